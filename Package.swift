@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Release builds of the pixel code drop bounds checks: the rasterizer's inner loops index raw
+/// buffers whose bounds are established once per span, and the checks cost ~2x there.
+let fastPixels: [SwiftSetting] = [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+
+let package = Package(
+    name: "Thumbwheel",
+    products: [
+        .executable(name: "thumbwheel", targets: ["thumbwheel"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+    ],
+    targets: [
+        // System libraries: a module map and a shim header each (see Sources/C*/).
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
+        .systemLibrary(name: "CEvdev", path: "Sources/CEvdev", pkgConfig: "libevdev",
+                       providers: [.apt(["libevdev-dev"])]),
+        .systemLibrary(name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm",
+                       providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+
+        // The pure core: no I/O, time passed in.
+        .target(name: "Core"),
+        .target(name: "Controls", dependencies: ["Core"]),
+        .target(name: "Raster", dependencies: ["Core", "CFreeType", "CPNG"], swiftSettings: fastPixels),
+        .target(name: "Widgets", dependencies: ["Core", "Controls", "Raster"], swiftSettings: fastPixels),
+
+        // The edges: devices, display, the service.
+        .target(name: "Input", dependencies: ["Core", "CEvdev", "CLinux"]),
+        .target(name: "Display", dependencies: ["Core", "Raster", "CDRM", "CLinux"], swiftSettings: fastPixels),
+        .target(name: "Kiosk", dependencies: [
+            "Core", "Controls", "Raster", "Widgets", "Input", "Display", "CLinux",
+            .product(name: "TOMLKit", package: "TOMLKit"),
+        ]),
+        .executableTarget(name: "thumbwheel", dependencies: ["Kiosk"]),
+
+        .testTarget(name: "CoreTests", dependencies: ["Core"]),
+        .testTarget(name: "ControlsTests", dependencies: ["Controls", "Core"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Core"], resources: [.copy("Golden")]),
+        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Controls", "Raster", "Core"]),
+        .testTarget(name: "InputTests", dependencies: ["Input", "Core"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster", "Core"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Controls", "Core"]),
+    ]
+)

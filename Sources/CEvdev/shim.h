@@ -1,0 +1,3 @@
+#pragma once
+#include <libevdev/libevdev.h>
+#include <linux/input.h>

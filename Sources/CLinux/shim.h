@@ -1,0 +1,24 @@
+// Linux interfaces Glibc's Swift module does not import: epoll, timerfd, signalfd, inotify,
+// linux/input.h, and ioctl request codes that are function-like macros in C.
+#pragma once
+#include <sys/epoll.h>
+#include <sys/timerfd.h>
+#include <sys/signalfd.h>
+#include <sys/inotify.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <linux/input.h>
+#include <linux/fb.h>
+#include <linux/vt.h>
+#include <linux/kd.h>
+
+static inline unsigned long tw_eviocgrab(void) { return EVIOCGRAB; }
+static inline unsigned long tw_eviocsclockid(void) { return EVIOCSCLOCKID; }
+static inline unsigned long tw_eviocsff(void) { return EVIOCSFF; }
+static inline unsigned long tw_eviocrmff(void) { return EVIOCRMFF; }
+/// ioctl with an int argument passed by value (EVIOCGRAB takes 1 or 0 as the argument itself).
+static inline int tw_ioctl_int(int fd, unsigned long req, long arg) { return ioctl(fd, req, arg); }
+/// ioctl with a pointer argument.
+static inline int tw_ioctl_ptr(int fd, unsigned long req, void *arg) { return ioctl(fd, req, arg); }

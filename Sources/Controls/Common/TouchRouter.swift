@@ -1,0 +1,86 @@
+import Core
+
+/// Routes touch frames to controls: hit-tests touch-downs front to back, gives each contact to
+/// exactly one control for its lifetime keyed on its tracking id, maps points into the control's
+/// local space through the inverse transform, and turns cancels into per-control cancels.
+public final class TouchRouter {
+    /// Controls in z-order, back to front; the last one is hit-tested first.
+    public private(set) var controls: [any TouchControl]
+    private var owners: [ContactKey: any TouchControl] = [:]
+
+    private struct ContactKey: Hashable { var device: Int; var trackingID: Int }
+
+    public init(controls: [any TouchControl] = []) { self.controls = controls }
+
+    /// Replaces the control list; every contact in flight is cancelled first.
+    public func setControls(_ newControls: [any TouchControl], time: MonotonicTime) {
+        cancelAll(time: time)
+        controls = newControls
+    }
+
+    /// Controls that currently own at least one contact.
+    public var activeControlIDs: Set<String> { Set(owners.values.map(\.id)) }
+
+    /// Delivers one frame. Every touch in it is handled in order, so a press and a release in one
+    /// frame still make a tap.
+    public func route(_ frame: TouchFrame) {
+        for touch in frame.touches { route(touch, time: frame.time) }
+    }
+
+    /// Cancels every contact in flight (device unplugged, screen change).
+    public func cancelAll(time: MonotonicTime) {
+        let all = owners
+        owners.removeAll()
+        for (key, control) in all { cancel(control, key: key, time: time) }
+    }
+
+    /// Cancels the contacts that came from one device (that device went away).
+    public func cancelDevice(_ deviceID: Int, time: MonotonicTime) {
+        for (key, control) in owners where key.device == deviceID {
+            owners[key] = nil
+            cancel(control, key: key, time: time)
+        }
+    }
+
+    private func route(_ touch: TouchPoint, time: MonotonicTime) {
+        let key = ContactKey(device: touch.deviceID, trackingID: touch.trackingID)
+        switch touch.phase {
+        case .began:
+            if let old = owners.removeValue(forKey: key) { cancel(old, key: key, time: time) }
+            begin(touch, key: key, time: time)
+        case .moved:
+            guard let control = owners[key], let p = local(touch.position, in: control) else { return }
+            if let multi = control as? any MultiTouchControl { multi.touchMoved(id: key.trackingID, to: p, time: time) }
+            else { control.touchMoved(to: p, time: time) }
+        case .ended:
+            guard let control = owners.removeValue(forKey: key), let p = local(touch.position, in: control) else { return }
+            if let multi = control as? any MultiTouchControl { multi.touchEnded(id: key.trackingID, at: p, time: time) }
+            else { control.touchEnded(at: p, time: time) }
+        case .cancelled:
+            if let control = owners.removeValue(forKey: key) { cancel(control, key: key, time: time) }
+        }
+    }
+
+    private func begin(_ touch: TouchPoint, key: ContactKey, time: MonotonicTime) {
+        for control in controls.reversed() where !control.isHidden {
+            guard let p = local(touch.position, in: control), control.claims(p) else { continue }
+            // The claiming control swallows the touch even when it declines to track it.
+            if let multi = control as? any MultiTouchControl {
+                if multi.touchBegan(id: key.trackingID, at: p, time: time) { owners[key] = control }
+            } else if !owners.values.contains(where: { $0 === control }) {
+                // Single-touch controls follow the first contact only.
+                if control.touchBegan(at: p, time: time) { owners[key] = control }
+            }
+            return
+        }
+    }
+
+    private func cancel(_ control: any TouchControl, key: ContactKey, time: MonotonicTime) {
+        if let multi = control as? any MultiTouchControl { multi.touchCancelled(id: key.trackingID, time: time) }
+        else { control.touchCancelled(time: time) }
+    }
+
+    private func local(_ screen: Point, in control: any TouchControl) -> Point? {
+        control.transform.inverted?.apply(screen)
+    }
+}

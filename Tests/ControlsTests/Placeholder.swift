@@ -1,0 +1,4 @@
+import Testing
+@testable import Controls
+
+@Test("Controls module builds and links") func ControlsLinks() { #expect(Bool(true) != false) }
