@@ -42,6 +42,7 @@ let commands: [String: ([String]) -> Int32] = [
     "bench": BenchCommand.run,
     "replay": ReplayCommand.run,
     "list-devices": ListDevicesCommand.run,
+    "state-torture": StateTortureCommand.run,
 ]
 
 let args = Array(CommandLine.arguments.dropFirst())
