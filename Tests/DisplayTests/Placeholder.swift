@@ -1,4 +1,0 @@
-import Testing
-@testable import Display
-
-@Test("Display module builds and links") func DisplayLinks() { #expect(Bool(true) != false) }
