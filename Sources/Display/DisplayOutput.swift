@@ -1,3 +1,4 @@
+import Core
 /// Which kind of output a `DisplayOutput` is.
 public enum DisplayKind: String, Sendable, CaseIterable {
     case drm, fbdev, headless

@@ -1,3 +1,4 @@
+import Core
 /// Exact-area coverage accumulation (the signed-area cell method): every polygon edge adds, to each
 /// pixel it crosses, the signed area between the edge and the pixel's right side, and its full height
 /// to the pixels further right. A running sum along the row then gives each pixel's exact covered area

@@ -21,34 +21,6 @@ public enum PixelFormat: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A rectangle on whole pixels: columns `x ..< x + width`, rows `y ..< y + height`.
-public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
-    public var x: Int, y: Int, width: Int, height: Int
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x; self.y = y; self.width = max(0, width); self.height = max(0, height)
-    }
-    public var maxX: Int { x + width }
-    public var maxY: Int { y + height }
-    public var isEmpty: Bool { width <= 0 || height <= 0 }
-    /// The overlap, or an empty rectangle.
-    public func intersection(_ o: PixelRect) -> PixelRect {
-        let x0 = max(x, o.x), y0 = max(y, o.y), x1 = min(maxX, o.maxX), y1 = min(maxY, o.maxY)
-        if x1 <= x0 || y1 <= y0 { return PixelRect(x: x0, y: y0, width: 0, height: 0) }
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
-    /// The whole pixels touched by `rect` (a pixel is touched when any of its area overlaps).
-    public init(covering rect: Rect) {
-        let x0 = rect.minX.rounded(.down), y0 = rect.minY.rounded(.down)
-        let x1 = rect.maxX.rounded(.up), y1 = rect.maxY.rounded(.up)
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { self.init(x: 0, y: 0, width: 0, height: 0); return }
-        let lim = 1e8
-        self.init(x: Int(max(-lim, min(lim, x0))), y: Int(max(-lim, min(lim, y0))),
-                  width: Int(max(-lim, min(lim, x1 - x0))), height: Int(max(-lim, min(lim, y1 - y0))))
-    }
-    /// The same rectangle in `Core` coordinates.
-    public var rect: Rect { Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)) }
-    public var description: String { "PixelRect(\(x), \(y), \(width)x\(height))" }
-}
 
 /// Packing and unpacking of pixel words; every formula that touches channel bits lives here.
 enum PixelMath {
