@@ -38,6 +38,7 @@ enum CLI {
 /// One entry per command: the name and what runs it.
 let commands: [String: ([String]) -> Int32] = [
     "check-config": CheckConfigCommand.run,
+    "render": RenderCommand.run,
     "config-reference": ConfigReferenceCommand.run,
     "bench": BenchCommand.run,
     "replay": ReplayCommand.run,
