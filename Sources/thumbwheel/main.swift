@@ -39,6 +39,8 @@ enum CLI {
 let commands: [String: ([String]) -> Int32] = [
     "check-config": CheckConfigCommand.run,
     "render": RenderCommand.run,
+    "run": RunCommand.run,
+    "ctl": CtlCommand.run,
     "config-reference": ConfigReferenceCommand.run,
     "bench": BenchCommand.run,
     "replay": ReplayCommand.run,
