@@ -29,6 +29,9 @@ public enum ControlEvent: Hashable, Sendable {
     case padDismissed(committed: Bool)
     /// Feedback the kiosk may play as sound or haptics (spec X-12), honouring the control's switches.
     case feedback(Feedback)
+    /// The value slider's thumb was tapped, or a drag flicked into its balloon (NP-11, NP-12): the
+    /// host opens (or toggles) the number pad.
+    case valueButtonPressed(byFlick: Bool)
 }
 
 /// Short feedback cues; the kiosk maps them to whatever the panel has (a click, a rumble, nothing).
