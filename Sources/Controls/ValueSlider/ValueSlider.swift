@@ -110,8 +110,9 @@ public final class ValueSlider: TouchControl {
 
     /// Back to Normal; a drag in progress finishes (NP-10), and the contact is ignored until it lifts.
     private func goNormal() {
-        if state == .dragging { events.append(.endedTracking(value: value)) }
+        // NP-10: Normal (the balloon goes), then the finish callback of a drag.
         if state != .normal { events.append(.closed) }
+        if state == .dragging { events.append(.endedTracking(value: value)) }
         if hasContact { ignoringContact = true }
         state = .normal
     }
