@@ -1,7 +1,177 @@
-/// `thumbwheel replay` and `thumbwheel list-devices` (owned by the Input work).
+import Core
+import Glibc
+import Input
+
+/// `thumbwheel replay FILE.events [--desc FILE.desc] [--size WxH] [--rotate DEG] [--calibration "a b c d e f"]`:
+/// replays an evemu recording through the touch pipeline and prints one line per frame.
 enum ReplayCommand {
-    static func run(_ args: [String]) -> Int32 { CLI.fail("replay: not built yet") }
+    static let usage = "usage: thumbwheel replay FILE.events [--desc FILE.desc] [--size WxH] [--rotate 0|90|180|270] " +
+        "[--calibration \"a b c d e f\"]"
+
+    static func run(_ args: [String]) -> Int32 {
+        var eventsPath: String?
+        var descPath: String?
+        var size: Size?
+        var rotation = QuarterTurn.none
+        var calibration = CalibrationMatrix.identity
+        var i = 0
+        while i < args.count {
+            let arg = args[i]
+            func value() -> String? { i + 1 < args.count ? args[i + 1] : nil }
+            switch arg {
+            case "--desc":
+                guard let v = value() else { return CLI.fail("replay: --desc needs a file\n\(usage)") }
+                descPath = v; i += 1
+            case "--size":
+                guard let v = value(), let s = parseSize(v) else { return CLI.fail("replay: --size needs WIDTHxHEIGHT, e.g. 800x480") }
+                size = s; i += 1
+            case "--rotate":
+                guard let v = value(), let d = Int(v), let r = QuarterTurn(degrees: d) else {
+                    return CLI.fail("replay: --rotate needs 0, 90, 180 or 270 (the display's clockwise rotation)")
+                }
+                rotation = r; i += 1
+            case "--calibration":
+                let numbers = value()?.split(separator: " ").compactMap { Double($0) } ?? []
+                guard let m = CalibrationMatrix(values: numbers), value()?.split(separator: " ").count == 6 else {
+                    return CLI.fail("replay: --calibration needs six numbers in quotes, libinput order: \"a b c d e f\"")
+                }
+                calibration = m; i += 1
+            default:
+                if arg.hasPrefix("-") { return CLI.fail("replay: unknown option '\(arg)'\n\(usage)") }
+                guard eventsPath == nil else { return CLI.fail("replay: one recording at a time\n\(usage)") }
+                eventsPath = arg
+            }
+            i += 1
+        }
+        guard let eventsPath else { return CLI.fail("replay: which recording?\n\(usage)") }
+
+        let recording: EvemuRecording
+        var description: DeviceCapabilities?
+        switch load(eventsPath) {
+        case .failure(let message): return CLI.fail("replay: \(message)")
+        case .success(let r): recording = r
+        }
+        if let descPath {
+            switch load(descPath) {
+            case .failure(let message): return CLI.fail("replay: \(message)")
+            case .success(let d):
+                guard let caps = d.capabilities else { return CLI.fail("replay: \(descPath) has no device description (N:/B:/A: lines)") }
+                description = caps
+            }
+        }
+        guard let caps = description ?? recording.capabilities else {
+            return CLI.fail("replay: \(eventsPath) has no device description; pass the device's .desc with --desc")
+        }
+        do {
+            let result = try RecordingReplayer.replay(events: recording.events, capabilities: caps, displaySize: size,
+                                                      calibration: calibration, displayRotation: rotation)
+            for frame in result.frames { print(DeviceReport.frameLine(frame)) }
+            let contacts = result.frames.flatMap(\.touches).filter { $0.phase == .began }.count
+            print("# \(caps.name): \(result.frames.count) frames, \(contacts) touches, \(result.stillDown.count) still down")
+            return 0
+        } catch {
+            return CLI.fail("replay: \(error)")
+        }
+    }
+
+    static func parseSize(_ text: String) -> Size? {
+        let parts = text.split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else { return nil }
+        return Size(Double(w), Double(h))
+    }
+
+    static func load(_ path: String) -> Result<EvemuRecording, LoadError> {
+        guard let text = readTextFile(path) else {
+            return .failure(LoadError("cannot read \(path): \(String(cString: strerror(errno)))"))
+        }
+        do { return .success(try EvemuParser.parse(text)) } catch {
+            return .failure(LoadError("\(path): \(error)"))
+        }
+    }
+
+    struct LoadError: Error, CustomStringConvertible {
+        let description: String
+        init(_ d: String) { description = d }
+    }
 }
+
+/// `thumbwheel list-devices [--device CRITERION]... [--desc FILE.desc]...`: every /dev/input/event*
+/// device with its facts, and whether it would be used (and why not).
 enum ListDevicesCommand {
-    static func run(_ args: [String]) -> Int32 { CLI.fail("list-devices: not built yet") }
+    static let usage = "usage: thumbwheel list-devices [--device auto|/dev/input/eventN|name:PATTERN|usb:VVVV:PPPP]... " +
+        "[--desc FILE.desc]..."
+
+    static func run(_ args: [String]) -> Int32 {
+        var criteria: [DeviceCriterion] = []
+        var descs: [String] = []
+        var i = 0
+        while i < args.count {
+            guard i + 1 < args.count else { return CLI.fail("list-devices: \(args[i]) needs a value\n\(usage)") }
+            switch args[i] {
+            case "--device":
+                guard let c = DeviceCriterion(parsing: args[i + 1]) else {
+                    return CLI.fail("list-devices: '\(args[i + 1])' is not a device criterion\n\(usage)")
+                }
+                criteria.append(c)
+            case "--desc":
+                descs.append(args[i + 1])
+            default:
+                return CLI.fail("list-devices: unknown option '\(args[i])'\n\(usage)")
+            }
+            i += 2
+        }
+        let directory = "/dev/input"
+        var chosen = 0
+        // Recorded descriptions: judged as if they were plugged in (to check a config offline).
+        for path in descs {
+            switch ReplayCommand.load(path) {
+            case .failure(let message): return CLI.fail("list-devices: \(message)")
+            case .success(let r):
+                let verdict = DeviceSelector.evaluate(path: path, capabilities: r.capabilities,
+                                                      openError: "no device description in the file", criteria: criteria)
+                DeviceReport.lines(path: path, capabilities: r.capabilities, verdict: verdict).forEach { print($0) }
+                if verdict.accepted { chosen += 1 }
+            }
+        }
+        let nodes = DeviceScanner.eventNodes(in: directory)
+        for path in nodes ?? [] {
+            let caps: DeviceCapabilities?
+            var openError: String?
+            do { caps = try EvdevDevice(path: path).capabilities } catch {
+                caps = nil; openError = error.description
+            }
+            let verdict = DeviceSelector.evaluate(path: path, capabilities: caps, openError: openError, criteria: criteria)
+            DeviceReport.lines(path: path, capabilities: caps, verdict: verdict).forEach { print($0) }
+            if verdict.accepted { chosen += 1 }
+        }
+        if (nodes ?? []).isEmpty {
+            let why = nodes == nil ? "\(directory) does not exist" : "\(directory) has no event devices"
+            CLI.printError("""
+                thumbwheel: no input devices: \(why).
+                  This machine has no evdev devices (a container or a VM without input devices?).
+                  On the kiosk, check: the panel's cable and power; `dmesg | grep -i -e input -e touch` for the
+                  kernel driver; that /dev/input/event* exists; that the service user is in the 'input' group.
+                """)
+            return descs.isEmpty ? 1 : (chosen > 0 ? 0 : 1)
+        }
+        print(chosen == 0 ? "no device would be used: see the reasons above" : "\(chosen) device(s) would be used")
+        return chosen > 0 ? 0 : 1
+    }
+}
+
+/// The whole file as UTF-8, or nil (errno says why).
+func readTextFile(_ path: String) -> String? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        guard n >= 0 else { return nil }
+        if n == 0 { break }
+        bytes += chunk[0..<n]
+    }
+    return String(decoding: bytes, as: UTF8.self)
 }
