@@ -203,9 +203,15 @@ public final class InputHub {
         if verdicts[path] != verdict { update.messages.append("\(path) '\(source.capabilities.name)': \(verdict.reason)") }
         verdicts[path] = verdict
         guard verdict.accepted, let mapper = mapper(for: source.capabilities),
-              let assembler = TouchAssembler(deviceID: nextDeviceID, capabilities: source.capabilities, mapper: mapper) else {
+              var assembler = TouchAssembler(deviceID: nextDeviceID, capabilities: source.capabilities, mapper: mapper) else {
             source.close()
             return update
+        }
+        // A finger already on the panel when the device is opened begins now rather than being
+        // ignored until it lifts.
+        let initial = source.snapshot()
+        if !initial.contacts.isEmpty, let frame = assembler.resynchronize(to: initial, at: clock()) {
+            update.frames.append(frame)
         }
         let info = InputDeviceInfo(deviceID: nextDeviceID, path: path, name: source.capabilities.name, fd: source.fd)
         nextDeviceID += 1

@@ -26,6 +26,8 @@ public protocol InputSource: AnyObject {
     var capabilities: DeviceCapabilities { get }
     /// Reads everything available now (until EAGAIN).
     func readAvailable() -> DeviceReadResult
+    /// The device's touch state now (contacts already down when it is opened).
+    func snapshot() -> TouchSnapshot
     /// Takes the device for this process alone (EVIOCGRAB), so the console does not see it too.
     func grab() throws(DeviceOpenError)
     /// Plays a short rumble if the device can; returns false when it cannot.

@@ -95,15 +95,19 @@ enum ReplayCommand {
     }
 }
 
-/// `thumbwheel list-devices [--device CRITERION]... [--desc FILE.desc]...`: every /dev/input/event*
-/// device with its facts, and whether it would be used (and why not).
+/// `thumbwheel list-devices [--device CRITERION]... [--desc FILE.desc]... [--watch SECONDS [--size WxH]]`:
+/// every /dev/input/event* device with its facts, and whether it would be used (and why not). With
+/// `--watch`, the chosen devices are then read live through `InputHub` (not grabbed) and every frame
+/// and hotplug event is printed: how the real-kernel test drives the device code.
 enum ListDevicesCommand {
     static let usage = "usage: thumbwheel list-devices [--device auto|/dev/input/eventN|name:PATTERN|usb:VVVV:PPPP]... " +
-        "[--desc FILE.desc]..."
+        "[--desc FILE.desc]... [--watch SECONDS [--size WxH]]"
 
     static func run(_ args: [String]) -> Int32 {
         var criteria: [DeviceCriterion] = []
         var descs: [String] = []
+        var watchSeconds: Double?
+        var size = Size(1000, 1000)
         var i = 0
         while i < args.count {
             guard i + 1 < args.count else { return CLI.fail("list-devices: \(args[i]) needs a value\n\(usage)") }
@@ -115,12 +119,19 @@ enum ListDevicesCommand {
                 criteria.append(c)
             case "--desc":
                 descs.append(args[i + 1])
+            case "--watch":
+                guard let t = Double(args[i + 1]), t > 0 else { return CLI.fail("list-devices: --watch needs a number of seconds") }
+                watchSeconds = t
+            case "--size":
+                guard let s = ReplayCommand.parseSize(args[i + 1]) else { return CLI.fail("list-devices: --size needs WIDTHxHEIGHT") }
+                size = s
             default:
                 return CLI.fail("list-devices: unknown option '\(args[i])'\n\(usage)")
             }
             i += 2
         }
         let directory = "/dev/input"
+        if let watchSeconds { return watch(criteria: criteria, size: size, seconds: watchSeconds, directory: directory) }
         var chosen = 0
         // Recorded descriptions: judged as if they were plugged in (to check a config offline).
         for path in descs {
@@ -156,6 +167,32 @@ enum ListDevicesCommand {
         }
         print(chosen == 0 ? "no device would be used: see the reasons above" : "\(chosen) device(s) would be used")
         return chosen > 0 ? 0 : 1
+    }
+}
+
+extension ListDevicesCommand {
+    /// Reads the chosen devices for `seconds`, printing frames (replay's format) and `#` lines for
+    /// devices coming and going. Positions are in a `size` display (default 1000×1000: per mille).
+    static func watch(criteria: [DeviceCriterion], size: Size, seconds: Double, directory: String) -> Int32 {
+        let hub = InputHub(configuration: InputHubConfiguration(displaySize: size, criteria: criteria, grab: false,
+                                                                directory: directory))
+        func show(_ update: InputUpdate) {
+            update.messages.forEach { print("# " + $0) }
+            update.frames.forEach { print(DeviceReport.frameLine($0)) }
+            fflush(nil)
+        }
+        show(hub.start())
+        let deadline = monotonicNow() + seconds
+        while true {
+            let left = deadline - monotonicNow()
+            if left <= 0 { break }
+            var polls = hub.fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let n = poll(&polls, nfds_t(polls.count), Int32(min(left, 3600) * 1000) + 1)
+            if n < 0 && errno != EINTR { return CLI.fail("list-devices: poll: \(String(cString: strerror(errno)))", code: 1) }
+            for p in polls where p.revents != 0 { show(hub.handleReadable(fd: p.fd)) }
+        }
+        show(hub.shutdown())
+        return 0
     }
 }
 

@@ -35,6 +35,8 @@ final class FakeSource: InputSource {
         defer { queued = DeviceReadResult() }
         return queued
     }
+    var initialContacts: [Int: RawContact] = [:]
+    func snapshot() -> TouchSnapshot { TouchSnapshot(contacts: initialContacts) }
     func grab() throws(DeviceOpenError) { grabbed = true }
     func rumble(milliseconds: Int) -> Bool { false }
     func close() {
@@ -57,6 +59,8 @@ final class FakeDevDirectory {
     let root: String
     var sources: [String: FakeSource] = [:]
     var capabilitiesByName: [String: DeviceCapabilities] = [:]
+    /// Contacts already down on the next device opened.
+    var contactsAtOpen: [Int: RawContact] = [:]
 
     init() {
         var template = Array("/tmp/thumbwheel-input-XXXXXX".utf8CString)
@@ -76,6 +80,7 @@ final class FakeDevDirectory {
         let name = String(path.split(separator: "/").last!)
         guard let caps = capabilitiesByName[name] else { throw DeviceOpenError(path: path, step: "open", errno: ENOENT) }
         let s = FakeSource(path: path, capabilities: caps)
+        s.initialContacts = contactsAtOpen
         sources[name] = s
         return s
     }
@@ -153,6 +158,18 @@ final class FakeDevDirectory {
         let gone = hub.handleReadable(fd: try #require(hub.fds.first))
         #expect(gone.frames.flatMap(\.touches).map(\.phase) == [.cancelled])
         #expect(gone.removedFDs == [b.fd] && hub.devices.map(\.path) == [dev.root + "/event0"])
+    }
+
+    @Test("A finger already down when the device appears begins at once, at its place")
+    func fingerDownAtOpen() {
+        let dev = FakeDevDirectory()
+        dev.create("event0", touchscreen)
+        dev.contactsAtOpen = [3: RawContact(trackingID: 12, x: 200, y: 100)]
+        let hub = InputHub(configuration: InputHubConfiguration(displaySize: Size(1600, 960), directory: dev.root),
+                           opener: dev.opener, clock: { 9 })
+        let update = hub.start()
+        #expect(update.frames.map { summary($0) } == [["began #12@3 400,200"]])
+        #expect(update.frames.first?.time == 9)
     }
 
     @Test("Explicit criteria: only the named device is used, others are told why")
