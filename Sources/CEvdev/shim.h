@@ -1,5 +1,6 @@
 #pragma once
 #include <libevdev/libevdev.h>
+#include <libevdev/libevdev-uinput.h>
 #include <linux/input.h>
 
 /// The seconds of an event's timestamp: `input_event_sec` names a different field on 32-bit

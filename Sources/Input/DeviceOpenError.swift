@@ -18,6 +18,9 @@ public struct DeviceOpenError: Error, Hashable, Sendable, CustomStringConvertibl
 
     /// What a kiosk integrator should check for this errno.
     public var hint: String {
+        if path == "/dev/uinput" && (errno == ENOENT || errno == EACCES || errno == EPERM || errno == ENODEV) {
+            return "load the uinput module (modprobe uinput) and make /dev/uinput writable for this user"
+        }
         switch errno {
         case EACCES, EPERM:
             return "the service user needs read/write access: add it to the 'input' group " +

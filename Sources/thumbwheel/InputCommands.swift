@@ -4,9 +4,11 @@ import Input
 
 /// `thumbwheel replay FILE.events [--desc FILE.desc] [--size WxH] [--rotate DEG] [--calibration "a b c d e f"]`:
 /// replays an evemu recording through the touch pipeline and prints one line per frame.
+/// With `--uinput [--burst] [--settle S]` it instead plays the recording into a new kernel device
+/// through /dev/uinput (for the real-kernel test: `list-devices --watch` reads it back).
 enum ReplayCommand {
     static let usage = "usage: thumbwheel replay FILE.events [--desc FILE.desc] [--size WxH] [--rotate 0|90|180|270] " +
-        "[--calibration \"a b c d e f\"]"
+        "[--calibration \"a b c d e f\"]\n       thumbwheel replay FILE.events [--desc FILE.desc] --uinput [--burst] [--settle SECONDS]"
 
     static func run(_ args: [String]) -> Int32 {
         var eventsPath: String?
@@ -14,6 +16,8 @@ enum ReplayCommand {
         var size: Size?
         var rotation = QuarterTurn.none
         var calibration = CalibrationMatrix.identity
+        var toUinput = false, burst = false
+        var settle = 1.0
         var i = 0
         while i < args.count {
             let arg = args[i]
@@ -36,6 +40,13 @@ enum ReplayCommand {
                     return CLI.fail("replay: --calibration needs six numbers in quotes, libinput order: \"a b c d e f\"")
                 }
                 calibration = m; i += 1
+            case "--uinput":
+                toUinput = true
+            case "--burst":
+                burst = true
+            case "--settle":
+                guard let v = value(), let t = Double(v), t >= 0 else { return CLI.fail("replay: --settle needs seconds") }
+                settle = t; i += 1
             default:
                 if arg.hasPrefix("-") { return CLI.fail("replay: unknown option '\(arg)'\n\(usage)") }
                 guard eventsPath == nil else { return CLI.fail("replay: one recording at a time\n\(usage)") }
@@ -62,6 +73,7 @@ enum ReplayCommand {
         guard let caps = description ?? recording.capabilities else {
             return CLI.fail("replay: \(eventsPath) has no device description; pass the device's .desc with --desc")
         }
+        if toUinput { return playIntoKernel(recording.events, capabilities: caps, burst: burst, settle: settle) }
         do {
             let result = try RecordingReplayer.replay(events: recording.events, capabilities: caps, displaySize: size,
                                                       calibration: calibration, displayRotation: rotation)
@@ -72,6 +84,38 @@ enum ReplayCommand {
         } catch {
             return CLI.fail("replay: \(error)")
         }
+    }
+
+    /// Creates a uinput device like the recorded one, waits `settle` seconds so readers open it,
+    /// writes the events (with their recorded spacing, or all at once with `burst` to overflow a
+    /// slow reader's buffer into SYN_DROPPED), waits again and removes the device (an unplug).
+    static func playIntoKernel(_ events: [InputEvent], capabilities: DeviceCapabilities, burst: Bool, settle: Double) -> Int32 {
+        let device: UinputDevice
+        do { device = try UinputDevice(capabilities: capabilities) } catch {
+            return CLI.fail("replay: \(error)", code: 1)
+        }
+        print("# created \(device.devnode ?? "a uinput device") \"\(capabilities.name)\"")
+        fflush(nil)
+        sleepSeconds(settle)
+        let start = monotonicNow()
+        let firstTime = events.first?.time ?? 0
+        for event in events {
+            if !burst { sleepSeconds(event.time - firstTime - (monotonicNow() - start)) }
+            guard device.write(event) else { return CLI.fail("replay: writing to the uinput device failed", code: 1) }
+        }
+        print("# played \(events.count) events")
+        fflush(nil)
+        sleepSeconds(settle)
+        device.destroy()
+        print("# removed the device")
+        return 0
+    }
+
+    static func sleepSeconds(_ seconds: Double) {
+        guard seconds > 0 else { return }
+        var ts = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        var left = timespec()
+        while nanosleep(&ts, &left) != 0 && errno == EINTR { ts = left }
     }
 
     static func parseSize(_ text: String) -> Size? {
