@@ -7,8 +7,11 @@ public struct InputHubConfiguration: Sendable {
     public var criteria: [DeviceCriterion]
     /// The logical display size touches are reported in.
     public var displaySize: Size
+    /// The panel's calibration matrix (libinput order, normalised coordinates).
     public var calibration: CalibrationMatrix
+    /// How the touch sensor is turned relative to its panel.
     public var touchRotation: QuarterTurn
+    /// How far clockwise the picture is turned on the panel.
     public var displayRotation: QuarterTurn
     /// Take devices for this process alone (EVIOCGRAB), so the console does not see the touches.
     public var grab: Bool
@@ -29,8 +32,11 @@ public struct InputHubConfiguration: Sendable {
 public struct InputDeviceInfo: Hashable, Sendable {
     /// Stamped on its `TouchPoint`s; a device that comes back gets a new one.
     public var deviceID: Int
+    /// The device node.
     public var path: String
+    /// The kernel's device name.
     public var name: String
+    /// Its descriptor (what `handleReadable(fd:)` is called with).
     public var fd: Int32
 }
 
@@ -38,6 +44,7 @@ public struct InputDeviceInfo: Hashable, Sendable {
 public struct InputUpdate: Sendable {
     /// Touch frames in the order they happened (cancels of a lost device included).
     public var frames: [TouchFrame] = []
+    /// Devices opened (at start or plugged in).
     public var addedDevices: [InputDeviceInfo] = []
     /// Devices that went away; their touches were cancelled in `frames` (spec X-6).
     public var removedDevices: [InputDeviceInfo] = []
@@ -63,6 +70,7 @@ public typealias InputSourceOpener = (_ path: String) throws -> InputSource
 /// Usage: `start()` once, add its `addedFDs` to epoll; on readability call `handleReadable(fd:)`
 /// and apply the update's frames and fd changes. Single-threaded: call it from the loop only.
 public final class InputHub {
+    /// The configuration in force (see `updateMapping`).
     public private(set) var configuration: InputHubConfiguration
     private let opener: InputSourceOpener
     private let clock: () -> MonotonicTime
