@@ -139,21 +139,23 @@ enum ReplayCommand {
     }
 }
 
-/// `thumbwheel list-devices [--device CRITERION]... [--desc FILE.desc]... [--watch SECONDS [--size WxH]]`:
+/// `thumbwheel list-devices [--device CRITERION]... [--desc FILE.desc]... [--watch SECONDS [--size WxH] [--grab]]`:
 /// every /dev/input/event* device with its facts, and whether it would be used (and why not). With
-/// `--watch`, the chosen devices are then read live through `InputHub` (not grabbed) and every frame
+/// `--watch`, the chosen devices are then read live through `InputHub` (grabbed only with `--grab`) and every frame
 /// and hotplug event is printed: how the real-kernel test drives the device code.
 enum ListDevicesCommand {
     static let usage = "usage: thumbwheel list-devices [--device auto|/dev/input/eventN|name:PATTERN|usb:VVVV:PPPP]... " +
-        "[--desc FILE.desc]... [--watch SECONDS [--size WxH]]"
+        "[--desc FILE.desc]... [--watch SECONDS [--size WxH] [--grab]]"
 
     static func run(_ args: [String]) -> Int32 {
         var criteria: [DeviceCriterion] = []
         var descs: [String] = []
         var watchSeconds: Double?
         var size = Size(1000, 1000)
+        var grab = false
         var i = 0
         while i < args.count {
+            if args[i] == "--grab" { grab = true; i += 1; continue }
             guard i + 1 < args.count else { return CLI.fail("list-devices: \(args[i]) needs a value\n\(usage)") }
             switch args[i] {
             case "--device":
@@ -175,7 +177,7 @@ enum ListDevicesCommand {
             i += 2
         }
         let directory = "/dev/input"
-        if let watchSeconds { return watch(criteria: criteria, size: size, seconds: watchSeconds, directory: directory) }
+        if let watchSeconds { return watch(criteria: criteria, size: size, grab: grab, seconds: watchSeconds, directory: directory) }
         var chosen = 0
         // Recorded descriptions: judged as if they were plugged in (to check a config offline).
         for path in descs {
@@ -217,8 +219,8 @@ enum ListDevicesCommand {
 extension ListDevicesCommand {
     /// Reads the chosen devices for `seconds`, printing frames (replay's format) and `#` lines for
     /// devices coming and going. Positions are in a `size` display (default 1000×1000: per mille).
-    static func watch(criteria: [DeviceCriterion], size: Size, seconds: Double, directory: String) -> Int32 {
-        let hub = InputHub(configuration: InputHubConfiguration(displaySize: size, criteria: criteria, grab: false,
+    static func watch(criteria: [DeviceCriterion], size: Size, grab: Bool, seconds: Double, directory: String) -> Int32 {
+        let hub = InputHub(configuration: InputHubConfiguration(displaySize: size, criteria: criteria, grab: grab,
                                                                 directory: directory))
         func show(_ update: InputUpdate) {
             update.messages.forEach { print("# " + $0) }
