@@ -234,11 +234,13 @@ public final class InputHub {
     private func remove(fd: Int32, reason: String) -> InputUpdate {
         var update = InputUpdate()
         guard var entry = open.removeValue(forKey: fd) else { return update }
-        if let frame = entry.assembler.cancelAll(at: clock()) { update.frames.append(frame) }
+        let cancels = entry.assembler.cancelAll(at: clock())
+        if let cancels { update.frames.append(cancels) }
         entry.source.close()
         update.removedDevices.append(entry.info)
         update.removedFDs.append(fd)
-        update.messages.append("\(entry.info.path) '\(entry.info.name)': lost (\(reason)); its touches were cancelled")
+        let touches = cancels.map { "; its \($0.touches.count) touch(es) were cancelled" } ?? ""
+        update.messages.append("\(entry.info.path) '\(entry.info.name)': lost (\(reason))\(touches)")
         if open.isEmpty { update.messages.append(noDeviceMessage) }
         return update
     }
