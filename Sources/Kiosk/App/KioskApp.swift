@@ -61,6 +61,15 @@ public final class KioskApp {
         loop.add(fd: physicsTimer.fd) { [weak self] _ in self?.physicsTimer.acknowledge() }
         notify.ready(status: "showing screen \(screen.config.id) on \(display.kind.rawValue)")
         Log.notice("ready: \(display.summary); \(screen.bindings.count) controls; socket \(socket?.path ?? "off")")
+        if display.kind == .headless, let path = socket?.path {
+            Log.notice("""
+                headless: no panel, so drive the kiosk through its socket, for example
+                  thumbwheel ctl --socket \(path) list
+                  thumbwheel ctl --socket \(path) tap X Y          (screen pixels)
+                  thumbwheel ctl --socket \(path) drag X1 Y1 X2 Y2 300
+                  thumbwheel ctl --socket \(path) screenshot shot.png
+                """)
+        }
         loop.run { [unowned self] in self.turn() }
         shutdown()
         return exitCode
