@@ -133,6 +133,16 @@ import Core
         #expect(s.geometry.handleRect(angle: 120, diameter: s.handleDiameter).width == 15)
     }
 
+    @Test("MS-40 MS-44 the handle image is not counter-rotated: on a partial arc it is tilted by the control rotation [QUIRK]")
+    func imageTilt() {
+        s.handle.imageName = "knob"
+        s.maximumAngle = 270
+        s.angle = 30
+        #expect(close(s.drawnHandleImageRotation.degrees, -135))
+        s.handle.rotatable = true
+        #expect(close(s.drawnHandleImageRotation.degrees, -105))
+    }
+
     @Test("MS-45 labels: radial offset −17.7; 90° centred at (174,100), 0° at (100,26)")
     func labelLayout() {
         let g = s.geometry

@@ -5,6 +5,7 @@ import Core
 /// Shared track properties (range, arc, labels, markers…) are reached by dynamic member lookup on `track`
 /// (`slider.maximumAngle = 270`); the handle's look is `handle`. Geometry for drawing and touch handling
 /// comes from `geometry` and the computed placements below, so Widgets draws from the same numbers.
+/// Not final: `GradientCircularSlider` refines the fill colour.
 @dynamicMemberLookup
 public class CircularSlider: TouchControl {
     /// The config id.
@@ -13,6 +14,7 @@ public class CircularSlider: TouchControl {
     public var transform: Transform
     /// The control's own size; geometry follows it (MS-34, MS-35).
     public var bounds: Rect { didSet { changed() } }
+    /// Hidden controls draw nothing and take no touches.
     public var isHidden = false { didSet { changed() } }
 
     /// Range, arc, stroke, labels and markers (MS-4…13, MS-22…30).
@@ -35,6 +37,7 @@ public class CircularSlider: TouchControl {
 
     /// The interaction state machine (MS-50).
     public enum InteractionState: Hashable, Sendable { case idle, pressed, sliding }
+    /// Where the single-handle state machine is now.
     public internal(set) var interactionState: InteractionState = .idle
     /// Bumped on every change that alters the picture, so a view knows when to redraw (MS-14, port side).
     public private(set) var revision = 0
@@ -188,6 +191,9 @@ public class CircularSlider: TouchControl {
     public var handleDiscs: [HandleDisc] { handle.discs(lineWidth: track.lineWidth, pressed: isHandlePressed) }
     /// Rotation of the handle image inside its square (MS-44).
     public var handleImageRotation: Angle { handle.imageRotation(compassAngle: angle) }
+    /// Rotation of the handle image on screen: the control's rotation plus `handleImageRotation`. The image
+    /// is not counter-rotated, so on a partial arc even a non-rotatable image is tilted [QUIRK, MS-40].
+    public var drawnHandleImageRotation: Angle { .degrees(geometry.rotation) + handleImageRotation }
     /// The whole arc, 0 to maximumAngle (MS-39).
     public var unfilledArc: ArcSpan { ArcSpan(start: 0, sweep: track.maximumAngle) }
     /// The filled arc, 0 to the handle; nil at angle 0 (port decision: a zero-length fill draws nothing).

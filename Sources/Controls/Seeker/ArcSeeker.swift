@@ -7,9 +7,13 @@ import Core
 /// Events: `valueChanged(value: currentAngle, fromUser: true)`, raised ~0.2 s after a lift or a gap hit
 /// when the thumb's scale-back animation ends (CS-13, CS-16), so `advance(to:)` must be called.
 public final class ArcSeeker: TouchControl {
+    /// The config id.
     public let id: String
+    /// Local → screen.
     public var transform: Transform
+    /// The control's own size; geometry follows it.
     public var bounds: Rect { didSet { changed() } }
+    /// Hidden controls draw nothing and take no touches.
     public var isHidden = false { didSet { changed() } }
 
     /// Start of the arc in degrees (CS-1), default 90; wrapped into [0, 360) (port validation).
@@ -77,6 +81,7 @@ public final class ArcSeeker: TouchControl {
         set { outbox.observer = newValue }
     }
 
+    /// Removes and returns the events raised since the last call.
     public func drainEvents() -> [ControlEvent] { outbox.drain() }
 
     func changed() { revision &+= 1 }
