@@ -48,7 +48,7 @@ public class CircularSlider: TouchControl {
 
     /// An animated `setValue` in flight (MS-67).
     struct ValueAnimation {
-        var tween: ArcTween
+        var tween: ScalarAnimation
         var completion: (() -> Void)?
     }
 
@@ -125,8 +125,8 @@ public class CircularSlider: TouchControl {
             return
         }
         if value == currentValue { completion?(); return }
-        let tween = ArcTween(from: currentValue, to: track.clamp(value), start: time, duration: duration,
-                             timing: .easeInEaseOut)
+        let tween = ScalarAnimation(from: currentValue, to: track.clamp(value), start: time, duration: duration,
+                                    curve: .timing(.easeInOut))
         animation = ValueAnimation(tween: tween, completion: completion)
     }
 

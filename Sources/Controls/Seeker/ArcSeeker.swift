@@ -45,13 +45,13 @@ public final class ArcSeeker: TouchControl {
     public private(set) var revision = 0
 
     let outbox = EventOutbox()
-    var scaleTween: ArcTween?
+    var scaleTween: ScalarAnimation?
     /// Due times of the deferred value events (CS-13, CS-16), oldest first.
     var dueEvents: [MonotonicTime] = []
     /// Whether the last sample of the drag was in the gap (one event per gap entry).
     var inGap = false
     /// A `moveToAngle` in flight (CS-19): the path angle tween and the angle to settle on.
-    var move: (tween: ArcTween, target: Double)?
+    var move: (tween: ScalarAnimation, target: Double)?
     /// The path angle shown by the last `advance(to:)` while moving.
     var shownPathAngle: Double?
 
