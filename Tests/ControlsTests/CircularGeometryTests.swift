@@ -127,6 +127,7 @@ import Core
     func handleImage() {
         s.handle.imageName = "knob"
         s.angle = 120
+        #expect(s.handleDiscs.isEmpty)  // the image replaces colour and shape (MS-19)
         #expect(s.handleImageRotation == .zero)
         s.handle.rotatable = true
         #expect(close(s.handleImageRotation.degrees, 120))

@@ -187,7 +187,7 @@ public class CircularSlider: TouchControl {
     public var drawnHandleCenter: Point { geometry.drawn(handleCenter) }
     /// The handle's touch square, unrotated local (MS-49).
     public var handleTouchSquare: Rect { geometry.handleTouchSquare(angle: angle, diameter: handleDiameter) }
-    /// The discs of the handle as drawn now (MS-43); ignored when `handle.imageName` is set.
+    /// The discs of the handle as drawn now (MS-43); empty when `handle.imageName` is set (MS-44).
     public var handleDiscs: [HandleDisc] { handle.discs(lineWidth: track.lineWidth, pressed: isHandlePressed) }
     /// Rotation of the handle image inside its square (MS-44).
     public var handleImageRotation: Angle { handle.imageRotation(compassAngle: angle) }

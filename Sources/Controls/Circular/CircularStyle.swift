@@ -61,9 +61,11 @@ public struct HandleStyle: Hashable, Sendable {
         }
     }
 
-    /// The discs to draw, back to front, when no image is set (MS-43). The alpha is *replaced*, not
-    /// multiplied: pressed-highlight means pressed and `highlightable`.
+    /// The discs to draw, back to front (MS-43); none when an image is set, which replaces colour and
+    /// shape (MS-44). The alpha is *replaced*, not multiplied: pressed-highlight means pressed and
+    /// `highlightable`.
     public func discs(lineWidth: Int, pressed: Bool) -> [HandleDisc] {
+        if imageName != nil { return [] }
         let d = diameter(lineWidth: lineWidth)
         let lit = pressed && highlightable
         switch type {
