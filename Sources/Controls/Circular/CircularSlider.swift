@@ -34,6 +34,14 @@ public class CircularSlider: TouchControl {
     /// MS-56: detect a crossing of north on the first move sample too (port side, default). False
     /// reproduces the original's skip.
     public var detectsCrossingOnFirstSample = true
+    /// Port option (MS-57, off by default): once pinned at an end in bounded mode, hold the pin until the
+    /// finger winds back past north, instead of jumping to the finger when it gets more than 180° past.
+    public var holdsPinUntilReturn = false
+    /// While pinned with `holdsPinUntilReturn`: how far the finger has wound past the pin, in degrees
+    /// (positive beyond 360, negative below 0).
+    var pinOvershoot: Double?
+    /// The previous sample's finger angle in this drag.
+    var lastFingerAngle: Double?
 
     /// The interaction state machine (MS-50).
     public enum InteractionState: Hashable, Sendable { case idle, pressed, sliding }
