@@ -74,7 +74,8 @@ public class CircularSlider: TouchControl {
         set { track[keyPath: path] = newValue }
     }
 
-    /// The delegate channel: called for every event as it is raised.
+    /// The delegate channel: called for every event as it is raised. Capture the control weakly in
+    /// it, or the closure and the control keep each other alive.
     public var onEvent: ((ControlEvent) -> Void)? {
         get { outbox.observer }
         set { outbox.observer = newValue }

@@ -51,7 +51,7 @@ public final class DoubleHandleCircularSlider: MultiTouchControl {
         set { track[keyPath: path] = newValue }
     }
 
-    /// The delegate channel.
+    /// The delegate channel: called for every event as it is raised (capture the control weakly).
     public var onEvent: ((ControlEvent) -> Void)? {
         get { outbox.observer }
         set { outbox.observer = newValue }

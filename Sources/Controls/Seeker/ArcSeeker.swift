@@ -76,6 +76,7 @@ public final class ArcSeeker: TouchControl {
     }
 
     /// The delegate channel: `didChangeValue` and the `valueChanged` event are one event here (CS-16).
+    /// Capture the control weakly in it.
     public var onEvent: ((ControlEvent) -> Void)? {
         get { outbox.observer }
         set { outbox.observer = newValue }
