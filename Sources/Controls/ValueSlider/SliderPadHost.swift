@@ -15,7 +15,7 @@ public final class SliderPadHost {
 
     public init(slider: ValueSlider, pad: NumberPad, initialNumber: Double = 50, time: MonotonicTime = 0) {
         self.slider = slider; self.pad = pad; self.number = initialNumber
-        apply(number: initialNumber, time: time)
+        apply(number: initialNumber, animated: false, time: time)
         _ = slider.drainEvents()
     }
 
@@ -65,13 +65,13 @@ public final class SliderPadHost {
     }
 
     private func handlePad(_ event: ControlEvent, time: MonotonicTime) {
-        if case .valueChanged(let n, true) = event { apply(number: n, time: time) }
+        if case .valueChanged(let n, true) = event { apply(number: n, animated: true, time: time) }
     }
 
     /// NP-50: the typed number becomes the value at once; the thumb moves (0.2 s) and shows the number.
-    private func apply(number n: Double, time: MonotonicTime) {
+    private func apply(number n: Double, animated: Bool, time: MonotonicTime) {
         slider.setPosition(SliderPadHost.sliderPosition(for: n, optionCount: optionCount),
-                           title: pad.numberText.format(n), animated: true, time: time)
+                           title: pad.numberText.format(n), animated: animated, time: time)
         number = n
     }
 }
