@@ -12,7 +12,7 @@ extension KioskApp {
         var attempt = 0
         while true {
             do {
-                let selection = try selector.select(displayOptions())
+                let selection = try selector.select(config.displayOptions(forceHeadless: options.forceHeadless))
                 display = selection.output
                 Log.notice(selection.logLine)
                 break
@@ -31,25 +31,6 @@ extension KioskApp {
             loop.add(fd: fd) { [weak self] _ in self?.handleDisplayEvents() }
         }
         return true
-    }
-
-    /// The Display module's options from the config.
-    func displayOptions() -> Display.DisplayConfig {
-        let d = config.display
-        var backend: DisplayBackendChoice = switch d.backend {
-        case .auto: .automatic
-        case .drm: .drm
-        case .fbdev: .fbdev
-        case .headless: .headless
-        }
-        if options.forceHeadless { backend = .headless }
-        var drm = DRMOptions()
-        if d.backend == .drm || d.device?.hasPrefix("/dev/dri/") == true { drm.cardPath = d.device }
-        drm.mode = d.mode.flatMap { try? ModeRequest(parsing: $0) }
-        drm.format = d.rgb565 ? .rgb565 : .xrgb8888
-        let fbPath = d.device?.hasPrefix("/dev/fb") == true ? d.device! : "/dev/fb0"
-        return Display.DisplayConfig(backend: backend, drm: drm, fbdevPath: fbPath, headlessSize: d.headlessSize,
-                                     rotation: DisplayRotation(rawValue: d.rotation) ?? .deg0)
     }
 
     /// Copies the damaged rectangles to the display; a frame the display could not take yet is

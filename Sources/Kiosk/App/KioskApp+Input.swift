@@ -5,21 +5,9 @@ extension KioskApp {
     /// Starts reading touch devices through the evdev hub: every device fd and the hotplug watch go
     /// into the loop; frames go to the router; devices that go away have their touches cancelled.
     func startInput() {
-        let hub = InputHub(configuration: inputConfiguration())
+        let hub = InputHub(configuration: config.inputConfiguration(canvas: display.canvasSize))
         inputHub = hub
         apply(hub.start())
-    }
-
-    /// The hub's settings from the config and the display.
-    func inputConfiguration() -> InputHubConfiguration {
-        let size = display.canvasSize
-        let criterion = DeviceCriterion(parsing: config.input.device) ?? .automatic
-        return InputHubConfiguration(
-            displaySize: Size(Double(size.width), Double(size.height)), criteria: [criterion],
-            calibration: CalibrationMatrix(values: config.input.calibration) ?? .identity,
-            touchRotation: QuarterTurn(degrees: config.input.rotation) ?? .none,
-            displayRotation: QuarterTurn(degrees: config.display.rotation) ?? .none,
-            grab: config.input.grab)
     }
 
     /// Applies what the hub reported: new and closed fds, frames, log lines.

@@ -148,7 +148,7 @@ public final class KioskApp {
             state.flushPending()
             config = fresh
             buildScreen(time: monotonicNow())
-            let c = inputConfiguration()
+            let c = config.inputConfiguration(canvas: display.canvasSize)
             inputHub?.updateMapping(displaySize: c.displaySize, calibration: c.calibration,
                                     touchRotation: c.touchRotation, displayRotation: c.displayRotation)
             Log.notice("reload: \(options.configPath) loaded (\(config.allControls.count) controls)")
