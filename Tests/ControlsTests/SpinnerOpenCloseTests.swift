@@ -234,7 +234,7 @@ struct SpinnerOpenCloseTests {
         #expect(!s.isOpen)
     }
 
-    @Test("RVS-23 which image the centre shows")
+    @Test("RVS-23 RVS-11 RVS-12 which image the centre shows")
     func centreImage() {
         let s = SpinnerFixture.wheel(3, selected: 1)
         #expect(s.centerContent == .selectedIcon(name: "icon1", template: false))
