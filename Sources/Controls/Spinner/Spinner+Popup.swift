@@ -39,7 +39,7 @@ extension Spinner {
         events.append(.opened)
         isOpen = true
         isOpening = false
-        if byTap { pendingWork.append(.touchUpInside) }
+        if byTap { events.append(.touchUpInside) }  // already on the turn after the lift
     }
 
     /// The closing sequence (RVS-32); ignored unless open. Returns false when the delegate vetoed it.
@@ -53,7 +53,7 @@ extension Spinner {
         events.append(.closed)
         isOpen = false
         touch = nil
-        if byTap { pendingWork.append(.touchUpInside) }
+        if byTap { events.append(.touchUpInside) }  // already on the turn after the lift
         return true
     }
 
@@ -75,12 +75,8 @@ extension Spinner {
             delegate?.spinner(self, hasSelected: item)
             events.append(.selectionChanged(index: index))
             events.append(.valueChanged(value: Double(index), fromUser: fromUser))
-        case .touchUpInside:
-            events.append(.touchUpInside)
-        case .singleValueSelected:
-            guard let item = items.first else { return }
-            delegate?.spinner(self, singleValueSelected: item)
-            events.append(.singleValueSelected(index: 0))
+        case .centerTap:
+            centerTapped(time: time)
         case .openFeedback:
             if feedbackLive { events.append(.feedback(.open)) }
         case .closeFollowUp(let variant, let playFeedback):

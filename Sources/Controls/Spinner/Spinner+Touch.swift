@@ -98,7 +98,7 @@ extension Spinner {
         switch current {
         case .center?:
             isCenterHighlighted = false
-            if bounds.outsetBy(Spinner.touchInsideTolerance).contains(p) { centerTapped(time: time) }
+            if bounds.outsetBy(Spinner.touchInsideTolerance).contains(p) { pendingWork.append(.centerTap) }
         case .disc(var t)?:
             let gestures = t.arbiter.end(at: p, time: time)
             touch = .disc(t)
@@ -135,14 +135,16 @@ extension Spinner {
         }
     }
 
-    /// RVS-26: a tap (touch-up inside) on the centre.
+    /// RVS-26: a tap (touch-up inside) on the centre, handled on the loop turn after the lift
+    /// (RVS-64: lift → next turn → build → `hasOpened` → `isOpen` → `touchUpInside`).
     func centerTapped(time: MonotonicTime) {
         if flywheel.isRunning { flywheel.stop(); return }  // only stops the spin; no event (RVS-65)
         if count >= 2 {
             if isOpen { close(time: time, byTap: true) } else { open(time: time, byTap: true) }
-        } else if count == 1 {
-            pendingWork.append(.touchUpInside)
-            pendingWork.append(.singleValueSelected)
+        } else if count == 1, let item = items.first {
+            events.append(.touchUpInside)
+            delegate?.spinner(self, singleValueSelected: item)
+            events.append(.singleValueSelected(index: 0))
         }
     }
 

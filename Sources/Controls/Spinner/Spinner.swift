@@ -99,8 +99,8 @@ public final class Spinner: TouchControl {
     public enum DeferredWork: Hashable, Sendable {
         /// RVS-52's follow-up of one index change: tick (if open), `hasSelected`, `valueChanged`.
         case selectionEffects(index: Int, fromUser: Bool)
-        case touchUpInside
-        case singleValueSelected
+        /// A touch-up inside the centre: its handling (RVS-26) runs on the turn after the lift (RVS-64).
+        case centerTap
         /// RVS-31 step 3 (port: actually played, RVS-62).
         case openFeedback
         /// RVS-32 step 3: the close feedback (when enabled), dropping the haptics, the shrink animation.
