@@ -88,6 +88,18 @@ struct SpinnerPickerTests {
         #expect(s.selectedIndex == 4)
     }
 
+    @Test("RVS-31 the picker opens at its first row and scrolls to the selection without selection events")
+    func openScroll() {
+        let s = SpinnerFixture.picker(30, selected: 10)
+        s.setOpen(true, time: 0)
+        let start = s.picker!.position(at: 0)
+        #expect(start == 0)
+        #expect(s.picker!.position(at: 0.15) > 0)
+        _ = s.advance(to: 0.5)
+        #expect(s.picker!.position(at: 0.5) == 10)
+        #expect(!s.drainEvents().contains(.selectionChanged(index: 10)))
+    }
+
     @Test("RVS-52 a host selection while the picker is open moves the list")
     func hostSelect() {
         let s = openPicker()

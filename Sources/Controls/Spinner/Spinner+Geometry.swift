@@ -12,6 +12,8 @@ public struct WheelItemLayout: Hashable, Sendable {
     public var side: Double
     /// The screen angle of the item's bisector; the icon's "up" points along it (RVS-37 step 4).
     public var angle: Angle
+    /// The sector's full sweep 360°/n, centred on `angle` (RVS-36: a pie slice to radius R).
+    public var sweep: Angle
     /// The fade mask's alpha at the bisector (RVS-39); Widgets may instead mask per pixel.
     public var fadeAlpha: Double
     /// (disabled ? 0.5 : 1) × the control's alpha (RVS-38).
@@ -71,7 +73,7 @@ extension Spinner {
         return items.indices.map { i in
             let angle = WheelGeometry.itemAngle(i, count: count, rotation: rotation)
             return WheelItemLayout(index: i, center: angle.point(center: discCenter, radius: distance), side: s,
-                                   angle: angle, fadeAlpha: WheelGeometry.fadeAlpha(at: angle),
+                                   angle: angle, sweep: WheelGeometry.sectorAngle(count: count), fadeAlpha: WheelGeometry.fadeAlpha(at: angle),
                                    opacity: iconOpacity(i))
         }
     }

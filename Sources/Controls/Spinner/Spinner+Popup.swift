@@ -33,7 +33,13 @@ extension Spinner {
         flywheel.stop()
         touch = nil
         updateWheelRotation(time: time, animated: false)
-        picker = variant == .picker ? PickerScroller(count: count, rowHeight: pickerRowHeight, position: selectedIndex) : nil
+        picker = nil
+        if variant == .picker {
+            // The list is built at its first row, then scrolls (animated) to the selection (RVS-31 step 4).
+            var list = PickerScroller(count: count, rowHeight: pickerRowHeight, position: 0)
+            if selectedIndex != 0 { list.scroll(to: selectedIndex, time: time) }
+            picker = list
+        }
         let item = value
         delegate?.spinner(self, hasOpenedWith: item)  // isOpen still reads false here
         events.append(.opened)
