@@ -12,16 +12,25 @@ import Core
 /// * a tap on a row scrolls to it (ease-in-out, `tapScrollDuration`), then selects it.
 /// `position` is the fractional row at the picker's centre line; a settle reports one row.
 public struct PickerScroller: Sendable {
+    /// The fling velocity factor per 60 Hz tick (0.998 per ms).
     public static let decayPerTick = pow(0.998, 1000 / Flywheel.tickRate)
+    /// Rows per second below which a fling snaps.
     public static let snapSpeed = 0.3
+    /// Seconds of the ease-out snap onto a row.
     public static let snapDuration = 0.25
+    /// Seconds of the ease-in-out scroll to a tapped row.
     public static let tapScrollDuration = 0.3
 
+    /// What the list is doing.
     public enum State: Hashable, Sendable { case idle, dragging, momentum, snapping }
 
+    /// The number of rows.
     public private(set) var count: Int
+    /// Row height in points.
     public private(set) var rowHeight: Double
+    /// The fractional row at the centre line where the list comes to rest (the snap target while snapping).
     public private(set) var position: Double
+    /// The current state.
     public private(set) var state: State = .idle
     /// Rows per second while flinging.
     public private(set) var velocity: Double = 0
@@ -30,6 +39,7 @@ public struct PickerScroller: Sendable {
     private var snap: ScalarAnimation?
     private var stepper = FixedStepper(tickRate: Flywheel.tickRate)
 
+    /// A list of `count` rows resting on row `position`.
     public init(count: Int, rowHeight: Double, position: Int) {
         self.count = count; self.rowHeight = max(1, rowHeight); self.position = Double(position)
     }

@@ -5,6 +5,7 @@ import Core
 
 /// One wheel icon as Widgets draws it (RVS-37…39), in the control's local coordinates.
 public struct WheelItemLayout: Hashable, Sendable {
+    /// The item index.
     public var index: Int
     /// The icon square's centre.
     public var center: Point
@@ -22,10 +23,13 @@ public struct WheelItemLayout: Hashable, Sendable {
 
 /// One picker row as Widgets draws it (RVS-59), in the control's local coordinates.
 public struct PickerRowLayout: Hashable, Sendable {
+    /// The item index.
     public var index: Int
+    /// The row rectangle (it may lie outside the picker frame; Widgets clips).
     public var rect: Rect
     /// The icon square: side rowHeight − 16, 8 pt from the row's top.
     public var iconRect: Rect
+    /// (disabled ? 0.5 : 1) × the control alpha.
     public var opacity: Double
 }
 

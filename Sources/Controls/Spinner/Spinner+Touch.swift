@@ -29,6 +29,7 @@ extension Spinner {
     /// UIKit's touch-up-inside tolerance around a control (≈70 pt, SEED 7.2).
     public static let touchInsideTolerance = 70.0
 
+    /// The centre, and while open the disc square or the picker frame (RVS-29, RVS-30, RVS-41).
     public func claims(_ p: Point) -> Bool {
         if isOpen {
             switch popupVariant {
@@ -42,6 +43,7 @@ extension Spinner {
         return isEnabled && count > 0 && bounds.contains(p)
     }
 
+    /// Starts a centre press, a disc gesture or a picker drag.
     public func touchBegan(at p: Point, time: MonotonicTime) -> Bool {
         runTurn(time)
         if isEnabled && count > 0 && bounds.contains(p) {
@@ -69,6 +71,7 @@ extension Spinner {
         return false
     }
 
+    /// One move sample for the contact this spinner follows.
     public func touchMoved(to p: Point, time: MonotonicTime) {
         runTurn(time)
         switch touch {
@@ -91,6 +94,7 @@ extension Spinner {
         }
     }
 
+    /// The lift: a centre tap (handled next turn), a disc gesture end, or a picker release.
     public func touchEnded(at p: Point, time: MonotonicTime) {
         runTurn(time)
         let current = touch
@@ -124,6 +128,7 @@ extension Spinner {
         }
     }
 
+    /// A cancel: no tap, no step, no fling.
     public func touchCancelled(time: MonotonicTime) {
         runTurn(time)
         let current = touch

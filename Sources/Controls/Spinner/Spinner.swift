@@ -12,6 +12,7 @@ import Core
 /// open disc and the picker lie outside those bounds (negative coordinates are normal) because the
 /// popup lives in the container beneath the control (RVS-29, RVS-30).
 public final class Spinner: TouchControl {
+    /// The config id.
     public let id: String
     /// The delegate channel; the event stream (`drainEvents`) carries the same moments.
     public weak var delegate: (any SpinnerDelegate)?
@@ -29,6 +30,7 @@ public final class Spinner: TouchControl {
 
     // MARK: Data (RVS-2…8)
 
+    /// The list (RVS-4); change it with `setItems(_:time:)`.
     public internal(set) var items: [SpinnerItem]
     /// Clamped to [0, count−1], 0 when empty, never wrapped (RVS-5).
     public internal(set) var selectedIndex: Int = 0
@@ -125,7 +127,9 @@ public final class Spinner: TouchControl {
 
     // MARK: Read-only facts (RVS-20)
 
+    /// The number of items.
     public var count: Int { items.count }
+    /// True with no items.
     public var isEmpty: Bool { items.isEmpty }
     /// The selected item, nil when empty (RVS-51).
     public var value: SpinnerItem? { items.isEmpty ? nil : items[selectedIndex] }
@@ -144,11 +148,14 @@ public final class Spinner: TouchControl {
 
     // MARK: TouchControl basics
 
+    /// Local → screen: the frame's origin, then the container's transform.
     public var transform: Transform { Transform.translation(frame.minX, frame.minY).then(containerTransform) }
+    /// The centre's bounds in local coordinates.
     public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
     /// Nothing is drawn and no touch is taken with an empty list (RVS-57).
     public var isHidden: Bool { items.isEmpty && popupVariant == nil }
 
+    /// The events raised since the last call, in order.
     public func drainEvents() -> [ControlEvent] {
         defer { events.removeAll() }
         return events
