@@ -317,8 +317,7 @@ struct SpinnerOpenCloseTests {
         let s = SpinnerFixture.wheel(12)
         s.tap(centre, at: 0)
         #expect(s.drainEvents().filter { $0 == .touchUpInside }.count == 1)
-        s.flywheel.start(velocity: 5)
-        s.flywheelClock.reset(at: 1)
+        s.spin(velocity: 5, time: 1)
         s.tap(centre, at: 1)
         #expect(s.isOpen)  // the tap only stopped the spin
         #expect(!s.flywheel.isRunning)

@@ -165,10 +165,13 @@ extension Spinner {
             var clock = flywheelClock
             clock.advance(to: time) {
                 guard self.flywheel.isRunning else { return }
+                self.flywheelTicks += 1
                 var wheel = self.flywheel
                 let steps = wheel.tick()
                 self.flywheel = wheel
-                if steps != 0 { self.stepBy(steps, time: time) }
+                // Each step is dated at its own tick, so the result is the same at any frame rate.
+                let tickTime = self.flywheelStart + Double(self.flywheelTicks) / Flywheel.tickRate
+                if steps != 0 { self.stepBy(steps, time: tickTime) }
             }
             flywheelClock = clock
         }

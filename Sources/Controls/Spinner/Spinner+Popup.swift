@@ -75,8 +75,12 @@ extension Spinner {
 
     private func perform(_ work: DeferredWork, time: MonotonicTime) {
         switch work {
-        case .selectionEffects(let index, let fromUser):
-            if isOpen && feedbackLive { events.append(.feedback(.select)) }
+        case .selectionEffects(let index, let fromUser, let changedAt):
+            // One cue per change, but at most one per 60 Hz tick (RVS-62 port).
+            if isOpen && feedbackLive && (lastSelectCue.map { changedAt - $0 >= 1 / Flywheel.tickRate - 1e-9 } ?? true) {
+                events.append(.feedback(.select))
+                lastSelectCue = changedAt
+            }
             let item = index < count ? items[index] : nil
             delegate?.spinner(self, hasSelected: item)
             events.append(.selectionChanged(index: index))

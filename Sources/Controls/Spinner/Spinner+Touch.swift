@@ -179,8 +179,7 @@ extension Spinner {
                 followPan(t, at: at, time: time)
                 let u = Flywheel.tangentialSpeed(vx: v.dx, vy: v.dy, theta: (at - discCenter).angle)
                 if let v0 = Flywheel.flickVelocity(tangentialSpeed: u) {
-                    flywheel.start(velocity: v0)
-                    flywheelClock.reset(at: time)
+                    startSpin(velocity: v0, time: time)
                 }
             case .cancelled:
                 t.repeatAt = nil

@@ -87,6 +87,11 @@ public final class Spinner: TouchControl {
 
     var events: [ControlEvent] = []
     var flywheelClock = FixedStepper(tickRate: Flywheel.tickRate)
+    /// When the current spin started, and how many 60 Hz ticks it has run: tick k happens at start + k/60.
+    var flywheelStart: MonotonicTime = 0
+    var flywheelTicks = 0
+    /// When the last selection cue was given (RVS-62: at most one per 60 Hz tick).
+    var lastSelectCue: MonotonicTime?
     var touch: SpinnerTouch?
     var rotationAnimation: ScalarAnimation?
     var rotationTarget = 0.0
@@ -100,7 +105,8 @@ public final class Spinner: TouchControl {
     /// Work the original posts to the main queue.
     public enum DeferredWork: Hashable, Sendable {
         /// RVS-52's follow-up of one index change: tick (if open), `hasSelected`, `valueChanged`.
-        case selectionEffects(index: Int, fromUser: Bool)
+        /// `at` is when the index changed (a flywheel step's own 60 Hz tick time), for the one-cue-per-tick rule.
+        case selectionEffects(index: Int, fromUser: Bool, at: MonotonicTime)
         /// A touch-up inside the centre: its handling (RVS-26) runs on the turn after the lift (RVS-64).
         case centerTap
         /// RVS-31 step 3 (port: actually played, RVS-62).
