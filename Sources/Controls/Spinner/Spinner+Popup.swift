@@ -31,7 +31,6 @@ extension Spinner {
         if options.playsOpenCloseFeedback { pendingWork.append(.openFeedback) }
         popupVariant = variant
         flywheel.stop()
-        touch = nil
         updateWheelRotation(time: time, animated: false)
         picker = nil
         if variant == .picker {
@@ -58,7 +57,8 @@ extension Spinner {
         delegate?.spinner(self, hasClosedWith: value)  // isOpen still reads true here
         events.append(.closed)
         isOpen = false
-        touch = nil
+        // The popup's recognisers go with it; a press held on the centre stays.
+        if case .center? = touch {} else { touch = nil }
         if byTap { events.append(.touchUpInside) }  // already on the turn after the lift
         return true
     }

@@ -13,6 +13,7 @@ extension Spinner {
         runTurn(time)
         items = newItems
         setIndex(selectedIndex, fromUser: false, time: time)
+        updateWheelRotation(time: time, animated: false)  // the sector angle changed (RVS-53 step 2)
         picker?.resize(count: count, rowHeight: pickerRowHeight)
         if isOpen { _ = close(time: time, byTap: false) }
         events.append(.valueChanged(value: Double(selectedIndex), fromUser: false))
