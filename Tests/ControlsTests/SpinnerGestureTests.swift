@@ -72,6 +72,13 @@ struct SpinnerGestureTests {
         // A long press due before a lift is recognised first, by the lift's own time.
         a.begin(at: Point(0, 0), time: 4)
         #expect(a.end(at: Point(0, 0), time: 4.6) == [.longPressBegan(at: Point(0, 0)), .longPressEnded(at: Point(0, 0))])
+        // A cancel ends a pan or a long press without a flick; an undecided touch just goes away.
+        a.begin(at: Point(0, 0), time: 5)
+        _ = a.move(to: Point(20, 0), time: 5.1)
+        #expect(a.cancel() == [.cancelled])
+        a.begin(at: Point(0, 0), time: 6)
+        #expect(a.cancel().isEmpty)
+        #expect(a.phase == .idle)
     }
 
     @Test("RVS-43 long press (recommended): one step at 0.5 s, nothing at lift")

@@ -51,6 +51,24 @@ struct SpinnerPickerTests {
         #expect(changes.count == 1)
     }
 
+    @Test("RVS-60 a fling settles on the same row at the same moment whatever the frame rate")
+    func flingFrameRate() {
+        func settle(dt: Double) -> (Int, Double) {
+            let s = openPicker(60, selected: 5)
+            let f = s.pickerFrame
+            _ = s.touchBegan(at: Point(f.midX, f.midY), time: 1)
+            var t = 1.0
+            for k in 1...6 { t += 1.0 / 60; s.touchMoved(to: Point(f.midX, f.midY - Double(k) * 20), time: t) }
+            t += 1.0 / 60
+            s.touchEnded(at: Point(f.midX, f.midY - 140), time: t)
+            while t < 6 { t += dt; _ = s.advance(to: t) }
+            return (s.selectedIndex, s.picker!.position(at: 6))
+        }
+        let a = settle(dt: 1.0 / 60), b = settle(dt: 1.0 / 144), c = settle(dt: 0.04)
+        #expect(a.0 == b.0 && a.0 == c.0)
+        #expect(a.1 == b.1 && a.1 == c.1)
+    }
+
     @Test("RVS-60 tapping a row scrolls to it and then selects it")
     func tapRow() {
         let s = openPicker()

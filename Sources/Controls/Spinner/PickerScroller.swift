@@ -38,6 +38,9 @@ public struct PickerScroller: Sendable {
     private var dragStartY = 0.0
     private var snap: ScalarAnimation?
     private var stepper = FixedStepper(tickRate: Flywheel.tickRate)
+    /// The fling's start and its ticks so far: tick k happens at start + k/60, whatever the frame rate.
+    private var momentumStart: MonotonicTime = 0
+    private var momentumTicks = 0
 
     /// A list of `count` rows resting on row `position`.
     public init(count: Int, rowHeight: Double, position: Int) {
@@ -80,6 +83,8 @@ public struct PickerScroller: Sendable {
         if abs(velocity) < Self.snapSpeed { beginSnap(time: time) } else {
             state = .momentum
             stepper.reset(at: time)
+            momentumStart = time
+            momentumTicks = 0
         }
     }
 
@@ -101,20 +106,22 @@ public struct PickerScroller: Sendable {
     public mutating func advance(to time: MonotonicTime) -> Int? {
         if state == .momentum {
             var stopped = false
-            var v = velocity, pos = position
+            var v = velocity, pos = position, ticks = momentumTicks
             let lo = 0.0, hi = maxPosition
             // A local copy of the stepper: its closure must not touch `self` while `self` is mutated.
             var ticker = stepper
             ticker.advance(to: time) {
                 guard !stopped else { return }
+                ticks += 1
                 v *= Self.decayPerTick
                 let next = pos + v / Flywheel.tickRate
                 pos = min(hi, max(lo, next))
                 if next != pos || abs(v) < Self.snapSpeed { stopped = true }
             }
             stepper = ticker
-            velocity = v; position = pos
-            if stopped { beginSnap(time: time) }
+            velocity = v; position = pos; momentumTicks = ticks
+            // The snap starts at the tick that stopped the fling, not at this frame.
+            if stopped { beginSnap(time: momentumStart + Double(ticks) / Flywheel.tickRate) }
         }
         if state == .snapping, let s = snap, s.isFinished(at: time) {
             snap = nil
