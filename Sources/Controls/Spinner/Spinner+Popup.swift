@@ -66,7 +66,6 @@ extension Spinner {
     /// Runs the work deferred by earlier calls: one "main-loop turn". Work deferred while it runs
     /// waits for the following turn.
     public func runTurn(_ time: MonotonicTime) {
-        lastTime = max(lastTime, time)
         guard !pendingWork.isEmpty else { return }
         let work = pendingWork
         pendingWork.removeAll()

@@ -97,7 +97,6 @@ public final class Spinner: TouchControl {
     var rotationTarget = 0.0
     var popupAnimation: ScalarAnimation?
     var centerAnimation: ScalarAnimation?
-    var lastTime: MonotonicTime = 0
 
     /// Which popup the spinner shows.
     public enum PopupVariant: Hashable, Sendable { case wheel, picker }
