@@ -66,4 +66,27 @@ struct NumberPadEventTests {
         #expect(l.popup == l.popupContentFrame)
         #expect(l.popupContentFrame == Rect(x: 75, y: 276, width: 211, height: 211))
     }
+
+    @Test("NP-26 NP-34 replaying the same key presses through the router gives identical events")
+    func replay() {
+        func run() -> ([ControlEvent], String) {
+            let p = NumberPad(id: "p", anchor: Rect(x: 80, y: 497, width: 160, height: 22), screenSize: Size(320, 568),
+                              validator: NumberValidator(minimum: 1, maximum: 100, decimals: 1))
+            p.open(currentNumber: 5)
+            let router = TouchRouter(controls: [p])
+            var t = 0.0, id = 0
+            for label in ["C", "4", "2", ".", "5", "\u{232B}", "9", "7", "\u{2713}"] {
+                guard let key = p.keys.first(where: { $0.key.label == label }) else { continue }
+                id += 1; t += 0.2
+                router.route(TouchFrame(time: t, touches: [TouchPoint(slot: 0, trackingID: id, position: key.frame.center, phase: .began)]))
+                router.route(TouchFrame(time: t + 0.05, touches: [TouchPoint(slot: 0, trackingID: id, position: key.frame.center, phase: .ended)]))
+            }
+            return (p.drainEvents(), p.text)
+        }
+        let a = run(), b = run()
+        #expect(a.0 == b.0)
+        #expect(a.0.first == .padShown)
+        #expect(a.0.last == .padDismissed(committed: true))
+        #expect(a.0.contains(.valueChanged(value: 42.9, fromUser: true)))
+    }
 }

@@ -82,7 +82,7 @@ struct NumberPadPopupTests {
         #expect(path.flattened().count == 1)  // one closed outline
     }
 
-    @Test("NP-42 the balloon pin: B wider on neither side (edges within r) gives one fused outline")
+    @Test("NP-42 the balloon pin: P wider than B on both sides gives rounded corners and concave fillets")
     func pinOutline() {
         let b = Rect(x: 59, y: 22, width: 22, height: 22), p = Rect(x: 44, y: -30, width: 52, height: 49)
         let path = PopupContour.outline(base: b, popup: p, radius: 8)

@@ -158,3 +158,31 @@ struct SpinnerPropertiesTests {
         #expect(!odd.opensAsSpinner)
     }
 }
+
+@Suite("RVS colour rules")
+struct SpinnerColourTests {
+    @Test("RVS-36 RVS-59 RVS-66 RVS-69 sector fill, row background, picker text and frame fill")
+    func colours() {
+        let s = SpinnerFixture.wheel(3)
+        #expect(s.sectorFillColor == nil)  // nil open background → no fill
+        s.openBackgroundColor = Color(r: 10, g: 20, b: 30)
+        s.alpha = 0.5
+        #expect(s.sectorFillColor == Color(r: 10, g: 20, b: 30, a: 128))
+        #expect(s.pickerRowBackground == Color(r: 10, g: 20, b: 30))
+        s.hudMode = true
+        #expect(s.sectorFillColor == nil)
+        #expect(s.pickerRowBackground == nil)
+        s.hudMode = false
+        s.openBackgroundColor = .clear
+        #expect(s.sectorFillColor == nil)
+        #expect(s.pickerTextColor == nil)  // inherited tint
+        s.tintColor = .clear
+        #expect(s.pickerTextColor == .black)
+        s.tintColor = Color(r: 0, g: 0, b: 200)
+        #expect(s.pickerTextColor == Color(r: 0, g: 0, b: 200))
+        s.closedBackgroundColor = .white
+        #expect(s.iconFrameFill == Color.white.withAlpha(0.5))
+        s.hudMode = true
+        #expect(s.iconFrameFill == nil)
+    }
+}

@@ -6,13 +6,16 @@ import Core
 /// host's reactions may raise further events, which `process` returns together with the ones it got,
 /// in order, so nothing is lost to the kiosk.
 public final class SliderPadHost {
+    /// The slider it drives.
     public let slider: ValueSlider
+    /// The pad it opens.
     public let pad: NumberPad
     /// The current number (NP-45: starts at 50).
     public private(set) var number: Double
     /// The options the slider steps through (NP-45: 1…100).
     public let optionCount = 100
 
+    /// Wires `slider` and `pad`, showing `initialNumber` at once.
     public init(slider: ValueSlider, pad: NumberPad, initialNumber: Double = 50, time: MonotonicTime = 0) {
         self.slider = slider; self.pad = pad; self.number = initialNumber
         apply(number: initialNumber, animated: false, time: time)
