@@ -84,7 +84,7 @@ public final class KioskApp {
             route(first.frame)
         }
         var moving = false
-        for b in screen.bindings where b.model.advance(to: now) { moving = true }
+        for b in screen.bindings where b.advance(to: now) { moving = true }
         deliverEvents(now: now)
         state.flushIfDue(now: now)
         hooks.tick(now: now)
@@ -111,7 +111,7 @@ public final class KioskApp {
             do { try b.setValue(saved, time: time) } catch {
                 Log.warning("state: saved value of \(b.id) not applied: \(error)")
             }
-            _ = b.model.drainEvents()
+            _ = b.drainEvents(time: time)
         }
         screen?.router.cancelAll(time: time)
         screen = newScreen
