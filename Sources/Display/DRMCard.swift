@@ -5,7 +5,11 @@ import Glibc
 struct DRMConnector {
     let id: UInt32
     let name: String
+    /// A display is attached and has modes.
     let connected: Bool
+    /// The driver cannot tell (some fixed panels say so) but offers modes: worth trying when no
+    /// connector is known to be connected, as libdrm's documentation advises.
+    let possiblyConnected: Bool
     let modes: [DisplayMode]
     /// The kernel's mode structs, indexed like `modes` (SetCrtc needs the original).
     let rawModes: [drmModeModeInfo]
@@ -99,6 +103,7 @@ final class DRMCard {
         return DRMConnector(id: c.connector_id,
                             name: DRMTopology.connectorName(type: c.connector_type, typeID: c.connector_type_id),
                             connected: c.connection == DRM_MODE_CONNECTED && !modes.isEmpty,
+                            possiblyConnected: c.connection == DRM_MODE_UNKNOWNCONNECTION && !modes.isEmpty,
                             modes: modes, rawModes: raw, physicalSizeMM: mm,
                             currentEncoder: c.encoder_id, encoders: encoders)
     }

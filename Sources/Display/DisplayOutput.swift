@@ -17,8 +17,9 @@ public enum PresentOutcome: Sendable, Equatable {
     /// call `present` again (an empty damage list is enough) once `handleEvents()` reports a
     /// completed flip.
     case deferred
-    /// The output is paused (DRM master lost, VT switched away). The damage is kept; everything is
-    /// repainted after `resume()`.
+    /// The output is paused (VT switched away, or DRM master lost to another program). The damage
+    /// is kept; everything is repainted by the first present after `resume()`. When the kiosk did
+    /// not call `pause()` itself, master was lost: retry `resume()` on a timer.
     case paused
 }
 
@@ -53,7 +54,9 @@ public protocol DisplayOutput: AnyObject {
     func handleEvents() throws -> Bool
     /// Gives the panel up (VT switched away, another program takes over): stops presenting.
     func pause() throws
-    /// Takes the panel back; the next present repaints everything.
+    /// Takes the panel back; present soon after (an empty damage list is enough): the next present
+    /// repaints everything. DRM throws `DisplayError.displayBusy` while another program holds
+    /// master: retry later.
     func resume() throws
     /// Restores what was on the panel before and releases every resource. Idempotent.
     func close()
