@@ -47,7 +47,10 @@ public protocol DisplayOutput: AnyObject {
     var isPaused: Bool { get }
 
     /// Shows `frame` (which must be `canvasSize`), copying only what changed since each buffer was
-    /// last written: `damage` lists the canvas rectangles redrawn since the previous call.
+    /// last written: `damage` lists the canvas rectangles redrawn since the previous call. The
+    /// frame's pointer is used only during the call. A thrown error means the output is unusable
+    /// (e.g. the panel was unplugged): close it and select again, which waits on
+    /// `DisplayError.noConnectedDisplay` until a panel is back.
     func present(_ frame: SourceFrame, damage: [PixelRect]) throws -> PresentOutcome
     /// Reads pending events from `pollDescriptor`. Returns true when a buffer became free, so a
     /// `.deferred` frame can now be presented.
