@@ -22,3 +22,15 @@ static inline unsigned long tw_eviocrmff(void) { return EVIOCRMFF; }
 static inline int tw_ioctl_int(int fd, unsigned long req, long arg) { return ioctl(fd, req, arg); }
 /// ioctl with a pointer argument.
 static inline int tw_ioctl_ptr(int fd, unsigned long req, void *arg) { return ioctl(fd, req, arg); }
+
+#include <unistd.h>
+#include <sys/syscall.h>
+#include <spawn.h>
+/// pidfd_open(2): a descriptor that becomes readable when the process exits (epoll-friendly reaping).
+static inline int tw_pidfd_open(int pid) { return (int)syscall(SYS_pidfd_open, pid, 0); }
+/// pipe2(2) needs _GNU_SOURCE in glibc's headers, which Swift's Glibc module does not set.
+int pipe2(int pipefd[2], int flags);
+static inline int tw_pipe2(int fds[2], int flags) { return pipe2(fds, flags); }
+/// accept4(2) is also behind _GNU_SOURCE.
+int accept4(int sockfd, struct sockaddr *addr, socklen_t *addrlen, int flags);
+static inline int tw_accept4(int fd, int flags) { return accept4(fd, 0, 0, flags); }

@@ -1,3 +1,4 @@
+import Core
 import Glibc
 
 /// Copies damaged rectangles of the canvas into a scan-out buffer, turning and converting on the

@@ -1,3 +1,4 @@
+import Core
 import Glibc
 
 /// Which kind of output a `DisplayOutput` is.

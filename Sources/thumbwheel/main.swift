@@ -9,19 +9,57 @@ enum CLI {
         _ = text.withCString { write(2, $0, strlen($0)) }
     }
 
-    /// Prints `thumbwheel: message` on stderr and returns exit code 2 (usage errors, missing files).
+    /// Prints `thumbwheel: message` on stderr and returns `code` (2: usage errors and missing files).
     static func fail(_ message: String, code: Int32 = 2) -> Int32 {
-        CLI.printError("thumbwheel: \(message)")
+        printError("thumbwheel: \(message)")
         return code
     }
+
+    static let usage = """
+    usage: thumbwheel COMMAND [OPTIONS]
+
+    commands:
+      run [--config FILE]                       run the kiosk (DRM, then fbdev, then headless)
+      render --config FILE --out FILE.png [--size WxH]
+                                                draw the config's first screen to a PNG
+      check-config FILE                         validate a config; every mistake with file:line:column
+      config-reference                          print the reference of every config key (Markdown)
+      replay FILE.events [--desc FILE.desc]     replay an evemu recording and print the touch frames
+      list-devices                              list input devices and which one would be used
+      bench [--json] [--scene S1,..] [--size WxH] [--png DIR]
+                                                rasterizer benchmark (../shared/bench/SCENES.md)
+
+    options:
+      --help, -h     this text
+      --version      the version
+    """
 }
+
+/// One entry per command: the name and what runs it.
+let commands: [String: ([String]) -> Int32] = [
+    "check-config": CheckConfigCommand.run,
+    "render": RenderCommand.run,
+    "run": RunCommand.run,
+    "ctl": CtlCommand.run,
+    "config-reference": ConfigReferenceCommand.run,
+    "bench": BenchCommand.run,
+    "replay": ReplayCommand.run,
+    "list-devices": ListDevicesCommand.run,
+    "state-torture": StateTortureCommand.run,
+]
 
 let args = Array(CommandLine.arguments.dropFirst())
 let code: Int32
 switch args.first {
-case "bench": code = BenchCommand.run(Array(args.dropFirst()))
-case "replay": code = ReplayCommand.run(Array(args.dropFirst()))
-case "list-devices": code = ListDevicesCommand.run(Array(args.dropFirst()))
-default: code = CLI.fail("unknown command")
+case nil, "--help", "-h", "help":
+    print(CLI.usage)
+    code = args.isEmpty ? 2 : 0
+case "--version":
+    print("thumbwheel \(thumbwheelVersion)")
+    code = 0
+case let name? where commands[name] != nil:
+    code = commands[name]!(Array(args.dropFirst()))
+case let name?:
+    code = CLI.fail(name.hasPrefix("-") ? "unknown option \(name) (see thumbwheel --help)" : "unknown command \(name) (see thumbwheel --help)")
 }
 exit(code)

@@ -29,6 +29,16 @@ public enum ControlEvent: Hashable, Sendable {
     case padDismissed(committed: Bool)
     /// Feedback the kiosk may play as sound or haptics (spec X-12), honouring the control's switches.
     case feedback(Feedback)
+    /// A two-handle (range) control changed (MS-78, MS-80). `isFirstHandle` names the handle a finger moved;
+    /// it is nil for programmatic sets and snaps. Both values are always given.
+    case rangeChanged(first: Double, second: Double, isFirstHandle: Bool?, fromUser: Bool)
+    /// A finger took hold of one handle of a range control (MS-76).
+    case rangeStartedTracking(first: Double, second: Double, isFirstHandle: Bool)
+    /// A finger let go of one handle of a range control, after its snap (MS-79, port order).
+    case rangeEndedTracking(first: Double, second: Double, isFirstHandle: Bool)
+    /// The value slider's thumb was tapped, or a drag flicked into its balloon (NP-11, NP-12): the
+    /// host opens (or toggles) the number pad.
+    case valueButtonPressed(byFlick: Bool)
 }
 
 /// Short feedback cues; the kiosk maps them to whatever the panel has (a click, a rumble, nothing).

@@ -1,0 +1,58 @@
+import Core
+
+/// Where one label goes (MS-45). Widgets measures the text and centres its natural size on `drawnCenter`,
+/// upright on screen.
+public struct LabelPlacement: Hashable, Sendable {
+    public var text: String
+    /// Compass angle of the label.
+    public var angle: Double
+    /// Centre in unrotated local coordinates (the MS-45 formula).
+    public var center: Point
+    /// Centre in drawn local coordinates (turned with the control, MS-40).
+    public var drawnCenter: Point
+}
+
+/// Where one marker goes (MS-46). Drawn upright, centred on `drawnCenter`.
+public struct MarkerPlacement: Hashable, Sendable {
+    /// Compass angle of the marker.
+    public var angle: Double
+    /// The marker square in unrotated local coordinates.
+    public var rect: Rect
+    /// Centre of the marker square in drawn local coordinates.
+    public var drawnCenter: Point
+    /// Side of the marker square.
+    public var side: Double
+    /// What to draw; a `.path` is already translated so its bounding-box centre is `drawnCenter`.
+    public var look: MarkerLook
+}
+
+extension CircularGeometry {
+    /// The layout of every label of `track` (MS-45).
+    public func labelPlacements(_ track: CircularTrack) -> [LabelPlacement] {
+        let angles = track.evenAngles(count: track.labels.count)
+        return zip(track.labels, angles).map { text, a in
+            let c = labelCenter(angle: a, fontSize: track.labelFontSize, labelOffset: track.labelOffset)
+            return LabelPlacement(text: text, angle: a, center: c, drawnCenter: drawn(c))
+        }
+    }
+
+    /// The layout of every marker of `track` (MS-46); `handleDiameter` is the (first) handle's.
+    public func markerPlacements(_ track: CircularTrack, handleDiameter: Double) -> [MarkerPlacement] {
+        track.evenAngles(count: track.markerCount).map { a in
+            let r = markerRect(angle: a, handleDiameter: handleDiameter)
+            let c = drawn(r.center)
+            var look = track.markerLook
+            if case .path(let points) = look { look = .path(CircularGeometry.centered(points, on: c)) }
+            return MarkerPlacement(angle: a, rect: r, drawnCenter: c, side: r.width, look: look)
+        }
+    }
+
+    /// `points` moved so that the centre of their bounding box is `c` (port side of the MS-46 path bug).
+    static func centered(_ points: [Point], on c: Point) -> [Point] {
+        guard let first = points.first else { return [] }
+        var x0 = first.x, x1 = first.x, y0 = first.y, y1 = first.y
+        for p in points { x0 = min(x0, p.x); x1 = max(x1, p.x); y0 = min(y0, p.y); y1 = max(y1, p.y) }
+        let shift = Vector(c.x - (x0 + x1) / 2, c.y - (y0 + y1) / 2)
+        return points.map { $0 + shift }
+    }
+}

@@ -1,0 +1,29 @@
+/// The two notification channels of a control (spec X-8) in one place: an ordered queue the kiosk drains
+/// after each input frame or tick, and an optional closure (the "delegate") called at the moment an event
+/// is raised. Both see the same events in the same order.
+///
+/// It is a class so that the queue is updated *before* the closure runs: the closure may call back into the
+/// control (set a value, raise more events) without overlapping access to the queue.
+public final class EventOutbox {
+    private var queue: [ControlEvent] = []
+    /// Called synchronously for every event, after it was queued.
+    public var observer: ((ControlEvent) -> Void)?
+
+    public init() {}
+
+    /// Queues `event` and tells the observer.
+    public func send(_ event: ControlEvent) {
+        queue.append(event)
+        observer?(event)
+    }
+
+    /// Removes and returns the queued events, oldest first.
+    public func drain() -> [ControlEvent] {
+        let out = queue
+        queue.removeAll(keepingCapacity: true)
+        return out
+    }
+
+    /// The events queued and not yet drained (for inspection; does not remove them).
+    public var pending: [ControlEvent] { queue }
+}

@@ -1,0 +1,113 @@
+import Core
+
+extension Spinner {
+    /// The opening spring (RVS-31): 0.25 s, damping ratio 0.8, initial velocity 25.
+    public static let openSpring = SpringCurve(dampingRatio: 0.8, initialVelocity: 25, duration: 0.25)
+    /// The wheel's closing spring (RVS-32): 0.25 s, damping 1.0, velocity 7.
+    public static let closeSpringWheel = SpringCurve(dampingRatio: 1.0, initialVelocity: 7, duration: 0.25)
+    /// The picker's closing spring (RVS-32): 0.3 s, damping 1.0, velocity 7.
+    public static let closeSpringPicker = SpringCurve(dampingRatio: 1.0, initialVelocity: 7, duration: 0.3)
+    /// The scale the popups shrink to (and the picker starts from).
+    public static let collapsedScale = 0.001
+
+    /// The host's `isOpen = …` (RVS-6): opens (count ≥ 2 only) or closes (the delegate may veto).
+    public func setOpen(_ open: Bool, time: MonotonicTime) {
+        runTurn(time)
+        if open { self.open(time: time, byTap: false) } else { _ = close(time: time, byTap: false) }
+    }
+
+    /// The opening sequence (RVS-31); ignored unless closed with at least two items.
+    func open(time: MonotonicTime, byTap: Bool) {
+        guard !isOpen, count >= 2 else { return }
+        isOpening = true
+        let variant: PopupVariant = opensAsSpinner ? .wheel : .picker
+        // Pop-in animations, armed now, visible from the next frame.
+        popupAnimation = ScalarAnimation(from: variant == .wheel ? 0 : Spinner.collapsedScale, to: 1, start: time,
+                                         spring: Spinner.openSpring)
+        if replaceCenterImage && centerImageName != nil {
+            centerAnimation = ScalarAnimation(from: 0, to: 1, start: time, spring: Spinner.openSpring)
+        }
+        hapticsLive = isHapticsOn
+        if options.playsOpenCloseFeedback { pendingWork.append(.openFeedback) }
+        popupVariant = variant
+        flywheel.stop()
+        touch = nil
+        updateWheelRotation(time: time, animated: false)
+        picker = variant == .picker ? PickerScroller(count: count, rowHeight: pickerRowHeight, position: selectedIndex) : nil
+        let item = value
+        delegate?.spinner(self, hasOpenedWith: item)  // isOpen still reads false here
+        events.append(.opened)
+        isOpen = true
+        isOpening = false
+        if byTap { pendingWork.append(.touchUpInside) }
+    }
+
+    /// The closing sequence (RVS-32); ignored unless open. Returns false when the delegate vetoed it.
+    @discardableResult
+    func close(time: MonotonicTime, byTap: Bool) -> Bool {
+        guard isOpen else { return false }
+        if let d = delegate, !d.spinner(self, willCloseWith: value) { return false }
+        flywheel.stop()
+        pendingWork.append(.closeFollowUp(variant: popupVariant ?? .wheel, playFeedback: options.playsOpenCloseFeedback))
+        delegate?.spinner(self, hasClosedWith: value)  // isOpen still reads true here
+        events.append(.closed)
+        isOpen = false
+        touch = nil
+        if byTap { pendingWork.append(.touchUpInside) }
+        return true
+    }
+
+    /// Runs the work deferred by earlier calls: one "main-loop turn". Work deferred while it runs
+    /// waits for the following turn.
+    public func runTurn(_ time: MonotonicTime) {
+        lastTime = max(lastTime, time)
+        guard !pendingWork.isEmpty else { return }
+        let work = pendingWork
+        pendingWork.removeAll()
+        for w in work { perform(w, time: time) }
+    }
+
+    private func perform(_ work: DeferredWork, time: MonotonicTime) {
+        switch work {
+        case .selectionEffects(let index, let fromUser):
+            if isOpen && feedbackLive { events.append(.feedback(.select)) }
+            let item = index < count ? items[index] : nil
+            delegate?.spinner(self, hasSelected: item)
+            events.append(.selectionChanged(index: index))
+            events.append(.valueChanged(value: Double(index), fromUser: fromUser))
+        case .touchUpInside:
+            events.append(.touchUpInside)
+        case .singleValueSelected:
+            guard let item = items.first else { return }
+            delegate?.spinner(self, singleValueSelected: item)
+            events.append(.singleValueSelected(index: 0))
+        case .openFeedback:
+            if feedbackLive { events.append(.feedback(.open)) }
+        case .closeFollowUp(let variant, let playFeedback):
+            if playFeedback && feedbackLive { events.append(.feedback(.close)) }
+            hapticsLive = false
+            guard !isOpen else { return }  // reopened within the same turn: keep the new popup
+            let spring = variant == .wheel ? Spinner.closeSpringWheel : Spinner.closeSpringPicker
+            let from = popupAnimation?.value(at: time) ?? 1
+            popupAnimation = ScalarAnimation(from: from, to: Spinner.collapsedScale, start: time, spring: spring)
+        case .closeForConfigurationChange:
+            close(time: time, byTap: false)
+        }
+    }
+
+    /// Whether any feedback channel is live now (sound on, or haptic generators alive and switched on).
+    public var feedbackLive: Bool { isSoundOn || (hapticsLive && isHapticsOn) }
+
+    /// Ends a finished close animation: the popup goes, and the centre pops in again when it swaps
+    /// images (RVS-32, RVS-68).
+    func finishPopupAnimations(time: MonotonicTime) {
+        guard !isOpen, popupVariant != nil, let a = popupAnimation, a.to == Spinner.collapsedScale,
+              a.isFinished(at: time) else { return }
+        popupVariant = nil
+        popupAnimation = nil
+        picker = nil
+        if replaceCenterImage && centerImageName != nil {
+            centerAnimation = ScalarAnimation(from: 0, to: 1, start: a.start + a.duration, spring: Spinner.openSpring)
+        }
+    }
+}

@@ -1,0 +1,213 @@
+import Core
+import Glibc
+import TOMLKit
+
+/// Reads and validates a config file. Every mistake is reported at once, each with file, line,
+/// column, key, what was expected and what was found.
+public enum ConfigLoader {
+    /// Loads the file at `path`.
+    public static func load(path: String) throws(ConfigErrors) -> KioskConfig {
+        guard let text = readTextFile(path) else {
+            throw ConfigErrors([ConfigError(file: path, location: .init(line: 1, column: 1), key: "",
+                                            message: "cannot read the file: \(String(cString: strerror(errno)))")])
+        }
+        return try parse(text: text, file: path)
+    }
+
+    /// Parses `text` as if read from `file` (the name used in messages).
+    public static func parse(text: String, file: String) throws(ConfigErrors) -> KioskConfig {
+        let root: TOMLNode
+        do {
+            root = TOMLNode(try TOMLTable(string: text))
+        } catch let error as TOMLParseError {
+            let begin = error.source.begin
+            throw ConfigErrors([ConfigError(file: file, location: .init(line: begin.line, column: begin.column),
+                                            key: "", message: "TOML syntax: \(error.description)")])
+        } catch {
+            throw ConfigErrors([ConfigError(file: file, location: .init(line: 1, column: 1), key: "", message: "\(error)")])
+        }
+        let locator = SourceLocator(text: text)
+        var validator = Validator(file: file, locator: locator)
+        let table = validator.table(root, schema: ConfigSchema.root, path: [])
+        var builder = ConfigBuilder(file: file, locator: locator)
+        let config = builder.build(table)
+        let errors = validator.errors + builder.errors
+        if !errors.isEmpty { throw ConfigErrors(errors) }
+        return config
+    }
+
+    static func readTextFile(_ path: String) -> String? {
+        guard let f = fopen(path, "rb") else { return nil }
+        defer { fclose(f) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, f)
+            if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
+            if n < buffer.count { break }
+        }
+        if ferror(f) != 0 { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Turns the validated tables into typed sections and checks what a schema cannot: unique ids,
+/// ranges that depend on two keys, strings with their own syntax.
+struct ConfigBuilder {
+    let file: String
+    let locator: SourceLocator
+    private(set) var errors: [ConfigError] = []
+
+    init(file: String, locator: SourceLocator) { self.file = file; self.locator = locator }
+
+    mutating func build(_ root: ConfigTable) -> KioskConfig {
+        KioskConfig(file: file, display: display(root.table("display") ?? ConfigTable(path: ["display"])),
+                    input: input(root.table("input")), theme: theme(root.table("theme")), idle: idle(root.table("idle")),
+                    socket: socket(root.table("socket")), state: state(root.table("state")), screens: screens(root.tables("screens")))
+    }
+
+    private mutating func display(_ t: ConfigTable) -> DisplayConfig {
+        var d = DisplayConfig()
+        if let b = t.string("backend"), let backend = DisplayConfig.Backend(rawValue: b) { d.backend = backend }
+        d.device = t.string("device")
+        if let mode = t.string("mode") {
+            if DisplayMode(parsing: mode) == nil { fail(t, "mode", "expected \"WxH\" or \"WxH@Hz\" such as \"1280x800@60\", found \"\(mode)\"") }
+            d.mode = mode
+        }
+        d.rgb565 = t.string("format") == "rgb565"
+        d.rotation = t.int("rotation") ?? 0
+        if let size = t.string("size") {
+            if let s = PixelSize(parsing: size) { d.headlessSize = s } else { fail(t, "size", "expected \"WxH\" such as \"800x480\", found \"\(size)\"") }
+        }
+        d.widthMM = t.number("width_mm"); d.heightMM = t.number("height_mm"); d.scale = t.number("scale")
+        return d
+    }
+
+    private mutating func input(_ t: ConfigTable?) -> InputConfig {
+        var i = InputConfig()
+        guard let t else { return i }
+        i.device = t.string("device") ?? i.device
+        i.calibration = t.numbers("calibration") ?? i.calibration
+        i.rotation = t.int("rotation") ?? 0
+        i.grab = t.bool("grab") ?? true
+        i.haptics = t.bool("haptics") ?? true
+        return i
+    }
+
+    private func theme(_ t: ConfigTable?) -> ThemeConfig {
+        var th = ThemeConfig()
+        guard let t else { return th }
+        th.background = t.color("background") ?? th.background
+        th.accent = t.color("accent") ?? th.accent
+        th.track = t.color("track") ?? th.track
+        th.handle = t.color("handle") ?? th.handle
+        th.text = t.color("text") ?? th.text
+        th.font = t.string("font") ?? th.font
+        th.boldFont = t.string("bold_font") ?? th.boldFont
+        th.fontSize = t.number("font_size") ?? th.fontSize
+        return th
+    }
+
+    private mutating func idle(_ t: ConfigTable?) -> IdleConfig {
+        var i = IdleConfig()
+        guard let t else { return i }
+        i.dimAfter = t.number("dim_after") ?? 0
+        i.blankAfter = t.number("blank_after") ?? 0
+        i.dimLevel = t.number("dim_level") ?? i.dimLevel
+        i.backlight = t.string("backlight")
+        i.wakeTapOnly = t.bool("wake_tap_only") ?? true
+        if i.dimAfter > 0 && i.blankAfter > 0 && i.blankAfter <= i.dimAfter {
+            fail(t, "blank_after", "expected more than dim_after (\(Schema.format(i.dimAfter))), found \(Schema.format(i.blankAfter))")
+        }
+        return i
+    }
+
+    private func socket(_ t: ConfigTable?) -> SocketConfig {
+        var s = SocketConfig()
+        s.path = t?.string("path") ?? s.path
+        s.group = t?.string("group")
+        return s
+    }
+
+    private func state(_ t: ConfigTable?) -> StateConfig {
+        var s = StateConfig()
+        s.path = t?.string("path") ?? s.path
+        s.debounceMS = t?.int("debounce_ms") ?? s.debounceMS
+        return s
+    }
+
+    private mutating func screens(_ tables: [ConfigTable]) -> [ScreenConfig] {
+        var screenIDs: Set<String> = []
+        var controlIDs: [String: String] = [:]  // id → where first defined
+        return tables.map { t in
+            let id = t.string("id") ?? ""
+            if !screenIDs.insert(id).inserted { fail(t, "id", "expected a unique screen id, found \"\(id)\" a second time") }
+            let controls = t.tables("controls").compactMap { c -> ControlConfig? in
+                guard let control = self.control(c) else { return nil }
+                if let first = controlIDs[control.id] {
+                    fail(c, "id", "expected a unique control id, found \"\(control.id)\" again (first at \(first))")
+                } else {
+                    controlIDs[control.id] = "line \(c.location.line)"
+                }
+                return control
+            }
+            return ScreenConfig(id: id, background: t.color("background"), controls: controls)
+        }
+    }
+
+    private mutating func control(_ t: ConfigTable) -> ControlConfig? {
+        guard let kind = t.string("kind"), let id = t.string("id"), let f = t.numbers("frame") else { return nil }
+        if id.isEmpty || id.contains(where: { $0 == " " || $0 == "\"" || $0 == "{" || $0 == "}" }) {
+            fail(t, "id", "expected a name without spaces, quotes or braces, found \"\(id)\"")
+        }
+        if f[2] <= 0 || f[3] <= 0 { fail(t, "frame", "expected a positive width and height, found \(Schema.format(f[2])) x \(Schema.format(f[3]))") }
+        checkKindRules(kind, t)
+        var hooks: HookConfig?
+        if let h = t.table("hooks") {
+            hooks = HookConfig(onChange: h.strings("on_change"), onRelease: h.strings("on_release"),
+                               minIntervalMS: h.int("min_interval_ms") ?? 200, timeoutMS: h.int("timeout_ms") ?? 5000)
+        }
+        return ControlConfig(kind: kind, id: id, frame: Rect(x: f[0], y: f[1], width: f[2], height: f[3]),
+                             rotation: t.number("rotation") ?? 0, hidden: t.bool("hidden") ?? false, hooks: hooks, properties: t)
+    }
+
+    /// Rules that involve more than one key of a control.
+    private mutating func checkKindRules(_ kind: String, _ t: ConfigTable) {
+        let minimum = t.number("min") ?? 0, maximum = t.number("max") ?? 100
+        switch kind {
+        case "circular-slider", "range-slider", "gradient-slider", "value-slider":
+            if minimum == maximum { fail(t, "max", "expected a value different from min (\(Schema.format(minimum))), found \(Schema.format(maximum))") }
+            for key in ["value", "second_value"] {
+                if let v = t.number(key), v < min(minimum, maximum) || v > max(minimum, maximum) {
+                    fail(t, key, "expected a value from \(Schema.format(minimum)) to \(Schema.format(maximum)), found \(Schema.format(v))")
+                }
+            }
+        case "spinner":
+            let count = t.tables("items").count
+            if let v = t.int("value"), count > 0, v >= count {
+                fail(t, "value", "expected an item index from 0 to \(count - 1), found \(v)")
+            }
+        default: break
+        }
+    }
+
+    private mutating func fail(_ t: ConfigTable, _ key: String, _ message: String) {
+        let path = t.path + [key]
+        errors.append(ConfigError(file: file, location: locator.location(of: path), key: SourceLocator.join(path), message: message))
+    }
+}
+
+/// A display mode written as "WxH" or "WxH@Hz".
+public struct DisplayMode: Hashable, Sendable {
+    public var size: PixelSize
+    public var refresh: Int?
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "@")
+        guard parts.count == 1 || parts.count == 2, let size = PixelSize(parsing: String(parts[0])) else { return nil }
+        self.size = size
+        if parts.count == 2 {
+            guard let hz = Int(parts[1]), (1...1000).contains(hz) else { return nil }
+            refresh = hz
+        }
+    }
+}

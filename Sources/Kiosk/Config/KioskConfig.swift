@@ -1,0 +1,100 @@
+import Core
+
+/// A loaded, validated config file: every section typed, defaults filled in where the kiosk owns them.
+/// Control properties stay a validated `ConfigTable`; each control's own defaults live in Controls.
+public struct KioskConfig: Sendable {
+    public var file: String
+    public var display: DisplayConfig
+    public var input: InputConfig
+    public var theme: ThemeConfig
+    public var idle: IdleConfig
+    public var socket: SocketConfig
+    public var state: StateConfig
+    public var screens: [ScreenConfig]
+
+    /// Every control of every screen, in file order.
+    public var allControls: [ControlConfig] { screens.flatMap(\.controls) }
+    public func control(id: String) -> ControlConfig? { allControls.first { $0.id == id } }
+}
+
+public struct DisplayConfig: Sendable {
+    public enum Backend: String, Sendable { case auto, drm, fbdev, headless }
+    public var backend: Backend = .auto
+    public var device: String?
+    /// "WxH" or "WxH@Hz"; nil for the connector's preferred mode.
+    public var mode: String?
+    public var rgb565 = false
+    /// Clockwise panel rotation: 0, 90, 180 or 270.
+    public var rotation = 0
+    public var headlessSize = PixelSize(width: 800, height: 480)
+    public var widthMM: Double?
+    public var heightMM: Double?
+    public var scale: Double?
+}
+
+public struct InputConfig: Sendable {
+    public var device = "auto"
+    public var calibration: [Double] = [1, 0, 0, 0, 1, 0]
+    public var rotation = 0
+    public var grab = true
+    public var haptics = true
+}
+
+public struct ThemeConfig: Sendable {
+    public var background = Color(rgb: 0x202020)
+    public var accent = Color(rgb: 0x7FA8C6)
+    public var track = Color(rgb: 0x505A64)
+    public var handle = Color(rgb: 0x234560)
+    public var text = Color.white
+    public var font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    public var boldFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+    public var fontSize = 12.0
+}
+
+public struct IdleConfig: Sendable {
+    /// Seconds; 0 means never.
+    public var dimAfter = 0.0
+    public var blankAfter = 0.0
+    public var dimLevel = 0.2
+    public var backlight: String?
+    public var wakeTapOnly = true
+}
+
+public struct SocketConfig: Sendable {
+    /// Empty disables the socket.
+    public var path = "/run/thumbwheel/control.sock"
+    public var group: String?
+}
+
+public struct StateConfig: Sendable {
+    public var path = "/var/lib/thumbwheel/state.json"
+    public var debounceMS = 500
+}
+
+public struct ScreenConfig: Sendable {
+    public var id: String
+    public var background: Color?
+    public var controls: [ControlConfig]
+}
+
+/// Commands run when a control's value changes or it is released.
+public struct HookConfig: Sendable, Hashable {
+    public var onChange: [String]?
+    public var onRelease: [String]?
+    public var minIntervalMS = 200
+    public var timeoutMS = 5000
+}
+
+/// One control as the config describes it.
+public struct ControlConfig: Sendable {
+    public var kind: String
+    public var id: String
+    /// Where it sits, in logical points.
+    public var frame: Rect
+    /// Degrees clockwise about the frame's centre.
+    public var rotation: Double
+    public var hidden: Bool
+    public var hooks: HookConfig?
+    /// Every validated key, for the control factory.
+    public var properties: ConfigTable
+}

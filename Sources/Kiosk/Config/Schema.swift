@@ -1,0 +1,74 @@
+/// The shape a config value must have. Validation checks every value against its field type and
+/// collects every mistake instead of stopping at the first.
+public indirect enum FieldType: Sendable {
+    case bool
+    /// A whole number within the range.
+    case integer(ClosedRange<Int>)
+    /// A number (integers accepted) within the range.
+    case number(ClosedRange<Double>)
+    case string
+    /// One of the listed strings.
+    case choice([String])
+    /// A rotation in whole degrees: 0, 90, 180 or 270.
+    case rightAngle
+    /// `#RGB`, `#RRGGBB`, `#RRGGBBAA` or a colour name.
+    case color
+    /// An array of exactly `count` numbers (any count when nil).
+    case numbers(count: Int?)
+    /// An array of strings; `nonEmpty` for argv arrays.
+    case strings(nonEmpty: Bool)
+    case table(Schema)
+    /// An array of tables (`[[name]]`), each checked against the schema.
+    case tables(Schema)
+    /// An array of tables whose schema depends on each one's `key` field (a control's `kind`).
+    case variantTables(key: String, schemas: [(name: String, schema: Schema)])
+
+    /// What the field expects, for "expected …" messages and the reference.
+    public var expectation: String {
+        switch self {
+        case .bool: return "true or false"
+        case .integer(let r): return "a whole number from \(r.lowerBound) to \(r.upperBound)"
+        case .number(let r):
+            if r.lowerBound == -.infinity && r.upperBound == .infinity { return "a number" }
+            if r.upperBound == .infinity { return "a number ≥ \(Schema.format(r.lowerBound))" }
+            return "a number from \(Schema.format(r.lowerBound)) to \(Schema.format(r.upperBound))"
+        case .string: return "a string"
+        case .choice(let options): return "one of " + options.map { "\"\($0)\"" }.joined(separator: ", ")
+        case .rightAngle: return "0, 90, 180 or 270"
+        case .color: return "a colour (\"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\" or a name)"
+        case .numbers(let n?): return "an array of \(n) numbers"
+        case .numbers(nil): return "an array of numbers"
+        case .strings(let nonEmpty): return nonEmpty ? "a non-empty array of strings" : "an array of strings"
+        case .table: return "a table"
+        case .tables: return "an array of tables"
+        case .variantTables: return "an array of tables"
+        }
+    }
+}
+
+/// One key of a table.
+public struct Field: Sendable {
+    public var name: String
+    public var type: FieldType
+    public var required: Bool
+    /// The default as the reference shows it (the control's own default lives in Controls).
+    public var defaultText: String?
+    public var doc: String
+
+    public init(_ name: String, _ type: FieldType, required: Bool = false, default defaultText: String? = nil, _ doc: String) {
+        self.name = name; self.type = type; self.required = required; self.defaultText = defaultText; self.doc = doc
+    }
+}
+
+/// The keys a table may hold.
+public struct Schema: Sendable {
+    public var fields: [Field]
+    public init(_ fields: [Field]) { self.fields = fields }
+    public func field(_ name: String) -> Field? { fields.first { $0.name == name } }
+    /// The schema with more fields appended (a control kind's own keys after the common ones).
+    public func adding(_ more: [Field]) -> Schema { Schema(fields + more) }
+
+    static func format(_ d: Double) -> String {
+        d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+    }
+}

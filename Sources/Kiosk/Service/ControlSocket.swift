@@ -1,0 +1,173 @@
+import CLinux
+import Glibc
+
+/// What the socket asks of the kiosk: one reply per request line.
+public protocol ControlRequestHandler: AnyObject {
+    /// Handles one parsed request from `client`. Returns the reply object; errors are `{"error": …}`.
+    func handle(request: JSON, client: ControlSocket.ClientID) -> JSON
+}
+
+/// The control socket: a Unix stream socket speaking newline-delimited JSON. Requests over 64 KiB are
+/// refused; replies and events are queued per client and written as the client can take them, so a
+/// slow client never blocks the UI; a subscriber whose queue is full loses events (counted, and
+/// reported in its next event as `dropped`).
+public final class ControlSocket {
+    public typealias ClientID = Int32
+    /// The longest request line accepted.
+    public static let maxMessageBytes = 64 * 1024
+    /// Queued events a subscriber may fall behind by before events are dropped.
+    public static let maxQueuedEvents = 256
+    /// Output a client may leave unread before it is disconnected.
+    static let maxQueuedBytes = 8 * 1024 * 1024
+
+    private struct Client {
+        var input: [UInt8] = []
+        var output: [UInt8] = []
+        var queuedEvents = 0
+        var subscribed = false
+        var dropped = 0
+    }
+
+    public let path: String
+    private let fd: Int32
+    private let loop: EventLoop
+    private weak var handler: ControlRequestHandler?
+    private var clients: [Int32: Client] = [:]
+
+    /// Binds `path` (replacing a stale socket), mode 0660, owned by `group` when given.
+    public init(path: String, group: String?, loop: EventLoop, handler: ControlRequestHandler) throws(FileIO.Failure) {
+        self.path = path; self.loop = loop; self.handler = handler
+        FileIO.makeDirectories(FileIO.directory(of: path))
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw FileIO.Failure(action: "socket for", path: path, code: errno) }
+        unlink(path)
+        guard ControlSocket.withAddress(path, { bind(fd, $0, $1) }) == 0 else {
+            let e = errno; close(fd); throw FileIO.Failure(action: "bind", path: path, code: e)
+        }
+        chmod(path, 0o660)
+        if let group, let gr = getgrnam(group) { chown(path, UInt32.max, gr.pointee.gr_gid) }
+        guard listen(fd, 16) == 0 else { let e = errno; close(fd); throw FileIO.Failure(action: "listen on", path: path, code: e) }
+        loop.add(fd: fd) { [weak self] _ in self?.acceptClients() }
+    }
+
+    deinit {
+        for c in clients.keys { close(c) }
+        loop.remove(fd: fd)
+        close(fd)
+        unlink(path)
+    }
+
+    public var clientCount: Int { clients.count }
+
+    /// Marks `client` as a subscriber: it receives every `broadcast` event from now on.
+    public func subscribe(_ client: ClientID) { clients[client]?.subscribed = true }
+
+    /// Sends an event line to every subscriber, dropping it for those that are too far behind.
+    public func broadcast(_ event: JSON) {
+        for (id, var c) in clients where c.subscribed {
+            if c.queuedEvents >= ControlSocket.maxQueuedEvents { c.dropped += 1; clients[id] = c; continue }
+            var e = event
+            if c.dropped > 0, case .object(var pairs) = e { pairs.append(("dropped", .number(Double(c.dropped)))); e = .object(pairs); c.dropped = 0 }
+            c.queuedEvents += 1
+            c.output += Array((e.description + "\n").utf8)
+            clients[id] = c
+            flush(id)
+        }
+    }
+
+    private func acceptClients() {
+        while true {
+            let c = tw_accept4(fd, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
+            if c < 0 { return }
+            clients[c] = Client()
+            loop.add(fd: c, events: EPOLLIN.rawValue | EPOLLRDHUP.rawValue) { [weak self] events in self?.service(c, events) }
+        }
+    }
+
+    private func service(_ id: Int32, _ events: UInt32) {
+        if events & EPOLLOUT.rawValue != 0 { flush(id) }
+        guard events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLRDHUP.rawValue | EPOLLERR.rawValue) != 0 else { return }
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        while clients[id] != nil {
+            let n = chunk.withUnsafeMutableBytes { read(id, $0.baseAddress, $0.count) }
+            if n > 0 {
+                clients[id]!.input += chunk[0..<n]
+                processLines(id)
+                continue
+            }
+            if n == 0 || (errno != EAGAIN && errno != EINTR) { disconnect(id) }
+            return
+        }
+    }
+
+    private func processLines(_ id: Int32) {
+        while var c = clients[id] {
+            guard let nl = c.input.firstIndex(of: 0x0A) else {
+                if c.input.count > ControlSocket.maxMessageBytes {
+                    reply(id, .object([("error", .string("message longer than \(ControlSocket.maxMessageBytes) bytes; refused"))]))
+                    disconnect(id)
+                }
+                return
+            }
+            let line = Array(c.input[..<nl])
+            c.input.removeSubrange(...nl)
+            clients[id] = c
+            if line.count > ControlSocket.maxMessageBytes {
+                reply(id, .object([("error", .string("message longer than \(ControlSocket.maxMessageBytes) bytes; refused"))]))
+                continue
+            }
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
+            guard let request = JSON.parse(line), case .object = request else {
+                reply(id, .object([("error", .string("expected one JSON object per line, such as {\"cmd\":\"list\"}"))]))
+                continue
+            }
+            reply(id, handler?.handle(request: request, client: id) ?? .object([("error", .string("shutting down"))]))
+        }
+    }
+
+    private func reply(_ id: Int32, _ message: JSON) {
+        guard clients[id] != nil else { return }
+        clients[id]!.output += Array((message.description + "\n").utf8)
+        flush(id)
+    }
+
+    private func flush(_ id: Int32) {
+        guard var c = clients[id] else { return }
+        while !c.output.isEmpty {
+            let n = c.output.withUnsafeBytes { send(id, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n > 0 {
+                // Count whole event lines written, so the subscriber queue bound is in events.
+                let written = c.output[..<n].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                c.queuedEvents = max(0, c.queuedEvents - written)
+                c.output.removeFirst(n)
+                continue
+            }
+            if n < 0 && (errno == EAGAIN || errno == EINTR) { break }
+            disconnect(id); return
+        }
+        if c.output.count > ControlSocket.maxQueuedBytes {
+            Log.warning("socket: client \(id) stopped reading; disconnected")
+            disconnect(id); return
+        }
+        clients[id] = c
+        let want = EPOLLIN.rawValue | EPOLLRDHUP.rawValue | (c.output.isEmpty ? 0 : EPOLLOUT.rawValue)
+        loop.modify(fd: id, events: want)
+    }
+
+    private func disconnect(_ id: Int32) {
+        loop.remove(fd: id)
+        close(id)
+        clients[id] = nil
+    }
+
+    /// Calls `body` with a sockaddr_un for `path`.
+    static func withAddress<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
+        var addr = sockaddr_un()
+        addr.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8.prefix(MemoryLayout.size(ofValue: addr.sun_path) - 1))
+        withUnsafeMutableBytes(of: &addr.sun_path) { raw in for (i, b) in bytes.enumerated() { raw[i] = b } }
+        return withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+    }
+}

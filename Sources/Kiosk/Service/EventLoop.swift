@@ -1,0 +1,107 @@
+import CLinux
+import Glibc
+
+/// One epoll loop on one thread. Sources register a file descriptor with a handler; a timerfd-based
+/// timer wakes the loop only while something needs it (physics, a debounce, the watchdog), so an
+/// idle kiosk sleeps in epoll_wait.
+public final class EventLoop {
+    public typealias Handler = (_ events: UInt32) -> Void
+    private let epfd: Int32
+    private var handlers: [Int32: Handler] = [:]
+    private var running = false
+
+    public init() {
+        epfd = epoll_create1(Int32(EPOLL_CLOEXEC))
+        precondition(epfd >= 0, "epoll_create1 failed: \(String(cString: strerror(errno)))")
+    }
+    deinit { close(epfd) }
+
+    /// Watches `fd` for input (and hang-up/errors); `handler` runs on each wake-up.
+    public func add(fd: Int32, events: UInt32 = EPOLLIN.rawValue, _ handler: @escaping Handler) {
+        var ev = epoll_event()
+        ev.events = events
+        ev.data.fd = fd
+        if epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev) != 0 && errno == EEXIST {
+            epoll_ctl(epfd, EPOLL_CTL_MOD, fd, &ev)
+        }
+        handlers[fd] = handler
+    }
+
+    /// Changes the events watched on `fd` (e.g. adds EPOLLOUT while a client has output queued).
+    public func modify(fd: Int32, events: UInt32) {
+        var ev = epoll_event()
+        ev.events = events
+        ev.data.fd = fd
+        epoll_ctl(epfd, EPOLL_CTL_MOD, fd, &ev)
+    }
+
+    public func remove(fd: Int32) {
+        epoll_ctl(epfd, EPOLL_CTL_DEL, fd, nil)
+        handlers[fd] = nil
+    }
+
+    /// Runs until `stop()`. `beforeWait` returns how long the loop may sleep (nil: until an fd wakes it).
+    public func run(beforeWait: () -> Double?) {
+        running = true
+        while running {
+            let timeout = beforeWait()
+            guard running else { break }
+            if !runOnce(timeout: timeout) { return }
+        }
+    }
+
+    /// Waits up to `timeout` seconds (nil: forever) and runs the handlers of the descriptors that
+    /// became ready. Returns false when epoll itself failed.
+    @discardableResult
+    public func runOnce(timeout: Double?) -> Bool {
+        let ms = timeout.map { Int32(max(0, min(3_600_000, ($0 * 1000).rounded(.up)))) } ?? -1
+        var events = [epoll_event](repeating: epoll_event(), count: 32)
+        let n = epoll_wait(epfd, &events, Int32(events.count), ms)
+        if n < 0 {
+            if errno == EINTR { return true }
+            Log.error("epoll_wait: \(String(cString: strerror(errno)))")
+            return false
+        }
+        for i in 0..<Int(n) {
+            let fd = events[i].data.fd
+            let mask = events[i].events
+            handlers[fd]?(mask)
+        }
+        return true
+    }
+
+    public func stop() { running = false }
+}
+
+/// Monotonic time in seconds (CLOCK_MONOTONIC), the clock of evdev timestamps and of the kiosk.
+public func monotonicNow() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// SIGTERM, SIGINT and SIGHUP delivered through a signalfd, so they are handled in the loop like
+/// any other input instead of in an async signal handler.
+public final class SignalSource {
+    public let fd: Int32
+
+    public init(signals: [Int32] = [SIGTERM, SIGINT, SIGHUP]) {
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for s in signals { sigaddset(&mask, s) }
+        sigprocmask(SIG_BLOCK, &mask, nil)
+        fd = signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
+        signal(SIGPIPE, SIG_IGN)  // a client that hangs up must not kill the kiosk
+    }
+    deinit { close(fd) }
+
+    /// The signals waiting on the fd.
+    public func drain() -> [Int32] {
+        var out: [Int32] = []
+        var info = signalfd_siginfo()
+        while read(fd, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
+            out.append(Int32(info.ssi_signo))
+        }
+        return out
+    }
+}

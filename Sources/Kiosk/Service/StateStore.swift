@@ -1,0 +1,110 @@
+import FoundationEssentials
+import Glibc
+
+/// A control's saved value: one number, or two for a two-handle range.
+public enum StoredValue: Hashable, Sendable, Codable {
+    case single(Double)
+    case pair(Double, Double)
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if let d = try? c.decode(Double.self) { self = .single(d); return }
+        let a = try c.decode([Double].self)
+        guard a.count == 2 else {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "expected a number or two numbers")
+        }
+        self = .pair(a[0], a[1])
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .single(let d): try c.encode(d)
+        case .pair(let a, let b): try c.encode([a, b])
+        }
+    }
+}
+
+/// The current values of every control, kept in one JSON file that is always complete: written
+/// atomically (temporary file, fsync, rename, directory fsync), debounced while a finger drags and
+/// flushed on release and on exit. A corrupt file is moved aside, never fatal.
+public final class StateStore {
+    private struct FileFormat: Codable {
+        var version: Int
+        var values: [String: StoredValue]
+    }
+
+    public let path: String
+    /// The values as last set (saved or not).
+    public private(set) var values: [String: StoredValue] = [:]
+    /// When the pending change must be written (monotonic seconds), nil when nothing is pending.
+    public private(set) var flushDeadline: Double?
+    private let debounce: Double
+
+    /// Loads `path`. A missing file is an empty state; an unreadable or corrupt one is renamed to
+    /// `path.corrupt-N` with a log line, and the state starts empty.
+    public init(path: String, debounceSeconds: Double = 0.5) {
+        self.path = path
+        self.debounce = debounceSeconds
+        guard let bytes = FileIO.read(path) else { return }
+        do {
+            let file = try JSONDecoder().decode(FileFormat.self, from: Data(bytes))
+            values = file.values.filter { $0.value.isFinite }
+        } catch {
+            let aside = StateStore.asideName(for: path)
+            if rename(path, aside) == 0 {
+                Log.warning("state: \(path) is corrupt (\(error)); moved it to \(aside) and started from the config's values")
+            } else {
+                Log.warning("state: \(path) is corrupt (\(error)) and could not be moved aside; it will be overwritten")
+            }
+        }
+    }
+
+    /// Records a new value. `urgent` (a release, a socket set) writes at once; otherwise the write waits
+    /// for the debounce interval so a drag does not write on every sample.
+    public func set(_ id: String, _ value: StoredValue, now: Double, urgent: Bool) {
+        guard values[id] != value else { return }
+        values[id] = value
+        if urgent { flush() } else if flushDeadline == nil { flushDeadline = now + debounce }
+    }
+
+    /// Writes the pending change if its deadline has passed.
+    public func flushIfDue(now: Double) {
+        if let d = flushDeadline, now >= d { flush() }
+    }
+
+    /// Writes now if anything is pending (release, exit).
+    public func flushPending() { if flushDeadline != nil { flush() } }
+
+    /// Writes the file now. Errors are logged, and the change stays pending for the next attempt.
+    @discardableResult
+    public func flush() -> Bool {
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+            let data = try encoder.encode(FileFormat(version: 1, values: values))
+            FileIO.makeDirectories(FileIO.directory(of: path))
+            try FileIO.writeAtomically(Array(data) + [0x0A], to: path)
+            flushDeadline = nil
+            return true
+        } catch {
+            Log.error("state: cannot save \(path): \(error)")
+            return false
+        }
+    }
+
+    private static func asideName(for path: String) -> String {
+        var n = 1
+        while access("\(path).corrupt-\(n)", F_OK) == 0 { n += 1 }
+        return "\(path).corrupt-\(n)"
+    }
+}
+
+extension StoredValue {
+    var isFinite: Bool {
+        switch self {
+        case .single(let d): return d.isFinite
+        case .pair(let a, let b): return a.isFinite && b.isFinite
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Core
+
+/// An image that owns its pixels: premultiplied 0xAARRGGBB words (bytes B, G, R, A), rows packed
+/// (`stride == width * 4`). Draw into it through `canvas`; keep the bitmap alive while you do.
+public final class Bitmap {
+    public let width: Int
+    public let height: Int
+    /// `.argb8888` or `.xrgb8888`; both store the same premultiplied words.
+    public let format: PixelFormat
+    /// The pixel words, row-major, `width * height` of them.
+    public let pixels: UnsafeMutablePointer<UInt32>
+
+    /// A bitmap filled with `color` (transparent by default).
+    public init(width: Int, height: Int, format: PixelFormat = .argb8888, fill color: Color = .clear) {
+        precondition(width >= 0 && height >= 0, "Bitmap size must not be negative")
+        precondition(format != .rgb565, "Bitmap stores 32-bit pixels; use Canvas over your own memory for RGB565")
+        self.width = width; self.height = height; self.format = format
+        pixels = .allocate(capacity: max(1, width * height))
+        pixels.initialize(repeating: color.premultipliedARGB, count: max(1, width * height))
+    }
+    deinit { pixels.deallocate() }
+
+    /// Row stride in bytes.
+    public var stride: Int { width * 4 }
+
+    /// A canvas drawing into this bitmap's memory (clip: the whole bitmap). The canvas does not keep the
+    /// bitmap alive: use it only while you hold the bitmap.
+    public var canvas: Canvas {
+        Canvas(pixels: UnsafeMutableRawPointer(pixels), width: width, height: height, stride: stride, format: format)
+    }
+
+    /// The premultiplied word at (x, y).
+    public subscript(x: Int, y: Int) -> UInt32 {
+        get { precondition(x >= 0 && x < width && y >= 0 && y < height); return pixels[y * width + x] }
+        set { precondition(x >= 0 && x < width && y >= 0 && y < height); pixels[y * width + x] = newValue }
+    }
+
+    /// The straight colour at (x, y).
+    public func color(x: Int, y: Int) -> Color {
+        let (r, g, b, a) = PixelMath.unpremultiply(self[x, y])
+        return Color(r: r, g: g, b: b, a: a)
+    }
+
+    /// True when both bitmaps have the same size and identical words.
+    public func hasSamePixels(as other: Bitmap) -> Bool {
+        guard width == other.width, height == other.height else { return false }
+        for i in 0 ..< width * height where pixels[i] != other.pixels[i] { return false }
+        return true
+    }
+}

@@ -1,0 +1,101 @@
+import Core
+import Glibc
+
+/// A drawing surface over caller-owned pixel memory (a DRM dumb buffer, an fbdev mapping, a `Bitmap`).
+/// Every operation honours `clip`. A `Canvas` is a view: copies share the same memory and scratch
+/// buffers, and the memory must outlive it. Not thread-safe; one canvas per thread.
+public struct Canvas {
+    /// First byte of row 0.
+    public let pixels: UnsafeMutableRawPointer
+    public let width: Int
+    public let height: Int
+    /// Bytes from one row to the next (may exceed `width * bytesPerPixel`).
+    public let stride: Int
+    public let format: PixelFormat
+    /// Pixels outside this rectangle are never written. Setting it intersects with the canvas bounds.
+    public var clip: PixelRect {
+        get { storedClip }
+        set { storedClip = newValue.intersection(bounds) }
+    }
+    private var storedClip: PixelRect
+    /// Reused work memory (coverage cells, flattened outlines), so steady-state drawing does not allocate.
+    let scratch: RasterScratch
+
+    /// A canvas over `pixels`. `stride` is in bytes and must hold a whole row.
+    public init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, format: PixelFormat) {
+        precondition(width >= 0 && height >= 0, "Canvas size must not be negative")
+        precondition(stride >= width * format.bytesPerPixel, "Canvas stride \(stride) is shorter than a row")
+        self.pixels = pixels; self.width = width; self.height = height; self.stride = stride; self.format = format
+        storedClip = PixelRect(x: 0, y: 0, width: width, height: height)
+        scratch = RasterScratch()
+    }
+
+    /// The whole canvas.
+    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+
+    /// Runs `body` with the clip narrowed to `rect` (intersected with the current clip), then restores it.
+    public mutating func withClip<T>(_ rect: PixelRect, _ body: (inout Canvas) throws -> T) rethrows -> T {
+        let saved = storedClip
+        storedClip = storedClip.intersection(rect)
+        defer { storedClip = saved }
+        return try body(&self)
+    }
+
+    /// Sets every pixel inside the clip to `color` (SRC copy, no blending).
+    public func clear(_ color: Color) {
+        let c = clip
+        guard !c.isEmpty else { return }
+        if format == .rgb565 {
+            let v = PixelMath.to565(color.premultipliedARGB)
+            for y in c.y ..< c.maxY {
+                let row = (pixels + y * stride).assumingMemoryBound(to: UInt16.self) + c.x
+                row.update(repeating: v, count: c.width)
+            }
+            return
+        }
+        let word = color.premultipliedARGB
+        if c.x == 0 && c.width == width && stride == width * 4 {
+            // One contiguous run: a single vectorised fill.
+            PixelMath.fill(pixels.assumingMemoryBound(to: UInt32.self) + c.y * width, c.width * c.height, word)
+            return
+        }
+        for y in c.y ..< c.maxY {
+            PixelMath.fill((pixels + y * stride).assumingMemoryBound(to: UInt32.self) + c.x, c.width, word)
+        }
+    }
+
+    /// The premultiplied 0xAARRGGBB word at (x, y) (RGB565 is widened to an opaque word).
+    public func pixel(x: Int, y: Int) -> UInt32 {
+        precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is outside the canvas")
+        if format == .rgb565 {
+            return PixelMath.from565((pixels + y * stride).assumingMemoryBound(to: UInt16.self)[x])
+        }
+        return (pixels + y * stride).assumingMemoryBound(to: UInt32.self)[x]
+    }
+
+    /// Copies the clip region into a new `Bitmap` of the canvas size (pixels outside the clip are kept too).
+    public func snapshot() -> Bitmap {
+        let b = Bitmap(width: width, height: height, format: format == .xrgb8888 ? .xrgb8888 : .argb8888)
+        for y in 0 ..< height { for x in 0 ..< width { b.pixels[y * width + x] = pixel(x: x, y: y) } }
+        return b
+    }
+}
+
+/// Work memory shared by the copies of one canvas.
+final class RasterScratch {
+    let cells = CoverageCells()
+    var outline = Outline()
+    /// One row of shaded colours for gradient and image paints.
+    var colors: UnsafeMutablePointer<UInt32>
+    var colorCapacity: Int
+    init() { colorCapacity = 0; colors = .allocate(capacity: 1) }
+    deinit { colors.deallocate() }
+    func colorRow(_ count: Int) -> UnsafeMutablePointer<UInt32> {
+        if count > colorCapacity {
+            colors.deallocate()
+            colorCapacity = max(count, 256)
+            colors = .allocate(capacity: colorCapacity)
+        }
+        return colors
+    }
+}

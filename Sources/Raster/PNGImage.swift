@@ -1,0 +1,70 @@
+import CPNG
+import Core
+
+/// Why reading or writing a PNG failed.
+public struct PNGError: Error, CustomStringConvertible, Equatable {
+    public var path: String
+    public var message: String
+    public var description: String { "PNG \(path): \(message)" }
+}
+
+/// PNG files through libpng's simplified API. Files hold straight (non-premultiplied) RGBA; bitmaps
+/// hold premultiplied words, so both directions convert.
+public enum PNGImage {
+    /// Writes `bitmap` as an 8-bit RGBA PNG (`.xrgb8888` bitmaps are written opaque).
+    public static func write(_ bitmap: Bitmap, to path: String) throws {
+        let w = bitmap.width, h = bitmap.height
+        var rgba = [UInt8](repeating: 0, count: max(1, w * h * 4))
+        let opaque = bitmap.format == .xrgb8888
+        for i in 0 ..< w * h {
+            var p = bitmap.pixels[i]
+            if opaque { p |= 0xFF00_0000 }
+            let (r, g, b, a) = PixelMath.unpremultiply(p)
+            rgba[i * 4] = r; rgba[i * 4 + 1] = g; rgba[i * 4 + 2] = b; rgba[i * 4 + 3] = a
+        }
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        image.width = UInt32(w); image.height = UInt32(h)
+        image.format = tw_png_format_rgba()
+        let ok = rgba.withUnsafeBytes { png_image_write_to_file(&image, path, 0, $0.baseAddress, Int32(w * 4), nil) }
+        if ok == 0 {
+            let message = PNGImage.message(of: &image)
+            png_image_free(&image)
+            throw PNGError(path: path, message: "cannot write: \(message)")
+        }
+    }
+
+    /// Reads any PNG (palette, grey, 16-bit, with or without alpha) into a premultiplied `.argb8888` bitmap.
+    public static func read(from path: String) throws -> Bitmap {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        guard png_image_begin_read_from_file(&image, path) != 0 else {
+            let message = PNGImage.message(of: &image)
+            png_image_free(&image)
+            throw PNGError(path: path, message: "cannot read: \(message)")
+        }
+        image.format = tw_png_format_rgba()
+        let w = Int(image.width), h = Int(image.height)
+        var rgba = [UInt8](repeating: 0, count: max(1, w * h * 4))
+        let ok = rgba.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, Int32(w * 4), nil) }
+        guard ok != 0 else {
+            let message = PNGImage.message(of: &image)
+            png_image_free(&image)
+            throw PNGError(path: path, message: "cannot decode: \(message)")
+        }
+        let bitmap = Bitmap(width: w, height: h)
+        for i in 0 ..< w * h {
+            bitmap.pixels[i] = PixelMath.premultiply(rgba[i * 4], rgba[i * 4 + 1], rgba[i * 4 + 2], rgba[i * 4 + 3])
+        }
+        return bitmap
+    }
+
+    /// libpng's error text from the image's fixed `message` buffer.
+    private static func message(of image: inout png_image) -> String {
+        withUnsafeBytes(of: &image.message) { raw in
+            let bytes = raw.prefix { $0 != 0 }
+            let text = String(decoding: bytes, as: UTF8.self)
+            return text.isEmpty ? "unknown libpng error" : text
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Core
+import Glibc
+
+/// How the ends of an open stroke look.
+public enum LineCap: Sendable, Hashable {
+    /// Cut square at the end point.
+    case butt
+    /// A half disc of the line width beyond the end point.
+    case round
+    /// A half square of the line width beyond the end point.
+    case square
+}
+
+extension Canvas {
+    /// Fills the disc of `radius` about `center`, with exact-area anti-aliasing.
+    public func fillCircle(center: Point, radius: Double, paint: Paint) {
+        guard radius > 0 else { return }
+        var o = beginOutline()
+        o.addCircle(cx: center.x, cy: center.y, radius: radius, clockwise: true)
+        fill(outline: o, paint: paint)
+    }
+    /// Fills the disc of `radius` about `center` with a solid colour.
+    public func fillCircle(center: Point, radius: Double, color: Color) {
+        fillCircle(center: center, radius: radius, paint: Paint(color))
+    }
+
+    /// Fills the ring `inner ≤ |p − center| ≤ outer`.
+    public func fillRing(center: Point, innerRadius: Double, outerRadius: Double, paint: Paint) {
+        guard outerRadius > 0, outerRadius > innerRadius else { return }
+        var o = beginOutline()
+        o.addCircle(cx: center.x, cy: center.y, radius: outerRadius, clockwise: true)
+        if innerRadius > 0 { o.addCircle(cx: center.x, cy: center.y, radius: innerRadius, clockwise: false) }
+        fill(outline: o, paint: paint)
+    }
+
+    /// Strokes the full circle of `radius` with line `width`: the ring `radius ± width/2`.
+    public func strokeCircle(center: Point, radius: Double, width: Double, paint: Paint) {
+        fillRing(center: center, innerRadius: radius - width / 2, outerRadius: radius + width / 2, paint: paint)
+    }
+
+    /// Strokes the circular arc about `center` of `radius`, from `start` sweeping `sweep`
+    /// (positive = screen-clockwise), with line `width` and `cap`s at both ends. The painted region is
+    /// every point within `width/2` of the arc (for round caps), with exact-area anti-aliasing.
+    /// A sweep of a full turn or more draws the whole ring.
+    public func strokeArc(center: Point, radius: Double, start: Angle, sweep: Angle, width: Double,
+                          cap: LineCap = .butt, paint: Paint) {
+        guard width > 0, radius >= 0, sweep.radians != 0, sweep.radians.isFinite else { return }
+        var a0 = start.radians, da = sweep.radians
+        if da < 0 { a0 += da; da = -da }       // the same region, walked clockwise
+        let hw = width / 2
+        if da >= 2 * .pi {
+            strokeCircle(center: center, radius: radius, width: width, paint: paint)
+            return
+        }
+        let a1 = a0 + da
+        let cx = center.x, cy = center.y
+        let outer = radius + hw, inner = radius - hw
+        var o = beginOutline()
+        o.addArc(cx: cx, cy: cy, radius: outer, start: a0, sweep: da)
+        appendCap(&o, cx: cx, cy: cy, radius: radius, angle: a1, halfWidth: hw, cap: cap, forward: true)
+        if inner > 0 {
+            o.addArc(cx: cx, cy: cy, radius: inner, start: a1, sweep: -da)
+        } else {
+            // The stroke reaches past the centre: the inner edge folds through it (non-zero rule fills it).
+            o.add(cx + inner * cos(a1), cy + inner * sin(a1))
+            o.add(cx + inner * cos(a0), cy + inner * sin(a0))
+        }
+        appendCap(&o, cx: cx, cy: cy, radius: radius, angle: a0, halfWidth: hw, cap: cap, forward: false)
+        o.closeContour()
+        fill(outline: o, paint: paint)
+    }
+
+    /// Strokes an arc with a solid colour.
+    public func strokeArc(center: Point, radius: Double, start: Angle, sweep: Angle, width: Double,
+                          cap: LineCap = .butt, color: Color) {
+        strokeArc(center: center, radius: radius, start: start, sweep: sweep, width: width, cap: cap, paint: Paint(color))
+    }
+
+    /// The cap at the arc end at `angle`: from the outer edge round to the inner edge (`forward`, the
+    /// end of the sweep) or from the inner edge round to the outer (the start).
+    private func appendCap(_ o: inout Outline, cx: Double, cy: Double, radius: Double, angle: Double,
+                           halfWidth hw: Double, cap: LineCap, forward: Bool) {
+        let ux = cos(angle), uy = sin(angle)
+        let ex = cx + radius * ux, ey = cy + radius * uy      // end point on the centre line
+        let tx = forward ? -uy : uy, ty = forward ? ux : -ux   // pointing away from the arc
+        let side: Double = forward ? 1 : -1                   // +1: outer edge first
+        switch cap {
+        case .butt:
+            break
+        case .round:
+            let from = forward ? angle : angle + .pi
+            o.addArc(cx: ex, cy: ey, radius: hw, start: from, sweep: .pi)
+        case .square:
+            o.add(ex + side * hw * ux + hw * tx, ey + side * hw * uy + hw * ty)
+            o.add(ex - side * hw * ux + hw * tx, ey - side * hw * uy + hw * ty)
+        }
+    }
+
+    /// A cleared outline from the scratch memory (hand it back through `fill(outline:paint:)`).
+    func beginOutline() -> Outline {
+        var o = Outline()
+        swap(&o, &scratch.outline)
+        o.reset()
+        return o
+    }
+
+    /// Rasterizes `outline` (non-zero rule) with `paint`, then returns its storage to the scratch memory.
+    func fill(outline: consuming Outline, paint: Paint) {
+        var o = outline
+        defer { o.reset(); swap(&o, &scratch.outline) }
+        guard !o.isEmpty, !clip.isEmpty else { return }
+        let bounds = PixelRect(covering: Rect(x: o.minX, y: o.minY, width: o.maxX - o.minX, height: o.maxY - o.minY))
+        let area = bounds.intersection(clip)
+        guard !area.isEmpty else { return }
+        var sink = PaintSink(canvas: self, paint: paint, maxSpan: area.width)
+        scratch.cells.fill(o, area: area, into: &sink)
+    }
+}

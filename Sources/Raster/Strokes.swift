@@ -1,0 +1,123 @@
+import Core
+import Glibc
+
+extension Canvas {
+    /// Fills `path` with the non-zero winding rule and exact-area anti-aliasing.
+    public func fill(path: Path, paint: Paint) {
+        var o = beginOutline()
+        o.add(path)
+        fill(outline: o, paint: paint)
+    }
+
+    /// Fills a rectangle with circular corners of `radius`.
+    public func fillRoundedRect(_ rect: Rect, radius: Double, paint: Paint) {
+        guard !rect.isEmpty else { return }
+        fill(path: Path.roundedRect(rect, radius: radius), paint: paint)
+    }
+    /// Fills an axis-aligned rectangle (edges may be fractional: edge pixels get their exact coverage).
+    public func fillRect(_ rect: Rect, paint: Paint) {
+        fillRoundedRect(rect, radius: 0, paint: paint)
+    }
+
+    /// Strokes the straight line from `a` to `b` with line `width` and `cap`s.
+    public func strokeLine(from a: Point, to b: Point, width: Double, cap: LineCap = .butt, paint: Paint) {
+        strokePolyline([a, b], width: width, cap: cap, paint: paint)
+    }
+
+    /// Strokes the open polyline through `points` with line `width`, `cap`s at both ends and round joins.
+    /// Segments and joins are separate contours added under the non-zero rule, so where they overlap
+    /// inside the stroke the pixels are simply full.
+    public func strokePolyline(_ points: [Point], width: Double, cap: LineCap = .butt, closed: Bool = false, paint: Paint) {
+        guard width > 0, points.count >= 2 else { return }
+        var o = beginOutline()
+        appendStroke(&o, points, halfWidth: width / 2, cap: cap, closed: closed)
+        fill(outline: o, paint: paint)
+    }
+
+    /// Strokes every subpath of `path` (flattened) with round joins; closed subpaths get no caps.
+    public func stroke(path: Path, width: Double, cap: LineCap = .butt, paint: Paint) {
+        guard width > 0 else { return }
+        var o = beginOutline()
+        for (subpath, closed) in path.subpaths {
+            var flat = Outline()
+            flat.add(subpath)
+            let pts = (0 ..< flat.xs.count).map { Point(flat.xs[$0], flat.ys[$0]) }
+            if pts.count >= 2 { appendStroke(&o, pts, halfWidth: width / 2, cap: cap, closed: closed) }
+        }
+        fill(outline: o, paint: paint)
+    }
+
+    /// Adds the stroke of a polyline as pieces that meet edge to edge: one quadrilateral per segment,
+    /// a round-join sector on the outer side of each turn, half discs for round caps. All pieces wind
+    /// the same way, so their overlaps (only on the inner side of turns) stay full.
+    private func appendStroke(_ o: inout Outline, _ pts: [Point], halfWidth hw: Double, cap: LineCap, closed: Bool) {
+        // Drop repeated points: they have no direction.
+        var p: [Point] = []
+        for q in pts where p.last.map({ $0.distance(to: q) > 1e-9 }) ?? true { p.append(q) }
+        if closed, p.count > 2, p[0].distance(to: p[p.count - 1]) <= 1e-9 { p.removeLast() }
+        let n = p.count
+        guard n >= 2 else {
+            if cap == .round, let c = p.first { o.addCircle(cx: c.x, cy: c.y, radius: hw, clockwise: true) }
+            return
+        }
+        let segments = closed ? n : n - 1
+        func direction(_ i: Int) -> (Double, Double) {
+            let a = p[i], b = p[(i + 1) % n]
+            let len = a.distance(to: b)
+            return ((b.x - a.x) / len, (b.y - a.y) / len)
+        }
+        for i in 0 ..< segments {
+            let a = p[i], b = p[(i + 1) % n]
+            let (ux, uy) = direction(i)
+            let nx = -uy * hw, ny = ux * hw
+            // Square caps extend the first and last segments by half the width.
+            let ext0 = (!closed && i == 0 && cap == .square) ? hw : 0
+            let ext1 = (!closed && i == segments - 1 && cap == .square) ? hw : 0
+            let ax = a.x - ux * ext0, ay = a.y - uy * ext0, bx = b.x + ux * ext1, by = b.y + uy * ext1
+            o.add(ax - nx, ay - ny); o.add(bx - nx, by - ny); o.add(bx + nx, by + ny); o.add(ax + nx, ay + ny)
+            o.closeContour()
+        }
+        // Joins: the sector between the two segments' offset edges on the outer side of the turn.
+        let joins = closed ? 0 ..< n : 1 ..< n - 1
+        for i in joins {
+            let (ix, iy) = direction((i - 1 + n) % n), (ox, oy) = direction(i)
+            let turn = ix * oy - iy * ox                 // > 0: turning clockwise, the outer side is −n
+            if abs(turn) < 1e-12 && ix * ox + iy * oy > 0 { continue }
+            let side: Double = turn > 0 ? -1 : 1
+            let aIn = atan2(side * ix, -side * iy), aOut = atan2(side * ox, -side * oy)
+            var sweep = aOut - aIn
+            while sweep > .pi { sweep -= 2 * .pi }
+            while sweep < -.pi { sweep += 2 * .pi }
+            let from = sweep >= 0 ? aIn : aOut
+            o.add(p[i].x, p[i].y)
+            o.addArc(cx: p[i].x, cy: p[i].y, radius: hw, start: from, sweep: abs(sweep))
+            o.closeContour()
+        }
+        if !closed && cap == .round {
+            let (sx, sy) = direction(0), (ex, ey) = direction(n - 2)
+            o.addArc(cx: p[0].x, cy: p[0].y, radius: hw, start: atan2(sy, sx) + .pi / 2, sweep: .pi)
+            o.closeContour()
+            o.addArc(cx: p[n - 1].x, cy: p[n - 1].y, radius: hw, start: atan2(ey, ex) - .pi / 2, sweep: .pi)
+            o.closeContour()
+        }
+    }
+}
+
+extension Path {
+    /// The subpaths (each starting with its own move) and whether each ends with `.close`.
+    var subpaths: [(Path, Bool)] {
+        var result: [(Path, Bool)] = []
+        var current: [Element] = []
+        var closed = false
+        func flush() { if !current.isEmpty { result.append((Path(current), closed)) }; current = []; closed = false }
+        for e in elements {
+            switch e {
+            case .move: flush(); current.append(e)
+            case .close: closed = true; current.append(e); flush()
+            default: current.append(e)
+            }
+        }
+        flush()
+        return result
+    }
+}

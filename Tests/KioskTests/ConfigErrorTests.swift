@@ -1,0 +1,109 @@
+import Core
+import Testing
+@testable import Kiosk
+
+/// A minimal valid screen, so each bad case below differs from a good file in one place.
+private let header = """
+[[screens]]
+id = "main"
+
+  [[screens.controls]]
+  kind = "circular-slider"
+  id = "dial"
+  frame = [0, 0, 200, 200]
+
+"""
+
+private func errors(_ text: String) -> [String] {
+    do {
+        _ = try ConfigLoader.parse(text: text, file: "bad.toml")
+        return []
+    } catch {
+        return error.errors.map(\.description)
+    }
+}
+
+@Suite("Config errors name file, line, column, key, what was expected and found")
+struct ConfigErrorTests {
+    /// Each bad config and the exact message it must give.
+    static let cases: [(String, String)] = [
+        (header + "  max = \"hot\"\n",
+         "bad.toml:8:3: screens[0].controls[0].max: expected a number, found the string \"hot\""),
+        (header + "  line_widht = 4\n",
+         "bad.toml:8:3: screens[0].controls[0].line_widht: unknown key; did you mean \"line_width\"?"),
+        (header + "  max = 0\n",
+         "bad.toml:8:3: screens[0].controls[0].max: expected a value different from min (0), found 0"),
+        (header + "  filled_color = \"#12345\"\n",
+         "bad.toml:8:3: screens[0].controls[0].filled_color: colour \"#12345\" has 5 hex digits; expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA"),
+        (header + "  max_angle = 400\n",
+         "bad.toml:8:3: screens[0].controls[0].max_angle: expected a number from 0.01 to 360, found the integer 400"),
+        (header + "  handle_type = \"huge\"\n",
+         "bad.toml:8:3: screens[0].controls[0].handle_type: expected one of \"small-circle\", \"medium-circle\", \"large-circle\", \"double-circle\", found the string \"huge\""),
+        (header + "  labels = [1, 2]\n",
+         "bad.toml:8:3: screens[0].controls[0].labels: expected an array of strings, found an array"),
+        (header + "  frame2 = 1\n",
+         "bad.toml:8:3: screens[0].controls[0].frame2: unknown key; did you mean \"frame\"?"),
+        ("[display]\nrotation = 45\n" + header,
+         "bad.toml:2:1: display.rotation: expected 0, 90, 180 or 270, found the integer 45"),
+        ("[display]\nmode = \"800by480\"\n" + header,
+         "bad.toml:2:1: display.mode: expected \"WxH\" or \"WxH@Hz\" such as \"1280x800@60\", found \"800by480\""),
+        ("[input]\ncalibration = [1, 0, 0]\n" + header,
+         "bad.toml:2:1: input.calibration: expected an array of 6 numbers, found 3"),
+        ("[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"spiner\"\n  id = \"s\"\n  frame = [0, 0, 1, 1]\n",
+         "bad.toml:4:3: screens[0].controls[0].kind: expected one of \"circular-slider\", \"range-slider\", \"gradient-slider\", \"arc-seeker\", \"spinner\", \"value-slider\", found the string \"spiner\"; did you mean \"spinner\"?"),
+        ("[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"spinner\"\n  id = \"s\"\n  frame = [0, 0, 1, 1]\n",
+         "bad.toml:3:5: screens[0].controls[0]: missing the required key \"items\" (an array of tables)"),
+        (header + "  [[screens.controls]]\n  kind = \"arc-seeker\"\n  id = \"dial\"\n  frame = [0, 0, 9, 9]\n",
+         "bad.toml:10:3: screens[0].controls[1].id: expected a unique control id, found \"dial\" again (first at line 4)"),
+        ("[idle]\ndim_after = 60\nblank_after = 30\n" + header,
+         "bad.toml:3:1: idle.blank_after: expected more than dim_after (60), found 30"),
+        ("[theme]\nbackground = \"blurple\"\n" + header,
+         "bad.toml:2:1: theme.background: \"blurple\" is not a colour: expected #RRGGBB, #RRGGBBAA, #RGB or a name such as \"white\""),
+        ("title = \"x\"\n" + header,
+         "bad.toml:1:1: title: unknown key"),
+        ("[display]\n",
+         "bad.toml:1:1: missing the required key \"screens\" (an array of tables)"),
+        ("a = [1,\n", "bad.toml:1:9: TOML syntax: Error while parsing array: encountered end-of-file"),
+        (header + "  items = [{ icon = 3 }]\n",
+         "bad.toml:8:3: screens[0].controls[0].items: unknown key"),
+        ("[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"spinner\"\n  id = \"s\"\n  frame = [0, 0, 1, 1]\n  items = [{ icon = \"a.png\" }, { icon = 3 }]\n",
+         "bad.toml:7:34: screens[0].controls[0].items[1].icon: expected a string, found the integer 3"),
+    ]
+
+    @Test("A table of bad configs gives exactly these messages", arguments: cases)
+    func badConfig(text: String, message: String) {
+        #expect(errors(text) == [message])
+    }
+
+    @Test("Three mistakes give three located errors, in file order")
+    func threeMistakes() {
+        let text = "[display]\nbackend = \"drn\"\n" + header + "  max = \"hot\"\n  colour = \"red\"\n"
+        let found = errors(text)
+        #expect(found.count == 3)
+        #expect(found.map { $0.split(separator: ":")[1] } == ["2", "10", "11"])
+    }
+
+    @Test("The demo config is valid and typed")
+    func demoConfig() throws {
+        let config = try ConfigLoader.load(path: repoPath("Config/demo.toml"))
+        #expect(config.screens.count == 1)
+        #expect(config.allControls.map(\.kind) == ["circular-slider", "range-slider", "arc-seeker", "value-slider", "spinner"])
+        let dial = try #require(config.control(id: "temperature"))
+        #expect(dial.properties.number("max") == 30 && dial.properties.strings("labels")?.count == 5)
+        #expect(config.display.headlessSize == PixelSize(width: 800, height: 480))
+    }
+
+    @Test("Config/README.md holds the reference generated from the schema")
+    func referenceIsCurrent() throws {
+        let readme = try #require(ConfigLoader.readTextFile(repoPath("Config/README.md")))
+        #expect(readme.contains(ConfigReference.markdown()),
+                "Config/README.md is out of date: paste the output of `thumbwheel config-reference` into it")
+    }
+}
+
+/// A path inside the repository, found from this source file's location.
+func repoPath(_ relative: String) -> String {
+    let file = #filePath
+    let root = file.components(separatedBy: "/Tests/").first ?? "."
+    return root + "/" + relative
+}

@@ -1,0 +1,100 @@
+import Glibc
+import Testing
+@testable import Kiosk
+
+/// A handler that answers `ping` and `subscribe`, and rejects everything else, so the tests exercise
+/// the socket itself: framing, limits, queues.
+final class PingHandler: ControlRequestHandler {
+    var socket: ControlSocket?
+    func handle(request: JSON, client: ControlSocket.ClientID) -> JSON {
+        switch request["cmd"]?.stringValue {
+        case "ping": return .object([("ok", .bool(true)), ("pong", request["n"] ?? .null)])
+        case "subscribe": socket?.subscribe(client); return .object([("ok", .bool(true))])
+        default: return .object([("error", .string("unknown cmd"))])
+        }
+    }
+}
+
+@Suite("Control socket: framing, limits and slow clients", .serialized)
+struct ControlSocketTests {
+    let loop = EventLoop()
+    let handler = PingHandler()
+    let socket: ControlSocket
+    let path: String
+
+    init() throws {
+        path = makeTempDirectory("sock") + "/control.sock"
+        socket = try ControlSocket(path: path, group: nil, loop: loop, handler: handler)
+        handler.socket = socket
+    }
+
+    @Test("The socket file is mode 0660")
+    func mode() {
+        var st = stat()
+        #expect(stat(path, &st) == 0)
+        #expect(st.st_mode & 0o777 == 0o660)
+    }
+
+    @Test("One reply per request line, in order, even when lines arrive in one write")
+    func framing() throws {
+        let c = try #require(TestClient(path: path))
+        c.send("{\"cmd\":\"ping\",\"n\":1}\n{\"cmd\":\"ping\",\"n\":2}\n\n{\"cmd\":\"ping\",")
+        #expect(reply(c, loop) == "{\"ok\":true,\"pong\":1}")
+        #expect(reply(c, loop) == "{\"ok\":true,\"pong\":2}")
+        c.send("\"n\":3}\n")
+        #expect(reply(c, loop) == "{\"ok\":true,\"pong\":3}")
+    }
+
+    @Test("Malformed JSON gets an error reply and the connection stays usable")
+    func malformed() throws {
+        let c = try #require(TestClient(path: path))
+        c.send("not json\n[1,2]\n{\"cmd\":\"ping\",\"n\":7}\n")
+        #expect(reply(c, loop) == "{\"error\":\"expected one JSON object per line, such as {\\\"cmd\\\":\\\"list\\\"}\"}")
+        #expect(reply(c, loop)?.hasPrefix("{\"error\"") == true)
+        #expect(reply(c, loop) == "{\"ok\":true,\"pong\":7}")
+    }
+
+    @Test("A message over 64 KiB is refused with an error and the client is closed")
+    func oversized() throws {
+        let c = try #require(TestClient(path: path))
+        c.send("{\"cmd\":\"ping\",\"pad\":\"" + String(repeating: "x", count: 70_000))
+        let line = reply(c, loop)
+        #expect(line == "{\"error\":\"message longer than 65536 bytes; refused\"}")
+        var closed = false
+        pump(loop) { closed = c.poll(); return closed }
+        #expect(closed)
+    }
+
+    @Test("Concurrent clients each get their own replies")
+    func concurrent() throws {
+        let clients = try (0..<8).map { _ in try #require(TestClient(path: path)) }
+        for (i, c) in clients.enumerated() { c.send("{\"cmd\":\"ping\",\"n\":\(i)}\n") }
+        for (i, c) in clients.enumerated() { #expect(reply(c, loop) == "{\"ok\":true,\"pong\":\(i)}") }
+        #expect(socket.clientCount == 8)
+    }
+
+    @Test("A subscriber that never reads cannot block broadcasting; drops are counted and reported")
+    func slowSubscriber() throws {
+        let slow = try #require(TestClient(path: path))
+        slow.send("{\"cmd\":\"subscribe\"}\n")
+        #expect(reply(slow, loop) == "{\"ok\":true}")
+        let padding = String(repeating: "y", count: 2000)
+        for i in 0..<5000 {  // ~10 MB of events: far beyond the kernel's socket buffer
+            socket.broadcast(.object([("event", .string("changed")), ("n", .number(Double(i))), ("pad", .string(padding))]))
+        }
+        // Every broadcast returned: the loop was never blocked. Now drain and look for the drop count.
+        var lines: [String] = []
+        pump(loop) {
+            while let l = slow.nextLine() { lines.append(l) }
+            return lines.count >= ControlSocket.maxQueuedEvents / 2
+        }
+        #expect(lines.count < 5000)
+        socket.broadcast(.object([("event", .string("last"))]))
+        var last: String?
+        pump(loop) {
+            while let l = slow.nextLine() { last = l; if l.contains("last") { return true } }
+            return false
+        }
+        #expect(last?.contains("\"dropped\":") == true)
+    }
+}

@@ -1,0 +1,55 @@
+import Glibc
+import Testing
+@testable import Kiosk
+
+@Suite("Hooks: argv without a shell, coalesced, killed on timeout", .serialized)
+struct HookRunnerTests {
+    @Test("{id} and {value} are substituted inside arguments, never through a shell")
+    func substitution() {
+        let argv = HookRunner.expand(["/usr/bin/logger", "-t", "kiosk", "{id}={value}; rm -rf /"], id: "volume", value: "35")
+        #expect(argv == ["/usr/bin/logger", "-t", "kiosk", "volume=35; rm -rf /"])
+    }
+
+    @Test("Rapid changes are coalesced: the first runs at once, then only the latest after the interval")
+    func coalescing() {
+        let dir = makeTempDirectory("hooks")
+        let loop = EventLoop()
+        let hooks = HookRunner(loop: loop)
+        var now = 100.0
+        for v in 1...10 {
+            hooks.request(key: "dial/change", argv: ["/usr/bin/touch", "\(dir)/ran-\(v)"], minInterval: 0.2, timeout: 5, now: now)
+            now += 0.01
+        }
+        // The loop calls tick on every turn; the coalesced run starts once the interval has passed.
+        now = 100.3
+        pump(loop) {
+            hooks.tick(now: now)
+            return access("\(dir)/ran-10", F_OK) == 0 && !hooks.isBusy
+        }
+        let ran = (1...10).filter { access("\(dir)/ran-\($0)", F_OK) == 0 }
+        #expect(ran == [1, 10])
+    }
+
+    @Test("A hook that hangs is killed after its timeout and the runner is free again")
+    func hangingHook() {
+        let loop = EventLoop()
+        let hooks = HookRunner(loop: loop)
+        let start = monotonicNow()
+        hooks.request(key: "dial/release", argv: ["/bin/sleep", "30"], minInterval: 0, timeout: 0.2, now: start)
+        #expect(hooks.isBusy)
+        let finished = pump(loop) {
+            hooks.tick(now: monotonicNow())
+            return !hooks.isBusy
+        }
+        #expect(finished, "the hanging hook was not killed")
+        #expect(monotonicNow() - start < 1.5)
+    }
+
+    @Test("A command that does not exist is logged, not fatal")
+    func missingCommand() {
+        let loop = EventLoop()
+        let hooks = HookRunner(loop: loop)
+        hooks.request(key: "x/change", argv: ["/nonexistent/hook"], minInterval: 0, timeout: 1, now: 0)
+        #expect(!hooks.isBusy)
+    }
+}

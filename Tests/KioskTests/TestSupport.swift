@@ -1,0 +1,71 @@
+import Glibc
+@testable import Kiosk
+
+/// A fresh directory under /tmp for one test.
+func makeTempDirectory(_ name: String) -> String {
+    var template = Array("/tmp/thumbwheel-\(name)-XXXXXX".utf8CString)
+    let path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+    return path
+}
+
+/// A blocking-with-timeout Unix socket client for the control-socket tests.
+final class TestClient {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init?(path: String) {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let rc = ControlSocket.withAddress(path) { connect(fd, $0, $1) }
+        if rc != 0 { close(fd); return nil }
+        var flags = fcntl(fd, F_GETFL)
+        flags |= O_NONBLOCK
+        _ = fcntl(fd, F_SETFL, flags)
+    }
+    deinit { close(fd) }
+
+    func send(_ text: String) {
+        var bytes = Array(text.utf8)
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n > 0 { bytes.removeFirst(n) } else if errno == EAGAIN { usleep(1000) } else { return }
+        }
+    }
+
+    /// Reads whatever is available now; true when the server closed the connection.
+    @discardableResult
+    func poll() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n > 0 { buffer += chunk[0..<n]; continue }
+            return n == 0
+        }
+    }
+
+    /// The next complete line, if one has arrived.
+    func nextLine() -> String? {
+        poll()
+        guard let nl = buffer.firstIndex(of: 0x0A) else { return nil }
+        let line = String(decoding: buffer[..<nl], as: UTF8.self)
+        buffer.removeSubrange(...nl)
+        return line
+    }
+}
+
+/// Runs `loop` until `condition` holds or two seconds pass; returns whether it held.
+@discardableResult
+func pump(_ loop: EventLoop, until condition: () -> Bool) -> Bool {
+    let deadline = monotonicNow() + 2
+    while !condition() {
+        if monotonicNow() > deadline { return false }
+        loop.runOnce(timeout: 0.01)
+    }
+    return true
+}
+
+/// Reads a line from `client`, running the loop while waiting.
+func reply(_ client: TestClient, _ loop: EventLoop) -> String? {
+    var line: String?
+    pump(loop) { line = client.nextLine(); return line != nil }
+    return line
+}
