@@ -160,3 +160,29 @@ final class DRMCard {
         _ = drmModeDestroyDumbBuffer(fd, b.handle)
     }
 }
+
+/// Human-readable inventory of the DRM cards, for `thumbwheel list-devices` and support logs.
+public enum DRMInventory {
+    /// One line per card and one per connector: name, status, physical size and offered modes.
+    /// Cards that cannot be opened or probed say why.
+    public static func describe(directory: String = "/dev/dri") -> [String] {
+        let paths = DRMCard.cardPaths(directory: directory)
+        if paths.isEmpty { return ["no \(directory)/card* (no KMS driver loaded?)"] }
+        var lines: [String] = []
+        for path in paths {
+            do {
+                let card = try DRMCard(path: path)
+                let (connectors, crtcs) = try card.probe()
+                lines.append("\(path): dumb buffers \(card.supportsDumbBuffers ? "yes" : "no"), \(crtcs.count) CRTCs, \(connectors.count) connectors")
+                for c in connectors {
+                    let status = c.connected ? "connected" : c.possiblyConnected ? "unknown (has modes)" : "disconnected"
+                    let mm = c.physicalSizeMM.map { " \($0.width)x\($0.height) mm" } ?? ""
+                    lines.append("  \(c.name): \(status)\(mm)\(c.modes.isEmpty ? "" : "; modes " + c.modes.map(\.description).joined(separator: ", "))")
+                }
+            } catch {
+                lines.append("\(path): \(error)")
+            }
+        }
+        return lines
+    }
+}
