@@ -37,6 +37,7 @@ public final class KioskApp {
     var pendingDamage: [PixelRect] = []
     var firstFrameShown = false
     var displayRetryAt: Double?
+    var terminal: VirtualTerminal?
     var needsRender = true
     var lastWatchdog = 0.0
     var exitCode: Int32 = 0
@@ -131,6 +132,8 @@ public final class KioskApp {
         for s in signals.drain() {
             switch s {
             case SIGHUP: reload()
+            case SIGUSR1: releaseTerminal()
+            case SIGUSR2: acquireTerminal()
             default:
                 Log.notice("signal \(s): saving and exiting")
                 loop.stop()
@@ -165,5 +168,6 @@ public final class KioskApp {
         socket = nil
         inputHub?.shutdown()
         display?.close()
+        terminal?.restore()
     }
 }
