@@ -166,7 +166,7 @@ public final class KioskApp {
         notify.stopping()
         state.flushPending()
         socket = nil
-        inputHub?.shutdown()
+        _ = inputHub?.shutdown()
         display?.close()
         terminal?.restore()
     }
