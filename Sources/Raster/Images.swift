@@ -54,6 +54,15 @@ public final class ImageShader: Shader {
     /// Premultiplied tint, or nil to use the image's own colours.
     let tint: UInt32?
 
+    /// One vertically blended source row (grown on demand, reused between spans).
+    private var columns: UnsafeMutablePointer<UInt32> = .allocate(capacity: 1)
+    private var columnCapacity = 1
+    private func columnBuffer(_ n: Int) -> UnsafeMutablePointer<UInt32> {
+        if n > columnCapacity { columns.deallocate(); columnCapacity = n; columns = .allocate(capacity: n) }
+        return columns
+    }
+    deinit { columns.deallocate() }
+
     /// Images are treated as translucent: their pixels are checked one by one.
     var isOpaque: Bool { false }
 
@@ -77,13 +86,17 @@ public final class ImageShader: Shader {
             var uf = Int((u * 65536).rounded(.down))
             let du16 = Int((du * 65536).rounded())
             let maxX = w - 1
+            // Blend the two source rows once per source column the span touches, then only
+            // horizontally per pixel.
+            let firstX = uf >> 16, lastX = (uf + du16 * (count - 1)) >> 16
+            let lo = min(max(min(firstX, lastX), 0), maxX), hi = min(max(max(firstX, lastX) + 1, 0), maxX)
+            let cols = columnBuffer(hi + 1)
+            for col in lo ... hi { cols[col] = ImageShader.mix(rowA[col], rowB[col], wy) }
             for i in 0 ..< count {
                 let x0 = uf >> 16
                 let wx = UInt32(truncatingIfNeeded: (uf >> 8) & 0xFF)
-                let xa = min(max(x0, 0), maxX), xb = min(max(x0 + 1, 0), maxX)
-                let top = ImageShader.mix(rowA[xa], rowA[xb], wx)
-                let bottom = ImageShader.mix(rowB[xa], rowB[xb], wx)
-                out[i] = ImageShader.mix(top, bottom, wy)
+                let xa = min(max(x0, lo), hi), xb = min(max(x0 + 1, lo), hi)
+                out[i] = ImageShader.mix(cols[xa], cols[xb], wx)
                 uf += du16
             }
         } else if bilinear {

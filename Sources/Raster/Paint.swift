@@ -89,7 +89,7 @@ struct PaintSink: CoverageSink {
                 // Opaque source pixels (most of an icon) are plain stores.
                 for i in 0 ..< count {
                     let s = row[i]
-                    dst[i] = s >= 0xFF00_0000 ? s : PixelMath.over(s, dst[i])
+                    if s >= 0xFF00_0000 { dst[i] = s } else if s != 0 { dst[i] = PixelMath.over(s, dst[i]) }
                 }
                 return
             }
