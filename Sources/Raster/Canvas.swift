@@ -1,4 +1,5 @@
 import Core
+import CPNG
 import Glibc
 
 /// A drawing surface over caller-owned pixel memory (a DRM dumb buffer, an fbdev mapping, a `Bitmap`).
@@ -56,7 +57,7 @@ public struct Canvas {
         let word = color.premultipliedARGB
         if c.x == 0 && c.width == width && stride == width * 4 {
             // One contiguous run: a single vectorised fill.
-            PixelMath.fill(pixels.assumingMemoryBound(to: UInt32.self) + c.y * width, c.width * c.height, word)
+            tw_fill32(pixels.assumingMemoryBound(to: UInt32.self) + c.y * width, word, c.width * c.height)
             return
         }
         for y in c.y ..< c.maxY {
