@@ -82,60 +82,75 @@ public final class ConicGradient: Shader {
     public let start: Angle
     public let stops: [GradientStop]
     let table: GradientTable
+    /// `start` as a fraction of a turn.
+    let startTurns: Float
 
     /// Build once and reuse: the colour table is computed here.
     public init(center: Point, start: Angle, stops: [GradientStop]) {
         self.center = center; self.start = start; self.stops = stops
         table = GradientTable(stops: stops)
+        startTurns = Float(start.normalizedDegrees / 360)
     }
     var isOpaque: Bool { table.isOpaque }
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let n = Float(GradientTable.size - 1)
-        let offset = Float(start.normalizedDegrees / 360)
+        typealias V = SIMD4<Float>
+        let n = V(repeating: Float(GradientTable.size - 1))
         let dy = Float(Double(y) + 0.5 - center.y)
         let dx0 = Float(Double(x) + 0.5 - center.x)
+        let lane = V(0, 1, 2, 3), one = V(repeating: 1), zero = V(repeating: 0)
+        // Adding 1.5·2²³ puts round(f) in the low mantissa bits: a float→int conversion in plain SSE2
+        // (Swift's SIMD integer initialisers take a slow generic path).
+        let magic = V(repeating: 12_582_912)
+        let farRow = abs(dy) >= ConicGradient.farDistance
         table.colors.withUnsafeBufferPointer { lut in
             let base = lut.baseAddress!
+            @inline(__always) func store(_ t: V, _ at: Int, _ lanes: Int) {
+                var u = t - V(repeating: startTurns)
+                u.replace(with: u + one, where: u .< zero)
+                u.replace(with: u - one, where: u .>= one)
+                let idx = unsafeBitCast(u * n + magic, to: SIMD4<UInt32>.self) & SIMD4<UInt32>(repeating: 0x3F_FFFF)
+                if lanes == 4 {
+                    out[at] = base[Int(idx[0])]; out[at + 1] = base[Int(idx[1])]
+                    out[at + 2] = base[Int(idx[2])]; out[at + 3] = base[Int(idx[3])]
+                } else {
+                    for k in 0 ..< lanes { out[at + k] = base[Int(idx[k])] }
+                }
+            }
             var i = 0
-            // Far from the centre the angle is almost linear along 8 pixels (the error of the chord is
-            // under 1e-4 turn beyond 64 px, a tenth of a table step): compute it exactly every 8 pixels
-            // and interpolate between.
-            let far = abs(dy) >= 64
-            while i + 8 <= count {
-                let xa = dx0 + Float(i), xb = xa + 8
-                if far || min(abs(xa), abs(xb)) >= 64 && (xa > 0) == (xb > 0) {
-                    let ends = ConicGradient.turns4(SIMD4<Float>(dy, dy, 0, 0), SIMD4<Float>(xa, xb, 1, 1))
-                    var t = ends[0] - offset
+            while i < count {
+                let len = min(ConicGradient.block, count - i)
+                let xa = dx0 + Float(i), xb = xa + Float(len)
+                let far = farRow || (min(abs(xa), abs(xb)) >= ConicGradient.farDistance && (xa > 0) == (xb > 0))
+                if far {
+                    // Far from the centre the angle is almost linear along a block (the chord error is
+                    // under 4e-4 turn, below half a table step): exact at both ends, interpolated between.
+                    let ends = ConicGradient.turns4(V(dy, dy, 1, 1), V(xa, xb, 1, 1))
                     var step = ends[1] - ends[0]
                     if step > 0.5 { step -= 1 } else if step < -0.5 { step += 1 }
-                    step *= 0.125
-                    if t < 0 { t += 1 }
-                    for k in 0 ..< 8 {
-                        var u = t
-                        if u < 0 { u += 1 } else if u >= 1 { u -= 1 }
-                        out[i + k] = base[Int(u * n + 0.5)]
-                        t += step
+                    step /= Float(len)
+                    var k = 0
+                    while k < len {
+                        store(V(repeating: ends[0]) + (V(repeating: Float(k)) + lane) * step, i + k, min(4, len - k))
+                        k += 4
                     }
                 } else {
-                    for k in 0 ..< 8 {
-                        var t = ConicGradient.turns(dy, xa + Float(k)) - offset
-                        if t < 0 { t += 1 }
-                        out[i + k] = base[Int(t * n + 0.5)]
+                    var k = 0
+                    while k < len {
+                        store(ConicGradient.turns4(V(repeating: dy), V(repeating: xa + Float(k)) + lane), i + k, min(4, len - k))
+                        k += 4
                     }
                 }
-                i += 8
-            }
-            while i < count {
-                var t = ConicGradient.turns(dy, dx0 + Float(i)) - offset
-                if t < 0 { t += 1 }
-                out[i] = base[Int(t * n + 0.5)]
-                i += 1
+                i += len
             }
         }
     }
+    /// Pixels per interpolated block, and the distance from the centre beyond which blocks interpolate.
+    static let block = 16
+    static let farDistance: Float = 128
 
-    /// `turns` for four points at once.
+    /// atan2(y, x) in turns, [0, 1), screen-clockwise, for four points at once: a minimax polynomial
+    /// good to about 1e-5 rad, far below one step of the 1024-entry colour table.
     @inline(__always) static func turns4(_ y: SIMD4<Float>, _ x: SIMD4<Float>) -> SIMD4<Float> {
         let zero = SIMD4<Float>(repeating: 0)
         let ax = x.replacing(with: -x, where: x .< zero), ay = y.replacing(with: -y, where: y .< zero)
@@ -158,19 +173,4 @@ public final class ConicGradient: Shader {
         return t
     }
 
-    /// atan2(y, x) in turns, [0, 1), screen-clockwise; a minimax polynomial good to about 1e-5 rad,
-    /// far below one step of the 1024-entry colour table.
-    @inline(__always) static func turns(_ y: Float, _ x: Float) -> Float {
-        let ax = abs(x), ay = abs(y)
-        let mx = max(ax, ay), mn = min(ax, ay)
-        let a = mx == 0 ? 0 : mn / mx
-        let s = a * a
-        var r = ((((-0.013_480_470 * s + 0.057_477_314) * s - 0.121_239_071) * s + 0.195_635_925) * s - 0.332_994_597) * s * a + 0.999_995_630 * a
-        if ay > ax { r = 1.570_796_33 - r }
-        if x < 0 { r = 3.141_592_65 - r }
-        if y < 0 { r = -r }
-        var t = r * 0.159_154_943
-        if t < 0 { t += 1 }
-        return t >= 1 ? 0 : t
-    }
 }
