@@ -64,12 +64,11 @@ public final class LinearGradient: Shader {
         table.colors.withUnsafeBufferPointer { lut in
             guard len2 > 0 else { out.update(repeating: lut[lut.count - 1], count: count); return }
             let px = Double(x) + 0.5 - start.x, py = Double(y) + 0.5 - start.y
-            var t = (px * dx + py * dy) / len2 * last
+            let t0 = (px * dx + py * dy) / len2 * last
             let step = dx / len2 * last
             for i in 0 ..< count {
-                let idx = Int(min(max(t + 0.5, 0), last))
+                let idx = Int(min(max(t0 + Double(i) * step + 0.5, 0), last))
                 out[i] = lut[idx]
-                t += step
             }
         }
     }
@@ -119,7 +118,9 @@ public final class ConicGradient: Shader {
             }
             var i = 0
             while i < count {
-                let len = min(ConicGradient.block, count - i)
+                // Blocks sit on absolute multiples of `block`, so a pixel's colour does not depend on
+                // how a shape was split into spans (a redrawn damage rectangle matches the full frame).
+                let len = min(ConicGradient.block - ((x + i) & (ConicGradient.block - 1)), count - i)
                 let xa = dx0 + Float(i), xb = xa + Float(len)
                 let far = farRow || (min(abs(xa), abs(xb)) >= ConicGradient.farDistance && (xa > 0) == (xb > 0))
                 if far {
@@ -145,7 +146,7 @@ public final class ConicGradient: Shader {
             }
         }
     }
-    /// Pixels per interpolated block, and the distance from the centre beyond which blocks interpolate.
+    /// Pixels per interpolated block (a power of two), and the distance from the centre beyond which blocks interpolate.
     static let block = 16
     static let farDistance: Float = 128
 
