@@ -14,14 +14,15 @@ struct GradientTable {
     let colors: [UInt32]
     let isOpaque: Bool
 
-    init(stops input: [GradientStop]) {
+    /// `periodic`: entry i is offset i/size (a conic gradient's table wraps round); otherwise i/(size − 1).
+    init(stops input: [GradientStop], periodic: Bool = false) {
         precondition(!input.isEmpty, "a gradient needs at least one stop")
         let stops = input.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
         var table = [UInt32](repeating: 0, count: GradientTable.size)
         let n = GradientTable.size
         var k = 0
         for i in 0 ..< n {
-            let t = Double(i) / Double(n - 1)
+            let t = Double(i) / Double(periodic ? n : n - 1)
             while k + 1 < stops.count && stops[k + 1].offset <= t { k += 1 }
             let a = stops[k]
             if t <= a.offset || k + 1 == stops.count {
@@ -81,64 +82,55 @@ public final class ConicGradient: Shader {
     public let start: Angle
     public let stops: [GradientStop]
     let table: GradientTable
-    /// `start` as a fraction of a turn.
-    let startTurns: Float
+    /// `start` in 16.16 fixed-point turns.
+    let startFixed: Int32
 
     /// Build once and reuse: the colour table is computed here.
     public init(center: Point, start: Angle, stops: [GradientStop]) {
         self.center = center; self.start = start; self.stops = stops
-        table = GradientTable(stops: stops)
-        startTurns = Float(start.normalizedDegrees / 360)
+        table = GradientTable(stops: stops, periodic: true)
+        startFixed = Int32((start.normalizedDegrees / 360 * 65536).rounded())
     }
     var isOpaque: Bool { table.isOpaque }
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         typealias V = SIMD4<Float>
-        let n = V(repeating: Float(GradientTable.size - 1))
         let dy = Float(Double(y) + 0.5 - center.y)
-        let dx0 = Float(Double(x) + 0.5 - center.x)
-        let lane = V(0, 1, 2, 3), one = V(repeating: 1), zero = V(repeating: 0)
-        // Adding 1.5·2²³ puts round(f) in the low mantissa bits: a float→int conversion in plain SSE2
-        // (Swift's SIMD integer initialisers take a slow generic path).
-        let magic = V(repeating: 12_582_912)
+        let cx = Float(center.x)
+        let lane = V(0, 1, 2, 3)
         let farRow = abs(dy) >= ConicGradient.farDistance
+        let block = ConicGradient.block
+        // Angles as 16.16 fixed-point turns: wrapping round the circle is integer overflow of the low
+        // 16 bits, and the top 10 of those index the 1024-entry periodic table.
+        @inline(__always) func fixedTurns(_ t: Float) -> Int32 { Int32(t * 65536) &- startFixed }
         table.colors.withUnsafeBufferPointer { lut in
             let base = lut.baseAddress!
-            @inline(__always) func store(_ t: V, _ at: Int, _ lanes: Int) {
-                var u = t - V(repeating: startTurns)
-                u.replace(with: u + one, where: u .< zero)
-                u.replace(with: u - one, where: u .>= one)
-                let idx = unsafeBitCast(u * n + magic, to: SIMD4<UInt32>.self) & SIMD4<UInt32>(repeating: 0x3F_FFFF)
-                if lanes == 4 {
-                    out[at] = base[Int(idx[0])]; out[at + 1] = base[Int(idx[1])]
-                    out[at + 2] = base[Int(idx[2])]; out[at + 3] = base[Int(idx[3])]
-                } else {
-                    for k in 0 ..< lanes { out[at + k] = base[Int(idx[k])] }
-                }
-            }
+            @inline(__always) func colour(_ t: Int32) -> UInt32 { base[Int(((t &+ 32) >> 6) & 1023)] }
             var i = 0
             while i < count {
-                // Blocks sit on absolute multiples of `block`, so a pixel's colour does not depend on
-                // how a shape was split into spans (a redrawn damage rectangle matches the full frame).
-                let len = min(ConicGradient.block - ((x + i) & (ConicGradient.block - 1)), count - i)
-                let xa = dx0 + Float(i), xb = xa + Float(len)
+                // Blocks sit on an absolute grid of `block` pixels and are interpolated between grid
+                // points, so a pixel's colour does not depend on how a shape was split into spans (a
+                // redrawn damage rectangle matches the full frame exactly).
+                let gx = (x + i) & ~(block - 1)
+                let len = min(gx + block - (x + i), count - i)
+                let xa = Float(gx) + 0.5 - cx, xb = xa + Float(block)
                 let far = farRow || (min(abs(xa), abs(xb)) >= ConicGradient.farDistance && (xa > 0) == (xb > 0))
                 if far {
                     // Far from the centre the angle is almost linear along a block (the chord error is
-                    // under 4e-4 turn, below half a table step): exact at both ends, interpolated between.
+                    // under 4e-4 turn, below half a table step).
                     let ends = ConicGradient.turns4(V(dy, dy, 1, 1), V(xa, xb, 1, 1))
-                    var step = ends[1] - ends[0]
-                    if step > 0.5 { step -= 1 } else if step < -0.5 { step += 1 }
-                    step /= Float(len)
-                    var k = 0
-                    while k < len {
-                        store(V(repeating: ends[0]) + (V(repeating: Float(k)) + lane) * step, i + k, min(4, len - k))
-                        k += 4
-                    }
+                    let t0 = fixedTurns(ends[0])
+                    // The difference's low 16 bits, sign-extended: wrapped to ±½ turn.
+                    let delta = Int32(Int16(truncatingIfNeeded: fixedTurns(ends[1]) &- t0))
+                    let step = delta / Int32(block)
+                    var t = t0 &+ step &* Int32(x + i - gx)
+                    for k in 0 ..< len { out[i + k] = colour(t); t = t &+ step }
                 } else {
                     var k = 0
+                    let x0 = Float(x + i) + 0.5 - cx
                     while k < len {
-                        store(ConicGradient.turns4(V(repeating: dy), V(repeating: xa + Float(k)) + lane), i + k, min(4, len - k))
+                        let t = ConicGradient.turns4(V(repeating: dy), V(repeating: x0 + Float(k)) + lane)
+                        for l in 0 ..< min(4, len - k) { out[i + k + l] = colour(fixedTurns(t[l])) }
                         k += 4
                     }
                 }
@@ -146,7 +138,8 @@ public final class ConicGradient: Shader {
             }
         }
     }
-    /// Pixels per interpolated block (a power of two), and the distance from the centre beyond which blocks interpolate.
+    /// Pixels per interpolated block (a power of two), and the distance from the centre beyond which
+    /// blocks interpolate.
     static let block = 16
     static let farDistance: Float = 128
 
