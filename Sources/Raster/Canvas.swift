@@ -24,11 +24,15 @@ public struct Canvas {
 
     /// A canvas over `pixels`. `stride` is in bytes and must hold a whole row.
     public init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, format: PixelFormat) {
+        self.init(pixels: pixels, width: width, height: height, stride: stride, format: format, scratch: RasterScratch())
+    }
+
+    init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, format: PixelFormat, scratch: RasterScratch) {
         precondition(width >= 0 && height >= 0, "Canvas size must not be negative")
         precondition(stride >= width * format.bytesPerPixel, "Canvas stride \(stride) is shorter than a row")
         self.pixels = pixels; self.width = width; self.height = height; self.stride = stride; self.format = format
         storedClip = PixelRect(x: 0, y: 0, width: width, height: height)
-        scratch = RasterScratch()
+        self.scratch = scratch
     }
 
     /// The whole canvas.

@@ -88,11 +88,15 @@ final class CoverageCells {
         }
         for e in 0 ..< count { bandStarts[firstBand(e) + 1] += 1 }
         for b in 0 ..< bands { bandStarts[b + 1] += bandStarts[b] }
-        var fillPos = Array(bandStarts[0 ..< bands])
-        for e in 0 ..< count {
-            let b = firstBand(e)
-            order[Int(fillPos[b])] = Int32(e); fillPos[b] += 1
+        // Place edges from the back of each band's slot range, so no second position array is needed.
+        for e in stride(from: count - 1, through: 0, by: -1) {
+            let b = firstBand(e) + 1
+            bandStarts[b] -= 1
+            order[Int(bandStarts[b])] = Int32(e)
         }
+        // bandStarts[b + 1] now holds band b's start; shift back so bandStarts[b] does.
+        for b in 0 ..< bands { bandStarts[b] = bandStarts[b + 1] }
+        bandStarts[bands] = Int32(count)
         active.removeAll(keepingCapacity: true)
         for b in 0 ..< bands {
             let bandTop = area.y + b * rows
