@@ -23,12 +23,11 @@ public final class Bitmap {
     /// Row stride in bytes.
     public var stride: Int { width * 4 }
 
-    /// A canvas drawing into this bitmap's memory (clip: the whole bitmap). The canvas does not keep the
-    /// bitmap alive: use it only while you hold the bitmap. Every canvas of one bitmap shares its work
-    /// memory, so asking for `canvas` again is cheap.
+    /// A canvas drawing into this bitmap's memory (clip: the whole bitmap). The canvas keeps the bitmap
+    /// alive. Every canvas of one bitmap shares its work memory, so asking for `canvas` again is cheap.
     public var canvas: Canvas {
         Canvas(pixels: UnsafeMutableRawPointer(pixels), width: width, height: height, stride: stride, format: format,
-               scratch: scratch)
+               scratch: scratch, owner: self)
     }
     private lazy var scratch = RasterScratch()
 

@@ -21,18 +21,23 @@ public struct Canvas {
     private var storedClip: PixelRect
     /// Reused work memory (coverage cells, flattened outlines), so steady-state drawing does not allocate.
     let scratch: RasterScratch
+    /// The object owning `pixels` when the canvas came from one (a `Bitmap`): held so the memory lives
+    /// as long as any copy of the canvas.
+    let owner: AnyObject?
 
     /// A canvas over `pixels`. `stride` is in bytes and must hold a whole row.
     public init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, format: PixelFormat) {
-        self.init(pixels: pixels, width: width, height: height, stride: stride, format: format, scratch: RasterScratch())
+        self.init(pixels: pixels, width: width, height: height, stride: stride, format: format, scratch: RasterScratch(), owner: nil)
     }
 
-    init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, format: PixelFormat, scratch: RasterScratch) {
+    init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, format: PixelFormat, scratch: RasterScratch,
+         owner: AnyObject?) {
         precondition(width >= 0 && height >= 0, "Canvas size must not be negative")
         precondition(stride >= width * format.bytesPerPixel, "Canvas stride \(stride) is shorter than a row")
         self.pixels = pixels; self.width = width; self.height = height; self.stride = stride; self.format = format
         storedClip = PixelRect(x: 0, y: 0, width: width, height: height)
         self.scratch = scratch
+        self.owner = owner
     }
 
     /// The whole canvas.
