@@ -15,6 +15,8 @@ public struct Paint {
         case solid(Color)
         case linearGradient(LinearGradient)
         case conicGradient(ConicGradient)
+        /// A sampled image (made by `Canvas.drawImage`).
+        case image(ImageShader)
     }
     public var kind: Kind
     public var blendMode: BlendMode
@@ -65,6 +67,8 @@ struct PaintSink: CoverageSink {
             solid = 0; shader = g
         case .conicGradient(let g):
             solid = 0; shader = g
+        case .image(let s):
+            solid = 0; shader = s
         }
         row = canvas.scratch.colorRow(maxSpan)
     }

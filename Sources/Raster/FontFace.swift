@@ -1,0 +1,121 @@
+import CFreeType
+import Core
+
+/// Why a font could not be loaded or used.
+public struct FontError: Error, CustomStringConvertible, Equatable {
+    public var path: String
+    public var message: String
+    public var description: String { "font \(path): \(message)" }
+}
+
+/// A font file opened with FreeType, with its glyph cache. Glyphs are rendered unhinted with
+/// grayscale anti-aliasing, positioned to a quarter pixel. Not thread-safe (one per thread).
+public final class FontFace {
+    public let path: String
+    /// Font units per em square (2048 for DejaVu Sans).
+    public let unitsPerEm: Int
+    /// True when the face has a kerning table FreeType can read.
+    public let hasKerning: Bool
+    private var library: FT_Library?
+    private var face: FT_Face?
+    private var glyphs: [GlyphKey: Glyph] = [:]
+    private var glyphIndices: [UInt32: UInt32] = [:]
+    private var currentSize: Int = -1
+
+    /// Opens the font file at `path` (TrueType, OpenType, …; the first face in the file).
+    public init(path: String) throws {
+        self.path = path
+        var lib: FT_Library?
+        guard FT_Init_FreeType(&lib) == 0, let lib else { throw FontError(path: path, message: "cannot start FreeType") }
+        var f: FT_Face?
+        let err = FT_New_Face(lib, path, 0, &f)
+        guard err == 0, let f else {
+            FT_Done_FreeType(lib)
+            throw FontError(path: path, message: err == 1 ? "cannot open the file" : "not a font FreeType can read (error \(err))")
+        }
+        library = lib; face = f
+        unitsPerEm = Int(f.pointee.units_per_EM)
+        hasKerning = (f.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING)) != 0
+    }
+    deinit {
+        if let face { FT_Done_Face(face) }
+        if let library { FT_Done_FreeType(library) }
+    }
+
+    /// The glyph index of a Unicode scalar (0 = the face's missing-glyph box).
+    func glyphIndex(_ scalar: Unicode.Scalar) -> UInt32 {
+        if let g = glyphIndices[scalar.value] { return g }
+        let g = UInt32(FT_Get_Char_Index(face, FT_ULong(scalar.value)))
+        glyphIndices[scalar.value] = g
+        return g
+    }
+
+    /// Size in 1/64 px, as FreeType takes it.
+    static func size64(_ size: Double) -> Int { max(1, Int((size * 64).rounded())) }
+
+    private func select(size64: Int) {
+        if size64 != currentSize {
+            FT_Set_Char_Size(face, 0, FT_F26Dot6(size64), 72, 72)
+            currentSize = size64
+        }
+    }
+
+    /// The kerning adjustment in pixels between two glyphs (0 without a kerning table).
+    func kerning(_ left: UInt32, _ right: UInt32, size64: Int) -> Double {
+        guard hasKerning, left != 0, right != 0 else { return 0 }
+        select(size64: size64)
+        var v = FT_Vector()
+        guard FT_Get_Kerning(face, left, right, FT_UInt(FT_KERNING_UNFITTED.rawValue), &v) == 0 else { return 0 }
+        return Double(v.x) / 64
+    }
+
+    /// The rendered glyph for `index` at `size64`, offset by (`subX`, `subY`) quarter pixels.
+    func glyph(_ index: UInt32, size64: Int, subX: Int, subY: Int) -> Glyph {
+        let key = GlyphKey(index: index, size64: Int32(size64), sub: UInt8(subX | subY << 2))
+        if let g = glyphs[key] { return g }
+        select(size64: size64)
+        // The quarter-pixel offset goes in through the transform so the outline is rasterised in place.
+        // FreeType's y points up, ours down.
+        var delta = FT_Vector(x: FT_Pos(subX * 16), y: FT_Pos(-subY * 16))
+        FT_Set_Transform(face, nil, &delta)
+        var g = Glyph()
+        let loadFlags = FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_RENDER | FT_LOAD_NO_BITMAP)
+        if FT_Load_Glyph(face, index, loadFlags) == 0, let slot = face?.pointee.glyph {
+            let bm = slot.pointee.bitmap
+            g.width = Int(bm.width); g.height = Int(bm.rows)
+            g.left = Int(slot.pointee.bitmap_left); g.top = Int(slot.pointee.bitmap_top)
+            g.advance = Double(slot.pointee.linearHoriAdvance) / 65536
+            if g.width > 0, g.height > 0, let buffer = bm.buffer, bm.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) {
+                var cov = [UInt8](repeating: 0, count: g.width * g.height)
+                for row in 0 ..< g.height {
+                    let src = buffer + row * Int(bm.pitch)
+                    for x in 0 ..< g.width { cov[row * g.width + x] = src[x] }
+                }
+                g.coverage = cov
+            } else {
+                g.width = 0; g.height = 0
+            }
+        }
+        var zero = FT_Vector(x: 0, y: 0)
+        FT_Set_Transform(face, nil, &zero)
+        glyphs[key] = g
+        return g
+    }
+
+    /// The unhinted advance of `index` in pixels at `size64`.
+    func advance(_ index: UInt32, size64: Int) -> Double { glyph(index, size64: size64, subX: 0, subY: 0).advance }
+}
+
+struct GlyphKey: Hashable {
+    var index: UInt32
+    var size64: Int32
+    var sub: UInt8
+}
+
+/// One rendered glyph: 8-bit coverage, its placement relative to the pen (x right, `top` above the
+/// baseline), and its advance.
+struct Glyph {
+    var width = 0, height = 0, left = 0, top = 0
+    var advance = 0.0
+    var coverage: [UInt8] = []
+}
