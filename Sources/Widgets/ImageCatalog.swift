@@ -63,11 +63,10 @@ public enum BuiltinIcons {
                                   width: s * 0.07, cap: .round, paint: Paint(Color(rgb: 0xF5C542)))
             }
         case "moon":
-            var p = Path()
-            p.arc(center: c, radius: s * 0.38, start: .degrees(-60), sweep: .degrees(300))
-            p.arc(center: Point(s * 0.64, s * 0.4), radius: s * 0.3, start: .degrees(150), sweep: .degrees(-260))
-            p.close()
-            canvas.fill(path: p, paint: Paint(Color(rgb: 0xD8DEE9)))
+            // A disc with a smaller disc cut out of it (SRC with a clear colour erases).
+            canvas.fillCircle(center: c, radius: s * 0.38, color: Color(rgb: 0xD8DEE9))
+            canvas.fillCircle(center: Point(s * 0.66, s * 0.36), radius: s * 0.3,
+                              paint: Paint(Color.clear, blendMode: .source))
         case "drop":
             var p = Path()
             p.move(to: Point(s * 0.5, s * 0.08))
