@@ -1,3 +1,4 @@
+import Core
 /// The copy half of every output: a swap chain over mapped scan-out buffers, and the damage copy
 /// into whichever buffer may be written. The outputs add the other half (flip, pan, mode set).
 struct BufferedScanout {

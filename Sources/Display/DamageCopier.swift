@@ -1,11 +1,14 @@
+import Core
 import Glibc
 
 /// Copies damaged rectangles of the canvas into a scan-out buffer, turning and converting on the
 /// way. Pure: no state, no I/O, so every rotation and format is tested against a naive reference.
 ///
-/// The loops walk the destination row by row and left to right, so the write-combined scan-out
-/// memory sees sequential writes only; the source (ordinary cached memory) absorbs the strided
-/// reads that rotation needs.
+/// Scan-out memory is written row by row, left to right, and never read: dumb buffers are often
+/// write-combined, where sequential writes are fast and reads stall. Quarter turns therefore read
+/// the canvas down a column for each scan-out row; neighbouring scan-out rows read neighbouring
+/// columns, so those cache lines are still warm. (A tiled transpose through scratch memory was
+/// measured too: no faster for XRGB8888 at 800x480, and slower at 1920x1080.)
 public enum DamageCopier {
     /// Copies canvas rectangle `rect` (clipped to the frame) from `frame` into `target`.
     ///
@@ -17,40 +20,10 @@ public enum DamageCopier {
         let r = rect.intersection(frame.bounds)
         if r.isEmpty { return }
         let dest = rotation.scanoutRect(for: r, canvas: frame.size)
-        let stride = frame.stride
-        // For each destination row: the source pixel under its first column, and the source
-        // step (in pixels) between neighbouring destination columns. Derived from the mapping
-        // in DisplayRotation's documentation, solved for the canvas coordinate.
-        let step: Int
-        switch rotation {
-        case .deg0: step = 1
-        case .deg90: step = -stride
-        case .deg180: step = -1
-        case .deg270: step = stride
-        }
+        let walk = SourceWalk(rotation: rotation, frame: frame, dest: dest)
         for row in 0..<dest.height {
-            let dy = dest.y + row
-            let sx: Int, sy: Int
-            switch rotation {
-            case .deg0: sx = dest.x; sy = dy
-            case .deg90: sx = dy; sy = frame.height - 1 - dest.x
-            case .deg180: sx = frame.width - 1 - dest.x; sy = frame.height - 1 - dy
-            case .deg270: sx = frame.width - 1 - dy; sy = dest.x
-            }
-            let src = frame.pixels + (sy * stride + sx)
-            let rowBase = target.base + (dy * target.pitch + dest.x * target.format.bytesPerPixel)
-            switch target.format {
-            case .xrgb8888:
-                let dst = rowBase.assumingMemoryBound(to: UInt32.self)
-                if step == 1 {
-                    memcpy(dst, src, dest.width * 4)
-                } else {
-                    copyStrided(src, step: step, into: dst, count: dest.width)
-                }
-            case .rgb565:
-                convertStrided(src, step: step, into: rowBase.assumingMemoryBound(to: UInt16.self),
-                               count: dest.width)
-            }
+            writeRow(from: walk.start(row: row), step: walk.columnStep, into: target, x: dest.x, y: dest.y + row,
+                     count: dest.width)
         }
     }
 
@@ -60,23 +33,51 @@ public enum DamageCopier {
         for r in rects { copy(r, from: frame, to: target, rotation: rotation) }
     }
 
-    @inline(__always)
-    private static func copyStrided(_ src: UnsafePointer<UInt32>, step: Int,
-                                    into dst: UnsafeMutablePointer<UInt32>, count: Int) {
-        var s = src
-        for i in 0..<count {
-            dst[i] = s.pointee
-            s += step
+    /// Where each destination pixel comes from: the source pixel under the destination rectangle's
+    /// first column of row 0, and the source steps (in pixels) to the next destination column and
+    /// the next destination row. Solved from the mapping in `DisplayRotation`'s documentation.
+    struct SourceWalk {
+        let origin: UnsafePointer<UInt32>
+        let columnStep: Int
+        let rowStep: Int
+
+        init(rotation: DisplayRotation, frame: SourceFrame, dest: PixelRect) {
+            let s = frame.stride
+            let sx: Int, sy: Int
+            switch rotation {
+            case .deg0: (sx, sy, columnStep, rowStep) = (dest.x, dest.y, 1, s)
+            case .deg90: (sx, sy, columnStep, rowStep) = (dest.y, frame.height - 1 - dest.x, -s, 1)
+            case .deg180: (sx, sy, columnStep, rowStep) = (frame.width - 1 - dest.x, frame.height - 1 - dest.y, -1, -s)
+            case .deg270: (sx, sy, columnStep, rowStep) = (frame.width - 1 - dest.y, dest.x, s, -1)
+            }
+            origin = frame.pixels + (sy * s + sx)
         }
+
+        func start(row: Int) -> UnsafePointer<UInt32> { origin + row * rowStep }
     }
 
+    /// Writes `count` pixels of destination row `y` from column `x`, reading the source from
+    /// `src` in steps of `step` pixels and converting to the target's format.
     @inline(__always)
-    private static func convertStrided(_ src: UnsafePointer<UInt32>, step: Int,
-                                       into dst: UnsafeMutablePointer<UInt16>, count: Int) {
-        var s = src
-        for i in 0..<count {
-            dst[i] = ScanoutFormat.rgb565(fromXRGB: s.pointee)
-            s += step
+    private static func writeRow(from src: UnsafePointer<UInt32>, step: Int, into target: ScanoutBuffer,
+                                 x: Int, y: Int, count: Int) {
+        let rowBase = target.base + (y * target.pitch + x * target.format.bytesPerPixel)
+        // A separate loop per unit step: with a constant step the compiler vectorises it.
+        switch target.format {
+        case .xrgb8888:
+            let dst = rowBase.assumingMemoryBound(to: UInt32.self)
+            switch step {
+            case 1: memcpy(dst, src, count * 4)
+            case -1: for i in 0..<count { dst[i] = src[-i] }
+            default: for i in 0..<count { dst[i] = src[i * step] }
+            }
+        case .rgb565:
+            let dst = rowBase.assumingMemoryBound(to: UInt16.self)
+            switch step {
+            case 1: for i in 0..<count { dst[i] = ScanoutFormat.rgb565(fromXRGB: src[i]) }
+            case -1: for i in 0..<count { dst[i] = ScanoutFormat.rgb565(fromXRGB: src[-i]) }
+            default: for i in 0..<count { dst[i] = ScanoutFormat.rgb565(fromXRGB: src[i * step]) }
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import Core
 /// A short list of pixel rectangles that together cover everything added, clipped to `bounds`.
 ///
 /// Kept short on purpose: each rectangle costs a loop setup and, on DRM, a clip in DirtyFB. So a

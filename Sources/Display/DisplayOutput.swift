@@ -1,3 +1,6 @@
+import Core
+import Glibc
+
 /// Which kind of output a `DisplayOutput` is.
 public enum DisplayKind: String, Sendable, CaseIterable {
     case drm, fbdev, headless
@@ -66,6 +69,8 @@ public enum DisplayError: Error, Equatable, CustomStringConvertible {
     case noDevice(String)
     /// The device exists but cannot do what we need (no dumb buffers, unsupported pixel format).
     case unsupported(device: String, reason: String)
+    /// Another program holds DRM master (a compositor, another kiosk): wait and retry.
+    case displayBusy(device: String)
     /// A system call failed.
     case systemCall(device: String, call: String, errno: Int32)
     /// The config asks for something impossible (mode not offered, bad mode string).
@@ -76,14 +81,19 @@ public enum DisplayError: Error, Equatable, CustomStringConvertible {
         case .noConnectedDisplay(let d): return "\(d): no display connected (check the cable and power)"
         case .noDevice(let what): return what
         case .unsupported(let d, let reason): return "\(d): \(reason)"
-        case .systemCall(let d, let call, let e): return "\(d): \(call) failed: \(errnoText(e))"
+        case .displayBusy(let d): return "\(d): another program holds the display (DRM master)"
+        case .systemCall(let d, let call, let e):
+            let hint = e == EACCES || e == EPERM ? " (is the user in the 'video' group?)" : ""
+            return "\(d): \(call) failed: \(errnoText(e))\(hint)"
         case .badConfiguration(let what): return what
         }
     }
 
     /// True for errors the kiosk should answer by waiting and retrying.
     public var isTransient: Bool {
-        if case .noConnectedDisplay = self { return true }
-        return false
+        switch self {
+        case .noConnectedDisplay, .displayBusy: return true
+        default: return false
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Core
 /// The renderer's frame in ordinary memory: XRGB8888 pixels, `stride` pixels from one row to the
 /// next. The display only reads it, and only inside `present`; it never keeps the pointer.
 public struct SourceFrame {

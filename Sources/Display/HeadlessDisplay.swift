@@ -1,3 +1,4 @@
+import Core
 /// An upright XRGB8888 image taken from a display: what the panel would show, for PNG writing
 /// and comparisons. `pixels` holds `width * height` values, row by row.
 public struct DisplayImage: Equatable, Sendable {

@@ -1,3 +1,4 @@
+import Core
 /// The pixel layout of a scan-out buffer. The canvas is always XRGB8888 (0xXXRRGGBB in a native
 /// little-endian UInt32); the scan-out side may be narrower on small panels.
 public enum ScanoutFormat: String, Sendable, CaseIterable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import Core
 /// Bookkeeping for one to three scan-out buffers: which one the panel shows, which one waits for
 /// a flip, which may be written, and what each one misses of the current canvas.
 ///

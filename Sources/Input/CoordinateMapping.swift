@@ -126,6 +126,16 @@ public struct CoordinateMapper: Hashable, Sendable {
         Point((Double(x) - Double(xRange.minimum)) / xRange.span, (Double(y) - Double(yRange.minimum)) / yRange.span)
     }
 
+    /// A calibration sample from a touch the hub reported at `touchedAt` (display pixels, mapped by
+    /// this mapper, whatever calibration it has now) aimed at `target` (display pixels). What
+    /// `thumbwheel calibrate` collects; nil when this mapper is singular.
+    public func calibrationSample(target: Point, touchedAt: Point) -> CalibrationSample? {
+        guard let inverse = transform.inverted else { return nil }
+        let raw = inverse.apply(touchedAt)
+        let reported = Point((raw.x - Double(xRange.minimum)) / xRange.span, (raw.y - Double(yRange.minimum)) / yRange.span)
+        return CalibrationSample(target: calibratedTarget(for: target), reported: reported)
+    }
+
     /// Where a display pixel lies in the normalised, calibrated-but-unrotated space: what the
     /// calibration matrix must produce for a touch aimed at `displayPoint`.
     public func calibratedTarget(for displayPoint: Point) -> Point {

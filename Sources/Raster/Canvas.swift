@@ -56,11 +56,11 @@ public struct Canvas {
         let word = color.premultipliedARGB
         if c.x == 0 && c.width == width && stride == width * 4 {
             // One contiguous run: a single vectorised fill.
-            (pixels.assumingMemoryBound(to: UInt32.self) + c.y * width).update(repeating: word, count: c.width * c.height)
+            PixelMath.fill(pixels.assumingMemoryBound(to: UInt32.self) + c.y * width, c.width * c.height, word)
             return
         }
         for y in c.y ..< c.maxY {
-            ((pixels + y * stride).assumingMemoryBound(to: UInt32.self) + c.x).update(repeating: word, count: c.width)
+            PixelMath.fill((pixels + y * stride).assumingMemoryBound(to: UInt32.self) + c.x, c.width, word)
         }
     }
 

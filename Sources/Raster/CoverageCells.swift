@@ -1,3 +1,4 @@
+import Core
 /// Exact-area coverage accumulation (the signed-area cell method): every polygon edge adds, to each
 /// pixel it crosses, the signed area between the edge and the pixel's right side, and its full height
 /// to the pixels further right. A running sum along the row then gives each pixel's exact covered area
@@ -35,8 +36,22 @@ final class CoverageCells {
         }
     }
 
-    /// Adds every contour of `outline`.
-    func add(_ outline: Outline) {
+    /// Edges of the current outline (x0, y0, x1, y1), and their order by first band.
+    private var edges: [Double] = []
+    private var order: [Int32] = []
+    private var bandStarts: [Int32] = []
+    private var active: [Int32] = []
+
+    /// Rows per band: the band's cells (4 bytes each) stay within about 128 KiB, so accumulation and
+    /// the sweep work in the core's L2 cache however large the shape is.
+    static func bandRows(width: Int) -> Int { max(4, 32_768 / (width + 2)) }
+
+    /// Rasterizes every contour of `outline` inside `area` (already clipped) into `sink`, band by band.
+    func fill<S: CoverageSink>(_ outline: Outline, area: PixelRect, into sink: inout S) {
+        let rows = CoverageCells.bandRows(width: area.width)
+        let bands = (area.height + rows - 1) / rows
+        edges.removeAll(keepingCapacity: true)
+        let top = Double(area.y), bottom = Double(area.maxY)
         var start = 0
         outline.xs.withUnsafeBufferPointer { xs in
             outline.ys.withUnsafeBufferPointer { ys in
@@ -44,13 +59,55 @@ final class CoverageCells {
                     if end - start >= 2 {
                         var px = xs[end - 1], py = ys[end - 1]
                         for i in start ..< end {
-                            addLine(px, py, xs[i], ys[i])
-                            px = xs[i]; py = ys[i]
+                            let qx = xs[i], qy = ys[i]
+                            if py != qy && max(py, qy) > top && min(py, qy) < bottom {
+                                edges.append(px); edges.append(py); edges.append(qx); edges.append(qy)
+                            }
+                            px = qx; py = qy
                         }
                     }
                     start = end
                 }
             }
+        }
+        let count = edges.count / 4
+        if bands <= 1 {
+            begin(area)
+            for e in 0 ..< count { addLine(edges[4 * e], edges[4 * e + 1], edges[4 * e + 2], edges[4 * e + 3]) }
+            sweep(into: &sink)
+            return
+        }
+        // Counting sort of the edges by the band their top falls in.
+        bandStarts.removeAll(keepingCapacity: true)
+        bandStarts.append(contentsOf: repeatElement(0, count: bands + 1))
+        order.removeAll(keepingCapacity: true)
+        order.append(contentsOf: repeatElement(0, count: count))
+        func firstBand(_ e: Int) -> Int {
+            let y = min(edges[4 * e + 1], edges[4 * e + 3]) - top
+            return y <= 0 ? 0 : min(bands - 1, Int(y) / rows)
+        }
+        for e in 0 ..< count { bandStarts[firstBand(e) + 1] += 1 }
+        for b in 0 ..< bands { bandStarts[b + 1] += bandStarts[b] }
+        var fillPos = Array(bandStarts[0 ..< bands])
+        for e in 0 ..< count {
+            let b = firstBand(e)
+            order[Int(fillPos[b])] = Int32(e); fillPos[b] += 1
+        }
+        active.removeAll(keepingCapacity: true)
+        for b in 0 ..< bands {
+            let bandTop = area.y + b * rows
+            let bandRect = PixelRect(x: area.x, y: bandTop, width: area.width, height: min(rows, area.maxY - bandTop))
+            for k in Int(bandStarts[b]) ..< Int(bandStarts[b + 1]) { active.append(order[k]) }
+            begin(bandRect)
+            let bandBottom = Double(bandRect.maxY)
+            var keep = 0
+            for k in 0 ..< active.count {
+                let e = Int(active[k])
+                addLine(edges[4 * e], edges[4 * e + 1], edges[4 * e + 2], edges[4 * e + 3])
+                if max(edges[4 * e + 1], edges[4 * e + 3]) > bandBottom { active[keep] = active[k]; keep += 1 }
+            }
+            active.removeLast(active.count - keep)
+            sweep(into: &sink)
         }
     }
 

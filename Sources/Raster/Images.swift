@@ -54,6 +54,9 @@ public final class ImageShader: Shader {
     /// Premultiplied tint, or nil to use the image's own colours.
     let tint: UInt32?
 
+    /// Images are treated as translucent: their pixels are checked one by one.
+    var isOpaque: Bool { false }
+
     init(image: Bitmap, deviceToImage: Transform, filter: ImageFilter, tint: Color?) {
         self.image = image; m = deviceToImage; bilinear = filter == .bilinear
         self.tint = tint?.premultipliedARGB
@@ -65,13 +68,31 @@ public final class ImageShader: Shader {
         var u = m.a * px + m.c * py + m.tx, v = m.b * px + m.d * py + m.ty
         let du = m.a, dv = m.b
         let w = image.width, h = image.height, src = image.pixels
-        if bilinear {
+        if bilinear && m.b == 0 && m.c == 0 {
+            // Axis-aligned: one source row pair per span, and 16.16 fixed-point steps along it.
+            u -= 0.5; v -= 0.5
+            let fv = v.rounded(.down)
+            let y0 = Int(fv), wy = UInt32((v - fv) * 256)
+            let rowA = src + min(max(y0, 0), h - 1) * w, rowB = src + min(max(y0 + 1, 0), h - 1) * w
+            var uf = Int((u * 65536).rounded(.down))
+            let du16 = Int((du * 65536).rounded())
+            let maxX = w - 1
+            for i in 0 ..< count {
+                let x0 = uf >> 16
+                let wx = UInt32(truncatingIfNeeded: (uf >> 8) & 0xFF)
+                let xa = min(max(x0, 0), maxX), xb = min(max(x0 + 1, 0), maxX)
+                let top = ImageShader.mix(rowA[xa], rowA[xb], wx)
+                let bottom = ImageShader.mix(rowB[xa], rowB[xb], wx)
+                out[i] = ImageShader.mix(top, bottom, wy)
+                uf += du16
+            }
+        } else if bilinear {
             u -= 0.5; v -= 0.5
             let maxX = w - 1, maxY = h - 1
             for i in 0 ..< count {
-                let fu = u.rounded(.down), fv = v.rounded(.down)
-                let wx = UInt32((u - fu) * 256), wy = UInt32((v - fv) * 256)
-                let x0 = Int(fu), y0 = Int(fv)
+                // Truncation after a large positive shift is floor() without a libm call.
+                let x0 = Int(u + 1_048_576) - 1_048_576, y0 = Int(v + 1_048_576) - 1_048_576
+                let wx = UInt32((u - Double(x0)) * 256), wy = UInt32((v - Double(y0)) * 256)
                 let xa = min(max(x0, 0), maxX), xb = min(max(x0 + 1, 0), maxX)
                 let ya = min(max(y0, 0), maxY) * w, yb = min(max(y0 + 1, 0), maxY) * w
                 let top = ImageShader.mix(src[ya + xa], src[ya + xb], wx)

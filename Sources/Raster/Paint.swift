@@ -84,18 +84,25 @@ struct PaintSink: CoverageSink {
         if let shader {
             shader.shade(x: x, y: y, count: count, into: row)
             let a = globalAlpha == 255 ? alpha : PixelMath.scale(alpha, globalAlpha)
-            if a == 255 && !overMode { dst.update(from: row, count: count); return }
+            if a == 255 && (!overMode || shader.isOpaque) { dst.update(from: row, count: count); return }
+            if a == 255 {
+                // Opaque source pixels (most of an icon) are plain stores.
+                for i in 0 ..< count {
+                    let s = row[i]
+                    dst[i] = s >= 0xFF00_0000 ? s : PixelMath.over(s, dst[i])
+                }
+                return
+            }
             for i in 0 ..< count { dst[i] = composite(row[i], a, dst[i]) }
             return
         }
         if overMode {
             let c = alpha == 255 ? solid : PixelMath.scale(solid, alpha)
-            if c >> 24 == 255 { dst.update(repeating: c, count: count); return }
+            if c >> 24 == 255 { PixelMath.fill(dst, count, c); return }
             if c == 0 { return }
-            let inv = 255 &- (c >> 24)
-            for i in 0 ..< count { dst[i] = c &+ PixelMath.scale(dst[i], inv) }
+            PixelMath.blendSolid(dst, count, c, 255 &- (c >> 24))
         } else {
-            if alpha == 255 { dst.update(repeating: solid, count: count); return }
+            if alpha == 255 { PixelMath.fill(dst, count, solid); return }
             for i in 0 ..< count { dst[i] = PixelMath.lerp(solid, dst[i], alpha) }
         }
     }
@@ -146,4 +153,6 @@ struct PaintSink: CoverageSink {
 /// A paint that computes a colour per pixel (premultiplied words, at pixel centres).
 protocol Shader: AnyObject {
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>)
+    /// True when every colour the shader produces is opaque (fully covered spans become copies).
+    var isOpaque: Bool { get }
 }

@@ -21,34 +21,6 @@ public enum PixelFormat: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A rectangle on whole pixels: columns `x ..< x + width`, rows `y ..< y + height`.
-public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
-    public var x: Int, y: Int, width: Int, height: Int
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x; self.y = y; self.width = max(0, width); self.height = max(0, height)
-    }
-    public var maxX: Int { x + width }
-    public var maxY: Int { y + height }
-    public var isEmpty: Bool { width <= 0 || height <= 0 }
-    /// The overlap, or an empty rectangle.
-    public func intersection(_ o: PixelRect) -> PixelRect {
-        let x0 = max(x, o.x), y0 = max(y, o.y), x1 = min(maxX, o.maxX), y1 = min(maxY, o.maxY)
-        if x1 <= x0 || y1 <= y0 { return PixelRect(x: x0, y: y0, width: 0, height: 0) }
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
-    /// The whole pixels touched by `rect` (a pixel is touched when any of its area overlaps).
-    public init(covering rect: Rect) {
-        let x0 = rect.minX.rounded(.down), y0 = rect.minY.rounded(.down)
-        let x1 = rect.maxX.rounded(.up), y1 = rect.maxY.rounded(.up)
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { self.init(x: 0, y: 0, width: 0, height: 0); return }
-        let lim = 1e8
-        self.init(x: Int(max(-lim, min(lim, x0))), y: Int(max(-lim, min(lim, y0))),
-                  width: Int(max(-lim, min(lim, x1 - x0))), height: Int(max(-lim, min(lim, y1 - y0))))
-    }
-    /// The same rectangle in `Core` coordinates.
-    public var rect: Rect { Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)) }
-    public var description: String { "PixelRect(\(x), \(y), \(width)x\(height))" }
-}
 
 /// Packing and unpacking of pixel words; every formula that touches channel bits lives here.
 enum PixelMath {
@@ -68,6 +40,41 @@ enum PixelMath {
     @inline(__always) static func lerp(_ s: UInt32, _ d: UInt32, _ a: UInt32) -> UInt32 {
         scale(s, a) &+ scale(d, 255 &- a)
     }
+    /// `dst[i] = c + dst[i]·inv/255` for a premultiplied colour `c` with alpha `255 − inv`: the
+    /// translucent solid span. Four pixels per step in 16-bit lanes, bit-identical to `scale`.
+    @inline(__always) static func blendSolid(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ c: UInt32, _ inv: UInt32) {
+        var i = 0
+        if count >= 4 {
+            let src16 = SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(SIMD4<UInt32>(repeating: c), to: SIMD16<UInt8>.self))
+            let inv16 = SIMD16<UInt16>(repeating: UInt16(inv))
+            let half = SIMD16<UInt16>(repeating: 128)
+            let raw = UnsafeMutableRawPointer(dst)
+            while i + 4 <= count {
+                let d8 = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt8>.self)
+                var t = SIMD16<UInt16>(truncatingIfNeeded: d8) &* inv16 &+ half
+                t = (t &+ (t &>> 8)) &>> 8
+                raw.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: t &+ src16), toByteOffset: i * 4, as: SIMD16<UInt8>.self)
+                i += 4
+            }
+        }
+        while i < count { dst[i] = c &+ scale(dst[i], inv); i += 1 }
+    }
+
+    /// Sets `count` words to `value` with 16-byte stores.
+    @inline(__always) static func fill(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ value: UInt32) {
+        var i = 0
+        let v = SIMD4<UInt32>(repeating: value)
+        let raw = UnsafeMutableRawPointer(dst)
+        while i + 16 <= count {
+            raw.storeBytes(of: v, toByteOffset: i * 4, as: SIMD4<UInt32>.self)
+            raw.storeBytes(of: v, toByteOffset: i * 4 + 16, as: SIMD4<UInt32>.self)
+            raw.storeBytes(of: v, toByteOffset: i * 4 + 32, as: SIMD4<UInt32>.self)
+            raw.storeBytes(of: v, toByteOffset: i * 4 + 48, as: SIMD4<UInt32>.self)
+            i += 16
+        }
+        while i < count { dst[i] = value; i += 1 }
+    }
+
     /// 8888 word → RGB565, rounding each channel.
     @inline(__always) static func to565(_ p: UInt32) -> UInt16 {
         let r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF

@@ -112,10 +112,7 @@ extension Canvas {
         let bounds = PixelRect(covering: Rect(x: o.minX, y: o.minY, width: o.maxX - o.minX, height: o.maxY - o.minY))
         let area = bounds.intersection(clip)
         guard !area.isEmpty else { return }
-        let cells = scratch.cells
-        cells.begin(area)
-        cells.add(o)
         var sink = PaintSink(canvas: self, paint: paint, maxSpan: area.width)
-        cells.sweep(into: &sink)
+        scratch.cells.fill(o, area: area, into: &sink)
     }
 }

@@ -38,6 +38,9 @@ enum CLI {
 /// One entry per command: the name and what runs it.
 let commands: [String: ([String]) -> Int32] = [
     "check-config": CheckConfigCommand.run,
+    "render": RenderCommand.run,
+    "run": RunCommand.run,
+    "ctl": CtlCommand.run,
     "config-reference": ConfigReferenceCommand.run,
     "bench": BenchCommand.run,
     "replay": ReplayCommand.run,

@@ -1,3 +1,4 @@
+import Core
 @testable import Display
 
 /// A seeded generator so every random test run sees the same sequences (SplitMix64).

@@ -153,4 +153,32 @@ func close(_ p: Point, _ q: Point, _ tolerance: Double = 1e-9) -> Bool {
             #expect(close(fixed.map(x: Int32(raw.x.rounded()) + 150, y: Int32(raw.y.rounded()) - 80), t, 0.5))
         }
     }
+
+    @Test("Samples taken through an already-calibrated, turned mapper still solve for the true matrix")
+    func samplesFromReportedTouches() throws {
+        let xr = AxisRange(minimum: 100, maximum: 3999), yr = AxisRange(minimum: 0, maximum: 3999)
+        let size = Size(600, 1024)
+        // The panel is off: a finger at true normalised point p is reported at skew(p).
+        let skew = CalibrationMatrix(1.04, 0.02, -0.03, -0.01, 0.96, 0.05)
+        // The hub currently runs with some old calibration and the picture turned 270°.
+        let old = CoordinateMapper(xRange: xr, yRange: yr, displaySize: size, calibration: CalibrationMatrix(1, 0, 0.01, 0, 1, 0),
+                                   displayRotation: .clockwise270)
+        let targets = [Point(60, 60), Point(540, 80), Point(300, 960), Point(520, 900), Point(80, 700)]
+        let samples = try targets.map { t -> CalibrationSample in
+            let truePoint = old.calibratedTarget(for: t)             // where the finger really is, normalised
+            let reportedNormalised = skew.apply(truePoint)
+            let raw = Point(reportedNormalised.x * xr.span + Double(xr.minimum), reportedNormalised.y * yr.span + Double(yr.minimum))
+            let shown = old.transform.apply(raw)                     // what the hub reported
+            return try #require(old.calibrationSample(target: t, touchedAt: shown))
+        }
+        let solved = try #require(CalibrationSolver.solve(samples))
+        for (x, y) in zip(solved.transform.then(skew.transform).values, Transform.identity.values) {
+            #expect(abs(x - y) < 1e-9)
+        }
+    }
+}
+
+extension Transform {
+    /// The six coefficients, to compare two transforms number by number.
+    var values: [Double] { [a, b, c, d, tx, ty] }
 }

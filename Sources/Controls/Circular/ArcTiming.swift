@@ -50,8 +50,10 @@ struct ArcTween: Hashable, Sendable {
         duration <= 0 ? 1 : min(1, max(0, (time - start) / duration))
     }
     /// The interpolated value at `time`.
+    /// The interpolated value at `time`; exactly `to` once finished (no rounding residue).
     func value(at time: Double) -> Double {
-        from + (to - from) * timing.progress(fraction(at: time))
+        let f = fraction(at: time)
+        return f >= 1 ? to : from + (to - from) * timing.progress(f)
     }
     func isFinished(at time: Double) -> Bool { fraction(at: time) >= 1 }
 }

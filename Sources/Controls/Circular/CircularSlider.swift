@@ -150,23 +150,15 @@ public class CircularSlider: TouchControl {
     // MARK: Labels (MS-68)
 
     /// Appends a label.
-    public func addLabel(_ text: String) { track.labels.append(text) }
+    public func addLabel(_ text: String) { track.addLabel(text) }
 
     /// Replaces the label at `index`; a bad index throws (port side of the assertion).
     public func changeLabel(at index: Int, to text: String) throws(CircularControlError) {
-        guard track.labels.indices.contains(index) else {
-            throw .indexOutOfRange(index: index, count: track.labels.count)
-        }
-        track.labels[index] = text
+        try track.changeLabel(at: index, to: text)
     }
 
     /// Removes the label at `index`; a bad index throws.
-    public func removeLabel(at index: Int) throws(CircularControlError) {
-        guard track.labels.indices.contains(index) else {
-            throw .indexOutOfRange(index: index, count: track.labels.count)
-        }
-        track.labels.remove(at: index)
-    }
+    public func removeLabel(at index: Int) throws(CircularControlError) { try track.removeLabel(at: index) }
 
     // MARK: Geometry for drawing and hit testing
 

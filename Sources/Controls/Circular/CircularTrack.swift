@@ -117,6 +117,21 @@ public struct CircularTrack: Hashable, Sendable {
         return count < 2 ? [] : evenAngles(count: count)
     }
 
+    /// Appends a label (MS-68).
+    public mutating func addLabel(_ text: String) { labels.append(text) }
+
+    /// Replaces the label at `index`; a bad index throws (port side of the MS-68 assertion).
+    public mutating func changeLabel(at index: Int, to text: String) throws(CircularControlError) {
+        guard labels.indices.contains(index) else { throw .indexOutOfRange(index: index, count: labels.count) }
+        labels[index] = text
+    }
+
+    /// Removes the label at `index`; a bad index throws (MS-68).
+    public mutating func removeLabel(at index: Int) throws(CircularControlError) {
+        guard labels.indices.contains(index) else { throw .indexOutOfRange(index: index, count: labels.count) }
+        labels.remove(at: index)
+    }
+
     /// Rejects an empty value range (MS-5) for config validation.
     public static func validateRange(minimum: Double, maximum: Double) throws(CircularControlError) {
         if minimum == maximum || !minimum.isFinite || !maximum.isFinite { throw .emptyValueRange }

@@ -36,6 +36,9 @@ public enum ControlEvent: Hashable, Sendable {
     case rangeStartedTracking(first: Double, second: Double, isFirstHandle: Bool)
     /// A finger let go of one handle of a range control, after its snap (MS-79, port order).
     case rangeEndedTracking(first: Double, second: Double, isFirstHandle: Bool)
+    /// The value slider's thumb was tapped, or a drag flicked into its balloon (NP-11, NP-12): the
+    /// host opens (or toggles) the number pad.
+    case valueButtonPressed(byFlick: Bool)
 }
 
 /// Short feedback cues; the kiosk maps them to whatever the panel has (a click, a rumble, nothing).

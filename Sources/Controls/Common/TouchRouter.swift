@@ -42,6 +42,13 @@ public final class TouchRouter {
         }
     }
 
+    /// Cancels one contact (an overlay took it, X-6); its control gets a cancel, not a lift. Later
+    /// samples of that contact are ignored until it lifts.
+    public func cancelContact(trackingID: Int, deviceID: Int = 0, time: MonotonicTime) {
+        let key = ContactKey(device: deviceID, trackingID: trackingID)
+        if let control = owners.removeValue(forKey: key) { cancel(control, key: key, time: time) }
+    }
+
     private func route(_ touch: TouchPoint, time: MonotonicTime) {
         let key = ContactKey(device: touch.deviceID, trackingID: touch.trackingID)
         switch touch.phase {

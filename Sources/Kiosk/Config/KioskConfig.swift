@@ -17,21 +17,6 @@ public struct KioskConfig: Sendable {
     public func control(id: String) -> ControlConfig? { allControls.first { $0.id == id } }
 }
 
-/// A pixel size written as "WxH".
-public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
-    public init(width: Int, height: Int) { self.width = width; self.height = height }
-    /// Parses "800x480"; nil when malformed or outside 1…16384.
-    public init?(parsing text: String) {
-        let parts = text.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (1...16384).contains(w), (1...16384).contains(h) else { return nil }
-        width = w; height = h
-    }
-    public var description: String { "\(width)x\(height)" }
-}
-
 public struct DisplayConfig: Sendable {
     public enum Backend: String, Sendable { case auto, drm, fbdev, headless }
     public var backend: Backend = .auto

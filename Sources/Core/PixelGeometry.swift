@@ -1,35 +1,46 @@
-import Core
-
 /// A width and a height in whole pixels.
 public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
     public var width: Int
     public var height: Int
     public init(width: Int, height: Int) { self.width = width; self.height = height }
+
+    /// Parses "800x480"; nil when malformed or outside 1…16384.
+    public init?(parsing text: String) {
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+              (1...16384).contains(w), (1...16384).contains(h) else { return nil }
+        width = w; height = h
+    }
+
     /// Width and height swapped: the size seen after a quarter turn.
     public var transposed: PixelSize { PixelSize(width: height, height: width) }
     public var description: String { "\(width)x\(height)" }
 }
 
 /// An axis-aligned rectangle on whole pixels: columns `x ..< x + width`, rows `y ..< y + height`.
-/// Damage is expressed in this type because copies and flips work on whole pixels.
+/// Damage, clips and copies are expressed in this type because they work on whole pixels.
 public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     public var x: Int
     public var y: Int
     public var width: Int
     public var height: Int
 
+    /// Negative sizes are stored as 0 (an empty rectangle).
     public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+        self.x = x; self.y = y; self.width = max(0, width); self.height = max(0, height)
     }
 
     /// The rectangle covering a whole surface of `size`.
     public init(size: PixelSize) { self.init(x: 0, y: 0, width: size.width, height: size.height) }
 
-    /// The smallest pixel rectangle holding `rect` (edges rounded outward), for damage computed in
-    /// fractional coordinates by the widgets.
+    /// The whole pixels touched by `rect` (edges rounded outward); empty for non-finite input.
     public init(covering rect: Rect) {
-        let r = rect.integral
-        self.init(x: Int(r.minX), y: Int(r.minY), width: Int(r.width), height: Int(r.height))
+        let x0 = rect.minX.rounded(.down), y0 = rect.minY.rounded(.down)
+        let x1 = rect.maxX.rounded(.up), y1 = rect.maxY.rounded(.up)
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { self.init(x: 0, y: 0, width: 0, height: 0); return }
+        let lim = 1e8  // keeps Int conversion safe for absurd coordinates
+        self.init(x: Int(max(-lim, min(lim, x0))), y: Int(max(-lim, min(lim, y0))),
+                  width: Int(max(-lim, min(lim, x1 - x0))), height: Int(max(-lim, min(lim, y1 - y0))))
     }
 
     public static let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
@@ -39,6 +50,8 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     public var isEmpty: Bool { width <= 0 || height <= 0 }
     /// The number of pixels covered (0 when empty).
     public var area: Int { isEmpty ? 0 : width * height }
+    /// The same rectangle in `Core` coordinates.
+    public var rect: Rect { Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)) }
 
     /// The overlap, or `.empty` when the rectangles do not overlap.
     public func intersection(_ o: PixelRect) -> PixelRect {

@@ -1,0 +1,165 @@
+import Core
+
+/// A circular slider with two handles selecting a range: the model side of MSDoubleHandleCircularSlider
+/// (MS-71…85). Beyond the original, both handles can be dragged at the same time by two fingers, each
+/// handle has its own style, and the pressed handle snaps to labels and markers on release.
+///
+/// Events are `rangeChanged`, `rangeStartedTracking` and `rangeEndedTracking`; programmatic sets and snaps
+/// of either handle send `rangeChanged(isFirstHandle: nil, fromUser: false)` (MS-80, port side).
+@dynamicMemberLookup
+public final class DoubleHandleCircularSlider: MultiTouchControl {
+    public let id: String
+    public var transform: Transform
+    public var bounds: Rect { didSet { changed() } }
+    public var isHidden = false { didSet { changed() } }
+
+    /// Range, arc, stroke, labels and markers, shared with the single slider.
+    public var track = CircularTrack() { didSet { trackDidChange(from: oldValue) } }
+    /// The first handle's look (MS-15…21). Its diameter alone sets the radius (MS-83).
+    public var handle = HandleStyle() { didSet { changed() } }
+    /// The second handle's look (MS-74), independent of the first.
+    public var secondHandle = HandleStyle() { didSet { changed() } }
+
+    /// The requested minimum arc distance between the handles, in points (MS-73). Stored as given and
+    /// clamped lazily against the current radius (`effectiveMinimumHandlesDistance`), the port side of MS-82.
+    public var minimumHandlesDistance: Double = 10 { didSet { changed() } }
+
+    /// Bumped on every change that alters the picture (MS-74, port side: style changes redraw).
+    public private(set) var revision = 0
+
+    let outbox = EventOutbox()
+    private var storedFirstAngle: Double = 0
+    private var storedSecondAngle: Double = 60
+    /// Tracking id → whether it holds the first handle.
+    var owners: [Int: Bool] = [:]
+
+    /// A range slider with the spec's defaults: handles at 0° and 60° (MS-85).
+    public init(id: String, bounds: Rect = Rect(x: 0, y: 0, width: 200, height: 200),
+                transform: Transform = .identity) {
+        self.id = id
+        self.bounds = bounds
+        self.transform = transform
+    }
+
+    public subscript<T>(dynamicMember path: WritableKeyPath<CircularTrack, T>) -> T {
+        get { track[keyPath: path] }
+        set { track[keyPath: path] = newValue }
+    }
+
+    /// The delegate channel.
+    public var onEvent: ((ControlEvent) -> Void)? {
+        get { outbox.observer }
+        set { outbox.observer = newValue }
+    }
+
+    // MARK: Angles and values
+
+    /// The first handle's angle (MS-14 semantics: max(0, v) mod (maximumAngle + 1), no event).
+    public var angle: Double {
+        get { storedFirstAngle }
+        set { if let a = track.storedAngle(newValue) { storedFirstAngle = a; changed() } }
+    }
+
+    /// The second handle's angle (MS-72), same setter semantics. Default 60.
+    public var secondAngle: Double {
+        get { storedSecondAngle }
+        set { if let a = track.storedAngle(newValue) { storedSecondAngle = a; changed() } }
+    }
+
+    /// The first value. Setting clamps, moves and announces (MS-66, MS-80 port side); no ordering or
+    /// distance enforcement (MS-81).
+    public var currentValue: Double {
+        get { track.value(forAngle: angle) }
+        set {
+            guard newValue.isFinite else { return }
+            angle = track.angle(forValue: track.clamp(newValue))
+            announce(isFirstHandle: nil, fromUser: false)
+        }
+    }
+
+    /// The second value (MS-71): default the value at 60°; same setter rules as `currentValue`.
+    public var secondCurrentValue: Double {
+        get { track.value(forAngle: secondAngle) }
+        set {
+            guard newValue.isFinite else { return }
+            secondAngle = track.angle(forValue: track.clamp(newValue))
+            announce(isFirstHandle: nil, fromUser: false)
+        }
+    }
+
+    func announce(isFirstHandle: Bool?, fromUser: Bool) {
+        outbox.send(.rangeChanged(first: currentValue, second: secondCurrentValue, isFirstHandle: isFirstHandle,
+                                  fromUser: fromUser))
+    }
+
+    // MARK: Geometry
+
+    public var firstHandleDiameter: Double { handle.diameter(lineWidth: track.lineWidth) }
+    public var secondHandleDiameter: Double { secondHandle.diameter(lineWidth: track.lineWidth) }
+    /// Geometry from the first handle's diameter only (MS-83: a larger second handle may be clipped).
+    public var geometry: CircularGeometry {
+        CircularGeometry(bounds: bounds, track: track, handleDiameter: firstHandleDiameter)
+    }
+    public var calculatedRadius: Double { geometry.radius }
+    public var fullCircle: Bool { track.fullCircle }
+
+    /// MS-73/82: the requested distance clamped to [1, half the arc length π·R·maximumAngle/360] at the
+    /// current radius. Before layout (R ≤ 0) only the lower bound applies.
+    public var effectiveMinimumHandlesDistance: Double {
+        let half = Double.pi * calculatedRadius * track.maximumAngle / 360
+        let upper = half > 1 ? half : Double.infinity
+        return min(max(minimumHandlesDistance, 1), upper)
+    }
+
+    public var isFirstHandlePressed: Bool { owners.values.contains(true) }
+    public var isSecondHandlePressed: Bool { owners.values.contains(false) }
+
+    /// Handle centres, unrotated local (MS-41).
+    public var firstHandleCenter: Point { geometry.handleCenter(angle: angle) }
+    public var secondHandleCenter: Point { geometry.handleCenter(angle: secondAngle) }
+    /// Handle centres, drawn local.
+    public var drawnFirstHandleCenter: Point { geometry.drawn(firstHandleCenter) }
+    public var drawnSecondHandleCenter: Point { geometry.drawn(secondHandleCenter) }
+    /// Touch squares, unrotated local (MS-49).
+    public var firstHandleTouchSquare: Rect { geometry.handleTouchSquare(angle: angle, diameter: firstHandleDiameter) }
+    public var secondHandleTouchSquare: Rect {
+        geometry.handleTouchSquare(angle: secondAngle, diameter: secondHandleDiameter)
+    }
+    /// Discs of each handle as drawn now (MS-43).
+    public var firstHandleDiscs: [HandleDisc] { handle.discs(lineWidth: track.lineWidth, pressed: isFirstHandlePressed) }
+    public var secondHandleDiscs: [HandleDisc] {
+        secondHandle.discs(lineWidth: track.lineWidth, pressed: isSecondHandlePressed)
+    }
+    public var firstHandleImageRotation: Angle { handle.imageRotation(compassAngle: angle) }
+    public var secondHandleImageRotation: Angle { secondHandle.imageRotation(compassAngle: secondAngle) }
+    /// The whole arc (MS-39).
+    public var unfilledArc: ArcSpan { ArcSpan(start: 0, sweep: track.maximumAngle) }
+    /// From the first handle clockwise to the second, wrapping through north when first > second (MS-75);
+    /// nil when the handles coincide.
+    public var filledArc: ArcSpan? {
+        var sweep = Angle.wrap(secondAngle - angle, period: 360)
+        if sweep == 0 && secondAngle - angle == 360 { sweep = 360 }
+        return sweep > 0 ? ArcSpan(start: angle, sweep: sweep) : nil
+    }
+    public var labelPlacements: [LabelPlacement] { geometry.labelPlacements(track) }
+    public var markerPlacements: [MarkerPlacement] {
+        geometry.markerPlacements(track, handleDiameter: firstHandleDiameter)
+    }
+
+    // MARK: Events and changes
+
+    public func drainEvents() -> [ControlEvent] { outbox.drain() }
+
+    /// No animations or physics: nothing to advance.
+    public func advance(to time: MonotonicTime) -> Bool { false }
+
+    func changed() { revision &+= 1 }
+
+    /// MS-84: a new `maximumAngle` keeps both angles and re-announces both values (one event per handle).
+    private func trackDidChange(from old: CircularTrack) {
+        changed()
+        guard old.maximumAngle != track.maximumAngle else { return }
+        announce(isFirstHandle: nil, fromUser: false)
+        announce(isFirstHandle: nil, fromUser: false)
+    }
+}

@@ -1,0 +1,204 @@
+import Core
+
+/// OTNumberPad's behaviour (NP-19…38): a pop-up key pad anchored on a strip of the screen, with a
+/// full-screen catcher while open, key callouts, and the key pipeline through the host's rules.
+///
+/// The pad lives in the top-level overlay ([PORT] NP intro), so its local coordinates are the
+/// overlay's (the screen's, unless `transform` says otherwise). Pure: time is passed in.
+public final class NumberPad: TouchControl {
+    public let id: String
+    public var transform: Transform
+    /// The overlay's size: the catcher covers it all.
+    public var screenSize: Size
+    /// The base area the pad pops out of (NP-19), in overlay coordinates.
+    public var anchor: Rect
+    /// The key labels (NP-20); the decimal one is the locale's separator, given by the host (NP-36).
+    public var keyStrings: NumberPadKeyStrings
+    /// [PORT NP-23] The key table; a change takes effect at the next opening (the keys are built then).
+    public var keyTable: [[NumberKey]]?
+    /// The text rules for parsing and formatting.
+    public var numberText: NumberText
+    /// The host's `isValidInput` (NP-27): judges the typed text; nil = always valid (NP-47).
+    public var validator: NumberValidator?
+    /// The host's `numberPadString(keyPressed:oldText:)` (NP-27): the new text, or nil to close (✓).
+    public var editor: (NumberKey, String) -> String?
+    /// The placement decisions of NP-41.
+    public var placement: PopupPlacement.Options
+
+    public private(set) var isOpen = false
+    /// The edit label's text (NP-31).
+    public private(set) var text = ""
+    /// The validity of `text` (NP-29); `.valid` when closed (NP-30).
+    public private(set) var validity = NumberValidity.valid
+    /// The keys built at the last opening, with their frames in overlay coordinates.
+    public private(set) var keys: [(key: NumberKey, frame: Rect)] = []
+    /// The pad view's frame in overlay coordinates (211×211, placed per NP-41/44).
+    public private(set) var padFrame = Rect.zero
+    /// The outline joining the anchor and the pad (NP-44: radius 10, base padding 5).
+    public private(set) var padLayout: PopupLayout?
+
+    private var events: [ControlEvent] = []
+    private var press: KeyPress?
+
+    /// The contact the pad follows.
+    private enum KeyPress {
+        case button(index: Int, inside: Bool)
+        case zoom(index: Int, selected: Bool)
+        case swallowed
+    }
+
+    public init(id: String, anchor: Rect, screenSize: Size, transform: Transform = .identity,
+                keyStrings: NumberPadKeyStrings = NumberPadKeyStrings(), validator: NumberValidator? = nil,
+                placement: PopupPlacement.Options = .init()) {
+        self.id = id; self.anchor = anchor; self.screenSize = screenSize; self.transform = transform
+        self.keyStrings = keyStrings; self.validator = validator; self.placement = placement
+        let rules = NumberText(separator: keyStrings.decimal)
+        self.numberText = rules
+        let reference = ReferenceNumberEditor(text: rules)
+        self.editor = { key, old in reference.edit(key.role, label: key.label, oldText: old) }
+    }
+
+    public var bounds: Rect { Rect(origin: .zero, size: screenSize) }
+    public var isHidden: Bool { !isOpen }
+
+    public func drainEvents() -> [ControlEvent] { defer { events.removeAll() }; return events }
+    public func advance(to time: MonotonicTime) -> Bool { false }
+
+    // MARK: Opening and closing
+
+    /// NP-32: catcher and pad appear, `padShown`, then the pad is placed and an empty label is loaded
+    /// from `currentNumber`. Ignored when already open.
+    public func open(currentNumber: Double?) {
+        guard !isOpen else { return }
+        isOpen = true
+        keys = []
+        events.append(.padShown)
+        let side = NumberPadLayout.viewSide
+        let layout = PopupLayout.padBase(anchor: anchor, padSize: Size(side, side), screen: screenSize, placement: placement)
+        padLayout = layout
+        padFrame = layout.popupContentFrame
+        let table = keyTable ?? NumberPadLayout.defaultKeys(keyStrings)
+        keys = NumberPadLayout.frames(table).map { ($0.key, Rect(origin: padFrame.origin + Vector($0.frame.minX, $0.frame.minY), size: $0.frame.size)) }
+        if text.isEmpty, let n = currentNumber { text = numberText.format(n) }
+    }
+
+    /// NP-33: removes everything, clears the label, resets the state, `padDismissed`.
+    public func close(committed: Bool) {
+        guard isOpen else { return }
+        press = nil
+        text = ""
+        validity = .valid
+        isOpen = false
+        padLayout = nil
+        events.append(.padDismissed(committed: committed))
+    }
+
+    /// `toggleDisplay`.
+    public func toggle(currentNumber: Double?) {
+        if isOpen { close(committed: false) } else { open(currentNumber: currentNumber) }
+    }
+
+    /// NP-35: overwrite the label with a formatted number; no validation, no state change.
+    public func updateNumberText(_ n: Double) { text = numberText.format(n) }
+
+    // MARK: Key state and geometry for Widgets
+
+    /// Digits and the decimal key are disabled while the text is invalid (NP-29); C, ⌫, ✓ never are.
+    public func isEnabled(_ key: NumberKey) -> Bool { !key.zoomOnPress || validity != .invalid }
+
+    /// The edit label's text colour (NP-29): black when valid or unparsed, blue for a prefix, red when invalid.
+    public var editLabelColor: Color {
+        switch validity {
+        case .valid, .unparsed: return .black
+        case .prefix: return Color(r: 0, g: 0, b: 255)
+        case .invalid: return Color(r: 255, g: 0, b: 0)
+        }
+    }
+
+    /// The key pressed now (its shade or callout is showing), if any.
+    public var pressedKeyIndex: Int? {
+        switch press {
+        case .button(let i, true)?, .zoom(let i, true)?: return i
+        default: return nil
+        }
+    }
+
+    /// The callout above the pressed zoom key and its outline (NP-26), in overlay coordinates.
+    public var callout: (frame: Rect, layout: PopupLayout)? {
+        guard case .zoom(let i, true)? = press else { return nil }
+        let k = keys[i].frame
+        let c = NumberPadLayout.calloutFrame(forKey: k)
+        return (c, PopupLayout(base: k, popupFrame: c, cornerRadius: NumberPadLayout.keyCornerRadius))
+    }
+
+    private func keyIndex(at p: Point) -> Int? { keys.firstIndex { $0.frame.contains(p) } }
+
+    // MARK: Touches
+
+    /// While open, the catcher claims every touch that nothing above it took (NP-34).
+    public func claims(_ p: Point) -> Bool { isOpen }
+
+    public func touchBegan(at p: Point, time: MonotonicTime) -> Bool {
+        guard isOpen else { return false }
+        if padFrame.contains(p) {
+            if let i = keyIndex(at: p) {
+                let key = keys[i].key
+                if !key.zoomOnPress { press = .button(index: i, inside: true) }
+                else if isEnabled(key) { press = .zoom(index: i, selected: true) }
+                else { press = .swallowed }  // a disabled key ignores the whole gesture
+            } else {
+                press = .swallowed  // the pad's margin
+            }
+            return true
+        }
+        if anchor.contains(p) { press = .swallowed; return true }  // swallowed, nothing happens [QUIRK]
+        close(committed: false)
+        return false
+    }
+
+    public func touchMoved(to p: Point, time: MonotonicTime) {
+        switch press {
+        case .button(let i, _)?:
+            press = .button(index: i, inside: keys[i].frame.outsetBy(NumberPadLayout.touchInsideTolerance).contains(p))
+        case .zoom(let i, true)?:
+            if !NumberPadLayout.abortBox(forKey: keys[i].frame).contains(p) { press = .zoom(index: i, selected: false) }
+        default: break
+        }
+    }
+
+    public func touchEnded(at p: Point, time: MonotonicTime) {
+        let current = press
+        touchMoved(to: p, time: time)
+        let final = press
+        press = nil
+        switch (current, final) {
+        case (.button?, .button(let i, true)?): perform(keys[i].key)
+        case (.zoom?, .zoom(let i, true)?): perform(keys[i].key)  // input on release, callout gone first
+        default: break
+        }
+    }
+
+    /// [PORT NP-26] A cancel aborts: the callout goes and no input is made.
+    public func touchCancelled(time: MonotonicTime) { press = nil }
+
+    /// Presses `key` as if tapped (for hosts and tests).
+    public func press(label: String) {
+        guard isOpen, let k = keys.first(where: { $0.key.label == label })?.key, isEnabled(k) else { return }
+        perform(k)
+    }
+
+    /// The key pipeline (NP-27).
+    private func perform(_ key: NumberKey) {
+        guard let newText = editor(key, text) else { close(committed: true); return }
+        text = newText
+        guard let n = numberText.parse(newText) else { validity = .unparsed; return }
+        let state = validator?.validity(of: newText) ?? .valid
+        validity = state
+        if state == .valid { events.append(.valueChanged(value: n, fromUser: true)) }
+    }
+}
+
+extension NumberPadLayout {
+    /// UIKit's touch-up-inside tolerance for the function keys (≈70 pt, NP-25).
+    public static let touchInsideTolerance = 70.0
+}

@@ -1,0 +1,273 @@
+import CDRM
+import Glibc
+
+/// What the config says about the DRM output.
+public struct DRMOptions: Sendable {
+    /// A card node such as "/dev/dri/card1", or nil for the first card with a connected display.
+    public var cardPath: String?
+    /// A connector name such as "HDMI-A-1" or "DSI-1", or nil for the first connected one.
+    public var connectorName: String?
+    /// The mode to set, or nil for the connector's preferred mode.
+    public var mode: ModeRequest?
+    public var format: ScanoutFormat
+    /// 2 (double buffering) or 3 (the renderer never waits for a flip); 1 draws on screen and tears.
+    public var bufferCount: Int
+    public var rotation: DisplayRotation
+
+    public init(cardPath: String? = nil, connectorName: String? = nil, mode: ModeRequest? = nil,
+                format: ScanoutFormat = .xrgb8888, bufferCount: Int = 3, rotation: DisplayRotation = .deg0) {
+        self.cardPath = cardPath; self.connectorName = connectorName; self.mode = mode
+        self.format = format; self.bufferCount = bufferCount; self.rotation = rotation
+    }
+}
+
+/// Collects page-flip completions while libdrm dispatches events. A class, so its address can
+/// travel through the kernel as the flip's user data; only ever touched inside `handleEvents`.
+private final class FlipEventSink {
+    var completed = 0
+}
+
+/// The DRM/KMS output: dumb buffers, a mode set for the first frame, then page flips with events.
+public final class DRMDisplay: DisplayOutput {
+    public let kind = DisplayKind.drm
+    public let rotation: DisplayRotation
+    public let physicalSizeMM: PixelSize?
+    public private(set) var isPaused = false
+    /// The card node, connector name and mode actually used.
+    public let cardPath: String
+    public let connectorName: String
+    public let mode: DisplayMode
+
+    private let card: DRMCard
+    private let connectorID: UInt32
+    private let crtcID: UInt32
+    private var rawMode: drmModeModeInfo
+    private let dumbBuffers: [DRMDumbBuffer]
+    private var scanout: BufferedScanout
+    private let savedCRTC: UnsafeMutablePointer<drmModeCrtc>?
+    private let sink = FlipEventSink()
+    /// True until the first frame (and after a resume): show by SetCrtc rather than a flip.
+    private var needsModeSet = true
+    /// Cleared when the driver answers DirtyFB with ENOSYS/EINVAL: it does not need it (bochs).
+    private var dirtyFBSupported = true
+    private var closed = false
+
+    /// Opens the card from `options` (or the first that works), picks connector, CRTC and mode,
+    /// and allocates the buffers. Nothing is shown until the first `present`.
+    ///
+    /// Throws `DisplayError.noConnectedDisplay` when cards exist but none has a display
+    /// connected (the kiosk waits and retries), `.displayBusy` when another program holds DRM
+    /// master, and other `DisplayError`s when no card can be used.
+    public static func open(_ options: DRMOptions) throws -> DRMDisplay {
+        let paths = options.cardPath.map { [$0] } ?? DRMCard.cardPaths()
+        if paths.isEmpty { throw DisplayError.noDevice("no /dev/dri/card* (no KMS driver loaded?)") }
+        var errors: [DisplayError] = []
+        for path in paths {
+            do { return try DRMDisplay(path: path, options: options) } catch let e as DisplayError { errors.append(e) }
+        }
+        if errors.count == 1 { throw errors[0] }
+        if let transient = errors.first(where: \.isTransient) { throw transient }
+        throw DisplayError.unsupported(device: "/dev/dri", reason: errors.map(\.description).joined(separator: "; "))
+    }
+
+    private init(path: String, options: DRMOptions) throws {
+        precondition((1...3).contains(options.bufferCount), "DRMOptions.bufferCount must be 1, 2 or 3")
+        let card = try DRMCard(path: path)
+        guard card.supportsDumbBuffers else { throw DisplayError.unsupported(device: path, reason: "no dumb buffers") }
+        let (connectors, crtcIDs) = try card.probe()
+        var candidates = connectors
+        if let wanted = options.connectorName {
+            candidates = connectors.filter { $0.name == wanted }
+            if candidates.isEmpty {
+                throw DisplayError.badConfiguration("\(path): no connector \"\(wanted)\"; it has \(connectors.map(\.name).joined(separator: ", "))")
+            }
+        }
+        guard let connector = candidates.first(where: \.connected) else {
+            throw DisplayError.noConnectedDisplay(device: "\(path) (\(candidates.map(\.name).joined(separator: ", ")))")
+        }
+        guard let mode = ModeChooser.choose(from: connector.modes, request: options.mode) else {
+            throw DisplayError.badConfiguration("\(path) \(connector.name): mode \(options.mode.map(\.description) ?? "") not offered; it offers \(connector.modes.map(\.description).joined(separator: ", "))")
+        }
+        let busy = Set(connectors.filter { $0.id != connector.id && $0.connected }.flatMap { c in
+            c.encoders.filter { $0.id == c.currentEncoder }.map(\.currentCRTC) })
+        guard let route = DRMTopology.chooseCRTC(currentEncoder: connector.currentEncoder, encoders: connector.encoders,
+                                                 crtcIDs: crtcIDs, busyCRTCs: busy) else {
+            throw DisplayError.unsupported(device: path, reason: "no CRTC can drive \(connector.name)")
+        }
+        // Opening the node makes us master when nobody else is; otherwise ask once.
+        if !card.isMaster && drmSetMaster(card.fd) != 0 {
+            throw DisplayError.displayBusy(device: path)
+        }
+        var buffers: [DRMDumbBuffer] = []
+        do {
+            for _ in 0..<options.bufferCount {
+                buffers.append(try card.createDumbBuffer(width: mode.width, height: mode.height, format: options.format))
+            }
+        } catch {
+            for b in buffers { card.destroy(b) }
+            throw error
+        }
+        self.card = card
+        cardPath = path
+        connectorName = connector.name
+        connectorID = connector.id
+        crtcID = route.crtc
+        self.mode = mode
+        rawMode = connector.rawModes[mode.index]
+        rotation = options.rotation
+        physicalSizeMM = connector.physicalSizeMM.map { options.rotation.swapsAxes ? $0.transposed : $0 }
+        dumbBuffers = buffers
+        scanout = BufferedScanout(
+            buffers: buffers.map { ScanoutBuffer(base: $0.memory, width: mode.width, height: mode.height,
+                                                 pitch: $0.pitch, format: options.format) },
+            rotation: options.rotation)
+        savedCRTC = drmModeGetCrtc(card.fd, route.crtc)
+    }
+
+    deinit { close() }
+
+    public var canvasSize: PixelSize { scanout.canvasSize }
+    public var pollDescriptor: Int32? { closed ? nil : card.fd }
+    public var summary: String {
+        "DRM \(cardPath) \(connectorName) \(mode) \(scanout.buffers[0].format) \(dumbBuffers.count) buffers rotation \(rotation)"
+    }
+
+    public func present(_ frame: SourceFrame, damage: [PixelRect]) throws -> PresentOutcome {
+        if isPaused || closed { scanout.record(damage); return .paused }
+        guard let written = scanout.render(frame, damage: damage) else { return .deferred }
+        if needsModeSet {
+            try setCRTC(buffer: written.index)
+            if isPaused { return .paused }
+            markDirty(buffer: written.index, rects: [PixelRect(size: scanout.buffers[0].size)])
+            return .shown
+        }
+        if dumbBuffers.count == 1 {
+            // Drawn straight into the buffer on screen: virtio-gpu only shows it after DirtyFB.
+            markDirty(buffer: written.index, rects: written.scanoutRects)
+            scanout.update { $0.shownImmediately(written.index) }
+            return .shown
+        }
+        return try submitReadyFlip() ? .shown : (isPaused ? .paused : .queued)
+    }
+
+    public func handleEvents() throws -> Bool {
+        guard !closed else { return false }
+        var context = drmEventContext()
+        context.version = 2  // version 2: page_flip_handler without the CRTC id
+        context.page_flip_handler = { _, _, _, _, userData in
+            guard let userData else { return }
+            Unmanaged<FlipEventSink>.fromOpaque(userData).takeUnretainedValue().completed += 1
+        }
+        sink.completed = 0
+        if drmHandleEvent(card.fd, &context) != 0 {
+            let e = currentErrno
+            if e != EAGAIN && e != EINTR { throw DisplayError.systemCall(device: cardPath, call: "drmHandleEvent", errno: e) }
+        }
+        guard sink.completed > 0 else { return false }
+        for _ in 0..<sink.completed { scanout.update { $0.flipCompleted() } }
+        if !isPaused { _ = try submitReadyFlip() }
+        return true
+    }
+
+    public func pause() throws {
+        guard !isPaused, !closed else { return }
+        isPaused = true
+        if drmDropMaster(card.fd) != 0 {
+            // Already lost (another program took over): nothing to give up.
+            let e = currentErrno
+            if e != EACCES && e != EINVAL && e != EPERM {
+                throw DisplayError.systemCall(device: cardPath, call: "drmDropMaster", errno: e)
+            }
+        }
+    }
+
+    /// Takes DRM master back. Throws `.displayBusy` while another program still holds it: retry
+    /// later (the kiosk does so on a timer and on VT re-acquire).
+    public func resume() throws {
+        guard isPaused, !closed else { return }
+        if !card.isMaster && drmSetMaster(card.fd) != 0 { throw DisplayError.displayBusy(device: cardPath) }
+        isPaused = false
+        needsModeSet = true
+        scanout.update { $0.resetAfterPause() }
+    }
+
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        if scanout.chain.flipPending { drainPendingFlip() }
+        if let saved = savedCRTC {
+            var connector = connectorID
+            if saved.pointee.mode_valid != 0 && saved.pointee.buffer_id != 0 {
+                _ = drmModeSetCrtc(card.fd, saved.pointee.crtc_id, saved.pointee.buffer_id, saved.pointee.x,
+                                   saved.pointee.y, &connector, 1, &saved.pointee.mode)
+            } else {
+                _ = drmModeSetCrtc(card.fd, crtcID, 0, 0, 0, nil, 0, nil)  // it was off: switch it off again
+            }
+            drmModeFreeCrtc(saved)
+        }
+        for b in dumbBuffers { card.destroy(b) }
+        _ = drmDropMaster(card.fd)  // let the console or the next program in at once
+    }
+
+    // MARK: - Kernel calls
+
+    /// Shows `buffer` by a full mode set (first frame, after resume, or when a flip is refused).
+    private func setCRTC(buffer: Int) throws {
+        var connector = connectorID
+        let r = drmModeSetCrtc(card.fd, crtcID, dumbBuffers[buffer].framebufferID, 0, 0, &connector, 1, &rawMode)
+        if r != 0 {
+            if lostMaster(-r) { return }
+            throw DisplayError.systemCall(device: cardPath, call: "drmModeSetCrtc \(mode)", errno: -r)
+        }
+        needsModeSet = false
+        scanout.update { $0.shownImmediately(buffer) }
+    }
+
+    /// Hands the ready buffer to a page flip with an event. False when there was none to hand
+    /// over, a flip is still in flight, or the display was lost.
+    private func submitReadyFlip() throws -> Bool {
+        guard let index = scanout.chain.bufferToShow else { return false }
+        let r = drmModePageFlip(card.fd, crtcID, dumbBuffers[index].framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT),
+                                Unmanaged.passUnretained(sink).toOpaque())
+        if r == 0 { scanout.update { $0.flipSubmitted(index) }; return true }
+        if lostMaster(-r) { return false }
+        if -r == EINVAL || -r == ENOSPC {
+            // The CRTC was switched off or reconfigured behind our back: set the mode again.
+            try setCRTC(buffer: index)
+            return !isPaused
+        }
+        if -r == EBUSY { return false }  // the kernel still has a flip queued: the event will come
+        throw DisplayError.systemCall(device: cardPath, call: "drmModePageFlip", errno: -r)
+    }
+
+    /// Tells the driver what changed in a buffer that is on screen (virtio-gpu copies only then).
+    private func markDirty(buffer: Int, rects: [PixelRect]) {
+        guard dirtyFBSupported, !rects.isEmpty else { return }
+        var clips = rects.map {
+            drmModeClip(x1: UInt16(clamping: $0.x), y1: UInt16(clamping: $0.y),
+                        x2: UInt16(clamping: $0.maxX), y2: UInt16(clamping: $0.maxY))
+        }
+        let r = drmModeDirtyFB(card.fd, dumbBuffers[buffer].framebufferID, &clips, UInt32(clips.count))
+        if r == -ENOSYS || r == -EINVAL || r == -EOPNOTSUPP { dirtyFBSupported = false }
+    }
+
+    /// Recognises "not master any more" errors and pauses; the kiosk then retries `resume()`.
+    private func lostMaster(_ e: Int32) -> Bool {
+        guard e == EACCES || e == EPERM else { return false }
+        isPaused = true
+        return true
+    }
+
+    /// Waits up to 100 ms for an outstanding flip so the buffers are not freed under the scan-out.
+    private func drainPendingFlip() {
+        var pfd = pollfd(fd: card.fd, events: Int16(POLLIN), revents: 0)
+        if poll(&pfd, 1, 100) > 0 { _ = try? handleEventsWhileClosing() }
+    }
+
+    private func handleEventsWhileClosing() throws {
+        var context = drmEventContext()
+        context.version = 2
+        context.page_flip_handler = { _, _, _, _, _ in }
+        _ = drmHandleEvent(card.fd, &context)
+    }
+}

@@ -1,0 +1,87 @@
+import CLinux
+import Glibc
+
+/// What happened to a name in the watched directory.
+enum DirectoryChange: Hashable {
+    /// Created, moved in, or its permissions changed (udev fixes permissions after creating a node).
+    case appeared(String)
+    case removed(String)
+    /// Events were lost (IN_Q_OVERFLOW) or the directory itself appeared: look at everything again.
+    case rescan
+}
+
+/// inotify on the device directory (/dev/input), for hotplug. When the directory does not exist yet
+/// (no input device since boot, or a container) it watches the parent until it appears.
+final class DirectoryWatcher {
+    let directory: String
+    /// The inotify descriptor (non-blocking), or −1 when inotify is unavailable.
+    private(set) var fd: Int32
+    private var directoryWatch: Int32 = -1
+    private var parentWatch: Int32 = -1
+
+    init(directory: String) {
+        self.directory = directory
+        fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        if fd >= 0 && !watchDirectory() { watchParent() }
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
+
+    /// True while the directory itself is watched (false: waiting for it to appear).
+    var isWatchingDirectory: Bool { directoryWatch >= 0 }
+
+    private func watchDirectory() -> Bool {
+        let mask = UInt32(IN_CREATE | IN_ATTRIB | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE_SELF)
+        directoryWatch = inotify_add_watch(fd, directory, mask)
+        return directoryWatch >= 0
+    }
+
+    private func watchParent() {
+        let parent = directory.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        parentWatch = inotify_add_watch(fd, parent.isEmpty ? "/" : parent, UInt32(IN_CREATE | IN_MOVED_TO))
+    }
+
+    /// Reads every pending notification.
+    func readChanges() -> [DirectoryChange] {
+        guard fd >= 0 else { return [] }
+        var changes: [DirectoryChange] = []
+        let capacity = 4096
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
+        defer { buffer.deallocate() }
+        let header = MemoryLayout<inotify_event>.size
+        while true {
+            let n = read(fd, buffer, capacity)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            var offset = 0
+            while offset + header <= n {
+                let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
+                let nameBytes = UnsafeRawBufferPointer(start: buffer + offset + header, count: Int(event.len))
+                let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+                offset += header + Int(event.len)
+                changes.append(contentsOf: interpret(wd: event.wd, mask: event.mask, name: name))
+            }
+        }
+        return changes
+    }
+
+    private func interpret(wd: Int32, mask: UInt32, name: String) -> [DirectoryChange] {
+        if mask & UInt32(IN_Q_OVERFLOW) != 0 { return [.rescan] }
+        if wd == parentWatch {
+            let base = directory.split(separator: "/").last.map(String.init) ?? directory
+            guard name == base, watchDirectory() else { return [] }
+            inotify_rm_watch(fd, parentWatch)
+            parentWatch = -1
+            return [.rescan]
+        }
+        guard wd == directoryWatch else { return [] }
+        if mask & UInt32(IN_DELETE_SELF | IN_IGNORED) != 0 {
+            directoryWatch = -1
+            watchParent()
+            return [.rescan]
+        }
+        if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 { return [.removed(name)] }
+        if mask & UInt32(IN_CREATE | IN_ATTRIB | IN_MOVED_TO) != 0 { return [.appeared(name)] }
+        return []
+    }
+}

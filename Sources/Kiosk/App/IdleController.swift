@@ -1,0 +1,77 @@
+import Glibc
+
+/// Dims and blanks the panel when nobody touches it, through /sys/class/backlight, and wakes it on
+/// the next touch. With `wakeTapOnly`, the touch that wakes a dark panel does nothing else.
+final class IdleController {
+    enum Level: Equatable { case awake, dimmed, blank }
+    private let config: IdleConfig
+    private(set) var level = Level.awake
+    private var lastActivity: Double
+    private let backlightDir: String?
+    private let maxBrightness: Int
+
+    init(config: IdleConfig, now: Double = monotonicNow()) {
+        self.config = config
+        lastActivity = now
+        backlightDir = config.backlight ?? IdleController.firstBacklight()
+        maxBrightness = backlightDir.flatMap { IdleController.readInt("\($0)/max_brightness") } ?? 0
+    }
+
+    var isEnabled: Bool { config.dimAfter > 0 || config.blankAfter > 0 }
+
+    /// When the next level change is due.
+    var nextDeadline: Double? {
+        switch level {
+        case .awake where config.dimAfter > 0: return lastActivity + config.dimAfter
+        case .awake where config.blankAfter > 0, .dimmed where config.blankAfter > 0: return lastActivity + config.blankAfter
+        default: return nil
+        }
+    }
+
+    /// A touch arrived. Returns true when it must be swallowed (it only woke a dark panel).
+    func touched(now: Double) -> Bool {
+        lastActivity = now
+        guard level != .awake else { return false }
+        let wasDark = level
+        setLevel(.awake)
+        return config.wakeTapOnly && wasDark != .awake
+    }
+
+    func tick(now: Double) {
+        if config.blankAfter > 0 && now >= lastActivity + config.blankAfter { setLevel(.blank) }
+        else if config.dimAfter > 0 && now >= lastActivity + config.dimAfter && level == .awake { setLevel(.dimmed) }
+    }
+
+    private func setLevel(_ new: Level) {
+        guard new != level else { return }
+        level = new
+        guard let dir = backlightDir, maxBrightness > 0 else { return }
+        let value: Int
+        switch new {
+        case .awake: value = maxBrightness
+        case .dimmed: value = max(1, Int((Double(maxBrightness) * config.dimLevel).rounded()))
+        case .blank: value = 0
+        }
+        let text = "\(value)\n"
+        let fd = open("\(dir)/brightness", O_WRONLY | O_CLOEXEC)
+        if fd < 0 { Log.warning("idle: cannot write \(dir)/brightness: \(String(cString: strerror(errno)))"); return }
+        _ = text.withCString { write(fd, $0, strlen($0)) }
+        close(fd)
+        Log.info("idle: panel \(new)")
+    }
+
+    static func firstBacklight() -> String? {
+        guard let dir = opendir("/sys/class/backlight") else { return nil }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if !name.hasPrefix(".") { return "/sys/class/backlight/\(name)" }
+        }
+        return nil
+    }
+
+    static func readInt(_ path: String) -> Int? {
+        guard let bytes = FileIO.read(path) else { return nil }
+        return Int(String(decoding: bytes, as: UTF8.self).trimmedSpaces.filter { $0 != "\n" })
+    }
+}

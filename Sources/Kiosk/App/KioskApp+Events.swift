@@ -1,0 +1,94 @@
+import Controls
+import Core
+
+extension KioskApp {
+    /// Drains every control's events in screen order and hands each value change to the state file,
+    /// the socket's subscribers and the hooks. Releases flush the state at once.
+    func deliverEvents(now: MonotonicTime) {
+        for b in screen.bindings {
+            let events = b.model.drainEvents()
+            guard !events.isEmpty else { continue }
+            needsRender = true
+            var changed = false, fromUser = false, released = false
+            for e in events {
+                switch e {
+                case .valueChanged(_, let user), .secondValueChanged(_, let user):
+                    changed = true
+                    fromUser = fromUser || user
+                case .rangeChanged(_, _, _, let user):
+                    changed = true
+                    fromUser = fromUser || user
+                case .selectionChanged:
+                    changed = true
+                case .endedTracking, .rangeEndedTracking: released = true
+                default: break
+                }
+                socket?.broadcast(eventJSON(b, e))
+            }
+            let value = b.value
+            if changed || released {
+                // While a finger drags, the write waits for the debounce; a release or a programmatic
+                // change is written at once.
+                state.set(b.id, value, now: now, urgent: released || !fromUser || !isTracking(b))
+            }
+            if released { state.flushPending() }
+            guard let hooks = b.config.hooks else { continue }
+            let timeout = Double(hooks.timeoutMS) / 1000
+            if changed, let argv = hooks.onChange {
+                self.hooks.request(key: "\(b.id)/change", argv: HookRunner.expand(argv, id: b.id, value: value.hookText),
+                                   minInterval: Double(hooks.minIntervalMS) / 1000, timeout: timeout, now: now)
+            }
+            if released, let argv = hooks.onRelease {
+                self.hooks.request(key: "\(b.id)/release", argv: HookRunner.expand(argv, id: b.id, value: value.hookText),
+                                   minInterval: 0, timeout: timeout, now: now)
+            }
+        }
+    }
+
+    func isTracking(_ b: ControlBinding) -> Bool { screen.router.activeControlIDs.contains(b.id) }
+
+    /// One subscriber event line for a control event.
+    func eventJSON(_ b: ControlBinding, _ e: ControlEvent) -> JSON {
+        var pairs: [(String, JSON)] = [("event", .string(ControlEvent.name(of: e))), ("id", .string(b.id))]
+        switch e {
+        case .valueChanged(_, let fromUser), .secondValueChanged(_, let fromUser), .rangeChanged(_, _, _, let fromUser):
+            pairs += [("value", b.value.json), ("fromUser", .bool(fromUser))]
+        case .selectionChanged(let index), .singleValueSelected(let index):
+            pairs += [("value", .number(Double(index)))]
+        case .startedTracking, .endedTracking, .rangeStartedTracking, .rangeEndedTracking:
+            pairs += [("value", b.value.json)]
+        case .directionChanged(let d): pairs += [("direction", .number(Double(d)))]
+        case .revolutionsChanged(let n): pairs += [("revolutions", .number(Double(n)))]
+        case .padDismissed(let committed): pairs += [("committed", .bool(committed))]
+        case .feedback(let f): pairs += [("feedback", .string(f.rawValue))]
+        default: break
+        }
+        return .object(pairs)
+    }
+}
+
+extension ControlEvent {
+    /// The event's name on the socket.
+    static func name(of e: ControlEvent) -> String {
+        switch e {
+        case .valueChanged: return "changed"
+        case .secondValueChanged: return "changed"
+        case .startedTracking: return "started"
+        case .endedTracking: return "ended"
+        case .directionChanged: return "direction"
+        case .revolutionsChanged: return "revolutions"
+        case .touchUpInside: return "tap"
+        case .opened: return "opened"
+        case .closed: return "closed"
+        case .selectionChanged: return "selected"
+        case .singleValueSelected: return "single-value"
+        case .padShown: return "pad-shown"
+        case .padDismissed: return "pad-dismissed"
+        case .feedback: return "feedback"
+        case .rangeChanged: return "changed"
+        case .rangeStartedTracking: return "started"
+        case .rangeEndedTracking: return "ended"
+        @unknown default: return "other"
+        }
+    }
+}

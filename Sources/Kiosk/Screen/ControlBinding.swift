@@ -1,0 +1,66 @@
+import Controls
+import Core
+
+/// A control model together with what the kiosk needs to treat every kind alike: reading and
+/// setting its value (as the state file and the socket see it), and describing it.
+public final class ControlBinding {
+    public let config: ControlConfig
+    public let model: any TouchControl
+    private let read: () -> StoredValue
+    private let write: (StoredValue, MonotonicTime) throws(ValueError) -> Void
+
+    /// Why a value was refused (the socket replies with the description).
+    public struct ValueError: Error, CustomStringConvertible {
+        public var description: String
+        public init(_ description: String) { self.description = description }
+    }
+
+    init(config: ControlConfig, model: any TouchControl, read: @escaping () -> StoredValue,
+         write: @escaping (StoredValue, MonotonicTime) throws(ValueError) -> Void) {
+        self.config = config; self.model = model; self.read = read; self.write = write
+    }
+
+    public var id: String { config.id }
+    public var kind: String { config.kind }
+    /// The control's current value.
+    public var value: StoredValue { read() }
+
+    /// Sets the value programmatically, validated and clamped exactly as the control itself does;
+    /// returns the value the control took.
+    @discardableResult
+    public func setValue(_ value: StoredValue, time: MonotonicTime) throws(ValueError) -> StoredValue {
+        guard value.isFinite else { throw ValueError("expected a finite number") }
+        try write(value, time)
+        return read()
+    }
+}
+
+extension StoredValue {
+    /// The value as JSON for the socket: a number, or `[a, b]` for a range.
+    public var json: JSON {
+        switch self {
+        case .single(let d): return .number(d)
+        case .pair(let a, let b): return .array([.number(a), .number(b)])
+        }
+    }
+
+    /// The value as hooks see it in `{value}`: `35`, `21.5` or `8,18`.
+    public var hookText: String {
+        func text(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d) }
+        switch self {
+        case .single(let d): return text(d)
+        case .pair(let a, let b): return text(a) + "," + text(b)
+        }
+    }
+
+    /// Reads a socket value: a number, or an array of two numbers.
+    public init?(json: JSON) {
+        switch json {
+        case .number(let d): self = .single(d)
+        case .array(let a) where a.count == 2:
+            guard let x = a[0].numberValue, let y = a[1].numberValue else { return nil }
+            self = .pair(x, y)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Controls
+import Core
+
+/// Builds control models from the config: each key of a `[[screens.controls]]` table is applied to
+/// the model's property of the same meaning; keys left out keep the control's own (spec) defaults.
+public struct ControlFactory {
+    /// Logical points → pixels.
+    public var scale: Double
+    /// The folder of the config file; image paths are relative to it.
+    public var configDirectory: String
+    /// The screen's size in logical points (popups are placed within it).
+    public var screenSize: Size
+    public var theme: ThemeConfig
+
+    public init(scale: Double, configDirectory: String, screenSize: Size, theme: ThemeConfig) {
+        self.scale = scale; self.configDirectory = configDirectory; self.screenSize = screenSize; self.theme = theme
+    }
+
+    /// Local points → screen pixels: rotate about the frame's centre, move to the frame, scale.
+    public func transform(for c: ControlConfig) -> Transform {
+        let local = Rect(x: 0, y: 0, width: c.frame.width, height: c.frame.height)
+        return Transform.rotation(.degrees(c.rotation), about: local.center)
+            .then(.translation(c.frame.minX, c.frame.minY))
+            .then(.scale(scale, scale))
+    }
+
+    /// An image path from the config, made absolute.
+    public func imagePath(_ relative: String) -> String {
+        relative.hasPrefix("/") ? relative : configDirectory + "/" + relative
+    }
+
+    /// The model and binding for one control, or nil for a kind this build cannot make yet.
+    public func make(_ c: ControlConfig, time: MonotonicTime) -> ControlBinding? {
+        switch c.kind {
+        case "circular-slider": return circularSlider(c)
+        case "spinner": return spinner(c, time: time)
+        default: return nil
+        }
+    }
+
+    func circularSlider(_ c: ControlConfig) -> ControlBinding {
+        let slider = CircularSlider(id: c.id, bounds: Rect(x: 0, y: 0, width: c.frame.width, height: c.frame.height),
+                                    transform: transform(for: c))
+        applyCircular(c.properties, to: slider)
+        slider.isHidden = c.hidden
+        return ControlBinding(config: c, model: slider, read: { .single(slider.currentValue) }) { value, _ throws(ControlBinding.ValueError) in
+            guard case .single(let v) = value else { throw ControlBinding.ValueError("expected a number") }
+            slider.currentValue = v
+        }
+    }
+
+    /// The keys every slider of the circular family shares (MS-4…30).
+    func applyCircular(_ p: ConfigTable, to slider: CircularSlider) {
+        var track = slider.track
+        if let v = p.number("min") { track.minimumValue = v }
+        if let v = p.number("max") { track.maximumValue = v }
+        if let v = p.number("max_angle") { track.maximumAngle = v }
+        if let v = p.number("rotation_angle") { track.rotationAngle = v }
+        if let v = p.number("padding") { track.sliderPadding = v }
+        if let v = p.int("line_width") { track.lineWidth = v }
+        track.filledColor = p.color("filled_color") ?? theme.accent
+        track.unfilledColor = p.color("unfilled_color") ?? theme.track
+        if let v = p.string("filled_cap") { track.filledLineCap = ControlFactory.cap(v) }
+        if let v = p.string("unfilled_cap") { track.unfilledLineCap = ControlFactory.cap(v) }
+        if let v = p.strings("labels") { track.labels = v }
+        if let v = p.bool("snap_to_labels") { track.snapToLabels = v }
+        track.labelColor = p.color("label_color") ?? theme.text
+        if let v = p.number("label_size") { track.labelFontSize = v }
+        if let v = p.number("label_offset") { track.labelOffset = v }
+        if let v = p.int("marker_count") { track.markerCount = v }
+        if let v = p.color("marker_color") { track.markerColor = v }
+        if let v = p.string("marker_image") { track.markerImageName = imagePath(v) }
+        if let v = p.bool("snap_to_markers") { track.snapToMarkers = v }
+        slider.track = track
+        var handle = slider.handle
+        handle.color = p.color("handle_color") ?? theme.handle
+        if let v = p.string("handle_type") { handle.type = ControlFactory.handleType(v) }
+        if let v = p.int("handle_enlargement") { handle.enlargementPoints = v }
+        if let v = p.bool("handle_highlightable") { handle.highlightable = v }
+        if let v = p.string("handle_image") { handle.imageName = imagePath(v) }
+        if let v = p.bool("handle_rotatable") { handle.rotatable = v }
+        slider.handle = handle
+        if let v = p.int("max_revolutions") { slider.maximumRevolutions = v }
+        if let v = p.number("value") { slider.currentValue = v }
+        _ = slider.drainEvents()  // set-up is not a change anyone should hear about
+    }
+
+    func spinner(_ c: ControlConfig, time: MonotonicTime) -> ControlBinding {
+        let p = c.properties
+        let items = p.tables("items").map { t in
+            SpinnerItem(iconName: imagePath(t.string("icon") ?? ""), title: t.string("title") ?? "",
+                        description: t.string("description"), value: t.string("value"), isEnabled: t.bool("enabled") ?? true)
+        }
+        let mode: SpinnerMode = switch p.string("mode") { case "spinner": .spinnerOnly; case "picker": .pickerOnly; default: .both }
+        let spinner = Spinner(id: c.id, items: items, selectedIndex: p.int("value") ?? 0, mode: mode.rawValue,
+                              threshold: p.int("threshold") ?? 15, frame: c.frame, containerSize: screenSize,
+                              containerTransform: .scale(scale, scale))
+        if let v = p.bool("sound") { spinner.isSoundOn = v }
+        if let v = p.bool("haptics") { spinner.isHapticsOn = v }
+        if let v = p.string("center_image") { spinner.centerImageName = imagePath(v) }
+        if let v = p.bool("replace_center_image") { spinner.replaceCenterImage = v }
+        if let v = p.bool("hud") { spinner.hudMode = v }
+        spinner.openBackgroundColor = p.color("open_background")
+        spinner.closedBackgroundColor = p.color("closed_background")
+        spinner.tintColor = p.color("tint") ?? theme.accent
+        _ = spinner.drainEvents()
+        return ControlBinding(config: c, model: spinner, read: { .single(Double(spinner.selectedIndex)) }) { value, time throws(ControlBinding.ValueError) in
+            guard case .single(let v) = value, v == v.rounded() else { throw ControlBinding.ValueError("expected an item index") }
+            guard !spinner.items.isEmpty, v >= 0, Int(v) < spinner.items.count else {
+                throw ControlBinding.ValueError("expected an item index from 0 to \(spinner.items.count - 1)")
+            }
+            spinner.select(Int(v), time: time)
+        }
+    }
+
+    static func cap(_ name: String) -> ArcLineCap {
+        switch name { case "butt": .butt; case "square": .square; default: .round }
+    }
+
+    static func handleType(_ name: String) -> CircularHandleType {
+        switch name {
+        case "small-circle": .smallCircle
+        case "medium-circle": .mediumCircle
+        case "double-circle": .doubleCircle
+        default: .largeCircle
+        }
+    }
+}

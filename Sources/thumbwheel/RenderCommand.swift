@@ -1,0 +1,44 @@
+import Core
+import Glibc
+import Kiosk
+import Raster
+
+/// `thumbwheel render --config FILE --out FILE.png [--size WxH]`: draws the config's first screen.
+enum RenderCommand {
+    static func run(_ args: [String]) -> Int32 {
+        var configPath: String?, outPath: String?, sizeText: String?
+        var i = 0
+        while i < args.count {
+            let flag = args[i]
+            guard ["--config", "--out", "--size"].contains(flag) else { return CLI.fail("render: unknown option \(flag)") }
+            guard i + 1 < args.count else { return CLI.fail("render: \(flag) needs a value") }
+            switch flag {
+            case "--config": configPath = args[i + 1]
+            case "--out": outPath = args[i + 1]
+            default: sizeText = args[i + 1]
+            }
+            i += 2
+        }
+        guard let configPath, let outPath else { return CLI.fail("usage: thumbwheel render --config FILE --out FILE.png [--size WxH]") }
+        guard access(configPath, R_OK) == 0 else { return CLI.fail("render: cannot read \(configPath): \(String(cString: strerror(errno)))") }
+        let config: KioskConfig
+        do { config = try ConfigLoader.load(path: configPath) } catch {
+            for e in error.errors { CLI.printError(e.description) }
+            return 1
+        }
+        var size = config.display.headlessSize
+        if let sizeText {
+            guard let s = PixelSize(parsing: sizeText) else { return CLI.fail("render: --size expects WxH such as 800x480, found \(sizeText)") }
+            size = s
+        }
+        let scale = KioskScreen.scale(config: config.display, canvasSize: size, physicalMM: nil)
+        let screen = KioskScreen(config: config, index: 0, canvasSize: size, scale: scale, time: 0)
+        let bitmap = Bitmap(width: size.width, height: size.height, format: .xrgb8888)
+        _ = screen.painter.render(into: bitmap.canvas, full: true)
+        do { try PNGImage.write(bitmap, to: outPath) } catch {
+            return CLI.fail("render: \(error)", code: 1)
+        }
+        print("wrote \(outPath) (\(size))")
+        return 0
+    }
+}

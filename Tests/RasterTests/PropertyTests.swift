@@ -1,0 +1,100 @@
+import Core
+import Testing
+@testable import Raster
+
+/// A small deterministic generator (64-bit LCG) so property tests are reproducible.
+struct TestRandom {
+    var state: UInt64
+    mutating func next() -> UInt64 { state = state &* 6364136223846793005 &+ 1442695040888963407; return state >> 11 }
+    mutating func unit() -> Double { Double(next() % (1 << 40)) / Double(1 << 40) }
+    mutating func range(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * unit() }
+    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+}
+
+@Suite("Rasterizer properties") struct PropertyTests {
+
+    /// Draws one random primitive, often reaching past the clip and the canvas.
+    static func drawRandom(_ c: Canvas, _ rng: inout TestRandom, icon: Bitmap, font: FontFace?) {
+        let p = Point(rng.range(-30, 130), rng.range(-30, 110))
+        let color = Color(r: UInt8(rng.int(256)), g: UInt8(rng.int(256)), b: UInt8(rng.int(256)), a: UInt8(rng.int(256)))
+        let paint = Paint(color, blendMode: rng.int(3) == 0 ? .source : .sourceOver, alpha: rng.range(0.2, 1))
+        switch rng.int(9) {
+        case 0: c.fillCircle(center: p, radius: rng.range(0.3, 60), paint: paint)
+        case 1: c.strokeArc(center: p, radius: rng.range(1, 60), start: .degrees(rng.range(-400, 400)), sweep: .degrees(rng.range(-400, 400)),
+                            width: rng.range(0.5, 40), cap: [LineCap.butt, .round, .square][rng.int(3)], paint: paint)
+        case 2: c.fillRing(center: p, innerRadius: rng.range(0, 30), outerRadius: rng.range(1, 60), paint: paint)
+        case 3: c.fillRoundedRect(Rect(x: p.x, y: p.y, width: rng.range(0, 90), height: rng.range(0, 70)), radius: rng.range(0, 20), paint: paint)
+        case 4: c.strokePolyline((0 ..< 4).map { _ in Point(rng.range(-40, 140), rng.range(-40, 120)) }, width: rng.range(0.5, 12), cap: .round, paint: paint)
+        case 5: c.fill(path: .polygon((0 ..< 7).map { _ in Point(rng.range(-40, 140), rng.range(-40, 120)) }),
+                       paint: .conic(ConicGradient(center: p, start: .degrees(rng.range(0, 360)), stops: [GradientStop(0, color), GradientStop(1, .white)])))
+        case 6: c.drawImage(icon, in: Rect(x: p.x, y: p.y, width: rng.range(1, 90), height: rng.range(1, 90)), tint: rng.int(2) == 0 ? color : nil)
+        case 7: c.drawImage(icon, in: Rect(x: p.x, y: p.y, width: 40, height: 40), rotatedBy: .degrees(rng.range(0, 360)), about: p)
+        default:
+            if let face = font {
+                c.drawText("Wheel 42", font: Font(face: face, size: rng.range(6, 40)), at: p, paint: paint)
+            } else {
+                c.fillRect(Rect(x: p.x, y: p.y, width: 20, height: 20), paint: .linear(LinearGradient(start: p, end: Point(0, 0), stops: [GradientStop(0, color)])))
+            }
+        }
+    }
+
+    @Test("no write lands outside the clip rectangle or outside the canvas rows", arguments: [PixelFormat.argb8888, .rgb565])
+    func clipIsHonoured(format: PixelFormat) throws {
+        let font = try? FontFace(path: BenchScenes.fontPath)
+        #expect(font != nil, "DejaVu Sans should be installed for the text part of this test")
+        let w = 100, h = 80, bpp = format.bytesPerPixel
+        let stride = (w + 13) * bpp                       // padding after every row must stay untouched too
+        let bytes = stride * h
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
+        defer { memory.deallocate() }
+        let icon = BenchScenes.makeIcon()
+        var rng = TestRandom(state: 0x5EED)
+        for round in 0 ..< 40 {
+            memory.initializeMemory(as: UInt8.self, repeating: 0xA5, count: bytes)
+            var canvas = Canvas(pixels: memory, width: w, height: h, stride: stride, format: format)
+            let clip = PixelRect(x: rng.int(60), y: rng.int(50), width: rng.int(60), height: rng.int(40))
+            canvas.clip = clip
+            for _ in 0 ..< 12 { PropertyTests.drawRandom(canvas, &rng, icon: icon, font: font) }
+            canvas.clear(Color(rgba: 0x11223344))          // clear is clipped as well
+            var outside = 0
+            for y in 0 ..< h {
+                for x in 0 ..< stride {
+                    let inClip = y >= clip.y && y < clip.maxY && x / bpp >= clip.x && x / bpp < clip.maxX && x < w * bpp
+                    if !inClip && memory.load(fromByteOffset: y * stride + x, as: UInt8.self) != 0xA5 { outside += 1 }
+                }
+            }
+            #expect(outside == 0, "round \(round), clip \(clip): \(outside) bytes written outside the clip")
+        }
+    }
+
+    @Test("overlapping coverage never overflows: pixels stay valid premultiplied and multiply-wound areas stay full")
+    func noOverflow() {
+        let b = Bitmap(width: 96, height: 96, fill: .black)
+        let c = b.canvas
+        let white = Paint(.white)
+        // One path winding three times round the same star, and many overlapping translucent shapes.
+        var star: [Point] = []
+        for k in 0 ..< 15 { star.append(Angle.degrees(-90 + Double(k) * 144).point(center: Point(48, 48), radius: 40)) }
+        c.fill(path: .polygon(star), paint: white)
+        #expect(b[48, 48] == 0xFFFF_FFFF, "the centre is wound several times and must be exactly white, not wrapped")
+        var rng = TestRandom(state: 7)
+        let icon = BenchScenes.makeIcon()
+        for _ in 0 ..< 150 { PropertyTests.drawRandom(c, &rng, icon: icon, font: nil) }
+        for _ in 0 ..< 40 {
+            c.fillCircle(center: Point(rng.range(0, 96), rng.range(0, 96)), radius: rng.range(5, 40), paint: Paint(Color(rgba: 0xFFFFFFF0)))
+        }
+        var invalid = 0
+        for y in 0 ..< 96 {
+            for x in 0 ..< 96 {
+                let p = b[x, y], a = p >> 24
+                if p >> 16 & 0xFF > a || p >> 8 & 0xFF > a || p & 0xFF > a { invalid += 1 }
+            }
+        }
+        #expect(invalid == 0, "\(invalid) pixels have a colour channel above their alpha")
+        // A pixel covered by 40 nearly opaque white discs cannot have gone dark through a wrap-around.
+        let twice = Bitmap(width: 8, height: 8, fill: .black)
+        for _ in 0 ..< 50 { twice.canvas.fillCircle(center: Point(4, 4), radius: 3.3, paint: Paint(Color(rgba: 0xFFFFFFF0))) }
+        #expect(twice[4, 4] == 0xFFFF_FFFF)
+        #expect((twice[1, 4] >> 16) & 0xFF >= 0x40, "an edge pixel brightens with every layer instead of wrapping")
+    }
+}
