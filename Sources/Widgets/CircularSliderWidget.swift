@@ -2,15 +2,54 @@ import Controls
 import Core
 import Raster
 
-/// Draws a circular slider (MS-39…47): unfilled arc, filled arc, markers, handle, labels, in that order,
-/// from the geometry the control computes. Damage after a drag is the old and new handle boxes plus the
-/// box of the arc span between the old and the new angle.
+/// One handle as drawn now (MS-41…44, MS-74).
+struct DrawnHandle: Equatable {
+    var angle: Double
+    var style: HandleStyle
+    var pressed: Bool
+    var discs: [HandleDisc]
+    var imageRotation: Angle
+}
+
+/// What the circular widget needs from a slider of the MSCircularSlider family. Every number comes from
+/// the control (geometry, placements, spans, colours); the widget only paints them.
+protocol CircularDrawable: TouchControl {
+    var track: CircularTrack { get }
+    var geometry: CircularGeometry { get }
+    var drawnHandles: [DrawnHandle] { get }
+    var unfilledArc: ArcSpan { get }
+    var filledArc: ArcSpan? { get }
+    var filledArcColor: Color { get }
+    var labelPlacements: [LabelPlacement] { get }
+    var markerPlacements: [MarkerPlacement] { get }
+}
+
+extension CircularSlider: CircularDrawable {
+    var drawnHandles: [DrawnHandle] {
+        [DrawnHandle(angle: angle, style: handle, pressed: isHandlePressed, discs: handleDiscs, imageRotation: handleImageRotation)]
+    }
+}
+
+extension DoubleHandleCircularSlider: CircularDrawable {
+    var drawnHandles: [DrawnHandle] {
+        [DrawnHandle(angle: angle, style: handle, pressed: isFirstHandlePressed, discs: firstHandleDiscs,
+                     imageRotation: firstHandleImageRotation),
+         DrawnHandle(angle: secondAngle, style: secondHandle, pressed: isSecondHandlePressed, discs: secondHandleDiscs,
+                     imageRotation: secondHandleImageRotation)]
+    }
+    /// The range fill is one colour (MS-75).
+    var filledArcColor: Color { track.filledColor }
+}
+
+/// Draws a slider of the circular family (MS-39…47, MS-74/75, MS-86): unfilled arc, filled arc, markers,
+/// handles, labels, in that order, from the geometry the control computes. Damage after a drag is the old
+/// and new handle boxes plus the box of the arc span between the old and the new angle.
 final class CircularSliderWidget: Widget {
-    let slider: CircularSlider
+    let slider: any CircularDrawable
     var control: any TouchControl { slider }
     private var drawn: Snapshot?
 
-    init(_ slider: CircularSlider) { self.slider = slider }
+    init(_ slider: any CircularDrawable) { self.slider = slider }
 
     /// What the picture depends on. `layout` changes repaint the whole control; the rest is tracked finely.
     struct Snapshot: Equatable {
@@ -19,18 +58,21 @@ final class CircularSliderWidget: Widget {
             var bounds: Rect
             var isHidden: Bool
             var track: CircularTrack
-            var handle: HandleStyle
+            var styles: [HandleStyle]
         }
         var layout: Layout
-        var angle: Double
-        var pressed: Bool
+        var angles: [Double]
+        var pressed: [Bool]
+        var filled: ArcSpan?
         var filledColor: Color
     }
 
     private func snapshot() -> Snapshot {
-        Snapshot(layout: .init(transform: slider.transform, bounds: slider.bounds, isHidden: slider.isHidden,
-                               track: slider.track, handle: slider.handle),
-                 angle: slider.angle, pressed: slider.isHandlePressed, filledColor: slider.filledArcColor)
+        let handles = slider.drawnHandles
+        return Snapshot(layout: .init(transform: slider.transform, bounds: slider.bounds, isHidden: slider.isHidden,
+                                      track: slider.track, styles: handles.map(\.style)),
+                        angles: handles.map(\.angle), pressed: handles.map(\.pressed), filled: slider.filledArc,
+                        filledColor: slider.filledArcColor)
     }
 
     // MARK: Bounds and damage
@@ -42,9 +84,9 @@ final class CircularSliderWidget: Widget {
     /// The control's bounds, grown by labels placed outside them (positive `labelOffset`).
     private func fullBox(transform t: Transform) -> Rect {
         var box = DamageBox.of(slider.bounds, t)
-        let painter = PainterMetrics(scale: 1)
+        let metrics = PainterMetrics(scale: 1)
         for label in slider.labelPlacements {
-            let size = painter.estimatedTextSize(label.text, size: slider.track.labelFontSize)
+            let size = metrics.estimatedTextSize(label.text, size: slider.track.labelFontSize)
             box = box.union(DamageBox.of(Rect(x: label.drawnCenter.x - size.width / 2, y: label.drawnCenter.y - size.height / 2,
                                               width: size.width, height: size.height), t))
         }
@@ -56,45 +98,48 @@ final class CircularSliderWidget: Widget {
         defer { drawn = now }
         guard let old = drawn else { return now.layout.isHidden ? [] : [fullBox(transform: now.layout.transform)] }
         if old == now { return [] }
-        if old.layout != now.layout {
+        if old.layout != now.layout || old.angles.count != now.angles.count {
             // Moved, resized, restyled: repaint where it was and where it is.
             return [fullBox(transform: old.layout.transform), fullBox(transform: now.layout.transform)]
         }
         if now.layout.isHidden { return [] }
         var rects: [Rect] = []
-        if old.angle != now.angle || old.pressed != now.pressed {
-            rects.append(handleBox(angle: old.angle))
-            rects.append(handleBox(angle: now.angle))
+        for i in now.angles.indices where old.angles[i] != now.angles[i] || old.pressed[i] != now.pressed[i] {
+            let style = now.layout.styles[i]
+            rects.append(handleBox(angle: old.angles[i], style: style))
+            rects.append(handleBox(angle: now.angles[i], style: style))
+            if old.angles[i] != now.angles[i], old.filledColor == now.filledColor {
+                // The fill changes only between the old and new position of the moved end.
+                let a0 = min(old.angles[i], now.angles[i]), a1 = max(old.angles[i], now.angles[i])
+                rects.append(arcBox(ArcSpan(start: a0, sweep: a1 - a0)))
+            }
         }
         if old.filledColor != now.filledColor {
             // The gradient slider recolours the whole filled arc (MS-86).
-            rects.append(arcBox(from: 0, to: max(old.angle, now.angle)))
-        } else if old.angle != now.angle {
-            rects.append(arcBox(from: min(old.angle, now.angle), to: max(old.angle, now.angle)))
+            for span in [old.filled, now.filled].compactMap({ $0 }) { rects.append(arcBox(span)) }
         }
         return rects
     }
 
-    /// The device box of the handle at compass `angle` (a rotatable image's corners reach √2·d/2).
-    private func handleBox(angle: Double) -> Rect {
+    /// The device box of a handle at compass `angle` (a rotatable image's corners reach √2·d/2).
+    private func handleBox(angle: Double, style: HandleStyle) -> Rect {
         let g = slider.geometry
-        let d = slider.handleDiameter
-        let reach = slider.handle.imageName == nil ? d / 2 : d / 2 * 2.0.squareRoot()
+        let d = style.diameter(lineWidth: slider.track.lineWidth)
+        let reach = style.imageName == nil ? d / 2 : d / 2 * 2.0.squareRoot()
         return DamageBox.circle(g.drawn(g.handleCenter(angle: angle)), radius: reach, slider.transform)
     }
 
-    /// The device box of the track between two compass angles, with its stroke and caps.
-    private func arcBox(from a0: Double, to a1: Double) -> Rect {
+    /// The device box of the track along `span` (compass degrees), with its stroke and caps.
+    private func arcBox(_ span: ArcSpan) -> Rect {
         let g = slider.geometry
         let half = Double(slider.track.lineWidth) / 2
         var pts: [Point] = []
-        var a = a0
-        while a < a1 { pts.append(g.drawn(g.center + g.offset(compass: a, radius: g.radius))); a += 4 }
-        pts.append(g.drawn(g.center + g.offset(compass: a1, radius: g.radius)))
+        var a = 0.0
+        while a < span.sweep { pts.append(g.drawn(g.center + g.offset(compass: span.start + a, radius: g.radius))); a += 4 }
+        pts.append(g.drawn(g.center + g.offset(compass: span.start + span.sweep, radius: g.radius)))
         // Chords between 4° samples sag at most R·(1 − cos 2°) inside the circle.
         let sag = g.radius * (1 - Angle.degrees(2).cos)
-        let boxes = pts.map { DamageBox.circle($0, radius: half + sag, slider.transform) }
-        return DamageBox.union(boxes)
+        return DamageBox.union(pts.map { DamageBox.circle($0, radius: half + sag, slider.transform) })
     }
 
     // MARK: Drawing (MS-47 order)
@@ -115,8 +160,9 @@ final class CircularSliderWidget: Widget {
                               paint: Paint(slider.filledArcColor))
         }
         drawMarkers(painter, track: track)
-        drawHandle(painter, geometry: g, angle: slider.angle, style: slider.handle, discs: slider.handleDiscs,
-                   imageRotation: slider.handleImageRotation)
+        for h in slider.drawnHandles {
+            drawHandle(painter, geometry: g, angle: h.angle, style: h.style, discs: h.discs, imageRotation: h.imageRotation)
+        }
         drawLabels(painter, track: track)
     }
 

@@ -73,6 +73,19 @@ struct LocalPainter {
         .linear(LinearGradient(start: device(Point(x, top)), end: device(Point(x, bottom)), stops: stops))
     }
 
+    /// A linear gradient between two local points.
+    func linearGradient(from a: Point, to b: Point, stops: [GradientStop]) -> Paint {
+        .linear(LinearGradient(start: device(a), end: device(b), stops: stops))
+    }
+
+    /// The largest size from `maxSize` down to `minSize` at which `text` fits `width` (shrink-to-fit,
+    /// NP-4, NP-7, NP-31).
+    func fittingSize(_ text: String, width: Double, maxSize: Double, minSize: Double, bold: Bool) -> Double {
+        let natural = textSize(text, size: maxSize, bold: bold).width
+        guard natural > width, natural > 0 else { return maxSize }
+        return max(minSize, maxSize * width / natural)
+    }
+
     // MARK: Images
 
     /// Draws `image` scaled into the local `rect`, turned by `angle` about the rect's centre.

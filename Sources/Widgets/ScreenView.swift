@@ -20,6 +20,8 @@ public final class ScreenView {
     /// the loop's monotonic time before rendering.
     public var time: MonotonicTime = 0
     private var widgets: [any Widget]
+    /// The widgets in overlay drawing order (by level, then z-order).
+    private var overlayOrder: [any Widget] = []
     /// Whether the previous frame covered a canvas of this size (a new size forces a full repaint).
     private var lastCanvasSize: (Int, Int)?
 
@@ -33,6 +35,11 @@ public final class ScreenView {
         self.resources = resources
         self.scale = scale
         widgets = controls.compactMap(WidgetFactory.make(for:))
+        // A value slider shows the pad's edit label in the pad's validity colour (NP-29, NP-31).
+        let pad = controls.lazy.compactMap { $0 as? NumberPad }.first
+        for case let w as ValueSliderWidget in widgets { w.pad = pad }
+        overlayOrder = widgets.enumerated().sorted { ($0.element.overlayLevel, $0.offset) < ($1.element.overlayLevel, $1.offset) }
+            .map(\.element)
         unsupported = controls.filter { WidgetFactory.make(for: $0) == nil }.map(\.id)
     }
 
@@ -69,7 +76,7 @@ public final class ScreenView {
         for w in widgets where w.baseBounds(at: t).intersects(area) {
             w.drawBase(LocalPainter(canvas: c, transform: w.control.transform, resources: resources), at: t)
         }
-        for w in widgets {
+        for w in overlayOrder {
             guard let box = w.overlayBounds(at: t), box.intersects(area) else { continue }
             w.drawOverlay(LocalPainter(canvas: c, transform: w.control.transform, resources: resources), at: t)
         }

@@ -22,6 +22,8 @@ public struct Theme: Hashable, Sendable {
     public var popupBackground = Color(rgb: 0x2C3238)
     /// The arc seeker's thumb (the original's red, softened for a dark panel).
     public var seekerThumb = Color(rgb: 0xE0645A)
+    /// The gradient slider's colour list (MS-86): green, amber, red.
+    public var gradient = [Color(rgb: 0x5DBB63), Color(rgb: 0xF5C542), Color(rgb: 0xE0645A)]
     /// Regular text face (labels, picker titles).
     public var regularFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     /// Bold face (thumb titles, balloon, keys: the original's Helvetica-Bold, X-11).
@@ -41,6 +43,28 @@ public struct Theme: Hashable, Sendable {
         slider.track.labelColor = text
         slider.track.markerColor = marker
         slider.handle.color = handle
+    }
+
+    /// Copies the theme's colours into a gradient slider, its colour list included (MS-86).
+    public func apply(to slider: GradientCircularSlider) {
+        apply(to: slider as CircularSlider)
+        slider.gradientColors = gradient
+    }
+
+    /// Copies the theme's colours into a two-handle slider (MS-12, MS-74).
+    public func apply(to slider: DoubleHandleCircularSlider) {
+        slider.track.filledColor = accent
+        slider.track.unfilledColor = track
+        slider.track.labelColor = text
+        slider.track.markerColor = marker
+        slider.handle.color = handle
+        slider.secondHandle.color = handle
+    }
+
+    /// Copies the theme's colours into an arc seeker (CS-4, CS-5).
+    public func apply(to seeker: ArcSeeker) {
+        seeker.seekBarColor = track
+        seeker.thumbColor = seekerThumb
     }
 
     /// Copies the theme's colours into a spinner (RVS-16…18).

@@ -14,6 +14,9 @@ protocol Widget: AnyObject {
     func overlayBounds(at time: MonotonicTime) -> Rect?
     /// Draws the normal pass.
     func drawBase(_ painter: LocalPainter, at time: MonotonicTime)
+    /// Order among overlays (higher is drawn later, above): the open pad (1) sits above popups (0), and
+    /// the value slider it belongs to is raised above the pad (2), as the reference integration does (NP-34).
+    var overlayLevel: Int { get }
     /// Draws the overlay pass.
     func drawOverlay(_ painter: LocalPainter, at time: MonotonicTime)
     /// The device-pixel rectangles that differ from the previous call (everything the first time), and
@@ -23,13 +26,17 @@ protocol Widget: AnyObject {
 
 extension Widget {
     func overlayBounds(at time: MonotonicTime) -> Rect? { nil }
+    var overlayLevel: Int { 0 }
     func drawOverlay(_ painter: LocalPainter, at time: MonotonicTime) {}
 }
 
 /// Builds the widget for a control model (the catalogue of control kinds Widgets knows).
 enum WidgetFactory {
     static func make(for control: any TouchControl) -> (any Widget)? {
-        if let s = control as? CircularSlider { return CircularSliderWidget(s) }
+        if let s = control as? any CircularDrawable { return CircularSliderWidget(s) }
+        if let s = control as? ArcSeeker { return ArcSeekerWidget(s) }
+        if let s = control as? ValueSlider { return ValueSliderWidget(s) }
+        if let p = control as? NumberPad { return NumberPadWidget(p) }
         if let s = control as? Spinner { return SpinnerWidget(s) }
         return nil
     }
