@@ -18,6 +18,7 @@ public enum WidgetsBenchmark {
         public var firstFullFrame: Double
         /// Median full frame with warm caches.
         public var fullFrameMedian: Double
+        /// One line with the figures in microseconds.
         public var description: String {
             func ms(_ s: Double) -> String { String(Int((s * 1_000_000).rounded())) + " µs" }
             return "drag frame median \(ms(dragFrameMedian)) (p90 \(ms(dragFrameP90)), \(Int(dragDamagedPixels)) px damaged); "

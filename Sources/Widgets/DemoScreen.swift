@@ -6,10 +6,15 @@ import Raster
 /// contact sheet: a 270° thermostat dial, a two-handle range, an arc seeker, a value slider and a
 /// spinner. Positions are the config's frames in points; `scale` maps them to pixels.
 public struct DemoScreen {
+    /// The 270° thermostat dial (10…30, labels, 21 markers).
     public let temperature: CircularSlider
+    /// Opening hours as a two-handle range (0…24).
     public let hours: DoubleHandleCircularSlider
+    /// A media seek arc from 150° to 30°.
     public let seek: ArcSeeker
+    /// A volume slider (the number pad is not part of the benchmark screen).
     public let volume: ValueSlider
+    /// The source spinner, closed, five built-in icons.
     public let source: Spinner
     /// Back to front.
     public var controls: [any TouchControl] { [temperature, hours, seek, volume, source] }

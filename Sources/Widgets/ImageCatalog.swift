@@ -7,12 +7,14 @@ import Raster
 public final class ImageCatalog {
     /// One named image.
     public struct Entry {
+        /// The pixels (premultiplied).
         public let bitmap: Bitmap
         /// A template image is drawn as an alpha mask filled with the tint colour (RVS-38).
         public let isTemplate: Bool
     }
     private var entries: [String: Entry] = [:]
 
+    /// An empty catalogue.
     public init() {}
 
     /// Registers (or replaces) `bitmap` under `name`.

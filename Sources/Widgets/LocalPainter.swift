@@ -131,17 +131,30 @@ struct LocalPainter {
             canvas.drawText(text, font: font, at: origin, paint: paint)
             return
         }
-        // Rotated frame: render the line once into a mask and draw it through the transform.
-        let font = Font(face: face, size: size * scale)
-        let m = font.measure(text)
-        let w = Int(m.advance.rounded(.up)) + 2, h = Int(m.inkBounds.height.rounded(.up)) + 2
-        guard w > 2, h > 2 else { return }
-        let mask = Bitmap(width: w, height: h)
-        mask.canvas.drawText(text, font: font, at: Point(1, 1 - m.inkBounds.minY), paint: Paint(Color.black))
+        // Rotated frame: render the line once into a mask (cached) and draw it through the transform.
+        guard let mask = textMask(text, face: face, pixelSize: size * scale, bold: bold) else { return }
+        let w = mask.width, h = mask.height
         let toLocal = Transform.translation(-Double(w) / 2, -Double(h) / 2)
             .then(.scale(1 / scale, 1 / scale))
             .then(.translation(center.x, center.y))
         canvas.drawImage(mask, transform: toLocal.then(transform), tint: color, alpha: alpha)
+    }
+}
+
+extension LocalPainter {
+    /// `text` rendered black on transparent with a 1 px margin, centred by its advance and ink height.
+    func textMask(_ text: String, face: FontFace, pixelSize: Double, bold: Bool) -> Bitmap? {
+        let key = TextMaskKey(text: text, size: pixelSize, bold: bold)
+        if let cached = resources.textMasks[key] { return cached }
+        let font = Font(face: face, size: pixelSize)
+        let m = font.measure(text)
+        let w = Int(m.advance.rounded(.up)) + 2, h = Int(m.inkBounds.height.rounded(.up)) + 2
+        guard w > 2, h > 2 else { return nil }
+        let mask = Bitmap(width: w, height: h)
+        mask.canvas.drawText(text, font: font, at: Point(1, 1 - m.inkBounds.minY), paint: Paint(Color.black))
+        if resources.textMasks.count >= Resources.textMaskLimit { resources.textMasks.removeAll() }
+        resources.textMasks[key] = mask
+        return mask
     }
 }
 

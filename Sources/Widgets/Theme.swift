@@ -31,6 +31,7 @@ public struct Theme: Hashable, Sendable {
     /// Picker titles in points (RVS-15: bold system 20).
     public var pickerFontSize = 20.0
 
+    /// The dark-panel defaults.
     public init() {}
 
     /// The dark-panel defaults.
