@@ -1,3 +1,4 @@
+import Core
 import Glibc
 
 /// The copy-cost benchmark behind `thumbwheel bench-display`: what one damaged pixel costs to copy

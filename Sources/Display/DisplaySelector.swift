@@ -1,3 +1,4 @@
+import Core
 /// Which output the config asks for.
 public enum DisplayBackendChoice: String, Sendable, CaseIterable {
     /// DRM, then fbdev, then headless.

@@ -1,3 +1,4 @@
+import Core
 /// The fbdev screen description, copied out of fb_var_screeninfo and fb_fix_screeninfo so the
 /// interpretation below is tested with data.
 public struct FramebufferInfo: Sendable, Equatable {

@@ -3,7 +3,9 @@ import Core
 /// One calibration sample: where a target was shown and where the panel said it was touched, both in
 /// normalised coordinates (see `CoordinateMapper.normalized` and `calibratedTarget(for:)`).
 public struct CalibrationSample: Hashable, Sendable {
+    /// Where the target was shown, normalised and unrotated (`CoordinateMapper.calibratedTarget`).
     public var target: Point
+    /// Where the panel reported the touch, normalised to its axis ranges.
     public var reported: Point
     /// Creates a sample.
     public init(target: Point, reported: Point) { self.target = target; self.reported = reported }

@@ -35,6 +35,7 @@ public enum QuarterTurn: Int, Hashable, Sendable, CaseIterable {
 /// normalised to the device's range (0…1), `x' = a·x + b·y + c`, `y' = d·x + e·y + f`.
 /// The same six numbers as `LIBINPUT_CALIBRATION_MATRIX`, in the same order.
 public struct CalibrationMatrix: Hashable, Sendable, CustomStringConvertible {
+    /// The six entries, named as libinput names them.
     public var a, b, c, d, e, f: Double
 
     /// Creates the matrix from its six entries in libinput order.
@@ -60,7 +61,9 @@ public struct CalibrationMatrix: Hashable, Sendable, CustomStringConvertible {
 
 /// An absolute axis range in device units, both ends included.
 public struct AxisRange: Hashable, Sendable {
+    /// The smallest value the axis reports.
     public var minimum: Int32
+    /// The largest value the axis reports.
     public var maximum: Int32
     /// Creates a range; `maximum` below `minimum` is treated as a one-unit range.
     public init(minimum: Int32, maximum: Int32) { self.minimum = minimum; self.maximum = maximum }
@@ -74,11 +77,14 @@ public struct AxisRange: Hashable, Sendable {
 /// Maps raw device positions to display pixels in one precomputed transform:
 /// normalise to 0…1 → calibration matrix → rotation → scale to the display's logical size.
 public struct CoordinateMapper: Hashable, Sendable {
+    /// The device's x axis range (raw units).
     public let xRange: AxisRange
+    /// The device's y axis range (raw units).
     public let yRange: AxisRange
     /// The logical display size touches are reported in (already rotated: a 800×480 panel turned 90°
     /// is 480×800 here).
     public let displaySize: Size
+    /// The panel's correction, applied to normalised coordinates before any rotation.
     public let calibration: CalibrationMatrix
     /// How the touch sensor is turned relative to the panel it sits on (a config fix for panels whose
     /// sensor was mounted turned), as a clockwise rotation of its coordinates.

@@ -4,9 +4,13 @@ import CLinux
 public struct AxisInfo: Hashable, Sendable {
     /// The axis's current value (for `ABS_MT_SLOT`: the slot the next events go to).
     public var value: Int32
+    /// The smallest value the axis reports.
     public var minimum: Int32
+    /// The largest value the axis reports.
     public var maximum: Int32
+    /// Noise the kernel filters out (values within this of the last are dropped).
     public var fuzz: Int32
+    /// Dead zone around the centre (joysticks; 0 on touchscreens).
     public var flat: Int32
     /// Units per millimetre (0 when the driver does not say).
     public var resolution: Int32
@@ -21,9 +25,13 @@ public struct AxisInfo: Hashable, Sendable {
 
 /// The kernel's `input_id`: bus type, vendor, product and version.
 public struct DeviceIdentity: Hashable, Sendable, CustomStringConvertible {
+    /// Bus type (`BUS_USB` = 0x03, `BUS_I2C` = 0x18, `BUS_VIRTUAL` = 0x06, …).
     public var bus: UInt16
+    /// Vendor id (the USB vid for USB devices).
     public var vendor: UInt16
+    /// Product id (the USB pid for USB devices).
     public var product: UInt16
+    /// Hardware or driver version.
     public var version: UInt16
     /// Creates an identity from the four `input_id` fields.
     public init(bus: UInt16 = 0, vendor: UInt16 = 0, product: UInt16 = 0, version: UInt16 = 0) {
@@ -59,6 +67,7 @@ public enum TouchProtocol: String, Hashable, Sendable {
 public struct DeviceCapabilities: Hashable, Sendable {
     /// The kernel's device name (`EVIOCGNAME`).
     public var name: String
+    /// Bus, vendor, product and version (`EVIOCGID`).
     public var identity: DeviceIdentity
     /// Supported codes per event type (the event type itself is present when it has any code).
     public var codes: [UInt16: Set<UInt16>]

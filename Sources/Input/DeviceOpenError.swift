@@ -3,9 +3,11 @@ import Glibc
 /// Why a device could not be opened or set up, with what to check (DESIGN.md: a missing device says
 /// which, and what to check).
 public struct DeviceOpenError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The device node (or /dev/uinput).
     public var path: String
     /// What we were doing: "open", "libevdev_new_from_fd", "EVIOCGRAB", …
     public var step: String
+    /// The errno the step failed with.
     public var errno: Int32
 
     /// Creates an error.

@@ -69,10 +69,13 @@ func realPath(_ path: String) -> String {
 
 /// Whether a device is used, and why (list-devices prints these; the hub logs them).
 public struct DeviceVerdict: Hashable, Sendable {
+    /// The device node judged.
     public var path: String
     /// The device name, when it could be read.
     public var name: String?
+    /// True when the hub uses (or would use) the device.
     public var accepted: Bool
+    /// Why it is used, or why not: one line, for people.
     public var reason: String
 }
 

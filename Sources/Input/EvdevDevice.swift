@@ -6,8 +6,11 @@ import Glibc
 /// A kernel input device read through libevdev: non-blocking, timestamps on CLOCK_MONOTONIC,
 /// optionally grabbed so the console does not see the touches as well.
 public final class EvdevDevice: InputSource {
+    /// The node it was opened from.
     public let path: String
+    /// The non-blocking descriptor to poll; −1 once closed.
     public private(set) var fd: Int32
+    /// What the device reports, read once at open.
     public let capabilities: DeviceCapabilities
     private let handle: OpaquePointer
     /// Uploaded rumble effect id (EVIOCSFF), made on first use.
@@ -41,6 +44,7 @@ public final class EvdevDevice: InputSource {
 
     deinit { close() }
 
+    /// Frees libevdev and closes the descriptor (which also ends a grab); idempotent.
     public func close() {
         guard fd >= 0 else { return }
         libevdev_free(handle)   // closing the descriptor also ends a grab
@@ -107,11 +111,13 @@ public final class EvdevDevice: InputSource {
                              touchDown: touchDown)
     }
 
+    /// EVIOCGRAB: only this process receives the device's events (EBUSY when another has it).
     public func grab() throws(DeviceOpenError) {
         let rc = libevdev_grab(handle, LIBEVDEV_GRAB)
         if rc < 0 { throw DeviceOpenError(path: path, step: "EVIOCGRAB", errno: -rc) }
     }
 
+    /// Uploads a rumble effect on first use (EVIOCSFF) and plays it; false without FF_RUMBLE.
     public func rumble(milliseconds: Int) -> Bool {
         guard fd >= 0, capabilities.canRumble else { return false }
         if rumbleEffect == nil { rumbleEffect = Haptics.uploadRumble(fd: fd, milliseconds: milliseconds) }

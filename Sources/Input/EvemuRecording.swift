@@ -14,6 +14,7 @@ public struct EvemuRecording: Sendable {
 public struct EvemuParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// 1-based line number.
     public var line: Int
+    /// What was wrong with the line.
     public var message: String
     public var description: String { "line \(line): \(message)" }
 }

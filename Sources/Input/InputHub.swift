@@ -7,8 +7,11 @@ public struct InputHubConfiguration: Sendable {
     public var criteria: [DeviceCriterion]
     /// The logical display size touches are reported in.
     public var displaySize: Size
+    /// The panel's calibration matrix (libinput order, normalised coordinates).
     public var calibration: CalibrationMatrix
+    /// How the touch sensor is turned relative to its panel.
     public var touchRotation: QuarterTurn
+    /// How far clockwise the picture is turned on the panel.
     public var displayRotation: QuarterTurn
     /// Take devices for this process alone (EVIOCGRAB), so the console does not see the touches.
     public var grab: Bool
@@ -29,8 +32,11 @@ public struct InputHubConfiguration: Sendable {
 public struct InputDeviceInfo: Hashable, Sendable {
     /// Stamped on its `TouchPoint`s; a device that comes back gets a new one.
     public var deviceID: Int
+    /// The device node.
     public var path: String
+    /// The kernel's device name.
     public var name: String
+    /// Its descriptor (what `handleReadable(fd:)` is called with).
     public var fd: Int32
 }
 
@@ -38,6 +44,7 @@ public struct InputDeviceInfo: Hashable, Sendable {
 public struct InputUpdate: Sendable {
     /// Touch frames in the order they happened (cancels of a lost device included).
     public var frames: [TouchFrame] = []
+    /// Devices opened (at start or plugged in).
     public var addedDevices: [InputDeviceInfo] = []
     /// Devices that went away; their touches were cancelled in `frames` (spec X-6).
     public var removedDevices: [InputDeviceInfo] = []
@@ -63,6 +70,7 @@ public typealias InputSourceOpener = (_ path: String) throws -> InputSource
 /// Usage: `start()` once, add its `addedFDs` to epoll; on readability call `handleReadable(fd:)`
 /// and apply the update's frames and fd changes. Single-threaded: call it from the loop only.
 public final class InputHub {
+    /// The configuration in force (see `updateMapping`).
     public private(set) var configuration: InputHubConfiguration
     private let opener: InputSourceOpener
     private let clock: () -> MonotonicTime
@@ -226,11 +234,13 @@ public final class InputHub {
     private func remove(fd: Int32, reason: String) -> InputUpdate {
         var update = InputUpdate()
         guard var entry = open.removeValue(forKey: fd) else { return update }
-        if let frame = entry.assembler.cancelAll(at: clock()) { update.frames.append(frame) }
+        let cancels = entry.assembler.cancelAll(at: clock())
+        if let cancels { update.frames.append(cancels) }
         entry.source.close()
         update.removedDevices.append(entry.info)
         update.removedFDs.append(fd)
-        update.messages.append("\(entry.info.path) '\(entry.info.name)': lost (\(reason)); its touches were cancelled")
+        let touches = cancels.map { "; its \($0.touches.count) touch(es) were cancelled" } ?? ""
+        update.messages.append("\(entry.info.path) '\(entry.info.name)': lost (\(reason))\(touches)")
         if open.isEmpty { update.messages.append(noDeviceMessage) }
         return update
     }

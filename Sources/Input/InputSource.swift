@@ -10,6 +10,7 @@ public enum DeviceReadItem: Hashable, Sendable {
 
 /// What one wake-up's read (until EAGAIN) returned.
 public struct DeviceReadResult: Hashable, Sendable {
+    /// Events and resynchronisations, in stream order.
     public var items: [DeviceReadItem]
     /// Set when the device is gone or unusable (ENODEV after an unplug): its errno.
     public var lostErrno: Int32?

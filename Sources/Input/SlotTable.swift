@@ -2,7 +2,9 @@
 public struct RawContact: Hashable, Sendable {
     /// The kernel's tracking id (protocol B) or one we made up (protocol A, single touch).
     public var trackingID: Int
+    /// Raw x position, device units.
     public var x: Int32
+    /// Raw y position, device units.
     public var y: Int32
     /// Creates a contact.
     public init(trackingID: Int, x: Int32, y: Int32) { self.trackingID = trackingID; self.x = x; self.y = y }

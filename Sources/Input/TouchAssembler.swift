@@ -24,6 +24,7 @@ public struct TouchSnapshot: Hashable, Sendable {
 public struct TouchAssembler {
     /// Stamped on every `TouchPoint`, so two panels' slots and ids never collide.
     public let deviceID: Int
+    /// How the device reports contacts; fixed for its lifetime.
     public let touchProtocol: TouchProtocol
     /// Raw device units → display pixels.
     public var mapper: CoordinateMapper

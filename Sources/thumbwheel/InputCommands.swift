@@ -139,21 +139,25 @@ enum ReplayCommand {
     }
 }
 
-/// `thumbwheel list-devices [--device CRITERION]... [--desc FILE.desc]... [--watch SECONDS [--size WxH]]`:
-/// every /dev/input/event* device with its facts, and whether it would be used (and why not). With
-/// `--watch`, the chosen devices are then read live through `InputHub` (not grabbed) and every frame
+/// `thumbwheel list-devices [--device CRITERION]... [--desc FILE.desc]... [--rumble MS] [--watch SECONDS [--size WxH] [--grab]]`:
+/// every /dev/input/event* device with its facts, and whether it would be used (and why not);
+/// `--rumble` plays a rumble of MS milliseconds on each device that would be used. With
+/// `--watch`, the chosen devices are then read live through `InputHub` (grabbed only with `--grab`) and every frame
 /// and hotplug event is printed: how the real-kernel test drives the device code.
 enum ListDevicesCommand {
     static let usage = "usage: thumbwheel list-devices [--device auto|/dev/input/eventN|name:PATTERN|usb:VVVV:PPPP]... " +
-        "[--desc FILE.desc]... [--watch SECONDS [--size WxH]]"
+        "[--desc FILE.desc]... [--rumble MS] [--watch SECONDS [--size WxH] [--grab]]"
 
     static func run(_ args: [String]) -> Int32 {
         var criteria: [DeviceCriterion] = []
         var descs: [String] = []
         var watchSeconds: Double?
         var size = Size(1000, 1000)
+        var grab = false
+        var rumbleMilliseconds: Int?
         var i = 0
         while i < args.count {
+            if args[i] == "--grab" { grab = true; i += 1; continue }
             guard i + 1 < args.count else { return CLI.fail("list-devices: \(args[i]) needs a value\n\(usage)") }
             switch args[i] {
             case "--device":
@@ -169,13 +173,16 @@ enum ListDevicesCommand {
             case "--size":
                 guard let s = ReplayCommand.parseSize(args[i + 1]) else { return CLI.fail("list-devices: --size needs WIDTHxHEIGHT") }
                 size = s
+            case "--rumble":
+                guard let ms = Int(args[i + 1]), ms > 0, ms <= 5000 else { return CLI.fail("list-devices: --rumble needs 1…5000 milliseconds") }
+                rumbleMilliseconds = ms
             default:
                 return CLI.fail("list-devices: unknown option '\(args[i])'\n\(usage)")
             }
             i += 2
         }
         let directory = "/dev/input"
-        if let watchSeconds { return watch(criteria: criteria, size: size, seconds: watchSeconds, directory: directory) }
+        if let watchSeconds { return watch(criteria: criteria, size: size, grab: grab, seconds: watchSeconds, directory: directory) }
         var chosen = 0
         // Recorded descriptions: judged as if they were plugged in (to check a config offline).
         for path in descs {
@@ -190,14 +197,19 @@ enum ListDevicesCommand {
         }
         let nodes = DeviceScanner.eventNodes(in: directory)
         for path in nodes ?? [] {
-            let caps: DeviceCapabilities?
+            var device: EvdevDevice?
             var openError: String?
-            do { caps = try EvdevDevice(path: path).capabilities } catch {
-                caps = nil; openError = error.description
-            }
-            let verdict = DeviceSelector.evaluate(path: path, capabilities: caps, openError: openError, criteria: criteria)
-            DeviceReport.lines(path: path, capabilities: caps, verdict: verdict).forEach { print($0) }
+            do { device = try EvdevDevice(path: path) } catch { openError = error.description }
+            let verdict = DeviceSelector.evaluate(path: path, capabilities: device?.capabilities, openError: openError, criteria: criteria)
+            DeviceReport.lines(path: path, capabilities: device?.capabilities, verdict: verdict).forEach { print($0) }
             if verdict.accepted { chosen += 1 }
+            if let ms = rumbleMilliseconds, verdict.accepted, let device {
+                let played = device.rumble(milliseconds: ms)
+                print("  rumble \(ms) ms: " + (played ? "played" : device.capabilities.canRumble ? "failed" : "no FF_RUMBLE"))
+                fflush(nil)
+                ReplayCommand.sleepSeconds(Double(ms) / 1000)  // closing the device would stop the effect
+            }
+            device?.close()
         }
         if (nodes ?? []).isEmpty {
             let why = nodes == nil ? "\(directory) does not exist" : "\(directory) has no event devices"
@@ -217,8 +229,8 @@ enum ListDevicesCommand {
 extension ListDevicesCommand {
     /// Reads the chosen devices for `seconds`, printing frames (replay's format) and `#` lines for
     /// devices coming and going. Positions are in a `size` display (default 1000×1000: per mille).
-    static func watch(criteria: [DeviceCriterion], size: Size, seconds: Double, directory: String) -> Int32 {
-        let hub = InputHub(configuration: InputHubConfiguration(displaySize: size, criteria: criteria, grab: false,
+    static func watch(criteria: [DeviceCriterion], size: Size, grab: Bool, seconds: Double, directory: String) -> Int32 {
+        let hub = InputHub(configuration: InputHubConfiguration(displaySize: size, criteria: criteria, grab: grab,
                                                                 directory: directory))
         func show(_ update: InputUpdate) {
             update.messages.forEach { print("# " + $0) }

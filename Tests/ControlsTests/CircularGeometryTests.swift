@@ -127,10 +127,21 @@ import Core
     func handleImage() {
         s.handle.imageName = "knob"
         s.angle = 120
+        #expect(s.handleDiscs.isEmpty)  // the image replaces colour and shape (MS-19)
         #expect(s.handleImageRotation == .zero)
         s.handle.rotatable = true
         #expect(close(s.handleImageRotation.degrees, 120))
         #expect(s.geometry.handleRect(angle: 120, diameter: s.handleDiameter).width == 15)
+    }
+
+    @Test("MS-40 MS-44 the handle image is not counter-rotated: on a partial arc it is tilted by the control rotation [QUIRK]")
+    func imageTilt() {
+        s.handle.imageName = "knob"
+        s.maximumAngle = 270
+        s.angle = 30
+        #expect(close(s.drawnHandleImageRotation.degrees, -135))
+        s.handle.rotatable = true
+        #expect(close(s.drawnHandleImageRotation.degrees, -105))
     }
 
     @Test("MS-45 labels: radial offset −17.7; 90° centred at (174,100), 0° at (100,26)")

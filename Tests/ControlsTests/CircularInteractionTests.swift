@@ -210,4 +210,26 @@ import Core
                                     .directionChanged(0)])
         #expect(s.interactionState == .idle && !s.isHandlePressed)
     }
+
+    @Test("MS-57 option holdsPinUntilReturn: the pin holds until the finger winds back past north")
+    func holdPin() {
+        s.maximumRevolutions = 0
+        s.holdsPinUntilReturn = true
+        s.angle = 350
+        CircularFixture.grab(s)
+        CircularFixture.drag(s, through: [355, 5, 90, 181, 270, 300])
+        #expect(s.angle == 360)  // 300° past the pin: still held
+        CircularFixture.drag(s, through: [200, 90, 10])
+        #expect(s.angle == 360)  // winding back, still beyond north
+        CircularFixture.drag(s, through: [355])
+        #expect(s.angle == 355 && s.slidingDirection == .counterclockwise)
+        s.touchEnded(at: .zero, time: 0)
+        // The same at the minimum.
+        s.angle = 10
+        CircularFixture.grab(s)
+        CircularFixture.drag(s, through: [5, 355, 200, 150])
+        #expect(s.angle == 0)
+        CircularFixture.drag(s, through: [300, 359, 8])
+        #expect(s.angle == 8)
+    }
 }

@@ -25,32 +25,22 @@ import Core
         #expect(CircularFixture.values(s.drainEvents()) == [10, 50])
     }
 
-    @Test("X-10 curves: linear, ease-in below, ease-out above, ease-in-out symmetric; ends exact")
-    func curves() {
-        for c in [ArcTiming.linear, .easeIn, .easeOut, .easeInEaseOut] {
-            #expect(c.progress(0) == 0 && c.progress(1) == 1)
-            #expect(c.progress(-1) == 0 && c.progress(2) == 1)
-        }
-        #expect(ArcTiming.linear.progress(0.3) == 0.3)
-        #expect(ArcTiming.easeIn.progress(0.5) < 0.5 && ArcTiming.easeOut.progress(0.5) > 0.5)
-        #expect(close(ArcTiming.easeInEaseOut.progress(0.5), 0.5, 1e-12))
-        #expect(close(ArcTiming.easeInEaseOut.progress(0.25) + ArcTiming.easeInEaseOut.progress(0.75), 1, 1e-12))
-        // ease-in (0.42, 0, 1, 1) at x = 0.5: solve x(t) = 0.5 independently by Newton's method.
-        var t = 0.5
-        for _ in 0..<50 {
-            let u = 1 - t
-            let x = 3 * u * u * t * 0.42 + 3 * u * t * t + t * t * t
-            let dx = 3 * u * u * 0.42 + 6 * u * t * (1 - 0.42) + 3 * t * t * (1 - 1)
-            t -= (x - 0.5) / dx
-        }
-        let y = 3 * (1 - t) * t * t + t * t * t
-        #expect(close(ArcTiming.easeIn.progress(0.5), y, 1e-9))
-        var last = 0.0
-        for i in 1...100 {
-            let p = ArcTiming.easeInEaseOut.progress(Double(i) / 100)
-            #expect(p >= last)
-            last = p
-        }
+    @Test("X-10 MS-67 CS-12 CS-16 the circular controls animate with the shared curves: ease-in-out, ease-in, ease-out")
+    func sharedCurves() {
+        let slider = CircularSlider(id: "s")
+        slider.setValue(100, animated: true, at: 0)
+        _ = slider.advance(to: 0.75 * 0.3)
+        #expect(close(slider.currentValue, 100 * CubicBezierCurve.easeInOut.progress(0.3), 1e-9))
+        let seeker = ArcSeeker(id: "k")
+        #expect(seeker.touchBegan(at: seeker.thumbFrame.center, time: 0))
+        _ = seeker.advance(to: 0.05)
+        #expect(close(seeker.thumbScale, 1 + 0.2 * CubicBezierCurve.easeIn.progress(0.25), 1e-9))
+        _ = seeker.advance(to: 0.2)
+        seeker.touchEnded(at: .zero, time: 0.2)
+        _ = seeker.advance(to: 0.25)
+        #expect(close(seeker.thumbScale, 1.2 - 0.2 * CubicBezierCurve.easeOut.progress(0.25), 1e-9))
+        // The curves differ, so the checks above would catch a swapped curve.
+        #expect(CubicBezierCurve.easeIn.progress(0.25) < CubicBezierCurve.easeOut.progress(0.25))
     }
 
     @Test("X-10 the fixed stepper runs whole 1/60 s ticks from monotonic time and carries the remainder")

@@ -108,8 +108,7 @@ struct SpinnerFlywheelTests {
             s.setOpen(true, time: 0)
             _ = s.advance(to: 0.01)
             _ = s.drainEvents()
-            s.flywheel.start(velocity: 2.0)
-            s.flywheelClock.reset(at: 1)
+            s.spin(velocity: 2.0, time: 1)
             s.run(until: 4, from: 1, dt: dt)
             return (s.drainIndices(), s.selectedIndex)
         }
@@ -126,10 +125,33 @@ struct SpinnerFlywheelTests {
     func finalIndex() {
         let s = SpinnerFixture.wheel(12, selected: 5)
         s.setOpen(true, time: 0)
-        s.flywheel.start(velocity: -2.0)
-        s.flywheelClock.reset(at: 0)
+        s.spin(velocity: -2.0, time: 0)
         s.run(until: 3, from: 0, dt: 1.0 / 60)
         #expect(s.selectedIndex == ((5 - 20) % 12 + 12) % 12)
         #expect(!s.flywheel.isRunning)
+    }
+
+    @Test("RVS-47 RVS-40 the wheel's shown angle during a spin is the same at any frame rate")
+    func rotationFrameRateIndependent() {
+        func angle(dt: Double) -> Angle {
+            let s = SpinnerFixture.wheel(12)
+            s.setOpen(true, time: 0)
+            s.spin(velocity: 5, time: 1)
+            s.run(until: 2.5, from: 1, dt: dt)
+            return s.wheelRotation(at: 2.5)
+        }
+        let a = angle(dt: 1.0 / 60), b = angle(dt: 1.0 / 90), c = angle(dt: 0.05)
+        #expect(abs(a.degrees - b.degrees) < 1e-6)
+        #expect(abs(a.degrees - c.degrees) < 1e-6)
+    }
+
+    @Test("RVS-47 the host can spin the open wheel; a closed wheel ignores it")
+    func hostSpin() {
+        let s = SpinnerFixture.wheel(12)
+        s.spin(velocity: 5, time: 0)
+        #expect(!s.flywheel.isRunning)
+        s.setOpen(true, time: 0)
+        s.spin(velocity: 5, time: 0)
+        #expect(s.flywheel.isRunning)
     }
 }

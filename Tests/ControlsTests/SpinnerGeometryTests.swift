@@ -179,7 +179,7 @@ struct SpinnerGeometryTests {
         #expect(s.iconOpacity(1) == 0.25)
     }
 
-    @Test("RVS-70 the centre icon is counter-rotated by the container's rotation")
+    @Test("RVS-70 RVS-25 the centre icon is counter-rotated by the container's rotation")
     func rotationCompensation() {
         let s = SpinnerFixture.wheel(3)
         s.layout(frame: s.frame, containerSize: s.containerSize, containerTransform: .rotation(.degrees(45)))

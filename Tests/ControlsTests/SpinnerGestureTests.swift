@@ -41,8 +41,7 @@ struct SpinnerGestureTests {
     func tapStopsSpin() {
         for options in [SpinnerPortOptions(), SpinnerPortOptions.original] {
             let s = openWheel(options: options)
-            s.flywheel.start(velocity: 5)
-            s.flywheelClock.reset(at: 1)
+            s.spin(velocity: 5, time: 1)
             _ = s.advance(to: 1.1)
             let index = s.selectedIndex
             s.tap(right, at: 1.1)
@@ -73,6 +72,13 @@ struct SpinnerGestureTests {
         // A long press due before a lift is recognised first, by the lift's own time.
         a.begin(at: Point(0, 0), time: 4)
         #expect(a.end(at: Point(0, 0), time: 4.6) == [.longPressBegan(at: Point(0, 0)), .longPressEnded(at: Point(0, 0))])
+        // A cancel ends a pan or a long press without a flick; an undecided touch just goes away.
+        a.begin(at: Point(0, 0), time: 5)
+        _ = a.move(to: Point(20, 0), time: 5.1)
+        #expect(a.cancel() == [.cancelled])
+        a.begin(at: Point(0, 0), time: 6)
+        #expect(a.cancel().isEmpty)
+        #expect(a.phase == .idle)
     }
 
     @Test("RVS-43 long press (recommended): one step at 0.5 s, nothing at lift")
@@ -120,8 +126,7 @@ struct SpinnerGestureTests {
         s.touchEnded(at: Point(133, 30), time: 2.9)
         #expect(s.selectedIndex == 2 + 5)
         // With a spin running, the first call stops it and the later ones step.
-        s.flywheel.start(velocity: 5)
-        s.flywheelClock.reset(at: 3)
+        s.spin(velocity: 5, time: 3)
         _ = s.touchBegan(at: right, time: 3)
         _ = s.advance(to: 3.5)
         let afterStop = s.selectedIndex
@@ -200,8 +205,7 @@ struct SpinnerGestureTests {
     @Test("RVS-48 a spin rests exactly on an item with nothing beyond the last step's events")
     func restingItem() {
         let s = openWheel(12, selected: 0)
-        s.flywheel.start(velocity: 1.0)
-        s.flywheelClock.reset(at: 1)
+        s.spin(velocity: 1.0, time: 1)
         s.run(until: 5, from: 1, dt: 1.0 / 60)
         let events = s.drainEvents()
         #expect(s.selectedIndex == 4)
@@ -215,13 +219,11 @@ struct SpinnerGestureTests {
     @Test("RVS-49 closing stops a spin; a centre tap stops it; the port stops it at any disc touch-down")
     func stops() {
         let s = openWheel()
-        s.flywheel.start(velocity: 5)
-        s.flywheelClock.reset(at: 1)
+        s.spin(velocity: 5, time: 1)
         s.setOpen(false, time: 1.2)
         #expect(!s.flywheel.isRunning)
         let p = openWheel()
-        p.flywheel.start(velocity: 5)
-        p.flywheelClock.reset(at: 1)
+        p.spin(velocity: 5, time: 1)
         _ = p.touchBegan(at: right, time: 1.2)
         #expect(!p.flywheel.isRunning)
     }
@@ -229,8 +231,7 @@ struct SpinnerGestureTests {
     @Test("RVS-49 original: a new pan does not stop the spin [QUIRK]")
     func panKeepsSpin() {
         let s = openWheel(options: .original)
-        s.flywheel.start(velocity: 5)
-        s.flywheelClock.reset(at: 1)
+        s.spin(velocity: 5, time: 1)
         _ = s.touchBegan(at: Point(130, 30), time: 1)
         s.touchMoved(to: Point(130, 60), time: 1.05)
         _ = s.advance(to: 1.3)
@@ -252,8 +253,7 @@ struct SpinnerGestureTests {
     @Test("RVS-64 each flywheel step: index set, then next turn tick, hasSelected, valueChanged")
     func flywheelStepOrder() {
         let s = openWheel()
-        s.flywheel.start(velocity: 0.81)
-        s.flywheelClock.reset(at: 1)
+        s.spin(velocity: 0.81, time: 1)
         _ = s.advance(to: 1 + 13.0 / 60)
         #expect(s.selectedIndex == 1)
         #expect(s.drainEvents().isEmpty)
@@ -297,5 +297,26 @@ struct SpinnerGestureTests {
         #expect(a.0 == b.0)
         #expect(a.1 == b.1)
         #expect(a.0.count > 10)
+    }
+
+    @Test("RVS-62 a fast pan gives one selection cue per change but at most one per 60 Hz tick")
+    func cueRateLimit() {
+        let s = openWheel(36, selected: 0)
+        let c = s.discCenter
+        _ = s.touchBegan(at: Angle(degrees: 0).point(center: c, radius: 100), time: 1)
+        var t = 1.0
+        s.touchMoved(to: Angle(degrees: 0).point(center: c, radius: 150), time: t)
+        // 240 Hz samples, 10° apart: one item (of 36) per sample, four per 60 Hz tick.
+        for k in 1...24 {
+            t += 1.0 / 240
+            s.touchMoved(to: Angle(degrees: Double(k) * 10).point(center: c, radius: 150), time: t)
+            _ = s.advance(to: t)
+        }
+        _ = s.advance(to: t + 0.01)
+        let events = s.drainEvents()
+        let changes = events.filter { if case .selectionChanged = $0 { return true }; return false }.count
+        let cues = events.filter { $0 == .feedback(.select) }.count
+        #expect(changes == 24)  // the kick, then the first sample lands on the kicked index, then 23 steps
+        #expect(cues >= 6 && cues <= 8)  // ~0.1 s of samples → about 6 ticks
     }
 }

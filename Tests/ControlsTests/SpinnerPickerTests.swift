@@ -51,6 +51,24 @@ struct SpinnerPickerTests {
         #expect(changes.count == 1)
     }
 
+    @Test("RVS-60 a fling settles on the same row at the same moment whatever the frame rate")
+    func flingFrameRate() {
+        func settle(dt: Double) -> (Int, Double) {
+            let s = openPicker(60, selected: 5)
+            let f = s.pickerFrame
+            _ = s.touchBegan(at: Point(f.midX, f.midY), time: 1)
+            var t = 1.0
+            for k in 1...6 { t += 1.0 / 60; s.touchMoved(to: Point(f.midX, f.midY - Double(k) * 20), time: t) }
+            t += 1.0 / 60
+            s.touchEnded(at: Point(f.midX, f.midY - 140), time: t)
+            while t < 6 { t += dt; _ = s.advance(to: t) }
+            return (s.selectedIndex, s.picker!.position(at: 6))
+        }
+        let a = settle(dt: 1.0 / 60), b = settle(dt: 1.0 / 144), c = settle(dt: 0.04)
+        #expect(a.0 == b.0 && a.0 == c.0)
+        #expect(a.1 == b.1 && a.1 == c.1)
+    }
+
     @Test("RVS-60 tapping a row scrolls to it and then selects it")
     func tapRow() {
         let s = openPicker()
@@ -86,6 +104,18 @@ struct SpinnerPickerTests {
         s.touchCancelled(time: 1.4)
         _ = s.advance(to: 2)
         #expect(s.selectedIndex == 4)
+    }
+
+    @Test("RVS-31 the picker opens at its first row and scrolls to the selection without selection events")
+    func openScroll() {
+        let s = SpinnerFixture.picker(30, selected: 10)
+        s.setOpen(true, time: 0)
+        let start = s.picker!.position(at: 0)
+        #expect(start == 0)
+        #expect(s.picker!.position(at: 0.15) > 0)
+        _ = s.advance(to: 0.5)
+        #expect(s.picker!.position(at: 0.5) == 10)
+        #expect(!s.drainEvents().contains(.selectionChanged(index: 10)))
     }
 
     @Test("RVS-52 a host selection while the picker is open moves the list")

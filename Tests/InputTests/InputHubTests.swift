@@ -29,6 +29,12 @@ final class FakeSource: InputSource {
         _ = write(writeEnd, "x", 1)
     }
 
+    /// Queues items as a libevdev device would return them (resynchronisations included).
+    func push(items: [DeviceReadItem]) {
+        queued.items += items
+        _ = write(writeEnd, "x", 1)
+    }
+
     func readAvailable() -> DeviceReadResult {
         var byte: UInt8 = 0
         while read(fd, &byte, 1) == 1 {}
@@ -170,6 +176,29 @@ final class FakeDevDirectory {
         let update = hub.start()
         #expect(update.frames.map { summary($0) } == [["began #12@3 400,200"]])
         #expect(update.frames.first?.time == 9)
+    }
+
+    @Test("A SYN_DROPPED read from the device resynchronises from its snapshot; remapping takes effect at once")
+    func dropThroughHubAndRemap() throws {
+        let dev = FakeDevDirectory()
+        dev.create("event0", touchscreen)
+        let hub = InputHub(configuration: InputHubConfiguration(displaySize: Size(800, 480), directory: dev.root),
+                           opener: dev.opener)
+        _ = hub.start()
+        let s = try #require(dev.sources["event0"])
+        s.push(tap(1, x: 100, y: 100, at: 1))
+        _ = hub.handleReadable(fd: s.fd)
+        s.push(items: [.event(InputEvent(type: 0, code: 3, value: 0, time: 2)),
+                       .resynchronized(TouchSnapshot(contacts: [4: RawContact(trackingID: 2, x: 200, y: 50)]), time: 2)])
+        let update = hub.handleReadable(fd: s.fd)
+        #expect(update.frames.map { summary($0) } == [["ended #1@0 100,100", "began #2@4 200,50"]])
+        #expect(update.messages.contains { $0.contains("SYN_DROPPED") })
+        hub.updateMapping(displaySize: Size(1600, 960))
+        s.push([InputEvent(type: 3, code: 0x2f, value: 4, time: 3), InputEvent(type: 3, code: 0x35, value: 300, time: 3),
+                InputEvent(type: 0, code: 0, value: 0, time: 3)])
+        #expect(summary(hub.handleReadable(fd: s.fd).frames.first) == ["moved #2@4 600,100"])
+        let stop = hub.shutdown()
+        #expect(summary(stop.frames.first) == ["cancelled #2@4 600,100"] && stop.removedFDs == [s.fd] && s.closed)
     }
 
     @Test("Explicit criteria: only the named device is used, others are told why")

@@ -151,3 +151,35 @@ struct IndependentScan {
         #expect(throws: ReplayError.noDescription) { try RecordingReplayer.replay(r) }
     }
 }
+
+@Suite("Hand-written fixtures for the other protocols") struct SyntheticFixtureTests {
+    /// Replays `name`.events with `name`.desc, positions in device units.
+    func replay(_ name: String) throws -> ReplayResult {
+        let desc = try #require(try EvemuParser.parse(try fixture(name + ".desc")).capabilities)
+        return try RecordingReplayer.replay(try EvemuParser.parse(try fixture(name + ".events")), description: desc)
+    }
+
+    @Test("Single touch: three presses as the file's comment describes them")
+    func singleTouch() throws {
+        let r = try replay("Synthetic-single-touch")
+        #expect(r.frames.map { summary($0) } == [
+            ["began #0@0 1000,1000"], ["ended #0@0 1000,1000"],
+            ["began #1@0 2000,500"], ["moved #1@0 2100,500"], ["moved #1@0 2200,500"], ["moved #1@0 2300,500"], ["ended #1@0 2300,500"],
+            ["began #2@0 4000,4000"], ["ended #2@0 4000,4000"],
+        ])
+        #expect(r.stillDown.isEmpty)
+    }
+
+    @Test("Protocol A: two fingers keep their ids through a swapped report; each lifts once")
+    func protocolA() throws {
+        let r = try replay("Synthetic-protocol-A")
+        #expect(r.frames.map { summary($0) } == [
+            ["began #0@0 100,100", "began #1@1 900,500"],
+            ["moved #0@0 110,105", "moved #1@1 890,495"],
+            ["moved #0@0 120,110", "moved #1@1 880,490"],
+            ["ended #0@0 120,110", "moved #1@1 870,485"],
+            ["ended #1@1 870,485"],
+        ])
+        #expect(r.stillDown.isEmpty)
+    }
+}

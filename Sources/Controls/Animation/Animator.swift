@@ -20,12 +20,18 @@ public enum AnimationCurve: Hashable, Sendable {
 /// Pure: the value is a function of the time passed in, so replaying the same times gives the same
 /// values bit for bit.
 public struct ScalarAnimation: Hashable, Sendable {
+    /// The value before the start.
     public var from: Double
+    /// The value from the end on.
     public var to: Double
+    /// When the animation starts (monotonic seconds).
     public var start: MonotonicTime
+    /// Its length in seconds.
     public var duration: Double
+    /// How progress runs over the duration.
     public var curve: AnimationCurve
 
+    /// An animation from `from` to `to` over `duration` seconds from `start`.
     public init(from: Double, to: Double, start: MonotonicTime, duration: Double, curve: AnimationCurve) {
         self.from = from; self.to = to; self.start = start; self.duration = duration; self.curve = curve
     }

@@ -9,13 +9,17 @@ import Glibc
 /// travel at the end of `duration`; `initialVelocity` is in travels per second (UIKit's convention:
 /// 25 means the spring starts moving 25 whole distances per second). At `duration` the value is 1.
 public struct SpringCurve: Hashable, Sendable {
+    /// ζ: 1 is critically damped, below 1 overshoots.
     public let dampingRatio: Double
+    /// The starting speed in whole travels per second.
     public let initialVelocity: Double
+    /// When the spring is taken to be at rest (seconds).
     public let duration: Double
 
     /// The fraction of the travel left in the envelope at `duration`.
     public static let settleFraction = 0.001
 
+    /// A spring with damping ratio ζ > 0, initial velocity and duration > 0.
     public init(dampingRatio: Double, initialVelocity: Double, duration: Double) {
         precondition(dampingRatio > 0 && duration > 0)
         self.dampingRatio = dampingRatio; self.initialVelocity = initialVelocity; self.duration = duration

@@ -1,6 +1,7 @@
 /// A CSS-style cubic Bézier timing curve from (0,0) to (1,1) with control points (x1,y1) and (x2,y2)
 /// (spec X-10). It maps the elapsed fraction of an animation to its progress fraction.
 public struct CubicBezierCurve: Hashable, Sendable {
+    /// The two inner control points (x1, y1) and (x2, y2).
     public let x1: Double, y1: Double, x2: Double, y2: Double
 
     /// A curve with the given control points; x1 and x2 must lie in [0, 1] so the curve is a function of time.

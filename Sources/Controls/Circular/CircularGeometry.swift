@@ -35,6 +35,7 @@ public struct CircularGeometry: Hashable, Sendable {
         rotation = track.controlRotation
     }
 
+    /// True when the arc is a whole circle (no rotation, no gap).
     public var fullCircle: Bool { maximumAngle == 360 }
 
     /// Unrotated local → drawn local: a rotation by `rotation` about the centre (MS-40).
@@ -131,8 +132,11 @@ public struct CircularGeometry: Hashable, Sendable {
 
 /// An arc of a circular slider in compass degrees: from `start`, `sweep` degrees clockwise.
 public struct ArcSpan: Hashable, Sendable {
+    /// Compass angle where the arc starts.
     public var start: Double
+    /// Clockwise length in degrees.
     public var sweep: Double
+    /// An arc from `start`, `sweep` degrees clockwise.
     public init(start: Double, sweep: Double) { self.start = start; self.sweep = sweep }
 }
 

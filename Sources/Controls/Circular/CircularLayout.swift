@@ -3,6 +3,7 @@ import Core
 /// Where one label goes (MS-45). Widgets measures the text and centres its natural size on `drawnCenter`,
 /// upright on screen.
 public struct LabelPlacement: Hashable, Sendable {
+    /// The label's text.
     public var text: String
     /// Compass angle of the label.
     public var angle: Double

@@ -26,10 +26,19 @@ extension CircularSlider {
         guard interactionState != .idle, var newAngle = geometry.compassAngle(of: p) else { return }
         let firstSample = interactionState == .pressed
         interactionState = .sliding
+        let finger = newAngle
+        defer { lastFingerAngle = finger }
+        if holdPin(finger: finger) {
+            outbox.send(.valueChanged(value: currentValue, fromUser: true))
+            return
+        }
         let old = angle
         if track.fullCircle {
             newAngle = fullCircleStep(from: old, to: newAngle,
                                       detectCrossing: !firstSample || detectsCrossingOnFirstSample)
+            if holdsPinUntilReturn, newAngle != finger, newAngle == 0 || newAngle == 360 {
+                pinOvershoot = CircularSlider.signedDelta(from: newAngle, to: finger)
+            }
         } else {
             if newAngle > old { setDirection(.clockwise) } else if newAngle < old { setDirection(.counterclockwise) }
             if newAngle > track.maximumAngle { newAngle = gapEnd(for: newAngle, handleWasAt: old) }
@@ -73,6 +82,24 @@ extension CircularSlider {
         return new
     }
 
+    /// MS-57 option: while pinned, wind the finger's travel past the pin; true while it is still beyond.
+    private func holdPin(finger: Double) -> Bool {
+        guard holdsPinUntilReturn, var over = pinOvershoot, let last = lastFingerAngle else { return false }
+        over += CircularSlider.signedDelta(from: last, to: finger)
+        if (angle == 360 && over > 0) || (angle == 0 && over < 0) {
+            pinOvershoot = over
+            return true
+        }
+        pinOvershoot = nil
+        return false
+    }
+
+    /// The shortest signed turn from `a` to `b` in degrees, in (−180, 180], positive clockwise.
+    static func signedDelta(from a: Double, to b: Double) -> Double {
+        let d = Angle.wrap(b - a, period: 360)
+        return d > 180 ? d - 360 : d
+    }
+
     /// MS-53: where a finger in the gap of a partial arc puts the handle. The original splits the gap at
     /// its midpoint with no memory (over-swiping flips max → min); `stickyEnds` holds the nearer end.
     private func gapEnd(for newAngle: Double, handleWasAt old: Double) -> Double {
@@ -91,6 +118,8 @@ extension CircularSlider {
     /// MS-58, in order: snap, `endedTracking`, un-press, sliding off, direction → none.
     private func release() {
         guard interactionState != .idle else { return }
+        pinOvershoot = nil
+        lastFingerAngle = nil
         snapOnRelease()
         outbox.send(.endedTracking(value: currentValue))
         interactionState = .idle

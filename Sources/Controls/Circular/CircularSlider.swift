@@ -5,6 +5,7 @@ import Core
 /// Shared track properties (range, arc, labels, markers…) are reached by dynamic member lookup on `track`
 /// (`slider.maximumAngle = 270`); the handle's look is `handle`. Geometry for drawing and touch handling
 /// comes from `geometry` and the computed placements below, so Widgets draws from the same numbers.
+/// Not final: `GradientCircularSlider` refines the fill colour.
 @dynamicMemberLookup
 public class CircularSlider: TouchControl {
     /// The config id.
@@ -13,6 +14,7 @@ public class CircularSlider: TouchControl {
     public var transform: Transform
     /// The control's own size; geometry follows it (MS-34, MS-35).
     public var bounds: Rect { didSet { changed() } }
+    /// Hidden controls draw nothing and take no touches.
     public var isHidden = false { didSet { changed() } }
 
     /// Range, arc, stroke, labels and markers (MS-4…13, MS-22…30).
@@ -32,9 +34,18 @@ public class CircularSlider: TouchControl {
     /// MS-56: detect a crossing of north on the first move sample too (port side, default). False
     /// reproduces the original's skip.
     public var detectsCrossingOnFirstSample = true
+    /// Port option (MS-57, off by default): once pinned at an end in bounded mode, hold the pin until the
+    /// finger winds back past north, instead of jumping to the finger when it gets more than 180° past.
+    public var holdsPinUntilReturn = false
+    /// While pinned with `holdsPinUntilReturn`: how far the finger has wound past the pin, in degrees
+    /// (positive beyond 360, negative below 0).
+    var pinOvershoot: Double?
+    /// The previous sample's finger angle in this drag.
+    var lastFingerAngle: Double?
 
     /// The interaction state machine (MS-50).
     public enum InteractionState: Hashable, Sendable { case idle, pressed, sliding }
+    /// Where the single-handle state machine is now.
     public internal(set) var interactionState: InteractionState = .idle
     /// Bumped on every change that alters the picture, so a view knows when to redraw (MS-14, port side).
     public private(set) var revision = 0
@@ -45,7 +56,7 @@ public class CircularSlider: TouchControl {
 
     /// An animated `setValue` in flight (MS-67).
     struct ValueAnimation {
-        var tween: ArcTween
+        var tween: ScalarAnimation
         var completion: (() -> Void)?
     }
 
@@ -63,7 +74,8 @@ public class CircularSlider: TouchControl {
         set { track[keyPath: path] = newValue }
     }
 
-    /// The delegate channel: called for every event as it is raised.
+    /// The delegate channel: called for every event as it is raised. Capture the control weakly in
+    /// it, or the closure and the control keep each other alive.
     public var onEvent: ((ControlEvent) -> Void)? {
         get { outbox.observer }
         set { outbox.observer = newValue }
@@ -122,8 +134,8 @@ public class CircularSlider: TouchControl {
             return
         }
         if value == currentValue { completion?(); return }
-        let tween = ArcTween(from: currentValue, to: track.clamp(value), start: time, duration: duration,
-                             timing: .easeInEaseOut)
+        let tween = ScalarAnimation(from: currentValue, to: track.clamp(value), start: time, duration: duration,
+                                    curve: .timing(.easeInOut))
         animation = ValueAnimation(tween: tween, completion: completion)
     }
 
@@ -184,10 +196,13 @@ public class CircularSlider: TouchControl {
     public var drawnHandleCenter: Point { geometry.drawn(handleCenter) }
     /// The handle's touch square, unrotated local (MS-49).
     public var handleTouchSquare: Rect { geometry.handleTouchSquare(angle: angle, diameter: handleDiameter) }
-    /// The discs of the handle as drawn now (MS-43); ignored when `handle.imageName` is set.
+    /// The discs of the handle as drawn now (MS-43); empty when `handle.imageName` is set (MS-44).
     public var handleDiscs: [HandleDisc] { handle.discs(lineWidth: track.lineWidth, pressed: isHandlePressed) }
     /// Rotation of the handle image inside its square (MS-44).
     public var handleImageRotation: Angle { handle.imageRotation(compassAngle: angle) }
+    /// Rotation of the handle image on screen: the control's rotation plus `handleImageRotation`. The image
+    /// is not counter-rotated, so on a partial arc even a non-rotatable image is tilted [QUIRK, MS-40].
+    public var drawnHandleImageRotation: Angle { .degrees(geometry.rotation) + handleImageRotation }
     /// The whole arc, 0 to maximumAngle (MS-39).
     public var unfilledArc: ArcSpan { ArcSpan(start: 0, sweep: track.maximumAngle) }
     /// The filled arc, 0 to the handle; nil at angle 0 (port decision: a zero-length fill draws nothing).

@@ -48,6 +48,7 @@ public struct HandleStyle: Hashable, Sendable {
     /// Whether the image turns with the handle angle so that its "up" points outwards (MS-20).
     public var rotatable: Bool = false
 
+    /// A style with the spec's defaults (darkGray large circle, enlargement 10, highlightable).
     public init() {}
 
     /// The diameter for a track of `lineWidth` (MS-42): small = lineWidth/2, medium = lineWidth,
@@ -60,9 +61,11 @@ public struct HandleStyle: Hashable, Sendable {
         }
     }
 
-    /// The discs to draw, back to front, when no image is set (MS-43). The alpha is *replaced*, not
-    /// multiplied: pressed-highlight means pressed and `highlightable`.
+    /// The discs to draw, back to front (MS-43); none when an image is set, which replaces colour and
+    /// shape (MS-44). The alpha is *replaced*, not multiplied: pressed-highlight means pressed and
+    /// `highlightable`.
     public func discs(lineWidth: Int, pressed: Bool) -> [HandleDisc] {
+        if imageName != nil { return [] }
         let d = diameter(lineWidth: lineWidth)
         let lit = pressed && highlightable
         switch type {
@@ -83,7 +86,9 @@ public struct HandleStyle: Hashable, Sendable {
 
 /// One filled disc of a handle, centred on the handle centre.
 public struct HandleDisc: Hashable, Sendable {
+    /// Radius of the disc.
     public var radius: Double
+    /// Fill, with the alpha the highlight rules give (MS-43).
     public var color: Color
 }
 

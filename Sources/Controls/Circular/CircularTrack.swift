@@ -29,6 +29,7 @@ public struct CircularTrack: Hashable, Sendable {
     public var unfilledColor: Color = NamedGrey.light
     /// Stroke caps (MS-13).
     public var filledLineCap: ArcLineCap = .round
+    /// Cap of the unfilled arc (MS-13).
     public var unfilledLineCap: ArcLineCap = .round
 
     /// Evenly spaced labels, clockwise (MS-22, MS-45).
@@ -53,6 +54,7 @@ public struct CircularTrack: Hashable, Sendable {
     /// Snap to the marker angles on release (MS-30, MS-60).
     public var snapToMarkers: Bool = false
 
+    /// A track with the spec's defaults: 0…100 over a full circle, lineWidth 5, no labels or markers.
     public init() {}
 
     /// True when the arc is a whole circle (MS-32): exactly 360°.

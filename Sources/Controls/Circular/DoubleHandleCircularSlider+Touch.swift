@@ -50,11 +50,15 @@ extension DoubleHandleCircularSlider {
     /// a cancel is a release.
     public func touchCancelled(id: Int, time: MonotonicTime) { release(id: id) }
 
+    /// Single-touch entry points (a router always uses the multi-touch ones): one pseudo contact.
     public func touchBegan(at p: Point, time: MonotonicTime) -> Bool {
         touchBegan(id: Self.singleTouchID, at: p, time: time)
     }
+    /// Moves the pseudo contact's handle.
     public func touchMoved(to p: Point, time: MonotonicTime) { touchMoved(id: Self.singleTouchID, to: p, time: time) }
+    /// Releases the pseudo contact's handle.
     public func touchEnded(at p: Point, time: MonotonicTime) { touchEnded(id: Self.singleTouchID, at: p, time: time) }
+    /// Cancels the pseudo contact (as a release).
     public func touchCancelled(time: MonotonicTime) { touchCancelled(id: Self.singleTouchID, time: time) }
 
     // MARK: Rules

@@ -8,9 +8,13 @@ import Core
 /// of either handle send `rangeChanged(isFirstHandle: nil, fromUser: false)` (MS-80, port side).
 @dynamicMemberLookup
 public final class DoubleHandleCircularSlider: MultiTouchControl {
+    /// The config id.
     public let id: String
+    /// Local → screen.
     public var transform: Transform
+    /// The control's own size; geometry follows it.
     public var bounds: Rect { didSet { changed() } }
+    /// Hidden controls draw nothing and take no touches.
     public var isHidden = false { didSet { changed() } }
 
     /// Range, arc, stroke, labels and markers, shared with the single slider.
@@ -41,12 +45,13 @@ public final class DoubleHandleCircularSlider: MultiTouchControl {
         self.transform = transform
     }
 
+    /// Reads and writes the shared track properties by name (`range.labels`).
     public subscript<T>(dynamicMember path: WritableKeyPath<CircularTrack, T>) -> T {
         get { track[keyPath: path] }
         set { track[keyPath: path] = newValue }
     }
 
-    /// The delegate channel.
+    /// The delegate channel: called for every event as it is raised (capture the control weakly).
     public var onEvent: ((ControlEvent) -> Void)? {
         get { outbox.observer }
         set { outbox.observer = newValue }
@@ -94,13 +99,17 @@ public final class DoubleHandleCircularSlider: MultiTouchControl {
 
     // MARK: Geometry
 
+    /// Handle diameters (MS-42, MS-74).
     public var firstHandleDiameter: Double { handle.diameter(lineWidth: track.lineWidth) }
+    /// The second handle's diameter (MS-74).
     public var secondHandleDiameter: Double { secondHandle.diameter(lineWidth: track.lineWidth) }
     /// Geometry from the first handle's diameter only (MS-83: a larger second handle may be clipped).
     public var geometry: CircularGeometry {
         CircularGeometry(bounds: bounds, track: track, handleDiameter: firstHandleDiameter)
     }
+    /// The track radius R (MS-35).
     public var calculatedRadius: Double { geometry.radius }
+    /// `maximumAngle == 360`.
     public var fullCircle: Bool { track.fullCircle }
 
     /// MS-73/82: the requested distance clamped to [1, half the arc length π·R·maximumAngle/360] at the
@@ -111,27 +120,39 @@ public final class DoubleHandleCircularSlider: MultiTouchControl {
         return min(max(minimumHandlesDistance, 1), upper)
     }
 
+    /// Whether a finger holds each handle (drawn highlighted, MS-43).
     public var isFirstHandlePressed: Bool { owners.values.contains(true) }
+    /// Whether a finger holds the second handle.
     public var isSecondHandlePressed: Bool { owners.values.contains(false) }
 
     /// Handle centres, unrotated local (MS-41).
     public var firstHandleCenter: Point { geometry.handleCenter(angle: angle) }
+    /// Second handle centre, unrotated local.
     public var secondHandleCenter: Point { geometry.handleCenter(angle: secondAngle) }
     /// Handle centres, drawn local.
     public var drawnFirstHandleCenter: Point { geometry.drawn(firstHandleCenter) }
+    /// Second handle centre, drawn local.
     public var drawnSecondHandleCenter: Point { geometry.drawn(secondHandleCenter) }
     /// Touch squares, unrotated local (MS-49).
     public var firstHandleTouchSquare: Rect { geometry.handleTouchSquare(angle: angle, diameter: firstHandleDiameter) }
+    /// Second handle touch square, unrotated local.
     public var secondHandleTouchSquare: Rect {
         geometry.handleTouchSquare(angle: secondAngle, diameter: secondHandleDiameter)
     }
     /// Discs of each handle as drawn now (MS-43).
     public var firstHandleDiscs: [HandleDisc] { handle.discs(lineWidth: track.lineWidth, pressed: isFirstHandlePressed) }
+    /// Second handle discs as drawn now.
     public var secondHandleDiscs: [HandleDisc] {
         secondHandle.discs(lineWidth: track.lineWidth, pressed: isSecondHandlePressed)
     }
+    /// Rotation of each handle image inside its square (MS-44).
     public var firstHandleImageRotation: Angle { handle.imageRotation(compassAngle: angle) }
+    /// Rotation of the second handle image.
     public var secondHandleImageRotation: Angle { secondHandle.imageRotation(compassAngle: secondAngle) }
+    /// On-screen rotations of the handle images: the control's rotation plus each image's own (MS-40 quirk).
+    public var drawnFirstHandleImageRotation: Angle { .degrees(geometry.rotation) + firstHandleImageRotation }
+    /// See `drawnFirstHandleImageRotation`.
+    public var drawnSecondHandleImageRotation: Angle { .degrees(geometry.rotation) + secondHandleImageRotation }
     /// The whole arc (MS-39).
     public var unfilledArc: ArcSpan { ArcSpan(start: 0, sweep: track.maximumAngle) }
     /// From the first handle clockwise to the second, wrapping through north when first > second (MS-75);
@@ -141,13 +162,16 @@ public final class DoubleHandleCircularSlider: MultiTouchControl {
         if sweep == 0 && secondAngle - angle == 360 { sweep = 360 }
         return sweep > 0 ? ArcSpan(start: angle, sweep: sweep) : nil
     }
+    /// Label and marker layout (MS-45, MS-46), markers sized by the first handle.
     public var labelPlacements: [LabelPlacement] { geometry.labelPlacements(track) }
+    /// Marker layout (MS-46).
     public var markerPlacements: [MarkerPlacement] {
         geometry.markerPlacements(track, handleDiameter: firstHandleDiameter)
     }
 
     // MARK: Events and changes
 
+    /// Removes and returns the events raised since the last call.
     public func drainEvents() -> [ControlEvent] { outbox.drain() }
 
     /// No animations or physics: nothing to advance.

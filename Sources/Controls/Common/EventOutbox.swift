@@ -9,6 +9,7 @@ public final class EventOutbox {
     /// Called synchronously for every event, after it was queued.
     public var observer: ((ControlEvent) -> Void)?
 
+    /// An empty outbox with no observer.
     public init() {}
 
     /// Queues `event` and tells the observer.

@@ -58,9 +58,10 @@ extension ArcSeeker {
     /// The scale at `time`, following the animation in flight.
     public func thumbScale(at time: MonotonicTime) -> Double { scaleTween?.value(at: time) ?? thumbScale }
 
-    private func animateScale(to target: Double, timing: ArcTiming, at time: MonotonicTime) {
+    private func animateScale(to target: Double, timing: CubicBezierCurve, at time: MonotonicTime) {
         let from = thumbScale(at: time)
-        scaleTween = ArcTween(from: from, to: target, start: time, duration: ArcSeeker.scaleDuration, timing: timing)
+        scaleTween = ScalarAnimation(from: from, to: target, start: time, duration: ArcSeeker.scaleDuration,
+                                     curve: .timing(timing))
     }
 
     /// CS-19: the thumb's centre travels clockwise along the arc's radius from `startAngle` (or, with
@@ -71,7 +72,8 @@ extension ArcSeeker {
         guard duration > 0 else { currentAngle = angle; move = nil; shownPathAngle = nil; return }
         let from = fromCurrent ? currentAngle : startAngle
         let sweep = Angle.wrap(angle - from, period: 360)
-        move = (ArcTween(from: from, to: from + sweep, start: time, duration: duration, timing: .linear), angle)
+        let path = ScalarAnimation(from: from, to: from + sweep, start: time, duration: duration, curve: .timing(.linear))
+        move = (path, angle)
         shownPathAngle = from
         changed()
     }

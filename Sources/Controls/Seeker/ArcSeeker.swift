@@ -7,9 +7,13 @@ import Core
 /// Events: `valueChanged(value: currentAngle, fromUser: true)`, raised ~0.2 s after a lift or a gap hit
 /// when the thumb's scale-back animation ends (CS-13, CS-16), so `advance(to:)` must be called.
 public final class ArcSeeker: TouchControl {
+    /// The config id.
     public let id: String
+    /// Local → screen.
     public var transform: Transform
+    /// The control's own size; geometry follows it.
     public var bounds: Rect { didSet { changed() } }
+    /// Hidden controls draw nothing and take no touches.
     public var isHidden = false { didSet { changed() } }
 
     /// Start of the arc in degrees (CS-1), default 90; wrapped into [0, 360) (port validation).
@@ -41,13 +45,13 @@ public final class ArcSeeker: TouchControl {
     public private(set) var revision = 0
 
     let outbox = EventOutbox()
-    var scaleTween: ArcTween?
+    var scaleTween: ScalarAnimation?
     /// Due times of the deferred value events (CS-13, CS-16), oldest first.
     var dueEvents: [MonotonicTime] = []
     /// Whether the last sample of the drag was in the gap (one event per gap entry).
     var inGap = false
     /// A `moveToAngle` in flight (CS-19): the path angle tween and the angle to settle on.
-    var move: (tween: ArcTween, target: Double)?
+    var move: (tween: ScalarAnimation, target: Double)?
     /// The path angle shown by the last `advance(to:)` while moving.
     var shownPathAngle: Double?
 
@@ -72,11 +76,13 @@ public final class ArcSeeker: TouchControl {
     }
 
     /// The delegate channel: `didChangeValue` and the `valueChanged` event are one event here (CS-16).
+    /// Capture the control weakly in it.
     public var onEvent: ((ControlEvent) -> Void)? {
         get { outbox.observer }
         set { outbox.observer = newValue }
     }
 
+    /// Removes and returns the events raised since the last call.
     public func drainEvents() -> [ControlEvent] { outbox.drain() }
 
     func changed() { revision &+= 1 }

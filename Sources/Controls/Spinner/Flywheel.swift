@@ -21,8 +21,10 @@ public struct Flywheel: Hashable, Sendable {
     public private(set) var velocity: Double = 0
     /// The fractional travel not yet turned into a step.
     public private(set) var accumulator: Double = 0
+    /// True while a spin is decaying.
     public private(set) var isRunning = false
 
+    /// A flywheel at rest.
     public init() {}
 
     /// Starts (or restarts) a spin with `velocity`, capped at ±100; the accumulator starts at 0 and any

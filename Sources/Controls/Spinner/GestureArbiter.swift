@@ -25,17 +25,21 @@ public struct GestureArbiter: Hashable, Sendable {
     /// The platform's long-press hold (0.5 s).
     public static let defaultLongPress = 0.5
 
+    /// Where the recognisers are: nothing down, undecided, long press, or pan.
     public enum Phase: Hashable, Sendable { case idle, possible, longPress, pan }
 
+    /// How far (points) a finger may move and still tap or long-press.
     public let slop: Double
     /// nil disables the long press (the picker's list has none).
     public let longPressDuration: Double?
+    /// The current phase.
     public private(set) var phase: Phase = .idle
     private var downPoint = Point.zero
     private var downTime: MonotonicTime = 0
     private var lastPoint = Point.zero
     private var tracker = VelocityTracker()
 
+    /// An arbiter with the platform defaults unless told otherwise.
     public init(slop: Double = GestureArbiter.defaultSlop, longPressDuration: Double? = GestureArbiter.defaultLongPress) {
         self.slop = slop; self.longPressDuration = longPressDuration
     }
@@ -46,6 +50,7 @@ public struct GestureArbiter: Hashable, Sendable {
         return downTime + d
     }
 
+    /// A finger touched down.
     public mutating func begin(at p: Point, time: MonotonicTime) {
         phase = .possible; downPoint = p; downTime = time; lastPoint = p
         tracker.reset(); tracker.add(p, time: time)
@@ -60,6 +65,7 @@ public struct GestureArbiter: Hashable, Sendable {
         return []
     }
 
+    /// A move sample; returns what it recognised or changed.
     public mutating func move(to p: Point, time: MonotonicTime) -> [DiscGesture] {
         var out = advance(to: time)
         lastPoint = p
@@ -74,6 +80,7 @@ public struct GestureArbiter: Hashable, Sendable {
         return out
     }
 
+    /// The finger lifted; returns the tap, the pan end (with velocity) or the long-press end.
     public mutating func end(at p: Point, time: MonotonicTime) -> [DiscGesture] {
         var out = advance(to: time)
         tracker.add(p, time: time)
@@ -87,6 +94,7 @@ public struct GestureArbiter: Hashable, Sendable {
         return out
     }
 
+    /// The contact was cancelled.
     public mutating func cancel() -> [DiscGesture] {
         defer { phase = .idle }
         return phase == .pan || phase == .longPress ? [.cancelled] : []

@@ -12,16 +12,25 @@ import Core
 /// * a tap on a row scrolls to it (ease-in-out, `tapScrollDuration`), then selects it.
 /// `position` is the fractional row at the picker's centre line; a settle reports one row.
 public struct PickerScroller: Sendable {
+    /// The fling velocity factor per 60 Hz tick (0.998 per ms).
     public static let decayPerTick = pow(0.998, 1000 / Flywheel.tickRate)
+    /// Rows per second below which a fling snaps.
     public static let snapSpeed = 0.3
+    /// Seconds of the ease-out snap onto a row.
     public static let snapDuration = 0.25
+    /// Seconds of the ease-in-out scroll to a tapped row.
     public static let tapScrollDuration = 0.3
 
+    /// What the list is doing.
     public enum State: Hashable, Sendable { case idle, dragging, momentum, snapping }
 
+    /// The number of rows.
     public private(set) var count: Int
+    /// Row height in points.
     public private(set) var rowHeight: Double
+    /// The fractional row at the centre line where the list comes to rest (the snap target while snapping).
     public private(set) var position: Double
+    /// The current state.
     public private(set) var state: State = .idle
     /// Rows per second while flinging.
     public private(set) var velocity: Double = 0
@@ -29,7 +38,11 @@ public struct PickerScroller: Sendable {
     private var dragStartY = 0.0
     private var snap: ScalarAnimation?
     private var stepper = FixedStepper(tickRate: Flywheel.tickRate)
+    /// The fling's start and its ticks so far: tick k happens at start + k/60, whatever the frame rate.
+    private var momentumStart: MonotonicTime = 0
+    private var momentumTicks = 0
 
+    /// A list of `count` rows resting on row `position`.
     public init(count: Int, rowHeight: Double, position: Int) {
         self.count = count; self.rowHeight = max(1, rowHeight); self.position = Double(position)
     }
@@ -70,6 +83,8 @@ public struct PickerScroller: Sendable {
         if abs(velocity) < Self.snapSpeed { beginSnap(time: time) } else {
             state = .momentum
             stepper.reset(at: time)
+            momentumStart = time
+            momentumTicks = 0
         }
     }
 
@@ -91,20 +106,22 @@ public struct PickerScroller: Sendable {
     public mutating func advance(to time: MonotonicTime) -> Int? {
         if state == .momentum {
             var stopped = false
-            var v = velocity, pos = position
+            var v = velocity, pos = position, ticks = momentumTicks
             let lo = 0.0, hi = maxPosition
             // A local copy of the stepper: its closure must not touch `self` while `self` is mutated.
             var ticker = stepper
             ticker.advance(to: time) {
                 guard !stopped else { return }
+                ticks += 1
                 v *= Self.decayPerTick
                 let next = pos + v / Flywheel.tickRate
                 pos = min(hi, max(lo, next))
                 if next != pos || abs(v) < Self.snapSpeed { stopped = true }
             }
             stepper = ticker
-            velocity = v; position = pos
-            if stopped { beginSnap(time: time) }
+            velocity = v; position = pos; momentumTicks = ticks
+            // The snap starts at the tick that stopped the fling, not at this frame.
+            if stopped { beginSnap(time: momentumStart + Double(ticks) / Flywheel.tickRate) }
         }
         if state == .snapping, let s = snap, s.isFinished(at: time) {
             snap = nil

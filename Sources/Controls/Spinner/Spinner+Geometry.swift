@@ -5,6 +5,7 @@ import Core
 
 /// One wheel icon as Widgets draws it (RVS-37…39), in the control's local coordinates.
 public struct WheelItemLayout: Hashable, Sendable {
+    /// The item index.
     public var index: Int
     /// The icon square's centre.
     public var center: Point
@@ -12,6 +13,8 @@ public struct WheelItemLayout: Hashable, Sendable {
     public var side: Double
     /// The screen angle of the item's bisector; the icon's "up" points along it (RVS-37 step 4).
     public var angle: Angle
+    /// The sector's full sweep 360°/n, centred on `angle` (RVS-36: a pie slice to radius R).
+    public var sweep: Angle
     /// The fade mask's alpha at the bisector (RVS-39); Widgets may instead mask per pixel.
     public var fadeAlpha: Double
     /// (disabled ? 0.5 : 1) × the control's alpha (RVS-38).
@@ -20,10 +23,13 @@ public struct WheelItemLayout: Hashable, Sendable {
 
 /// One picker row as Widgets draws it (RVS-59), in the control's local coordinates.
 public struct PickerRowLayout: Hashable, Sendable {
+    /// The item index.
     public var index: Int
+    /// The row rectangle (it may lie outside the picker frame; Widgets clips).
     public var rect: Rect
     /// The icon square: side rowHeight − 16, 8 pt from the row's top.
     public var iconRect: Rect
+    /// (disabled ? 0.5 : 1) × the control alpha.
     public var opacity: Double
 }
 
@@ -71,7 +77,7 @@ extension Spinner {
         return items.indices.map { i in
             let angle = WheelGeometry.itemAngle(i, count: count, rotation: rotation)
             return WheelItemLayout(index: i, center: angle.point(center: discCenter, radius: distance), side: s,
-                                   angle: angle, fadeAlpha: WheelGeometry.fadeAlpha(at: angle),
+                                   angle: angle, sweep: WheelGeometry.sectorAngle(count: count), fadeAlpha: WheelGeometry.fadeAlpha(at: angle),
                                    opacity: iconOpacity(i))
         }
     }
@@ -159,10 +165,13 @@ extension Spinner {
             var clock = flywheelClock
             clock.advance(to: time) {
                 guard self.flywheel.isRunning else { return }
+                self.flywheelTicks += 1
                 var wheel = self.flywheel
                 let steps = wheel.tick()
                 self.flywheel = wheel
-                if steps != 0 { self.stepBy(steps, time: time) }
+                // Each step is dated at its own tick, so the result is the same at any frame rate.
+                let tickTime = self.flywheelStart + Double(self.flywheelTicks) / Flywheel.tickRate
+                if steps != 0 { self.stepBy(steps, time: tickTime) }
             }
             flywheelClock = clock
         }

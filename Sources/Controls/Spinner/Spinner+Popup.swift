@@ -31,15 +31,20 @@ extension Spinner {
         if options.playsOpenCloseFeedback { pendingWork.append(.openFeedback) }
         popupVariant = variant
         flywheel.stop()
-        touch = nil
         updateWheelRotation(time: time, animated: false)
-        picker = variant == .picker ? PickerScroller(count: count, rowHeight: pickerRowHeight, position: selectedIndex) : nil
+        picker = nil
+        if variant == .picker {
+            // The list is built at its first row, then scrolls (animated) to the selection (RVS-31 step 4).
+            var list = PickerScroller(count: count, rowHeight: pickerRowHeight, position: 0)
+            if selectedIndex != 0 { list.scroll(to: selectedIndex, time: time) }
+            picker = list
+        }
         let item = value
         delegate?.spinner(self, hasOpenedWith: item)  // isOpen still reads false here
         events.append(.opened)
         isOpen = true
         isOpening = false
-        if byTap { pendingWork.append(.touchUpInside) }
+        if byTap { events.append(.touchUpInside) }  // already on the turn after the lift
     }
 
     /// The closing sequence (RVS-32); ignored unless open. Returns false when the delegate vetoed it.
@@ -52,15 +57,15 @@ extension Spinner {
         delegate?.spinner(self, hasClosedWith: value)  // isOpen still reads true here
         events.append(.closed)
         isOpen = false
-        touch = nil
-        if byTap { pendingWork.append(.touchUpInside) }
+        // The popup's recognisers go with it; a press held on the centre stays.
+        if case .center? = touch {} else { touch = nil }
+        if byTap { events.append(.touchUpInside) }  // already on the turn after the lift
         return true
     }
 
     /// Runs the work deferred by earlier calls: one "main-loop turn". Work deferred while it runs
     /// waits for the following turn.
     public func runTurn(_ time: MonotonicTime) {
-        lastTime = max(lastTime, time)
         guard !pendingWork.isEmpty else { return }
         let work = pendingWork
         pendingWork.removeAll()
@@ -69,18 +74,18 @@ extension Spinner {
 
     private func perform(_ work: DeferredWork, time: MonotonicTime) {
         switch work {
-        case .selectionEffects(let index, let fromUser):
-            if isOpen && feedbackLive { events.append(.feedback(.select)) }
+        case .selectionEffects(let index, let fromUser, let changedAt):
+            // One cue per change, but at most one per 60 Hz tick (RVS-62 port).
+            if isOpen && feedbackLive && (lastSelectCue.map { changedAt - $0 >= 1 / Flywheel.tickRate - 1e-9 } ?? true) {
+                events.append(.feedback(.select))
+                lastSelectCue = changedAt
+            }
             let item = index < count ? items[index] : nil
             delegate?.spinner(self, hasSelected: item)
             events.append(.selectionChanged(index: index))
             events.append(.valueChanged(value: Double(index), fromUser: fromUser))
-        case .touchUpInside:
-            events.append(.touchUpInside)
-        case .singleValueSelected:
-            guard let item = items.first else { return }
-            delegate?.spinner(self, singleValueSelected: item)
-            events.append(.singleValueSelected(index: 0))
+        case .centerTap:
+            centerTapped(time: time)
         case .openFeedback:
             if feedbackLive { events.append(.feedback(.open)) }
         case .closeFollowUp(let variant, let playFeedback):

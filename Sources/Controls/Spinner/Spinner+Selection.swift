@@ -13,6 +13,7 @@ extension Spinner {
         runTurn(time)
         items = newItems
         setIndex(selectedIndex, fromUser: false, time: time)
+        updateWheelRotation(time: time, animated: false)  // the sector angle changed (RVS-53 step 2)
         picker?.resize(count: count, rowHeight: pickerRowHeight)
         if isOpen { _ = close(time: time, byTap: false) }
         events.append(.valueChanged(value: Double(selectedIndex), fromUser: false))
@@ -35,6 +36,21 @@ extension Spinner {
         if changed && isOpen { pendingWork.append(.closeForConfigurationChange) }
     }
 
+    /// Starts (or replaces) a flywheel spin with velocity `v0` at `time` (RVS-46/47): the host's "spin
+    /// the wheel", and what a flick does. Ignored unless the wheel is open.
+    public func spin(velocity v0: Double, time: MonotonicTime) {
+        runTurn(time)
+        startSpin(velocity: v0, time: time)
+    }
+
+    func startSpin(velocity v0: Double, time: MonotonicTime) {
+        guard isOpen, popupVariant == .wheel else { return }
+        flywheel.start(velocity: v0)
+        flywheelClock.reset(at: time)
+        flywheelStart = time
+        flywheelTicks = 0
+    }
+
     /// Wraps `index` into [0, count) (user steps, pans and spins wrap; the host's sets clamp).
     func wrapped(_ index: Int) -> Int {
         guard count > 0 else { return 0 }
@@ -49,7 +65,7 @@ extension Spinner {
         selectedIndex = new
         updateWheelRotation(time: time, animated: isOpen && popupVariant == .wheel)
         if !fromUser || picker?.state == .idle { picker?.jump(to: new) }
-        pendingWork.append(.selectionEffects(index: new, fromUser: fromUser))
+        pendingWork.append(.selectionEffects(index: new, fromUser: fromUser, at: time))
     }
 
     /// Points the wheel at the selection. Animated (RVS-40): 0.2 s with the default curve, from the

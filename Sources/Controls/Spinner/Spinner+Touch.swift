@@ -29,6 +29,7 @@ extension Spinner {
     /// UIKit's touch-up-inside tolerance around a control (≈70 pt, SEED 7.2).
     public static let touchInsideTolerance = 70.0
 
+    /// The centre, and while open the disc square or the picker frame (RVS-29, RVS-30, RVS-41).
     public func claims(_ p: Point) -> Bool {
         if isOpen {
             switch popupVariant {
@@ -42,6 +43,7 @@ extension Spinner {
         return isEnabled && count > 0 && bounds.contains(p)
     }
 
+    /// Starts a centre press, a disc gesture or a picker drag.
     public func touchBegan(at p: Point, time: MonotonicTime) -> Bool {
         runTurn(time)
         if isEnabled && count > 0 && bounds.contains(p) {
@@ -69,6 +71,7 @@ extension Spinner {
         return false
     }
 
+    /// One move sample for the contact this spinner follows.
     public func touchMoved(to p: Point, time: MonotonicTime) {
         runTurn(time)
         switch touch {
@@ -91,6 +94,7 @@ extension Spinner {
         }
     }
 
+    /// The lift: a centre tap (handled next turn), a disc gesture end, or a picker release.
     public func touchEnded(at p: Point, time: MonotonicTime) {
         runTurn(time)
         let current = touch
@@ -98,7 +102,7 @@ extension Spinner {
         switch current {
         case .center?:
             isCenterHighlighted = false
-            if bounds.outsetBy(Spinner.touchInsideTolerance).contains(p) { centerTapped(time: time) }
+            if bounds.outsetBy(Spinner.touchInsideTolerance).contains(p) { pendingWork.append(.centerTap) }
         case .disc(var t)?:
             let gestures = t.arbiter.end(at: p, time: time)
             touch = .disc(t)
@@ -124,6 +128,7 @@ extension Spinner {
         }
     }
 
+    /// A cancel: no tap, no step, no fling.
     public func touchCancelled(time: MonotonicTime) {
         runTurn(time)
         let current = touch
@@ -135,14 +140,16 @@ extension Spinner {
         }
     }
 
-    /// RVS-26: a tap (touch-up inside) on the centre.
+    /// RVS-26: a tap (touch-up inside) on the centre, handled on the loop turn after the lift
+    /// (RVS-64: lift → next turn → build → `hasOpened` → `isOpen` → `touchUpInside`).
     func centerTapped(time: MonotonicTime) {
         if flywheel.isRunning { flywheel.stop(); return }  // only stops the spin; no event (RVS-65)
         if count >= 2 {
             if isOpen { close(time: time, byTap: true) } else { open(time: time, byTap: true) }
-        } else if count == 1 {
-            pendingWork.append(.touchUpInside)
-            pendingWork.append(.singleValueSelected)
+        } else if count == 1, let item = items.first {
+            events.append(.touchUpInside)
+            delegate?.spinner(self, singleValueSelected: item)
+            events.append(.singleValueSelected(index: 0))
         }
     }
 
@@ -172,8 +179,7 @@ extension Spinner {
                 followPan(t, at: at, time: time)
                 let u = Flywheel.tangentialSpeed(vx: v.dx, vy: v.dy, theta: (at - discCenter).angle)
                 if let v0 = Flywheel.flickVelocity(tangentialSpeed: u) {
-                    flywheel.start(velocity: v0)
-                    flywheelClock.reset(at: time)
+                    startSpin(velocity: v0, time: time)
                 }
             case .cancelled:
                 t.repeatAt = nil

@@ -12,6 +12,7 @@ import Core
 /// open disc and the picker lie outside those bounds (negative coordinates are normal) because the
 /// popup lives in the container beneath the control (RVS-29, RVS-30).
 public final class Spinner: TouchControl {
+    /// The config id.
     public let id: String
     /// The delegate channel; the event stream (`drainEvents`) carries the same moments.
     public weak var delegate: (any SpinnerDelegate)?
@@ -29,6 +30,7 @@ public final class Spinner: TouchControl {
 
     // MARK: Data (RVS-2…8)
 
+    /// The list (RVS-4); change it with `setItems(_:time:)`.
     public internal(set) var items: [SpinnerItem]
     /// Clamped to [0, count−1], 0 when empty, never wrapped (RVS-5).
     public internal(set) var selectedIndex: Int = 0
@@ -85,12 +87,16 @@ public final class Spinner: TouchControl {
 
     var events: [ControlEvent] = []
     var flywheelClock = FixedStepper(tickRate: Flywheel.tickRate)
+    /// When the current spin started, and how many 60 Hz ticks it has run: tick k happens at start + k/60.
+    var flywheelStart: MonotonicTime = 0
+    var flywheelTicks = 0
+    /// When the last selection cue was given (RVS-62: at most one per 60 Hz tick).
+    var lastSelectCue: MonotonicTime?
     var touch: SpinnerTouch?
     var rotationAnimation: ScalarAnimation?
     var rotationTarget = 0.0
     var popupAnimation: ScalarAnimation?
     var centerAnimation: ScalarAnimation?
-    var lastTime: MonotonicTime = 0
 
     /// Which popup the spinner shows.
     public enum PopupVariant: Hashable, Sendable { case wheel, picker }
@@ -98,9 +104,10 @@ public final class Spinner: TouchControl {
     /// Work the original posts to the main queue.
     public enum DeferredWork: Hashable, Sendable {
         /// RVS-52's follow-up of one index change: tick (if open), `hasSelected`, `valueChanged`.
-        case selectionEffects(index: Int, fromUser: Bool)
-        case touchUpInside
-        case singleValueSelected
+        /// `at` is when the index changed (a flywheel step's own 60 Hz tick time), for the one-cue-per-tick rule.
+        case selectionEffects(index: Int, fromUser: Bool, at: MonotonicTime)
+        /// A touch-up inside the centre: its handling (RVS-26) runs on the turn after the lift (RVS-64).
+        case centerTap
         /// RVS-31 step 3 (port: actually played, RVS-62).
         case openFeedback
         /// RVS-32 step 3: the close feedback (when enabled), dropping the haptics, the shrink animation.
@@ -125,7 +132,9 @@ public final class Spinner: TouchControl {
 
     // MARK: Read-only facts (RVS-20)
 
+    /// The number of items.
     public var count: Int { items.count }
+    /// True with no items.
     public var isEmpty: Bool { items.isEmpty }
     /// The selected item, nil when empty (RVS-51).
     public var value: SpinnerItem? { items.isEmpty ? nil : items[selectedIndex] }
@@ -144,11 +153,14 @@ public final class Spinner: TouchControl {
 
     // MARK: TouchControl basics
 
+    /// Local → screen: the frame's origin, then the container's transform.
     public var transform: Transform { Transform.translation(frame.minX, frame.minY).then(containerTransform) }
+    /// The centre's bounds in local coordinates.
     public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
     /// Nothing is drawn and no touch is taken with an empty list (RVS-57).
     public var isHidden: Bool { items.isEmpty && popupVariant == nil }
 
+    /// The events raised since the last call, in order.
     public func drainEvents() -> [ControlEvent] {
         defer { events.removeAll() }
         return events

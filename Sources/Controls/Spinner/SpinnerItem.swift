@@ -11,6 +11,7 @@ public struct SpinnerItem: Hashable, Sendable {
     /// False → drawn at 50 % opacity; the item can still be selected (RVS-54).
     public var isEnabled: Bool
 
+    /// An item; only the icon is required (RVS-2).
     public init(iconName: String, title: String = "", description: String? = nil, value: String? = nil,
                 isEnabled: Bool = true) {
         self.iconName = iconName; self.title = title; self.description = description
@@ -37,6 +38,7 @@ public struct SpinnerPortOptions: Hashable, Sendable {
         /// The original: the tap decision runs at recognition, on every move while held, and at lift.
         case everyCallback
     }
+    /// RVS-43 decision.
     public var longPressStepping: LongPressStepping = .once(repeatInterval: nil)
     /// RVS-49: any touch-down on the open disc stops a running spin (recommended); false keeps the
     /// original, where a new pan lets the flywheel keep stepping under the finger.
@@ -71,6 +73,7 @@ public protocol SpinnerDelegate: AnyObject {
     func spinner(_ spinner: Spinner, singleValueSelected item: SpinnerItem)
 }
 
+/// No-op defaults: every callback is optional.
 public extension SpinnerDelegate {
     func spinner(_ spinner: Spinner, hasSelected item: SpinnerItem?) {}
     func spinner(_ spinner: Spinner, hasOpenedWith item: SpinnerItem?) {}

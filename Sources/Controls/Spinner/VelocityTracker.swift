@@ -5,13 +5,17 @@ import Core
 /// displacement from the oldest sample inside the last `window` seconds to the newest, over their time
 /// difference. One sample alone, or a finger that rested for a whole window, gives zero.
 public struct VelocityTracker: Hashable, Sendable {
+    /// Seconds of samples used.
     public static let defaultWindow = 0.1
+    /// Seconds of samples used.
     public let window: Double
     private var samples: [Sample] = []
     private struct Sample: Hashable, Sendable { var time: MonotonicTime; var point: Point }
 
+    /// A tracker using the last `window` seconds.
     public init(window: Double = VelocityTracker.defaultWindow) { self.window = window }
 
+    /// Forgets every sample.
     public mutating func reset() { samples.removeAll() }
 
     /// Records a sample; samples older than the window are dropped (the newest always stays).

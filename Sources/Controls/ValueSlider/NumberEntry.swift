@@ -3,14 +3,19 @@
 public struct NumberText: Hashable, Sendable {
     /// The decimal separator ("." or "," …).
     public var separator: String
+    /// Rules using `separator` as the decimal separator.
     public init(separator: String = ".") { self.separator = separator }
 
     /// The pieces of a number typed so far: optional minus, integer digits, optional separator,
     /// fraction digits.
     public struct Parts: Hashable, Sendable {
+        /// A leading minus sign.
         public var negative: Bool
+        /// The digits before the separator.
         public var integerDigits: String
+        /// Whether the separator was typed.
         public var hasSeparator: Bool
+        /// The digits after the separator.
         public var fractionDigits: String
     }
 
@@ -74,12 +79,16 @@ public enum NumberValidity: Hashable, Sendable {
 /// Judges typed text against a minimum, a maximum and a number of decimals (the port's rules for the
 /// `isValidInput` host callback, NP-27/29; the reference host's "always valid" is `unbounded`).
 public struct NumberValidator: Hashable, Sendable {
+    /// The smallest valid number.
     public var minimum: Double
+    /// The largest valid number.
     public var maximum: Double
     /// The most fraction digits allowed.
     public var decimals: Int
+    /// The parsing rules (the decimal separator).
     public var text: NumberText
 
+    /// A validator for [minimum, maximum] with at most `decimals` fraction digits.
     public init(minimum: Double, maximum: Double, decimals: Int, text: NumberText = NumberText()) {
         self.minimum = minimum; self.maximum = max(minimum, maximum); self.decimals = max(0, decimals); self.text = text
     }
@@ -89,6 +98,7 @@ public struct NumberValidator: Hashable, Sendable {
         NumberValidator(minimum: -.infinity, maximum: .infinity, decimals: 15, text: text)
     }
 
+    /// The state of the typed text (NP-29).
     public func validity(of string: String) -> NumberValidity {
         guard let p = text.parts(string) else { return .invalid }
         if p.fractionDigits.count > decimals || (decimals == 0 && p.hasSeparator) { return .invalid }
@@ -140,7 +150,9 @@ public struct NumberValidator: Hashable, Sendable {
 /// The reference host's editing rules (NP-46): digits append, the separator is accepted once (a lone
 /// one becomes "0" + separator), C clears, ⌫ drops the last character, ✓ closes.
 public struct ReferenceNumberEditor: Hashable, Sendable {
+    /// The parsing rules (the decimal separator).
     public var text: NumberText
+    /// An editor using `text`'s separator.
     public init(text: NumberText = NumberText()) { self.text = text }
 
     /// The new text for a key press; nil for ✓ (the pad closes; the text is irrelevant).

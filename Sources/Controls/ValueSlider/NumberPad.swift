@@ -6,7 +6,9 @@ import Core
 /// The pad lives in the top-level overlay ([PORT] NP intro), so its local coordinates are the
 /// overlay's (the screen's, unless `transform` says otherwise). Pure: time is passed in.
 public final class NumberPad: TouchControl {
+    /// The config id.
     public let id: String
+    /// Overlay → screen (identity when the overlay is the screen).
     public var transform: Transform
     /// The overlay's size: the catcher covers it all.
     public var screenSize: Size
@@ -25,6 +27,7 @@ public final class NumberPad: TouchControl {
     /// The placement decisions of NP-41.
     public var placement: PopupPlacement.Options
 
+    /// True while the pad and its catcher are shown.
     public private(set) var isOpen = false
     /// The edit label's text (NP-31).
     public private(set) var text = ""
@@ -47,6 +50,7 @@ public final class NumberPad: TouchControl {
         case swallowed
     }
 
+    /// A closed pad anchored on `anchor` in a `screenSize` overlay.
     public init(id: String, anchor: Rect, screenSize: Size, transform: Transform = .identity,
                 keyStrings: NumberPadKeyStrings = NumberPadKeyStrings(), validator: NumberValidator? = nil,
                 placement: PopupPlacement.Options = .init()) {
@@ -58,10 +62,14 @@ public final class NumberPad: TouchControl {
         self.editor = { key, old in reference.edit(key.role, label: key.label, oldText: old) }
     }
 
+    /// The whole overlay (the catcher's area).
     public var bounds: Rect { Rect(origin: .zero, size: screenSize) }
+    /// Hidden and touch-transparent while closed.
     public var isHidden: Bool { !isOpen }
 
+    /// The events raised since the last call, in order.
     public func drainEvents() -> [ControlEvent] { defer { events.removeAll() }; return events }
+    /// Nothing animates (NP-32, NP-33: no animation).
     public func advance(to time: MonotonicTime) -> Bool { false }
 
     // MARK: Opening and closing
@@ -138,6 +146,7 @@ public final class NumberPad: TouchControl {
     /// While open, the catcher claims every touch that nothing above it took (NP-34).
     public func claims(_ p: Point) -> Bool { isOpen }
 
+    /// A key press, a swallowed touch, or an outside touch that closes the pad (NP-34).
     public func touchBegan(at p: Point, time: MonotonicTime) -> Bool {
         guard isOpen else { return false }
         if padFrame.contains(p) {
@@ -156,6 +165,7 @@ public final class NumberPad: TouchControl {
         return false
     }
 
+    /// Tracks a function key's inside state or aborts a callout (NP-25, NP-26).
     public func touchMoved(to p: Point, time: MonotonicTime) {
         switch press {
         case .button(let i, _)?:
@@ -166,6 +176,7 @@ public final class NumberPad: TouchControl {
         }
     }
 
+    /// Fires the key on release (NP-25, NP-26).
     public func touchEnded(at p: Point, time: MonotonicTime) {
         let current = press
         touchMoved(to: p, time: time)

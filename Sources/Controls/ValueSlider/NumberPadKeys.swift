@@ -7,15 +7,18 @@ public struct NumberKey: Hashable, Sendable {
 
     /// The title, also the identity passed to the host.
     public var label: String
+    /// What the key does.
     public var role: Role
     /// The key's fill (NP-23 defaults: C navy, ⌫ maroon, ✓ green, the rest dark grey).
     public var backgroundColor: Color
     /// Size in grid cells.
     public var width: Int
+    /// Rows spanned.
     public var height: Int
     /// True → the callout behaviour of NP-26 (digits and the decimal key); false → a plain button (NP-25).
     public var zoomOnPress: Bool
 
+    /// A key; `zoomOnPress` defaults to true for digits and the decimal key.
     public init(label: String, role: Role, backgroundColor: Color = NumberKey.darkGrey, width: Int = 1, height: Int = 1,
                 zoomOnPress: Bool? = nil) {
         self.label = label; self.role = role; self.backgroundColor = backgroundColor
@@ -23,29 +26,43 @@ public struct NumberKey: Hashable, Sendable {
         self.zoomOnPress = zoomOnPress ?? (role == .digit || role == .decimal)
     }
 
+    /// The default key fill.
     public static let darkGrey = Color(r: 85, g: 85, b: 85)
+    /// C's fill.
     public static let navy = Color(r: 0, g: 0, b: 128)
+    /// ⌫'s fill.
     public static let maroon = Color(r: 128, g: 0, b: 0)
+    /// ✓'s fill.
     public static let green = Color(r: 0, g: 128, b: 0)
 }
 
 /// The pad's key labels (NP-20); they double as the keys' identities.
 public struct NumberPadKeyStrings: Hashable, Sendable {
+    /// U+2713.
     public var ok = "\u{2713}"
+    /// "C".
     public var clear = "C"
+    /// U+232B.
     public var delete = "\u{232B}"
     /// The locale's decimal separator (NP-36), given by the host.
     public var decimal: String
+    /// The default labels with the given decimal separator.
     public init(decimal: String = ".") { self.decimal = decimal }
 }
 
 /// The key grid (NP-21, NP-22): 4 columns of 44 pt cells, 5 pt apart, inside a 211×211 pad view.
 public enum NumberPadLayout {
+    /// The key area's side.
     public static let padSize = 201.0
+    /// One grid cell's side.
     public static let keyCell = 44.0
+    /// The gap between cells.
     public static let separation = 5.0
+    /// The pad view's margin around the key area.
     public static let frameInset = 5.0
+    /// Key corner radius (also the callout outline's).
     public static let keyCornerRadius = 8.0
+    /// How far outside the callout outline a finger may stray.
     public static let calloutCancelTolerance = 10.0
     /// The pad view's side: 201 + 2 × 5.
     public static var viewSide: Double { padSize + 2 * frameInset }

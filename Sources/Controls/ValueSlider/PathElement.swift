@@ -27,6 +27,7 @@ public enum PathElement: Hashable, Sendable {
     }
 }
 
+/// Flattening and hit testing of outlines.
 public extension Array where Element == PathElement {
     /// The outline as closed polygons (one per subpath), arcs and curves cut into `segments` pieces
     /// each. For hit tests, tests and simple drawing.

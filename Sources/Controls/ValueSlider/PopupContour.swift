@@ -5,11 +5,17 @@ public enum PopupContour {
     /// The fill: a vertical gradient top to bottom of the outline frame, whatever the direction (NP-43).
     /// Applied once at the first display [QUIRK NP-39]: a view keeps the style it was built with.
     public struct Style: Hashable, Sendable {
+        /// Top to bottom.
         public var gradientColors: [Color]
+        /// Stop positions in [0, 1].
         public var gradientLocations: [Double]
+        /// The drop shadow's colour.
         public var shadowColor: Color
+        /// The drop shadow's offset.
         public var shadowOffset: Vector
+        /// The drop shadow's blur radius.
         public var shadowBlur: Double
+        /// A style; the defaults are NP-39/43's.
         public init(gradientColors: [Color] = [Color(r: 77, g: 77, b: 77), Color(r: 51, g: 51, b: 51), Color(r: 64, g: 64, b: 64)],
                     gradientLocations: [Double] = [0, 0.8, 1.0], shadowColor: Color = Color.black.withAlpha(0.5),
                     shadowOffset: Vector = Vector(0, 2), shadowBlur: Double = 2) {
@@ -23,6 +29,7 @@ public enum PopupContour {
     /// Where the popup P lies relative to the base B.
     public enum Direction: Hashable, Sendable { case above, below, left, right, overlapping }
 
+    /// P above, below, left or right of B, or overlapping it.
     public static func direction(base b: Rect, popup p: Rect) -> Direction {
         if p.maxY <= b.minY { return .above }
         if p.minY >= b.maxY { return .below }

@@ -13,6 +13,7 @@ public enum PopupPlacement {
         /// [PORT] Finally keep the popup fully on the screen (the original's "right" fallback is never
         /// re-checked and can leave the screen).
         public var keepsOnScreen = true
+        /// The recommended port placement.
         public init() {}
         /// The original's placement, defects included.
         public static var original: Options { var o = Options(); o.clampsAboveX = false; o.keepsOnScreen = false; return o }
@@ -49,12 +50,15 @@ public enum PopupPlacement {
 /// An OTPopupView's resolved layout (NP-39, NP-40): the padded base B, the padded popup P, the frame
 /// of the outline, and the popup's own frame.
 public struct PopupLayout: Hashable, Sendable {
+    /// B: the base grown by its padding.
     public var base: Rect
+    /// P: the popup grown by its padding.
     public var popup: Rect
     /// Where the popup content itself goes (P shrunk back by its padding).
     public var popupContentFrame: Rect
     /// The union of B and P.
     public var outlineFrame: Rect { base.union(popup) }
+    /// The outline's corner radius.
     public var cornerRadius: Double
 
     /// NP-40 with `shouldSetPopupViewFrame` true: the popup is centred on B's centre then moved by

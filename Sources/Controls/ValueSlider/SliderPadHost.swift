@@ -6,16 +6,19 @@ import Core
 /// host's reactions may raise further events, which `process` returns together with the ones it got,
 /// in order, so nothing is lost to the kiosk.
 public final class SliderPadHost {
+    /// The slider it drives.
     public let slider: ValueSlider
+    /// The pad it opens.
     public let pad: NumberPad
     /// The current number (NP-45: starts at 50).
     public private(set) var number: Double
     /// The options the slider steps through (NP-45: 1…100).
     public let optionCount = 100
 
+    /// Wires `slider` and `pad`, showing `initialNumber` at once.
     public init(slider: ValueSlider, pad: NumberPad, initialNumber: Double = 50, time: MonotonicTime = 0) {
         self.slider = slider; self.pad = pad; self.number = initialNumber
-        apply(number: initialNumber, time: time)
+        apply(number: initialNumber, animated: false, time: time)
         _ = slider.drainEvents()
     }
 
@@ -65,13 +68,13 @@ public final class SliderPadHost {
     }
 
     private func handlePad(_ event: ControlEvent, time: MonotonicTime) {
-        if case .valueChanged(let n, true) = event { apply(number: n, time: time) }
+        if case .valueChanged(let n, true) = event { apply(number: n, animated: true, time: time) }
     }
 
     /// NP-50: the typed number becomes the value at once; the thumb moves (0.2 s) and shows the number.
-    private func apply(number n: Double, time: MonotonicTime) {
+    private func apply(number n: Double, animated: Bool, time: MonotonicTime) {
         slider.setPosition(SliderPadHost.sliderPosition(for: n, optionCount: optionCount),
-                           title: pad.numberText.format(n), animated: true, time: time)
+                           title: pad.numberText.format(n), animated: animated, time: time)
         number = n
     }
 }

@@ -7,8 +7,11 @@ import Core
 /// Local coordinates: origin at the control's top-left, W × H. The balloon reaches 30 pt above the
 /// control and the thumb may overhang its ends (NP-3, NP-7). Pure: time is passed in.
 public final class ValueSlider: TouchControl {
+    /// The config id.
     public let id: String
+    /// Local → screen.
     public var transform: Transform
+    /// W × H.
     public private(set) var size: Size
     /// Half the platform thumb's width: the thumb centre travels over [i, W − i] (NP-3 [PORT]).
     public var thumbTravelInset: Double
@@ -21,6 +24,7 @@ public final class ValueSlider: TouchControl {
 
     /// NP-18 states.
     public enum State: Hashable, Sendable { case normal, pressed, dragging }
+    /// The current state.
     public private(set) var state: State = .normal
     /// The value v in [0, 1] (the original keeps it private, NP-2; exposed read-only here).
     public private(set) var value: Double = 0
@@ -33,17 +37,25 @@ public final class ValueSlider: TouchControl {
     private var grabOffset = 0.0
     private var thumbAnimation: ScalarAnimation?
 
+    /// The thumb's normal width.
     public static let thumbWidth = 44.0
+    /// The thumb's width while the balloon shows.
     public static let narrowThumbWidth = 22.0
+    /// The track's height.
     public static let trackHeight = 9.0
+    /// setPosition's animation length.
     public static let positionAnimationDuration = 0.2
 
+    /// A slider at v = 0 with an empty title.
     public init(id: String, size: Size, transform: Transform = .identity, thumbTravelInset: Double = 11.5) {
         self.id = id; self.size = size; self.transform = transform; self.thumbTravelInset = thumbTravelInset
     }
 
+    /// W × H at the origin.
     public var bounds: Rect { Rect(origin: .zero, size: size) }
+    /// Always shown.
     public var isHidden: Bool { false }
+    /// The events raised since the last call, in order.
     public func drainEvents() -> [ControlEvent] { defer { events.removeAll() }; return events }
 
     /// Re-frames the control. [PORT NP-17] Nothing piles up: the look is built once by Widgets.
@@ -123,6 +135,7 @@ public final class ValueSlider: TouchControl {
     public func claims(_ p: Point) -> Bool { thumbRect(at: lastTime).contains(p) }
     private var lastTime: MonotonicTime = 0
 
+    /// A press on the thumb: Pressed, balloon shown (NP-7).
     public func touchBegan(at p: Point, time: MonotonicTime) -> Bool {
         lastTime = time
         guard thumbRect(at: time).contains(p) else { return false }
@@ -135,6 +148,7 @@ public final class ValueSlider: TouchControl {
         return true
     }
 
+    /// A drag sample once past the slop (NP-9, NP-11).
     public func touchMoved(to p: Point, time: MonotonicTime) {
         lastTime = time
         guard hasContact, !ignoringContact else { return }
@@ -147,6 +161,7 @@ public final class ValueSlider: TouchControl {
         }
     }
 
+    /// A tap (valueButtonPressed) or a drag end (NP-8, NP-10, NP-12).
     public func touchEnded(at p: Point, time: MonotonicTime) {
         lastTime = time
         defer { hasContact = false; ignoringContact = false }
@@ -168,6 +183,7 @@ public final class ValueSlider: TouchControl {
         }
     }
 
+    /// Back to Normal; a drag finishes (NP-10).
     public func touchCancelled(time: MonotonicTime) {
         lastTime = time
         defer { hasContact = false; ignoringContact = false }
@@ -176,6 +192,7 @@ public final class ValueSlider: TouchControl {
         goNormal()
     }
 
+    /// Ends the position animation; true while it runs.
     public func advance(to time: MonotonicTime) -> Bool {
         lastTime = max(lastTime, time)
         if let a = thumbAnimation, a.isFinished(at: time) { thumbAnimation = nil }

@@ -1,23 +1,83 @@
 import Core
 import Display
+import Glibc
 import Raster
 
 extension KioskApp {
-    /// Opens the display the config asks for. Until the DRM and fbdev outputs are wired, every
-    /// backend falls back to the headless display, and the log says so.
-    func openDisplay() {
-        let size = config.display.headlessSize
-        display = HeadlessDisplay(canvas: size)
-        Log.notice("display: headless \(size) (no panel output in this build)")
+    /// Opens the display the config asks for: DRM, then fbdev, then headless (or the forced one),
+    /// and logs which and why. A DRM card with nothing connected yet is waited for, with a log line
+    /// every retry, instead of exiting. Returns false when a signal asked to stop while waiting.
+    func openDisplay() -> Bool {
+        let selector = DisplaySelector()
+        var attempt = 0
+        while true {
+            do {
+                let selection = try selector.select(config.displayOptions(forceHeadless: options.forceHeadless))
+                display = selection.output
+                Log.notice(selection.logLine)
+                break
+            } catch let error as DisplayError where error.isTransient {
+                attempt += 1
+                Log.warning("display: \(error); retrying in 2 s (attempt \(attempt))")
+                if waitForSignal(seconds: 2) { return false }
+            } catch {
+                Log.error("display: \(error); falling back to the headless display")
+                display = HeadlessDisplay(canvas: config.display.headlessSize)
+                break
+            }
+        }
         bitmap = Bitmap(width: display.canvasSize.width, height: display.canvasSize.height, format: .xrgb8888)
+        if let fd = display.pollDescriptor {
+            loop.add(fd: fd) { [weak self] _ in self?.handleDisplayEvents() }
+        }
+        return true
     }
 
-    /// Copies the damaged rectangles to the display.
+    /// Copies the damaged rectangles to the display; a frame the display could not take yet is
+    /// presented again when a page flip frees a buffer.
     func present(damage: [PixelRect]) {
+        pendingDamage += damage
         let frame = SourceFrame(pixels: UnsafePointer(bitmap.pixels), width: bitmap.width, height: bitmap.height,
                                 stride: bitmap.width)
-        do { _ = try display.present(frame, damage: damage) } catch {
-            Log.error("display: present failed: \(error)")
+        do {
+            let outcome = try display.present(frame, damage: pendingDamage)
+            if outcome != .deferred { pendingDamage.removeAll() }
+            if !firstFrameShown, outcome == .shown || outcome == .queued { firstFrameShown = true }
+        } catch {
+            Log.error("display: present failed: \(error); pausing until the panel is back")
+            try? display.pause()
+            displayRetryAt = monotonicNow() + 1
         }
+    }
+
+    /// Page-flip events: a freed buffer lets a deferred frame through.
+    func handleDisplayEvents() {
+        do {
+            if try display.handleEvents(), !pendingDamage.isEmpty { present(damage: []) }
+        } catch {
+            Log.error("display: \(error)")
+        }
+    }
+
+    /// Tries to take the panel back after a failure (DRM master lost, VT switched away).
+    func retryDisplayIfDue(now: Double) {
+        guard let at = displayRetryAt, now >= at else { return }
+        do {
+            try display.resume()
+            displayRetryAt = nil
+            needsFullRedraw = true
+            needsRender = true
+            Log.notice("display: resumed")
+        } catch {
+            displayRetryAt = now + 1
+        }
+    }
+
+    /// Sleeps up to `seconds` unless SIGTERM/SIGINT arrives; true when one did.
+    func waitForSignal(seconds: Double) -> Bool {
+        var p = pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0)
+        _ = poll(&p, 1, Int32(seconds * 1000))
+        let got = signals.drain()
+        return got.contains(SIGTERM) || got.contains(SIGINT)
     }
 }

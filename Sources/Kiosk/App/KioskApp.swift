@@ -2,6 +2,7 @@ import Controls
 import Core
 import Display
 import Glibc
+import Input
 import Raster
 
 /// How `thumbwheel run` was asked to run.
@@ -24,6 +25,7 @@ public final class KioskApp {
     var state: StateStore
     lazy var hooks = HookRunner(loop: loop)
     var socket: ControlSocket?
+    var inputHub: InputHub?
     var display: (any DisplayOutput)!
     var bitmap: Bitmap!
     var screen: KioskScreen!
@@ -31,6 +33,10 @@ public final class KioskApp {
     var injected: [(time: MonotonicTime, frame: TouchFrame)] = []
     var nextInjectedID = 1_000_000
     var needsFullRedraw = true
+    /// Damage not yet shown because the display had no free buffer.
+    var pendingDamage: [PixelRect] = []
+    var firstFrameShown = false
+    var displayRetryAt: Double?
     var needsRender = true
     var lastWatchdog = 0.0
     var exitCode: Int32 = 0
@@ -45,8 +51,8 @@ public final class KioskApp {
 
     /// Runs until SIGTERM or SIGINT; returns the exit code.
     public func run() -> Int32 {
+        guard openDisplay() else { return 0 }
         let now = monotonicNow()
-        openDisplay()
         buildScreen(time: now)
         renderAndPresent(now: now)
         openSocket()
@@ -55,6 +61,15 @@ public final class KioskApp {
         loop.add(fd: physicsTimer.fd) { [weak self] _ in self?.physicsTimer.acknowledge() }
         notify.ready(status: "showing screen \(screen.config.id) on \(display.kind.rawValue)")
         Log.notice("ready: \(display.summary); \(screen.bindings.count) controls; socket \(socket?.path ?? "off")")
+        if display.kind == .headless, let path = socket?.path {
+            Log.notice("""
+                headless: no panel, so drive the kiosk through its socket, for example
+                  thumbwheel ctl --socket \(path) list
+                  thumbwheel ctl --socket \(path) tap X Y          (screen pixels)
+                  thumbwheel ctl --socket \(path) drag X1 Y1 X2 Y2 300
+                  thumbwheel ctl --socket \(path) screenshot shot.png
+                """)
+        }
         loop.run { [unowned self] in self.turn() }
         shutdown()
         return exitCode
@@ -66,8 +81,7 @@ public final class KioskApp {
         let now = monotonicNow()
         while let first = injected.first, first.time <= now {
             injected.removeFirst()
-            screen.router.route(first.frame)
-            needsRender = true
+            route(first.frame)
         }
         var moving = false
         for b in screen.bindings where b.model.advance(to: now) { moving = true }
@@ -75,12 +89,13 @@ public final class KioskApp {
         state.flushIfDue(now: now)
         hooks.tick(now: now)
         idle.tick(now: now)
+        retryDisplayIfDue(now: now)
         if needsRender || moving { renderAndPresent(now: now) }
         physicsTimer.set(running: moving)
         if let interval = notify.watchdogInterval, now - lastWatchdog >= interval / 2 {
             notify.watchdog(); lastWatchdog = now
         }
-        let deadlines = [state.flushDeadline, hooks.nextDeadline, injected.first?.time, idle.nextDeadline,
+        let deadlines = [state.flushDeadline, displayRetryAt, hooks.nextDeadline, injected.first?.time, idle.nextDeadline,
                          notify.watchdogInterval.map { lastWatchdog + $0 / 2 }].compactMap { $0 }
         return deadlines.min().map { max(0, $0 - monotonicNow()) }
     }
@@ -133,6 +148,9 @@ public final class KioskApp {
             state.flushPending()
             config = fresh
             buildScreen(time: monotonicNow())
+            let c = config.inputConfiguration(canvas: display.canvasSize)
+            inputHub?.updateMapping(displaySize: c.displaySize, calibration: c.calibration,
+                                    touchRotation: c.touchRotation, displayRotation: c.displayRotation)
             Log.notice("reload: \(options.configPath) loaded (\(config.allControls.count) controls)")
             return []
         } catch {
@@ -145,6 +163,7 @@ public final class KioskApp {
         notify.stopping()
         state.flushPending()
         socket = nil
+        inputHub?.shutdown()
         display?.close()
     }
 }

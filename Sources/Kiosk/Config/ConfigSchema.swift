@@ -135,7 +135,7 @@ public enum ConfigSchema {
     ])
 
     static let gradient = circular.adding([
-        Field("gradient_colors", .strings(nonEmpty: true), default: "[\"lightgray\", \"blue\", \"darkgray\"]",
+        Field("gradient_colors", .colors, default: "[\"lightgray\", \"blue\", \"darkgray\"]",
               "Colours the filled arc takes as the value grows (MS-86)."),
     ])
 
@@ -145,7 +145,6 @@ public enum ConfigSchema {
         Field("end_angle", .number(0...359.999_999), default: "180", "End of the arc (CS-2)."),
         Field("bar_color", .color, default: "\"#808080\"", "Arc colour (CS-4)."),
         Field("thumb_color", .color, default: "\"#FF0000\"", "Thumb colour (CS-5)."),
-        Field("line_width", .number(0.5...500), default: "4", "Arc width in points."),
     ])
 
     static let spinnerItem = Schema([

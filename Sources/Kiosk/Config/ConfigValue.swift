@@ -7,6 +7,7 @@ public enum ConfigValue: Hashable, Sendable {
     case number(Double)
     case string(String)
     case color(Color)
+    case colors([Color])
     case numbers([Double])
     case strings([String])
     case table(ConfigTable)
@@ -41,6 +42,7 @@ public struct ConfigTable: Hashable, Sendable {
     }
     public func string(_ key: String) -> String? { if case .string(let v)? = values[key] { return v }; return nil }
     public func color(_ key: String) -> Color? { if case .color(let v)? = values[key] { return v }; return nil }
+    public func colors(_ key: String) -> [Color]? { if case .colors(let v)? = values[key] { return v }; return nil }
     public func numbers(_ key: String) -> [Double]? { if case .numbers(let v)? = values[key] { return v }; return nil }
     public func strings(_ key: String) -> [String]? { if case .strings(let v)? = values[key] { return v }; return nil }
     public func table(_ key: String) -> ConfigTable? { if case .table(let v)? = values[key] { return v }; return nil }

@@ -13,6 +13,8 @@ public indirect enum FieldType: Sendable {
     case rightAngle
     /// `#RGB`, `#RRGGBB`, `#RRGGBBAA` or a colour name.
     case color
+    /// A non-empty array of colours.
+    case colors
     /// An array of exactly `count` numbers (any count when nil).
     case numbers(count: Int?)
     /// An array of strings; `nonEmpty` for argv arrays.
@@ -36,6 +38,7 @@ public indirect enum FieldType: Sendable {
         case .choice(let options): return "one of " + options.map { "\"\($0)\"" }.joined(separator: ", ")
         case .rightAngle: return "0, 90, 180 or 270"
         case .color: return "a colour (\"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\" or a name)"
+        case .colors: return "a non-empty array of colours"
         case .numbers(let n?): return "an array of \(n) numbers"
         case .numbers(nil): return "an array of numbers"
         case .strings(let nonEmpty): return nonEmpty ? "a non-empty array of strings" : "an array of strings"

@@ -49,6 +49,13 @@ struct Validator {
             return nil
         case (.color, .string(let s)):
             do { return .color(try Color(parsing: s)) } catch { fail(path, error.description); return nil }
+        case (.colors, .array(let items)):
+            var out: [Color] = []
+            for (i, item) in items.enumerated() {
+                guard case .string(let text) = item else { return mismatch() }
+                do { out.append(try Color(parsing: text)) } catch { fail(path + ["[\(i)]"], error.description); return nil }
+            }
+            return out.isEmpty ? mismatch() : .colors(out)
         case (.numbers(let count), .array(let items)):
             var out: [Double] = []
             for item in items {

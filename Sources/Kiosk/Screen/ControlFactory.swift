@@ -32,16 +32,31 @@ public struct ControlFactory {
     /// The model and binding for one control, or nil for a kind this build cannot make yet.
     public func make(_ c: ControlConfig, time: MonotonicTime) -> ControlBinding? {
         switch c.kind {
-        case "circular-slider": return circularSlider(c)
+        case "circular-slider", "gradient-slider": return circularSlider(c)
+        case "range-slider": return rangeSlider(c)
+        case "arc-seeker": return arcSeeker(c)
         case "spinner": return spinner(c, time: time)
         default: return nil
         }
     }
 
+    /// The control's own rectangle in local points.
+    func localBounds(_ c: ControlConfig) -> Rect { Rect(x: 0, y: 0, width: c.frame.width, height: c.frame.height) }
+
     func circularSlider(_ c: ControlConfig) -> ControlBinding {
-        let slider = CircularSlider(id: c.id, bounds: Rect(x: 0, y: 0, width: c.frame.width, height: c.frame.height),
-                                    transform: transform(for: c))
-        applyCircular(c.properties, to: slider)
+        let slider: CircularSlider
+        if c.kind == "gradient-slider" {
+            let g = GradientCircularSlider(id: c.id, bounds: localBounds(c), transform: transform(for: c))
+            if let colors = c.properties.colors("gradient_colors") { g.gradientColors = colors }
+            slider = g
+        } else {
+            slider = CircularSlider(id: c.id, bounds: localBounds(c), transform: transform(for: c))
+        }
+        slider.track = circularTrack(c.properties, base: slider.track)
+        slider.handle = handleStyle(c.properties, base: slider.handle, prefix: "")
+        if let v = c.properties.int("max_revolutions") { slider.maximumRevolutions = v }
+        if let v = c.properties.number("value") { slider.currentValue = v }
+        _ = slider.drainEvents()  // set-up is not a change anyone should hear about
         slider.isHidden = c.hidden
         return ControlBinding(config: c, model: slider, read: { .single(slider.currentValue) }) { value, _ throws(ControlBinding.ValueError) in
             guard case .single(let v) = value else { throw ControlBinding.ValueError("expected a number") }
@@ -49,9 +64,50 @@ public struct ControlFactory {
         }
     }
 
+    func rangeSlider(_ c: ControlConfig) -> ControlBinding {
+        let p = c.properties
+        let slider = DoubleHandleCircularSlider(id: c.id, bounds: localBounds(c), transform: transform(for: c))
+        slider.track = circularTrack(p, base: slider.track)
+        slider.handle = handleStyle(p, base: slider.handle, prefix: "")
+        slider.secondHandle = handleStyle(p, base: slider.secondHandle, prefix: "second_")
+        if let v = p.number("min_distance") { slider.minimumHandlesDistance = v }
+        if let v = p.number("value") { slider.currentValue = v }
+        if let v = p.number("second_value") { slider.secondCurrentValue = v }
+        _ = slider.drainEvents()
+        slider.isHidden = c.hidden
+        return ControlBinding(config: c, model: slider, read: { .pair(slider.currentValue, slider.secondCurrentValue) }) { value, _ throws(ControlBinding.ValueError) in
+            guard case .pair(let a, let b) = value else { throw ControlBinding.ValueError("expected [first, second]") }
+            slider.currentValue = a
+            slider.secondCurrentValue = b
+        }
+    }
+
+    func arcSeeker(_ c: ControlConfig) -> ControlBinding {
+        let p = c.properties
+        let seeker = ArcSeeker(id: c.id, bounds: localBounds(c), transform: transform(for: c))
+        if let v = p.number("start_angle") { seeker.startAngle = v }
+        if let v = p.number("end_angle") { seeker.endAngle = v }
+        if let v = p.number("value") { seeker.currentAngle = ControlFactory.clampToArc(v, seeker) }
+        if let v = p.color("bar_color") { seeker.seekBarColor = v }
+        if let v = p.color("thumb_color") { seeker.thumbColor = v }
+        seeker.isHidden = c.hidden
+        _ = seeker.drainEvents()
+        return ControlBinding(config: c, model: seeker, read: { .single(seeker.currentAngle) }) { value, _ throws(ControlBinding.ValueError) in
+            guard case .single(let v) = value else { throw ControlBinding.ValueError("expected an angle in degrees") }
+            seeker.currentAngle = ControlFactory.clampToArc(v, seeker)
+        }
+    }
+
+    /// An angle on the seeker's arc: itself when on the arc, else the nearer end (circular distance,
+    /// the port side of CS-14); setting a seeker angle sends no event in the original (CS-3).
+    static func clampToArc(_ degrees: Double, _ seeker: ArcSeeker) -> Double {
+        let a = Angle.wrap(degrees, period: 360)
+        return seeker.isOnArc(a) ? a : seeker.closestEnd(to: a)
+    }
+
     /// The keys every slider of the circular family shares (MS-4…30).
-    func applyCircular(_ p: ConfigTable, to slider: CircularSlider) {
-        var track = slider.track
+    func circularTrack(_ p: ConfigTable, base: CircularTrack) -> CircularTrack {
+        var track = base
         if let v = p.number("min") { track.minimumValue = v }
         if let v = p.number("max") { track.maximumValue = v }
         if let v = p.number("max_angle") { track.maximumAngle = v }
@@ -71,18 +127,19 @@ public struct ControlFactory {
         if let v = p.color("marker_color") { track.markerColor = v }
         if let v = p.string("marker_image") { track.markerImageName = imagePath(v) }
         if let v = p.bool("snap_to_markers") { track.snapToMarkers = v }
-        slider.track = track
-        var handle = slider.handle
-        handle.color = p.color("handle_color") ?? theme.handle
-        if let v = p.string("handle_type") { handle.type = ControlFactory.handleType(v) }
-        if let v = p.int("handle_enlargement") { handle.enlargementPoints = v }
-        if let v = p.bool("handle_highlightable") { handle.highlightable = v }
-        if let v = p.string("handle_image") { handle.imageName = imagePath(v) }
-        if let v = p.bool("handle_rotatable") { handle.rotatable = v }
-        slider.handle = handle
-        if let v = p.int("max_revolutions") { slider.maximumRevolutions = v }
-        if let v = p.number("value") { slider.currentValue = v }
-        _ = slider.drainEvents()  // set-up is not a change anyone should hear about
+        return track
+    }
+
+    /// A handle's look from `handle_*` keys (or `second_handle_*` with `prefix` "second_").
+    func handleStyle(_ p: ConfigTable, base: HandleStyle, prefix: String) -> HandleStyle {
+        var handle = base
+        handle.color = p.color(prefix + "handle_color") ?? theme.handle
+        if let v = p.string(prefix + "handle_type") { handle.type = ControlFactory.handleType(v) }
+        if let v = p.int(prefix + "handle_enlargement") { handle.enlargementPoints = v }
+        if let v = p.bool(prefix + "handle_highlightable") { handle.highlightable = v }
+        if let v = p.string(prefix + "handle_image") { handle.imageName = imagePath(v) }
+        if let v = p.bool(prefix + "handle_rotatable") { handle.rotatable = v }
+        return handle
     }
 
     func spinner(_ c: ControlConfig, time: MonotonicTime) -> ControlBinding {

@@ -1,0 +1,123 @@
+import Glibc
+import Testing
+@testable import Kiosk
+
+/// A `thumbwheel run --headless` child with its own config, state and socket in a temp folder.
+final class KioskProcess {
+    let dir: String
+    let configPath: String
+    let socketPath: String
+    let statePath: String
+    let process: SpawnedProcess
+
+    static func config(dir: String, extraControl: String = "") -> String {
+        """
+        [display]
+        backend = "headless"
+        size = "400x300"
+        [state]
+        path = "\(dir)/state.json"
+        debounce_ms = 50
+        [socket]
+        path = "\(dir)/control.sock"
+        [[screens]]
+        id = "main"
+          [[screens.controls]]
+          kind = "circular-slider"
+          id = "dial"
+          frame = [0, 0, 200, 200]
+          min = 0
+          max = 100
+          value = 25
+        \(extraControl)
+        """
+    }
+
+    init?(name: String) {
+        dir = makeTempDirectory(name)
+        configPath = dir + "/config.toml"
+        socketPath = dir + "/control.sock"
+        statePath = dir + "/state.json"
+        guard (try? FileIO.writeAtomically(Array(KioskProcess.config(dir: dir).utf8), to: configPath)) != nil,
+              let binary = thumbwheelBinary(),
+              let p = SpawnedProcess(binary, ["run", "--config", configPath]) else { return nil }
+        process = p
+        let deadline = monotonicNow() + 10
+        while access(socketPath, F_OK) != 0 {
+            if monotonicNow() > deadline { return nil }
+            usleep(20_000)
+        }
+    }
+
+    deinit {
+        kill(process.pid, SIGKILL)
+        _ = process.readAcksUntilExit()
+    }
+
+    /// One request, one reply line.
+    func request(_ line: String) -> String? {
+        guard let c = TestClient(path: socketPath) else { return nil }
+        c.send(line + "\n")
+        let deadline = monotonicNow() + 5
+        while monotonicNow() < deadline {
+            if let reply = c.nextLine() { return reply }
+            usleep(5_000)
+        }
+        return nil
+    }
+
+    func writeConfig(_ text: String) throws { try FileIO.writeAtomically(Array(text.utf8), to: configPath) }
+}
+
+@Suite("The kiosk process: socket, state and reload end to end", .serialized)
+struct KioskProcessTests {
+    @Test("set is validated and clamped as the control would; get and list report it; state is saved")
+    func setAndGet() throws {
+        let kiosk = try #require(KioskProcess(name: "kiosk-set"))
+        #expect(kiosk.request("{\"cmd\":\"get\",\"id\":\"dial\"}") == "{\"ok\":true,\"id\":\"dial\",\"value\":25}")
+        #expect(kiosk.request("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":140}") == "{\"ok\":true,\"id\":\"dial\",\"value\":100}")
+        #expect(kiosk.request("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":\"high\"}")?.hasPrefix("{\"error\":") == true)
+        #expect(kiosk.request("{\"cmd\":\"set\",\"id\":\"nope\",\"value\":1}")?.contains("no control \\\"nope\\\"") == true)
+        #expect(kiosk.request("{\"cmd\":\"frobnicate\"}")?.contains("unknown cmd") == true)
+        #expect(kiosk.request("{\"cmd\":\"list\"}")?.contains("{\"id\":\"dial\",\"kind\":\"circular-slider\",\"value\":100}") == true)
+        let saved = StateStore(path: kiosk.statePath).values["dial"]
+        #expect(saved == .single(100))
+    }
+
+    @Test("SIGHUP with a bad config keeps the running one; a good one is then taken")
+    func reloadBadThenGood() throws {
+        let kiosk = try #require(KioskProcess(name: "kiosk-hup"))
+        try kiosk.writeConfig(KioskProcess.config(dir: kiosk.dir) + "\n  colour = \"red\"\n")
+        kill(kiosk.process.pid, SIGHUP)
+        usleep(300_000)
+        #expect(kiosk.request("{\"cmd\":\"get\",\"id\":\"dial\"}") == "{\"ok\":true,\"id\":\"dial\",\"value\":25}",
+                "the running config must survive a bad reload")
+        let extra = """
+              [[screens.controls]]
+              kind = "circular-slider"
+              id = "second"
+              frame = [200, 0, 200, 200]
+              value = 7
+            """
+        try kiosk.writeConfig(KioskProcess.config(dir: kiosk.dir, extraControl: extra))
+        kill(kiosk.process.pid, SIGHUP)
+        usleep(300_000)
+        #expect(kiosk.request("{\"cmd\":\"get\",\"id\":\"second\"}") == "{\"ok\":true,\"id\":\"second\",\"value\":7}")
+        // The socket's reload refuses a bad file with its located errors.
+        try kiosk.writeConfig("[[screens]]\nid = 3\n")
+        let reply = kiosk.request("{\"cmd\":\"reload\"}")
+        #expect(reply?.contains("config invalid; kept the running one") == true)
+        #expect(reply?.contains("config.toml:2:1: screens[0].id: expected a string, found the integer 3") == true)
+    }
+
+    @Test("SIGTERM saves and exits with status 0")
+    func sigterm() throws {
+        let kiosk = try #require(KioskProcess(name: "kiosk-term"))
+        _ = kiosk.request("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":60}")
+        kill(kiosk.process.pid, SIGTERM)
+        var status: Int32 = 0
+        waitpid(kiosk.process.pid, &status, 0)
+        #expect(status == 0)
+        #expect(StateStore(path: kiosk.statePath).values["dial"] == .single(60))
+    }
+}
