@@ -6,11 +6,9 @@ import Raster
 
 @Suite("Physical scale and theme")
 struct ScaleAndThemeTests {
-    /// Millimetres that `points` logical points take on a panel (mean pixel pitch).
+    /// Millimetres that `points` logical points take across a panel.
     static func millimetres(_ points: Double, panel: Size, mm: Size) -> Double {
-        let scale = Scale.from(panelPixels: panel, physicalMM: mm)
-        let pitch = (mm.width / panel.width + mm.height / panel.height) / 2
-        return points * scale * pitch
+        points * Scale.from(panelPixels: panel, physicalMM: mm) * mm.width / panel.width
     }
 
     @Test("A 7\" 800x480 and a 10\" 1280x800 panel show a control at the same physical size")
@@ -19,7 +17,9 @@ struct ScaleAndThemeTests {
         let seven = Self.millimetres(200, panel: Size(800, 480), mm: Size(154.08, 85.92))
         let ten = Self.millimetres(200, panel: Size(1280, 800), mm: Size(216.96, 135.6))
         #expect(abs(seven - ten) < 0.01)
-        #expect(abs(seven - 200 * 25.4 / 160) < 0.01)
+        #expect(abs(seven - 200 * 0.1927) < 0.01)
+        // The 7" panel the demo is laid out for is (almost exactly) scale 1.
+        #expect(abs(Scale.from(panelPixels: Size(800, 480), physicalMM: Size(154.08, 85.92)) - 1) < 0.001)
         // The denser panel needs more pixels per point.
         #expect(Scale.from(panelPixels: Size(1280, 800), physicalMM: Size(216.96, 135.6))
                 > Scale.from(panelPixels: Size(800, 480), physicalMM: Size(154.08, 85.92)))
@@ -30,7 +30,7 @@ struct ScaleAndThemeTests {
         #expect(Scale.from(panelPixels: Size(800, 480), physicalMM: Size(0, 0)) == 1)
     }
 
-    @Test("The minimum hit size is 9 mm in points, larger than the original's 44 pt target")
+    @Test("The minimum hit size is 9 mm in points (≈ 46.7 pt), a little above the original's 44 pt target")
     func minimumHit() {
         #expect(abs(Scale.minimumHitPoints * Scale.millimetresPerPoint - 9) < 1e-9)
         #expect(Scale.minimumHitPoints > CircularGeometry.minimumTouchSide)
