@@ -1,3 +1,4 @@
+import Controls
 import Core
 import Raster
 
@@ -27,6 +28,38 @@ public final class ImageCatalog {
         register(name, try PNGImage.read(from: path), template: template)
     }
 
+    /// Every image name `controls` refer to: handle images, marker images, spinner icons and centre images.
+    public static func names(referencedBy controls: [any TouchControl]) -> [String] {
+        var names: Set<String> = []
+        for c in controls {
+            switch c {
+            case let s as CircularSlider:
+                if let n = s.handle.imageName { names.insert(n) }
+                if let n = s.track.markerImageName { names.insert(n) }
+            case let s as DoubleHandleCircularSlider:
+                for n in [s.handle.imageName, s.secondHandle.imageName, s.track.markerImageName].compactMap({ $0 }) { names.insert(n) }
+            case let s as Spinner:
+                for item in s.items where !item.iconName.isEmpty { names.insert(item.iconName) }
+                if let n = s.centerImageName { names.insert(n) }
+            default: break
+            }
+        }
+        return names.sorted()
+    }
+
+    /// Loads every image `controls` refer to that is not registered yet, taking each name as a PNG path
+    /// (the kiosk's config resolves icon paths to absolute ones). Returns the errors, one per file that
+    /// could not be read; those images are simply not drawn. `template` says which files are templates.
+    public func loadImages(referencedBy controls: [any TouchControl], template: (String) -> Bool = { _ in false }) -> [ImageLoadError] {
+        var errors: [ImageLoadError] = []
+        for name in ImageCatalog.names(referencedBy: controls) where entries[name] == nil {
+            do { try load(name, path: name, template: template(name)) } catch {
+                errors.append(ImageLoadError(path: name, message: "\(error)"))
+            }
+        }
+        return errors
+    }
+
     /// The image called `name`, or nil.
     public subscript(name: String) -> Entry? { entries[name] }
 
@@ -39,6 +72,15 @@ public final class ImageCatalog {
         for name in BuiltinIcons.names { c.register(name, BuiltinIcons.draw(name, side: side), template: BuiltinIcons.isTemplate(name)) }
         return c
     }
+}
+
+/// An image file that could not be loaded; `description` is one line for the log.
+public struct ImageLoadError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file.
+    public var path: String
+    /// Raster's reason.
+    public var message: String
+    public var description: String { "image \(path): \(message)" }
 }
 
 /// Small vector icons drawn with Raster, so demos and tests need no image files.

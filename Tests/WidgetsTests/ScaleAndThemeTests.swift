@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 import Controls
 import Core
@@ -69,5 +70,26 @@ struct ScaleAndThemeTests {
         }
         let view = ScreenView(controls: [Blob(), CircularSlider(id: "s")], background: .black, resources: Fixture.resources(), scale: 1)
         #expect(view.unsupported == ["blob"])
+    }
+}
+
+@Suite("Image catalogue")
+struct ImageCatalogTests {
+    @Test("Referenced images are collected from every control kind and loaded from PNG files; a bad path is reported")
+    func loading() throws {
+        let dir = "/tmp/thumbwheel-widgets-icons"
+        _ = dir.withCString { mkdir($0, 0o755) }
+        let icon = BuiltinIcons.draw("drop", side: 16)
+        try PNGImage.write(icon, to: dir + "/drop.png")
+        let slider = CircularSlider(id: "s")
+        slider.handle.imageName = dir + "/drop.png"
+        let spinner = Spinner(id: "sp", items: [SpinnerItem(iconName: dir + "/drop.png"), SpinnerItem(iconName: dir + "/missing.png")],
+                              frame: Rect(x: 0, y: 0, width: 60, height: 60), containerSize: Size(200, 200))
+        #expect(ImageCatalog.names(referencedBy: [slider, spinner]) == [dir + "/drop.png", dir + "/missing.png"])
+        let catalog = ImageCatalog()
+        let errors = catalog.loadImages(referencedBy: [slider, spinner])
+        #expect(errors.map(\.path) == [dir + "/missing.png"])
+        let loaded = try #require(catalog[dir + "/drop.png"])
+        #expect(loaded.bitmap.width == 16 && loaded.bitmap[8, 10] == icon[8, 10])
     }
 }

@@ -72,4 +72,18 @@ struct SpinnerLookTests {
         #expect(s.popupVariant == .picker)
         try Reference.check(Fixture.render([s], width: 300, height: 320, time: t), "spinner-picker-open")
     }
+
+    @Test("RVS-70: in a container turned 45°, the wheel turns with it and the centre icon stays upright")
+    func rotatedContainer() throws {
+        let container = Size(300, 300)
+        let turn = Transform.rotation(.degrees(45), about: Point(150, 150))
+        let s = Spinner(id: "turned", items: Self.items(6), selectedIndex: 4, mode: SpinnerMode.spinnerOnly.rawValue,
+                        frame: Rect(x: 120, y: 120, width: 60, height: 60), containerSize: container, containerTransform: turn)
+        Theme.dark.apply(to: s)
+        #expect(abs(s.centerIconRotation.degrees + 45) < 1e-9)
+        s.setOpen(true, time: 0)
+        var t = 0.0
+        while s.advance(to: t), t < 3 { t += 1.0 / 60 }
+        try Reference.check(Fixture.render([s], width: 300, height: 300, time: t), "spinner-rotated-container")
+    }
 }
