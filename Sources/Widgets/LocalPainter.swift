@@ -86,6 +86,30 @@ struct LocalPainter {
         return max(minSize, maxSize * width / natural)
     }
 
+    /// Where an over-long line loses its characters (UILabel's line-break modes).
+    enum Truncation { case tail, middle }
+
+    /// `text` shrunk to fit `width` (down to `minSize`), then truncated with "…" if it still does not
+    /// fit: at the tail (NP-4 thumb title) or in the middle (NP-31 edit label, "50…894").
+    func fitted(_ text: String, width: Double, maxSize: Double, minSize: Double, bold: Bool,
+                truncation: Truncation) -> (text: String, size: Double) {
+        let size = fittingSize(text, width: width, maxSize: maxSize, minSize: minSize, bold: bold)
+        var chars = Array(text)
+        var shown = text
+        while chars.count > 1, textSize(shown, size: size, bold: bold).width > width {
+            switch truncation {
+            case .tail:
+                chars.removeLast()
+                shown = String(chars) + "…"
+            case .middle:
+                chars.remove(at: chars.count / 2)
+                let half = (chars.count + 1) / 2
+                shown = String(chars[..<half]) + "…" + String(chars[half...])
+            }
+        }
+        return (shown, size)
+    }
+
     // MARK: Images
 
     /// Draws `image` scaled into the local `rect`, turned by `angle` about the rect's centre.

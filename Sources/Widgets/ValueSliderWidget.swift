@@ -80,15 +80,15 @@ final class ValueSliderWidget: Widget {
             let label = rect.insetBy(1)
             painter.fillRoundedRect(label, radius: 6, paint: Paint(Color(rgb: 0xD3D3D3)))
             painter.strokeRoundedRect(label, radius: 6, width: 1, paint: Paint(NamedGrey.mid))
-            let size = painter.fittingSize(edit, width: label.width - 4, maxSize: 14, minSize: 10, bold: true)
-            painter.drawText(edit, size: size, bold: true, centeredAt: label.center, color: editColor)
+            let fit = painter.fitted(edit, width: label.width - 4, maxSize: 14, minSize: 10, bold: true, truncation: .middle)
+            painter.drawText(fit.text, size: fit.size, bold: true, centeredAt: label.center, color: editColor)
             return
         }
         let title = slider.title
         guard !title.isEmpty else { return }
-        let size = painter.fittingSize(title, width: rect.width - 4, maxSize: 14, minSize: 10, bold: true)
-        painter.drawText(title, size: size, bold: true, centeredAt: rect.center + Vector(0, -1), color: .black)
-        painter.drawText(title, size: size, bold: true, centeredAt: rect.center, color: .white)
+        let fit = painter.fitted(title, width: rect.width - 4, maxSize: 14, minSize: 10, bold: true, truncation: .tail)
+        painter.drawText(fit.text, size: fit.size, bold: true, centeredAt: rect.center + Vector(0, -1), color: .black)
+        painter.drawText(fit.text, size: fit.size, bold: true, centeredAt: rect.center, color: .white)
     }
 
     /// NP-7: the pin-shaped contour over the narrow thumb and the balloon, the title in bold 20.
@@ -98,8 +98,8 @@ final class ValueSliderWidget: Widget {
         ContourPainter.draw(layout, style: .standard, painter: painter)
         let title = slider.editOverlayText ?? slider.title
         guard !title.isEmpty else { return }
-        let size = painter.fittingSize(title, width: balloon.width - 6, maxSize: 20, minSize: 10, bold: true)
-        painter.drawText(title, size: size, bold: true, centeredAt: balloon.center, color: .white)
+        let fit = painter.fitted(title, width: balloon.width - 6, maxSize: 20, minSize: 10, bold: true, truncation: .tail)
+        painter.drawText(fit.text, size: fit.size, bold: true, centeredAt: balloon.center, color: .white)
     }
 }
 

@@ -93,3 +93,21 @@ struct ImageCatalogTests {
         #expect(loaded.bitmap.width == 16 && loaded.bitmap[8, 10] == icon[8, 10])
     }
 }
+
+@Suite("Text fitting")
+struct TextFittingTests {
+    @Test("NP-4/NP-31: shrink to fit down to 10 pt, then tail or middle truncation with an ellipsis")
+    func fitting() {
+        let bitmap = Bitmap(width: 10, height: 10)
+        let p = LocalPainter(canvas: bitmap.canvas, transform: .identity, resources: Fixture.resources())
+        let short = p.fitted("50", width: 40, maxSize: 14, minSize: 10, bold: true, truncation: .tail)
+        #expect(short.text == "50" && short.size == 14)
+        let long = "5012345678894"
+        let middle = p.fitted(long, width: 40, maxSize: 14, minSize: 10, bold: true, truncation: .middle)
+        #expect(middle.size == 10)
+        #expect(middle.text.hasPrefix("50") && middle.text.hasSuffix("94") && middle.text.contains("…"))
+        #expect(p.textSize(middle.text, size: 10, bold: true).width <= 40)
+        let tail = p.fitted(long, width: 40, maxSize: 14, minSize: 10, bold: true, truncation: .tail)
+        #expect(tail.text.hasPrefix("501") && tail.text.hasSuffix("…"))
+    }
+}
