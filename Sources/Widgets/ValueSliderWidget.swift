@@ -47,7 +47,18 @@ final class ValueSliderWidget: Widget {
         defer { drawn = now }
         guard let old = drawn else { return [box(now)] }
         if old == now { return [] }
+        var moved = old
+        moved.thumbX = now.thumbX; moved.state = now.state; moved.title = now.title; moved.overlay = now.overlay
+        if moved == now {
+            // Only the thumb (and its balloon) changed: repaint the column it occupied and occupies.
+            return [thumbColumn(old), thumbColumn(now)]
+        }
         return [box(old), box(now)]
+    }
+
+    /// The strip above and below the thumb: thumb, balloon (52 pt wide, 30 pt above) and shadows.
+    private func thumbColumn(_ s: Snapshot) -> Rect {
+        DamageBox.of(Rect(x: s.thumbX - 26 - 6, y: -34, width: 52 + 12, height: s.size.height + 46), s.transform)
     }
 
     func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {

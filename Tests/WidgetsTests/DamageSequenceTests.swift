@@ -69,6 +69,18 @@ struct DamageSequenceTests {
         s.advance(0.5); s.check("seeker release")
 
         let volume = s.demo.volume
+        let grab = volume.thumbRect(at: s.time).center
+        #expect(volume.touchBegan(at: grab, time: s.time))
+        s.check("value slider press before the drag")
+        for dx in [20.0, 60, 140] {
+            volume.touchMoved(to: grab + Vector(dx, 0), time: s.time)
+            _ = s.host.process(slider: volume.drainEvents(), pad: s.pad.drainEvents(), time: s.time)
+            s.check("value slider drag by \(dx)")
+        }
+        #expect(volume.state == .dragging)
+        volume.touchEnded(at: grab + Vector(140, 0), time: s.time)
+        _ = s.host.process(slider: volume.drainEvents(), pad: s.pad.drainEvents(), time: s.time)
+        s.check("value slider drag end")
         #expect(volume.touchBegan(at: volume.thumbRect(at: s.time).center, time: s.time))
         s.check("value slider press (balloon)")
         volume.touchEnded(at: volume.thumbRect(at: s.time).center, time: s.time)
