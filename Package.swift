@@ -38,7 +38,7 @@ let package = Package(
             "Core", "Controls", "Raster", "Widgets", "Input", "Display", "CLinux",
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
-        .executableTarget(name: "thumbwheel", dependencies: ["Kiosk"]),
+        .executableTarget(name: "thumbwheel", dependencies: ["Kiosk", "Core", "Raster", "Input", "Display", "Widgets"]),
 
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Core"]),

@@ -6,7 +6,11 @@ import Glibc
 struct DRMConnector {
     let id: UInt32
     let name: String
+    /// A display is attached and has modes.
     let connected: Bool
+    /// The driver cannot tell (some fixed panels say so) but offers modes: worth trying when no
+    /// connector is known to be connected, as libdrm's documentation advises.
+    let possiblyConnected: Bool
     let modes: [DisplayMode]
     /// The kernel's mode structs, indexed like `modes` (SetCrtc needs the original).
     let rawModes: [drmModeModeInfo]
@@ -100,6 +104,7 @@ final class DRMCard {
         return DRMConnector(id: c.connector_id,
                             name: DRMTopology.connectorName(type: c.connector_type, typeID: c.connector_type_id),
                             connected: c.connection == DRM_MODE_CONNECTED && !modes.isEmpty,
+                            possiblyConnected: c.connection == DRM_MODE_UNKNOWNCONNECTION && !modes.isEmpty,
                             modes: modes, rawModes: raw, physicalSizeMM: mm,
                             currentEncoder: c.encoder_id, encoders: encoders)
     }
@@ -153,5 +158,31 @@ final class DRMCard {
         munmap(b.memory, b.byteCount)
         _ = drmModeRmFB(fd, b.framebufferID)
         _ = drmModeDestroyDumbBuffer(fd, b.handle)
+    }
+}
+
+/// Human-readable inventory of the DRM cards, for `thumbwheel list-devices` and support logs.
+public enum DRMInventory {
+    /// One line per card and one per connector: name, status, physical size and offered modes.
+    /// Cards that cannot be opened or probed say why.
+    public static func describe(directory: String = "/dev/dri") -> [String] {
+        let paths = DRMCard.cardPaths(directory: directory)
+        if paths.isEmpty { return ["no \(directory)/card* (no KMS driver loaded?)"] }
+        var lines: [String] = []
+        for path in paths {
+            do {
+                let card = try DRMCard(path: path)
+                let (connectors, crtcs) = try card.probe()
+                lines.append("\(path): dumb buffers \(card.supportsDumbBuffers ? "yes" : "no"), \(crtcs.count) CRTCs, \(connectors.count) connectors")
+                for c in connectors {
+                    let status = c.connected ? "connected" : c.possiblyConnected ? "unknown (has modes)" : "disconnected"
+                    let mm = c.physicalSizeMM.map { " \($0.width)x\($0.height) mm" } ?? ""
+                    lines.append("  \(c.name): \(status)\(mm)\(c.modes.isEmpty ? "" : "; modes " + c.modes.map(\.description).joined(separator: ", "))")
+                }
+            } catch {
+                lines.append("\(path): \(error)")
+            }
+        }
+        return lines
     }
 }

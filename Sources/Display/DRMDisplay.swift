@@ -22,10 +22,18 @@ public struct DRMOptions: Sendable {
     }
 }
 
-/// Collects page-flip completions while libdrm dispatches events. A class, so its address can
-/// travel through the kernel as the flip's user data; only ever touched inside `handleEvents`.
+/// Collects page-flip completions while libdrm dispatches events.
 private final class FlipEventSink {
-    var completed = 0
+    var completedSerials: [UInt64] = []
+}
+
+/// The user data of one page flip: it travels through the kernel as a retained pointer and is
+/// released by the event handler. The serial tells a current flip from a stale one (a flip
+/// submitted before a pause whose event arrives after the resume).
+private final class FlipToken {
+    let sink: FlipEventSink
+    let serial: UInt64
+    init(sink: FlipEventSink, serial: UInt64) { self.sink = sink; self.serial = serial }
 }
 
 /// The DRM/KMS output: dumb buffers, a mode set for the first frame, then page flips with events.
@@ -47,11 +55,16 @@ public final class DRMDisplay: DisplayOutput {
     private var scanout: BufferedScanout
     private let savedCRTC: UnsafeMutablePointer<drmModeCrtc>?
     private let sink = FlipEventSink()
+    /// Serial of the flip in flight, if any; serials grow with every flip submitted.
+    private var pendingFlipSerial: UInt64?
+    private var lastFlipSerial: UInt64 = 0
     /// True until the first frame (and after a resume): show by SetCrtc rather than a flip.
     private var needsModeSet = true
     /// Cleared when the driver answers DirtyFB with ENOSYS/EINVAL: it does not need it (bochs).
     private var dirtyFBSupported = true
     private var closed = false
+    /// Says when the configured format was replaced (empty otherwise), for the summary line.
+    private let formatNote: String
 
     /// Opens the card from `options` (or the first that works), picks connector, CRTC and mode,
     /// and allocates the buffers. Nothing is shown until the first `present`.
@@ -83,7 +96,7 @@ public final class DRMDisplay: DisplayOutput {
                 throw DisplayError.badConfiguration("\(path): no connector \"\(wanted)\"; it has \(connectors.map(\.name).joined(separator: ", "))")
             }
         }
-        guard let connector = candidates.first(where: \.connected) else {
+        guard let connector = candidates.first(where: \.connected) ?? candidates.first(where: \.possiblyConnected) else {
             throw DisplayError.noConnectedDisplay(device: "\(path) (\(candidates.map(\.name).joined(separator: ", ")))")
         }
         guard let mode = ModeChooser.choose(from: connector.modes, request: options.mode) else {
@@ -99,15 +112,24 @@ public final class DRMDisplay: DisplayOutput {
         if !card.isMaster && drmSetMaster(card.fd) != 0 {
             throw DisplayError.displayBusy(device: path)
         }
+        var format = options.format
         var buffers: [DRMDumbBuffer] = []
         do {
             for _ in 0..<options.bufferCount {
-                buffers.append(try card.createDumbBuffer(width: mode.width, height: mode.height, format: options.format))
+                do {
+                    buffers.append(try card.createDumbBuffer(width: mode.width, height: mode.height, format: format))
+                } catch DisplayError.systemCall(_, _, EINVAL) where format == .rgb565 && buffers.isEmpty {
+                    // Some drivers only make 32 bpp dumb buffers (virtio-gpu): a wider format
+                    // beats no picture; the summary says so.
+                    format = .xrgb8888
+                    buffers.append(try card.createDumbBuffer(width: mode.width, height: mode.height, format: format))
+                }
             }
         } catch {
             for b in buffers { card.destroy(b) }
             throw error
         }
+        formatNote = format == options.format ? "" : " (\(options.format) refused by the driver)"
         self.card = card
         cardPath = path
         connectorName = connector.name
@@ -120,7 +142,7 @@ public final class DRMDisplay: DisplayOutput {
         dumbBuffers = buffers
         scanout = BufferedScanout(
             buffers: buffers.map { ScanoutBuffer(base: $0.memory, width: mode.width, height: mode.height,
-                                                 pitch: $0.pitch, format: options.format) },
+                                                 pitch: $0.pitch, format: format) },
             rotation: options.rotation)
         savedCRTC = drmModeGetCrtc(card.fd, route.crtc)
     }
@@ -130,7 +152,7 @@ public final class DRMDisplay: DisplayOutput {
     public var canvasSize: PixelSize { scanout.canvasSize }
     public var pollDescriptor: Int32? { closed ? nil : card.fd }
     public var summary: String {
-        "DRM \(cardPath) \(connectorName) \(mode) \(scanout.buffers[0].format) \(dumbBuffers.count) buffers rotation \(rotation)"
+        "DRM \(cardPath) \(connectorName) \(mode) \(scanout.buffers[0].format)\(formatNote) \(dumbBuffers.count) buffers rotation \(rotation)"
     }
 
     public func present(_ frame: SourceFrame, damage: [PixelRect]) throws -> PresentOutcome {
@@ -153,21 +175,16 @@ public final class DRMDisplay: DisplayOutput {
 
     public func handleEvents() throws -> Bool {
         guard !closed else { return false }
-        var context = drmEventContext()
-        context.version = 2  // version 2: page_flip_handler without the CRTC id
-        context.page_flip_handler = { _, _, _, _, userData in
-            guard let userData else { return }
-            Unmanaged<FlipEventSink>.fromOpaque(userData).takeUnretainedValue().completed += 1
+        let serials = try dispatchEvents()
+        var freed = false
+        if let pending = pendingFlipSerial, serials.contains(pending) {
+            pendingFlipSerial = nil
+            scanout.update { $0.flipCompleted() }
+            freed = true
         }
-        sink.completed = 0
-        if drmHandleEvent(card.fd, &context) != 0 {
-            let e = currentErrno
-            if e != EAGAIN && e != EINTR { throw DisplayError.systemCall(device: cardPath, call: "drmHandleEvent", errno: e) }
-        }
-        guard sink.completed > 0 else { return false }
-        for _ in 0..<sink.completed { scanout.update { $0.flipCompleted() } }
-        if !isPaused { _ = try submitReadyFlip() }
-        return true
+        // A frame that waited (behind this flip, or refused with EBUSY behind a stale one) goes now.
+        if !isPaused && !needsModeSet && pendingFlipSerial == nil { _ = try submitReadyFlip() }
+        return freed
     }
 
     public func pause() throws {
@@ -189,13 +206,14 @@ public final class DRMDisplay: DisplayOutput {
         if !card.isMaster && drmSetMaster(card.fd) != 0 { throw DisplayError.displayBusy(device: cardPath) }
         isPaused = false
         needsModeSet = true
+        pendingFlipSerial = nil  // an event still on its way is stale now
         scanout.update { $0.resetAfterPause() }
     }
 
     public func close() {
         guard !closed else { return }
         closed = true
-        if scanout.chain.flipPending { drainPendingFlip() }
+        if pendingFlipSerial != nil { drainPendingFlip() }
         if let saved = savedCRTC {
             var connector = connectorID
             if saved.pointee.mode_valid != 0 && saved.pointee.buffer_id != 0 {
@@ -228,9 +246,16 @@ public final class DRMDisplay: DisplayOutput {
     /// over, a flip is still in flight, or the display was lost.
     private func submitReadyFlip() throws -> Bool {
         guard let index = scanout.chain.bufferToShow else { return false }
+        lastFlipSerial += 1
+        let token = Unmanaged.passRetained(FlipToken(sink: sink, serial: lastFlipSerial))
         let r = drmModePageFlip(card.fd, crtcID, dumbBuffers[index].framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT),
-                                Unmanaged.passUnretained(sink).toOpaque())
-        if r == 0 { scanout.update { $0.flipSubmitted(index) }; return true }
+                                token.toOpaque())
+        if r == 0 {
+            pendingFlipSerial = lastFlipSerial
+            scanout.update { $0.flipSubmitted(index) }
+            return true
+        }
+        token.release()  // refused: no event will carry it back
         if lostMaster(-r) { return false }
         if -r == EINVAL || -r == ENOSPC {
             // The CRTC was switched off or reconfigured behind our back: set the mode again.
@@ -259,16 +284,27 @@ public final class DRMDisplay: DisplayOutput {
         return true
     }
 
-    /// Waits up to 100 ms for an outstanding flip so the buffers are not freed under the scan-out.
+    /// Waits up to 100 ms for an outstanding flip so the buffers are not freed under the scan-out
+    /// (and the flip's token is released).
     private func drainPendingFlip() {
         var pfd = pollfd(fd: card.fd, events: Int16(POLLIN), revents: 0)
-        if poll(&pfd, 1, 100) > 0 { _ = try? handleEventsWhileClosing() }
+        if poll(&pfd, 1, 100) > 0 { _ = try? dispatchEvents() }
     }
 
-    private func handleEventsWhileClosing() throws {
+    /// Lets libdrm read and dispatch every queued event; returns the serials of completed flips.
+    private func dispatchEvents() throws -> [UInt64] {
         var context = drmEventContext()
-        context.version = 2
-        context.page_flip_handler = { _, _, _, _, _ in }
-        _ = drmHandleEvent(card.fd, &context)
+        context.version = 2  // version 2: page_flip_handler without the CRTC id
+        context.page_flip_handler = { _, _, _, _, userData in
+            guard let userData else { return }
+            let token = Unmanaged<FlipToken>.fromOpaque(userData).takeRetainedValue()
+            token.sink.completedSerials.append(token.serial)
+        }
+        sink.completedSerials.removeAll()
+        if drmHandleEvent(card.fd, &context) != 0 {
+            let e = currentErrno
+            if e != EAGAIN && e != EINTR { throw DisplayError.systemCall(device: cardPath, call: "drmHandleEvent", errno: e) }
+        }
+        return sink.completedSerials
     }
 }

@@ -18,8 +18,9 @@ public enum PresentOutcome: Sendable, Equatable {
     /// call `present` again (an empty damage list is enough) once `handleEvents()` reports a
     /// completed flip.
     case deferred
-    /// The output is paused (DRM master lost, VT switched away). The damage is kept; everything is
-    /// repainted after `resume()`.
+    /// The output is paused (VT switched away, or DRM master lost to another program). The damage
+    /// is kept; everything is repainted by the first present after `resume()`. When the kiosk did
+    /// not call `pause()` itself, master was lost: retry `resume()` on a timer.
     case paused
 }
 
@@ -47,14 +48,19 @@ public protocol DisplayOutput: AnyObject {
     var isPaused: Bool { get }
 
     /// Shows `frame` (which must be `canvasSize`), copying only what changed since each buffer was
-    /// last written: `damage` lists the canvas rectangles redrawn since the previous call.
+    /// last written: `damage` lists the canvas rectangles redrawn since the previous call. The
+    /// frame's pointer is used only during the call. A thrown error means the output is unusable
+    /// (e.g. the panel was unplugged): close it and select again, which waits on
+    /// `DisplayError.noConnectedDisplay` until a panel is back.
     func present(_ frame: SourceFrame, damage: [PixelRect]) throws -> PresentOutcome
     /// Reads pending events from `pollDescriptor`. Returns true when a buffer became free, so a
     /// `.deferred` frame can now be presented.
     func handleEvents() throws -> Bool
     /// Gives the panel up (VT switched away, another program takes over): stops presenting.
     func pause() throws
-    /// Takes the panel back; the next present repaints everything.
+    /// Takes the panel back; present soon after (an empty damage list is enough): the next present
+    /// repaints everything. DRM throws `DisplayError.displayBusy` while another program holds
+    /// master: retry later.
     func resume() throws
     /// Restores what was on the panel before and releases every resource. Idempotent.
     func close()

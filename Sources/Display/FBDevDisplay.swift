@@ -12,13 +12,18 @@ public final class FBDevDisplay: DisplayOutput {
     public private(set) var isPaused = false
     public let devicePath: String
     public let layout: FramebufferLayout
+    /// True when this is a KMS driver's fbdev emulation (no panning used there).
+    public let drmEmulation: Bool
 
     private let fd: Int32
     private let memory: UnsafeMutableRawPointer
     private let memoryLength: Int
     private var scanout: BufferedScanout
-    /// The screen info found at open, put back on close (we may have grown yres_virtual).
+    /// The screen info found at open, put back on close.
     private var originalVar: fb_var_screeninfo
+    /// True when we grew yres_virtual: only then is the whole screen info written back on close
+    /// (otherwise panning back to the original offset is enough and disturbs nothing).
+    private let grewVirtualHeight: Bool
     private var waitForVSync = true
     private var closed = false
 
@@ -41,6 +46,7 @@ public final class FBDevDisplay: DisplayOutput {
         }
         originalVar = v
         var info = Self.info(v, f)
+        var grew = false
         if FramebufferLayout.canHoldTwoPages(info) && info.yresVirtual < 2 * info.yres {
             // Many drivers accept a taller virtual screen inside the memory they already have.
             var taller = v
@@ -49,6 +55,7 @@ public final class FBDevDisplay: DisplayOutput {
             if tw_ioctl_ptr(fd, UInt(FBIOPUT_VSCREENINFO), &taller) == 0,
                tw_ioctl_ptr(fd, UInt(FBIOGET_VSCREENINFO), &v) == 0, tw_ioctl_ptr(fd, UInt(FBIOGET_FSCREENINFO), &f) == 0 {
                 info = Self.info(v, f)
+                grew = true
             }
         }
         let layout = try FramebufferLayout(info: info, device: path)
@@ -56,6 +63,8 @@ public final class FBDevDisplay: DisplayOutput {
             throw DisplayError.systemCall(device: path, call: "mmap", errno: currentErrno)
         }
         ok = true
+        grewVirtualHeight = grew
+        drmEmulation = info.isDRMEmulation
         self.fd = fd
         devicePath = path
         self.layout = layout
@@ -80,12 +89,20 @@ public final class FBDevDisplay: DisplayOutput {
             red: (Int(v.red.offset), Int(v.red.length)), green: (Int(v.green.offset), Int(v.green.length)),
             blue: (Int(v.blue.offset), Int(v.blue.length)),
             lineLength: Int(f.line_length), memoryLength: Int(f.smem_len), yPanStep: Int(f.ypanstep),
-            widthMM: v.width, heightMM: v.height)
+            widthMM: v.width, heightMM: v.height, identifier: fixedID(f))
+    }
+
+    /// fix.id: a char[16] that may lack its terminating zero.
+    static func fixedID(_ f: fb_fix_screeninfo) -> String {
+        var id = f.id
+        return withUnsafeBytes(of: &id) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
     }
 
     public var canvasSize: PixelSize { scanout.canvasSize }
     public var summary: String {
-        "fbdev \(devicePath) \(layout.width)x\(layout.height) \(layout.format) \(layout.pageOffsets.count == 2 ? "2 pages (panning)" : "1 page (no panning)") rotation \(rotation)"
+        "fbdev \(devicePath) \(layout.width)x\(layout.height) \(layout.format) \(layout.pageOffsets.count == 2 ? "2 pages (panning)" : "1 page (no panning\(drmEmulation ? " on DRM emulation" : ""))") rotation \(rotation)"
     }
 
     public func present(_ frame: SourceFrame, damage: [PixelRect]) throws -> PresentOutcome {
@@ -111,7 +128,11 @@ public final class FBDevDisplay: DisplayOutput {
     public func close() {
         guard !closed else { return }
         closed = true
-        _ = tw_ioctl_ptr(fd, UInt(FBIOPUT_VSCREENINFO), &originalVar)  // back to page 0 and the old size
+        if grewVirtualHeight {
+            _ = tw_ioctl_ptr(fd, UInt(FBIOPUT_VSCREENINFO), &originalVar)  // the old size and offset
+        } else if layout.pageOffsets.count > 1 {
+            _ = tw_ioctl_ptr(fd, UInt(FBIOPAN_DISPLAY), &originalVar)  // the old offset
+        }
         munmap(memory, memoryLength)
         Glibc.close(fd)
     }

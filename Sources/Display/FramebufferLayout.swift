@@ -16,21 +16,29 @@ public struct FramebufferInfo: Sendable, Equatable {
     public var yPanStep: Int
     /// Physical size in mm (var.width/height); 0 or all-ones (-1) when unknown.
     public var widthMM: UInt32, heightMM: UInt32
+    /// The driver's name for the framebuffer (fix.id), e.g. "virtio_gpudrmfb", "BCM2708 FB".
+    public var identifier: String
 
     public init(xres: Int, yres: Int, xresVirtual: Int, yresVirtual: Int, bitsPerPixel: Int,
                 red: (offset: Int, length: Int), green: (offset: Int, length: Int), blue: (offset: Int, length: Int),
-                lineLength: Int, memoryLength: Int, yPanStep: Int, widthMM: UInt32 = 0, heightMM: UInt32 = 0) {
+                lineLength: Int, memoryLength: Int, yPanStep: Int, widthMM: UInt32 = 0, heightMM: UInt32 = 0,
+                identifier: String = "") {
         self.xres = xres; self.yres = yres; self.xresVirtual = xresVirtual; self.yresVirtual = yresVirtual
         self.bitsPerPixel = bitsPerPixel; self.red = red; self.green = green; self.blue = blue
         self.lineLength = lineLength; self.memoryLength = memoryLength; self.yPanStep = yPanStep
-        self.widthMM = widthMM; self.heightMM = heightMM
+        self.widthMM = widthMM; self.heightMM = heightMM; self.identifier = identifier
     }
+
+    /// True for the fbdev emulation of a KMS driver (its id ends in "drmfb"). Panning there goes
+    /// through the DRM fbdev helper, and on virtio-gpu (Linux 6.1, measured) the second page
+    /// scans out black; on such systems the DRM output is the one to use anyway.
+    public var isDRMEmulation: Bool { identifier.hasSuffix("drmfb") }
 
     public static func == (a: Self, b: Self) -> Bool {
         a.xres == b.xres && a.yres == b.yres && a.xresVirtual == b.xresVirtual && a.yresVirtual == b.yresVirtual
             && a.bitsPerPixel == b.bitsPerPixel && a.red == b.red && a.green == b.green && a.blue == b.blue
             && a.lineLength == b.lineLength && a.memoryLength == b.memoryLength && a.yPanStep == b.yPanStep
-            && a.widthMM == b.widthMM && a.heightMM == b.heightMM
+            && a.widthMM == b.widthMM && a.heightMM == b.heightMM && a.identifier == b.identifier
     }
 }
 
@@ -55,9 +63,11 @@ public struct FramebufferLayout: Sendable, Equatable {
         return nil
     }
 
-    /// True when two pages fit in memory and the driver pans in steps that land on the second page.
+    /// True when two pages fit in memory, the driver pans in steps that land on the second page,
+    /// and it is not a KMS driver's emulation (see `FramebufferInfo.isDRMEmulation`).
     public static func canHoldTwoPages(_ info: FramebufferInfo) -> Bool {
-        info.yPanStep > 0 && info.yres % info.yPanStep == 0 && info.memoryLength >= info.lineLength * info.yres * 2
+        !info.isDRMEmulation && info.yPanStep > 0 && info.yres % info.yPanStep == 0
+            && info.memoryLength >= info.lineLength * info.yres * 2
     }
 
     /// Interprets `info`; `device` names it in errors.

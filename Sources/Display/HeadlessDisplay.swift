@@ -67,7 +67,7 @@ public final class HeadlessDisplay: DisplayOutput {
         var out = [UInt32](repeating: 0, count: cw * ch)
         for y in 0..<ch {
             for x in 0..<cw {
-                let p = rotation.scanoutRect(for: PixelRect(x: x, y: y, width: 1, height: 1), canvas: canvasSize)
+                let p = rotation.scanoutPoint(x: x, y: y, canvas: canvasSize)
                 out[y * cw + x] = readScanout(x: p.x, y: p.y)
             }
         }

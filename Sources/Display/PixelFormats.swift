@@ -42,6 +42,17 @@ public enum DisplayRotation: Int, Sendable, CaseIterable, CustomStringConvertibl
         swapsAxes ? scanout.transposed : scanout
     }
 
+    /// Where canvas pixel (`x`, `y`) lands on the scan-out buffer (canvas of `canvas` size).
+    @inline(__always)
+    public func scanoutPoint(x: Int, y: Int, canvas: PixelSize) -> (x: Int, y: Int) {
+        switch self {
+        case .deg0: return (x, y)
+        case .deg90: return (canvas.height - 1 - y, x)
+        case .deg180: return (canvas.width - 1 - x, canvas.height - 1 - y)
+        case .deg270: return (y, canvas.width - 1 - x)
+        }
+    }
+
     /// Where a canvas rectangle lands on the scan-out buffer (canvas of `canvas` size).
     public func scanoutRect(for r: PixelRect, canvas: PixelSize) -> PixelRect {
         switch self {

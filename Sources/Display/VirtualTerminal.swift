@@ -9,6 +9,7 @@ import Glibc
 /// - release signal: `display.pause()` (drops DRM master), then `acknowledgeRelease()`;
 /// - acquire signal: `acknowledgeAcquire()`, then `display.resume()` (a full repaint follows).
 /// `restore()` (also on exit) gives the console back its text mode and automatic switching.
+/// Graphics mode also matters for fbdev: in text mode the console's cursor blinks over the panel.
 public final class VirtualTerminal {
     public let path: String
     public let releaseSignal: Int32

@@ -23,11 +23,13 @@ public final class Bitmap {
     /// Row stride in bytes.
     public var stride: Int { width * 4 }
 
-    /// A canvas drawing into this bitmap's memory (clip: the whole bitmap). The canvas does not keep the
-    /// bitmap alive: use it only while you hold the bitmap.
+    /// A canvas drawing into this bitmap's memory (clip: the whole bitmap). The canvas keeps the bitmap
+    /// alive. Every canvas of one bitmap shares its work memory, so asking for `canvas` again is cheap.
     public var canvas: Canvas {
-        Canvas(pixels: UnsafeMutableRawPointer(pixels), width: width, height: height, stride: stride, format: format)
+        Canvas(pixels: UnsafeMutableRawPointer(pixels), width: width, height: height, stride: stride, format: format,
+               scratch: scratch, owner: self)
     }
+    private lazy var scratch = RasterScratch()
 
     /// The premultiplied word at (x, y).
     public subscript(x: Int, y: Int) -> UInt32 {

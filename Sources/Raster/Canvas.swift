@@ -1,4 +1,5 @@
 import Core
+import CPNG
 import Glibc
 
 /// A drawing surface over caller-owned pixel memory (a DRM dumb buffer, an fbdev mapping, a `Bitmap`).
@@ -20,14 +21,23 @@ public struct Canvas {
     private var storedClip: PixelRect
     /// Reused work memory (coverage cells, flattened outlines), so steady-state drawing does not allocate.
     let scratch: RasterScratch
+    /// The object owning `pixels` when the canvas came from one (a `Bitmap`): held so the memory lives
+    /// as long as any copy of the canvas.
+    let owner: AnyObject?
 
     /// A canvas over `pixels`. `stride` is in bytes and must hold a whole row.
     public init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, format: PixelFormat) {
+        self.init(pixels: pixels, width: width, height: height, stride: stride, format: format, scratch: RasterScratch(), owner: nil)
+    }
+
+    init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, format: PixelFormat, scratch: RasterScratch,
+         owner: AnyObject?) {
         precondition(width >= 0 && height >= 0, "Canvas size must not be negative")
         precondition(stride >= width * format.bytesPerPixel, "Canvas stride \(stride) is shorter than a row")
         self.pixels = pixels; self.width = width; self.height = height; self.stride = stride; self.format = format
         storedClip = PixelRect(x: 0, y: 0, width: width, height: height)
-        scratch = RasterScratch()
+        self.scratch = scratch
+        self.owner = owner
     }
 
     /// The whole canvas.
@@ -56,7 +66,7 @@ public struct Canvas {
         let word = color.premultipliedARGB
         if c.x == 0 && c.width == width && stride == width * 4 {
             // One contiguous run: a single vectorised fill.
-            PixelMath.fill(pixels.assumingMemoryBound(to: UInt32.self) + c.y * width, c.width * c.height, word)
+            tw_fill32(pixels.assumingMemoryBound(to: UInt32.self) + c.y * width, word, c.width * c.height)
             return
         }
         for y in c.y ..< c.maxY {

@@ -1,10 +1,11 @@
 import Core
 /// Exact-area coverage accumulation (the signed-area cell method): every polygon edge adds, to each
-/// pixel it crosses, the signed area between the edge and the pixel's right side, and its full height
-/// to the pixels further right. A running sum along the row then gives each pixel's exact covered area
+/// pixel it crosses, the signed area between the edge and the pixel's right side ("area"), and records
+/// its signed height ("cover"), which applies in full to the pixels further right. A running sum along the row then gives each pixel's exact covered area
 /// for a polygon, with the non-zero rule approximated as min(1, |winding area|) where contours overlap.
 /// Only touched cells are visited; between them the sum is constant, which yields solid spans.
 final class CoverageCells {
+    /// Per cell two floats side by side: area, then cover.
     private var acc: UnsafeMutablePointer<Float> = .allocate(capacity: 1)
     private var bits: UnsafeMutablePointer<UInt64> = .allocate(capacity: 1)
     private var accCapacity = 0, bitsCapacity = 0
@@ -22,7 +23,7 @@ final class CoverageCells {
         originX = rect.x; originY = rect.y; width = rect.width; height = rect.height
         rowCells = width + 2
         rowWords = (rowCells + 63) >> 6
-        let needAcc = rowCells * height, needBits = rowWords * height
+        let needAcc = 2 * rowCells * height, needBits = rowWords * height
         if needAcc > accCapacity {
             acc.deallocate(); accCapacity = needAcc
             acc = .allocate(capacity: needAcc); acc.initialize(repeating: 0, count: needAcc)
@@ -42,9 +43,9 @@ final class CoverageCells {
     private var bandStarts: [Int32] = []
     private var active: [Int32] = []
 
-    /// Rows per band: the band's cells (4 bytes each) stay within about 128 KiB, so accumulation and
+    /// Rows per band: the band's cells (8 bytes each) stay within about 128 KiB, so accumulation and
     /// the sweep work in the core's L2 cache however large the shape is.
-    static func bandRows(width: Int) -> Int { max(4, 32_768 / (width + 2)) }
+    static func bandRows(width: Int) -> Int { max(4, 16_384 / (width + 2)) }
 
     /// Rasterizes every contour of `outline` inside `area` (already clipped) into `sink`, band by band.
     func fill<S: CoverageSink>(_ outline: Outline, area: PixelRect, into sink: inout S) {
@@ -88,11 +89,15 @@ final class CoverageCells {
         }
         for e in 0 ..< count { bandStarts[firstBand(e) + 1] += 1 }
         for b in 0 ..< bands { bandStarts[b + 1] += bandStarts[b] }
-        var fillPos = Array(bandStarts[0 ..< bands])
-        for e in 0 ..< count {
-            let b = firstBand(e)
-            order[Int(fillPos[b])] = Int32(e); fillPos[b] += 1
+        // Place edges from the back of each band's slot range, so no second position array is needed.
+        for e in stride(from: count - 1, through: 0, by: -1) {
+            let b = firstBand(e) + 1
+            bandStarts[b] -= 1
+            order[Int(bandStarts[b])] = Int32(e)
         }
+        // bandStarts[b + 1] now holds band b's start; shift back so bandStarts[b] does.
+        for b in 0 ..< bands { bandStarts[b] = bandStarts[b + 1] }
+        bandStarts[bands] = Int32(count)
         active.removeAll(keepingCapacity: true)
         for b in 0 ..< bands {
             let bandTop = area.y + b * rows
@@ -170,7 +175,7 @@ final class CoverageCells {
         let base = row * rowCells
         if il == ir || xr - xl < 1e-9 {
             let mid = (xl + xr) * 0.5 - Double(il)
-            deposit(base, row, il, dy * (1 - mid), dy * mid)
+            deposit(base, row, il, dy * (1 - mid), dy)
             return
         }
         let dydx = dy / (xr - xl)
@@ -181,20 +186,19 @@ final class CoverageCells {
             if xn > x {
                 let d = (xn - x) * dydx
                 let mid = (x + xn) * 0.5 - Double(i)
-                deposit(base, row, i, d * (1 - mid), d * mid)
+                deposit(base, row, i, d * (1 - mid), d)
             }
             x = xn
             i += 1
         }
     }
 
-    /// Adds `here` to cell `i` and `next` to cell `i + 1`, marking both as touched.
-    @inline(__always) private func deposit(_ base: Int, _ row: Int, _ i: Int, _ here: Double, _ next: Double) {
-        acc[base + i] += Float(here)
-        acc[base + i + 1] += Float(next)
-        let wb = row * rowWords
-        bits[wb + (i >> 6)] |= 1 << UInt64(i & 63)
-        bits[wb + ((i + 1) >> 6)] |= 1 << UInt64((i + 1) & 63)
+    /// Adds `area` and `cover` to cell `i` and marks it as touched.
+    @inline(__always) private func deposit(_ base: Int, _ row: Int, _ i: Int, _ area: Double, _ cover: Double) {
+        let cell = acc + 2 * (base + i)
+        cell[0] += Float(area)
+        cell[1] += Float(cover)
+        bits[row * rowWords + (i >> 6)] |= 1 << UInt64(i & 63)
     }
 
     /// Walks every row, hands the coverage to `sink` as constant spans and per-pixel masks (in device
@@ -202,7 +206,7 @@ final class CoverageCells {
     func sweep<S: CoverageSink>(into sink: inout S) {
         let w = width
         for row in 0 ..< height {
-            let cells = acc + row * rowCells
+            let cells = acc + 2 * row * rowCells
             let words = bits + row * rowWords
             let y = originY + row
             var sum: Float = 0
@@ -215,15 +219,17 @@ final class CoverageCells {
                 while word != 0 {
                     let i = wi << 6 + word.trailingZeroBitCount
                     word &= word &- 1
-                    if i >= w { cells[i] = 0; continue }
+                    if i >= w { cells[2 * i] = 0; cells[2 * i + 1] = 0; continue }
                     if i > next {
                         if runLength > 0 { sink.mask(y: y, x: originX + runStart, count: runLength, coverage: mask); runLength = 0 }
                         let a = CoverageCells.alpha(sum)
                         if a > 0 { sink.span(y: y, x: originX + next, count: i - next, alpha: a) }
                     }
-                    sum += cells[i]; cells[i] = 0
+                    let value = sum + cells[2 * i]
+                    sum += cells[2 * i + 1]
+                    cells[2 * i] = 0; cells[2 * i + 1] = 0
                     if runLength == 0 { runStart = i }
-                    mask[runLength] = UInt8(truncatingIfNeeded: CoverageCells.alpha(sum))
+                    mask[runLength] = UInt8(truncatingIfNeeded: CoverageCells.alpha(value))
                     runLength += 1
                     next = i + 1
                 }

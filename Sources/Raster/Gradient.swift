@@ -14,14 +14,15 @@ struct GradientTable {
     let colors: [UInt32]
     let isOpaque: Bool
 
-    init(stops input: [GradientStop]) {
+    /// `periodic`: entry i is offset i/size (a conic gradient's table wraps round); otherwise i/(size − 1).
+    init(stops input: [GradientStop], periodic: Bool = false) {
         precondition(!input.isEmpty, "a gradient needs at least one stop")
         let stops = input.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
         var table = [UInt32](repeating: 0, count: GradientTable.size)
         let n = GradientTable.size
         var k = 0
         for i in 0 ..< n {
-            let t = Double(i) / Double(n - 1)
+            let t = Double(i) / Double(periodic ? n : n - 1)
             while k + 1 < stops.count && stops[k + 1].offset <= t { k += 1 }
             let a = stops[k]
             if t <= a.offset || k + 1 == stops.count {
@@ -64,12 +65,11 @@ public final class LinearGradient: Shader {
         table.colors.withUnsafeBufferPointer { lut in
             guard len2 > 0 else { out.update(repeating: lut[lut.count - 1], count: count); return }
             let px = Double(x) + 0.5 - start.x, py = Double(y) + 0.5 - start.y
-            var t = (px * dx + py * dy) / len2 * last
+            let t0 = (px * dx + py * dy) / len2 * last
             let step = dx / len2 * last
             for i in 0 ..< count {
-                let idx = Int(min(max(t + 0.5, 0), last))
+                let idx = Int(min(max(t0 + Double(i) * step + 0.5, 0), last))
                 out[i] = lut[idx]
-                t += step
             }
         }
     }
@@ -82,48 +82,73 @@ public final class ConicGradient: Shader {
     public let start: Angle
     public let stops: [GradientStop]
     let table: GradientTable
+    /// `start` in 16.16 fixed-point turns.
+    let startFixed: Int32
 
     /// Build once and reuse: the colour table is computed here.
     public init(center: Point, start: Angle, stops: [GradientStop]) {
         self.center = center; self.start = start; self.stops = stops
-        table = GradientTable(stops: stops)
+        table = GradientTable(stops: stops, periodic: true)
+        startFixed = Int32((start.normalizedDegrees / 360 * 65536).rounded())
     }
     var isOpaque: Bool { table.isOpaque }
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let n = Float(GradientTable.size - 1)
-        let offset = Float(start.normalizedDegrees / 360)
+        typealias V = SIMD4<Float>
         let dy = Float(Double(y) + 0.5 - center.y)
-        let dx0 = Float(Double(x) + 0.5 - center.x)
+        let cx = Float(center.x)
+        let lane = V(0, 1, 2, 3)
+        let farRow = abs(dy) >= ConicGradient.farDistance
+        let block = ConicGradient.block
+        // Angles as 16.16 fixed-point turns: wrapping round the circle is integer overflow of the low
+        // 16 bits, and the top 10 of those index the 1024-entry periodic table.
+        @inline(__always) func fixedTurns(_ t: Float) -> Int32 { Int32(t * 65536) &- startFixed }
         table.colors.withUnsafeBufferPointer { lut in
             let base = lut.baseAddress!
-            // Four pixels at a time: the arctangent is branch-free SIMD, only the table lookup is scalar.
+            @inline(__always) func colour(_ t: Int32) -> UInt32 { base[Int(((t &+ 32) >> 6) & 1023)] }
             var i = 0
-            let lane = SIMD4<Float>(0, 1, 2, 3)
-            let vy = SIMD4<Float>(repeating: dy)
-            while i + 4 <= count {
-                let vx = SIMD4<Float>(repeating: dx0 + Float(i)) + lane
-                var t = ConicGradient.turns4(vy, vx) - offset
-                t.replace(with: t + 1, where: t .< 0)
-                let idx = SIMD4<Int32>(truncatingIfNeeded: SIMD4<Int32>(t * n + 0.5))
-                out[i] = base[Int(idx[0])]; out[i + 1] = base[Int(idx[1])]
-                out[i + 2] = base[Int(idx[2])]; out[i + 3] = base[Int(idx[3])]
-                i += 4
-            }
             while i < count {
-                var t = ConicGradient.turns(dy, dx0 + Float(i)) - offset
-                if t < 0 { t += 1 }
-                out[i] = base[Int(t * n + 0.5)]
-                i += 1
+                // Blocks sit on an absolute grid of `block` pixels and are interpolated between grid
+                // points, so a pixel's colour does not depend on how a shape was split into spans (a
+                // redrawn damage rectangle matches the full frame exactly).
+                let gx = (x + i) & ~(block - 1)
+                let len = min(gx + block - (x + i), count - i)
+                let xa = Float(gx) + 0.5 - cx, xb = xa + Float(block)
+                let far = farRow || (min(abs(xa), abs(xb)) >= ConicGradient.farDistance && (xa > 0) == (xb > 0))
+                if far {
+                    // Far from the centre the angle is almost linear along a block (the chord error is
+                    // under 4e-4 turn, below half a table step).
+                    let ends = ConicGradient.turns4(V(dy, dy, 1, 1), V(xa, xb, 1, 1))
+                    let t0 = fixedTurns(ends[0])
+                    // The difference's low 16 bits, sign-extended: wrapped to ±½ turn.
+                    let delta = Int32(Int16(truncatingIfNeeded: fixedTurns(ends[1]) &- t0))
+                    let step = delta / Int32(block)
+                    var t = t0 &+ step &* Int32(x + i - gx)
+                    for k in 0 ..< len { out[i + k] = colour(t); t = t &+ step }
+                } else {
+                    var k = 0
+                    let x0 = Float(x + i) + 0.5 - cx
+                    while k < len {
+                        let t = ConicGradient.turns4(V(repeating: dy), V(repeating: x0 + Float(k)) + lane)
+                        for l in 0 ..< min(4, len - k) { out[i + k + l] = colour(fixedTurns(t[l])) }
+                        k += 4
+                    }
+                }
+                i += len
             }
         }
     }
+    /// Pixels per interpolated block (a power of two), and the distance from the centre beyond which
+    /// blocks interpolate.
+    static let block = 16
+    static let farDistance: Float = 128
 
-    /// `turns` for four points at once.
+    /// atan2(y, x) in turns, [0, 1), screen-clockwise, for four points at once: a minimax polynomial
+    /// good to about 1e-5 rad, far below one step of the 1024-entry colour table.
     @inline(__always) static func turns4(_ y: SIMD4<Float>, _ x: SIMD4<Float>) -> SIMD4<Float> {
         let zero = SIMD4<Float>(repeating: 0)
         let ax = x.replacing(with: -x, where: x .< zero), ay = y.replacing(with: -y, where: y .< zero)
-        let mx = pointwiseMax(ax, ay), mn = pointwiseMin(ax, ay)
+        let mx = ax.replacing(with: ay, where: ay .> ax), mn = ax.replacing(with: ay, where: ay .< ax)
         let safe = mx.replacing(with: 1, where: mx .== zero)
         let a = mn / safe
         let s = a * a
@@ -142,19 +167,4 @@ public final class ConicGradient: Shader {
         return t
     }
 
-    /// atan2(y, x) in turns, [0, 1), screen-clockwise; a minimax polynomial good to about 1e-5 rad,
-    /// far below one step of the 1024-entry colour table.
-    @inline(__always) static func turns(_ y: Float, _ x: Float) -> Float {
-        let ax = abs(x), ay = abs(y)
-        let mx = max(ax, ay), mn = min(ax, ay)
-        let a = mx == 0 ? 0 : mn / mx
-        let s = a * a
-        var r = ((((-0.013_480_470 * s + 0.057_477_314) * s - 0.121_239_071) * s + 0.195_635_925) * s - 0.332_994_597) * s * a + 0.999_995_630 * a
-        if ay > ax { r = 1.570_796_33 - r }
-        if x < 0 { r = 3.141_592_65 - r }
-        if y < 0 { r = -r }
-        var t = r * 0.159_154_943
-        if t < 0 { t += 1 }
-        return t >= 1 ? 0 : t
-    }
 }

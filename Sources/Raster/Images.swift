@@ -54,42 +54,85 @@ public final class ImageShader: Shader {
     /// Premultiplied tint, or nil to use the image's own colours.
     let tint: UInt32?
 
+    /// One vertically blended source row (grown on demand, reused between spans).
+    private var columns: UnsafeMutablePointer<UInt32> = .allocate(capacity: 1)
+    private var columnCapacity = 1
+    private func columnBuffer(_ n: Int) -> UnsafeMutablePointer<UInt32> {
+        if n > columnCapacity { columns.deallocate(); columnCapacity = n; columns = .allocate(capacity: n) }
+        return columns
+    }
+    deinit { columns.deallocate() }
+
     /// Images are treated as translucent: their pixels are checked one by one.
     var isOpaque: Bool { false }
+
+    /// For axis-aligned images: the sampling column u − 0.5 of device column X is
+    /// (uOrigin + X·uStep) / 2³² (fixed point, exact integer steps).
+    let uOrigin: Int, uStep: Int
 
     init(image: Bitmap, deviceToImage: Transform, filter: ImageFilter, tint: Color?) {
         self.image = image; m = deviceToImage; bilinear = filter == .bilinear
         self.tint = tint?.premultipliedARGB
+        let scale = 4_294_967_296.0
+        let origin = (m.tx + 0.5 * m.a - 0.5) * scale, step = m.a * scale
+        // Clamped so that absurd scales cannot trap (they can only sample the wrong column).
+        uOrigin = Int(max(-9e18, min(9e18, origin.rounded())))
+        uStep = Int(max(-9e18, min(9e18, step.rounded())))
     }
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        // Every pixel's source position is computed from its absolute coordinates (no running sums),
+        // so the result does not depend on how a shape was split into spans.
         let px = Double(x) + 0.5, py = Double(y) + 0.5
-        // Texel centres sit at half-integers, hence the −0.5 for bilinear sampling.
-        var u = m.a * px + m.c * py + m.tx, v = m.b * px + m.d * py + m.ty
+        let u0 = m.a * px + m.c * py + m.tx, v0 = m.b * px + m.d * py + m.ty
         let du = m.a, dv = m.b
         let w = image.width, h = image.height, src = image.pixels
         if bilinear && m.b == 0 && m.c == 0 {
-            // Axis-aligned: one source row pair per span, and 16.16 fixed-point steps along it.
-            u -= 0.5; v -= 0.5
+            // Axis-aligned: one source row pair per span, and 32.32 fixed-point columns.
+            let v = v0 - 0.5
             let fv = v.rounded(.down)
             let y0 = Int(fv), wy = UInt32((v - fv) * 256)
             let rowA = src + min(max(y0, 0), h - 1) * w, rowB = src + min(max(y0 + 1, 0), h - 1) * w
-            var uf = Int((u * 65536).rounded(.down))
-            let du16 = Int((du * 65536).rounded())
             let maxX = w - 1
-            for i in 0 ..< count {
-                let x0 = uf >> 16
-                let wx = UInt32(truncatingIfNeeded: (uf >> 8) & 0xFF)
-                let xa = min(max(x0, 0), maxX), xb = min(max(x0 + 1, 0), maxX)
-                let top = ImageShader.mix(rowA[xa], rowA[xb], wx)
-                let bottom = ImageShader.mix(rowB[xa], rowB[xb], wx)
-                out[i] = ImageShader.mix(top, bottom, wy)
-                uf += du16
+            @inline(__always) func fixed(_ i: Int) -> Int { uOrigin &+ (x + i) &* uStep }
+            let firstX = fixed(0) >> 32, lastX = fixed(count - 1) >> 32
+            let lo = min(max(min(firstX, lastX), 0), maxX), hi = min(max(max(firstX, lastX) + 1, 0), maxX)
+            // Blend the two source rows once per source column the span touches, then only
+            // horizontally per pixel.
+            let cols = columnBuffer(hi + 1)
+            for col in lo ... hi { cols[col] = ImageShader.mix(rowA[col], rowB[col], wy) }
+            @inline(__always) func taps(_ i: Int) -> (UInt32, UInt32, UInt32) {
+                let f = fixed(i)
+                let x0 = f >> 32
+                let xa = min(max(x0, lo), hi), xb = min(max(x0 + 1, lo), hi)
+                return (cols[xa], cols[xb], UInt32(truncatingIfNeeded: (f >> 24) & 0xFF))
+            }
+            var i = 0
+            // Four pixels per step: gathered taps, then the weighted sum in 16-bit lanes (SSE2).
+            let m8 = SIMD4<UInt32>(repeating: 0x00FF_00FF)
+            while i + 4 <= count {
+                let (a0, b0, w0) = taps(i), (a1, b1, w1) = taps(i + 1), (a2, b2, w2) = taps(i + 2), (a3, b3, w3) = taps(i + 3)
+                let a = SIMD4<UInt32>(a0, a1, a2, a3), b = SIMD4<UInt32>(b0, b1, b2, b3)
+                let w = SIMD4<UInt32>(w0, w1, w2, w3)
+                let wb = unsafeBitCast(w | (w &<< 16), to: SIMD8<UInt16>.self)
+                let wa = SIMD8<UInt16>(repeating: 256) &- wb
+                let rb = (unsafeBitCast(a & m8, to: SIMD8<UInt16>.self) &* wa &+ unsafeBitCast(b & m8, to: SIMD8<UInt16>.self) &* wb) &>> 8
+                let ag = (unsafeBitCast((a &>> 8) & m8, to: SIMD8<UInt16>.self) &* wa
+                    &+ unsafeBitCast((b &>> 8) & m8, to: SIMD8<UInt16>.self) &* wb) &>> 8
+                let px = unsafeBitCast(rb, to: SIMD4<UInt32>.self) | (unsafeBitCast(ag, to: SIMD4<UInt32>.self) &<< 8)
+                UnsafeMutableRawPointer(out + i).storeBytes(of: px, as: SIMD4<UInt32>.self)
+                i += 4
+            }
+            while i < count {
+                let (a, b, w) = taps(i)
+                out[i] = ImageShader.mix(a, b, w)
+                i += 1
             }
         } else if bilinear {
-            u -= 0.5; v -= 0.5
             let maxX = w - 1, maxY = h - 1
             for i in 0 ..< count {
+                // Texel centres sit at half-integers, hence the −0.5.
+                let u = u0 + Double(i) * du - 0.5, v = v0 + Double(i) * dv - 0.5
                 // Truncation after a large positive shift is floor() without a libm call.
                 let x0 = Int(u + 1_048_576) - 1_048_576, y0 = Int(v + 1_048_576) - 1_048_576
                 let wx = UInt32((u - Double(x0)) * 256), wy = UInt32((v - Double(y0)) * 256)
@@ -98,13 +141,12 @@ public final class ImageShader: Shader {
                 let top = ImageShader.mix(src[ya + xa], src[ya + xb], wx)
                 let bottom = ImageShader.mix(src[yb + xa], src[yb + xb], wx)
                 out[i] = ImageShader.mix(top, bottom, wy)
-                u += du; v += dv
             }
         } else {
             for i in 0 ..< count {
-                let sx = min(max(Int(u.rounded(.down)), 0), w - 1), sy = min(max(Int(v.rounded(.down)), 0), h - 1)
+                let u = u0 + Double(i) * du, v = v0 + Double(i) * dv
+                let sx = min(max(Int(u + 1_048_576) - 1_048_576, 0), w - 1), sy = min(max(Int(v + 1_048_576) - 1_048_576, 0), h - 1)
                 out[i] = src[sy * w + sx]
-                u += du; v += dv
             }
         }
         if let tint {

@@ -82,14 +82,15 @@ struct PaintSink: CoverageSink {
         if is565 { return span565(y: y, x: x, count: count, alpha: alpha) }
         let dst = (base + y * stride).assumingMemoryBound(to: UInt32.self) + x
         if let shader {
-            shader.shade(x: x, y: y, count: count, into: row)
             let a = globalAlpha == 255 ? alpha : PixelMath.scale(alpha, globalAlpha)
-            if a == 255 && (!overMode || shader.isOpaque) { dst.update(from: row, count: count); return }
+            // Fully covered and nothing shows through: shade straight into the canvas.
+            if a == 255 && (!overMode || shader.isOpaque) { shader.shade(x: x, y: y, count: count, into: dst); return }
+            shader.shade(x: x, y: y, count: count, into: row)
             if a == 255 {
                 // Opaque source pixels (most of an icon) are plain stores.
                 for i in 0 ..< count {
                     let s = row[i]
-                    dst[i] = s >= 0xFF00_0000 ? s : PixelMath.over(s, dst[i])
+                    if s >= 0xFF00_0000 { dst[i] = s } else if s != 0 { dst[i] = PixelMath.over(s, dst[i]) }
                 }
                 return
             }

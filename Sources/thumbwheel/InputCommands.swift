@@ -8,7 +8,7 @@ import Input
 /// through /dev/uinput (for the real-kernel test: `list-devices --watch` reads it back).
 enum ReplayCommand {
     static let usage = "usage: thumbwheel replay FILE.events [--desc FILE.desc] [--size WxH] [--rotate 0|90|180|270] " +
-        "[--calibration \"a b c d e f\"]\n       thumbwheel replay FILE.events [--desc FILE.desc] --uinput [--burst] [--settle SECONDS]"
+        "[--calibration \"a b c d e f\"] [--config FILE]\n       thumbwheel replay FILE.events [--desc FILE.desc] --uinput [--burst] [--settle SECONDS]"
 
     static func run(_ args: [String]) -> Int32 {
         var eventsPath: String?
@@ -18,6 +18,7 @@ enum ReplayCommand {
         var calibration = CalibrationMatrix.identity
         var toUinput = false, burst = false
         var settle = 1.0
+        var configPath: String?
         var i = 0
         while i < args.count {
             let arg = args[i]
@@ -40,6 +41,9 @@ enum ReplayCommand {
                     return CLI.fail("replay: --calibration needs six numbers in quotes, libinput order: \"a b c d e f\"")
                 }
                 calibration = m; i += 1
+            case "--config":
+                guard let v = value() else { return CLI.fail("replay: --config needs a file") }
+                configPath = v; i += 1
             case "--uinput":
                 toUinput = true
             case "--burst":
@@ -77,6 +81,7 @@ enum ReplayCommand {
         do {
             let result = try RecordingReplayer.replay(events: recording.events, capabilities: caps, displaySize: size,
                                                       calibration: calibration, displayRotation: rotation)
+            if let configPath { return ReplayControls.run(frames: result.frames, configPath: configPath, size: size) }
             for frame in result.frames { print(DeviceReport.frameLine(frame)) }
             let contacts = result.frames.flatMap(\.touches).filter { $0.phase == .began }.count
             print("# \(caps.name): \(result.frames.count) frames, \(contacts) touches, \(result.stillDown.count) still down")

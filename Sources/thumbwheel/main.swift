@@ -41,6 +41,8 @@ let commands: [String: ([String]) -> Int32] = [
     "render": RenderCommand.run,
     "run": RunCommand.run,
     "ctl": CtlCommand.run,
+    "calibrate": CalibrateCommand.run,
+    "bench-display": BenchDisplayCommand.run,
     "config-reference": ConfigReferenceCommand.run,
     "bench": BenchCommand.run,
     "replay": ReplayCommand.run,

@@ -71,3 +71,15 @@ struct DamageCopierTests {
         }
     }
 }
+
+@Test("scanoutPoint agrees with the naive reference for every pixel and rotation", arguments: DisplayRotation.allCases)
+func scanoutPointMatchesReference(rotation: DisplayRotation) {
+    let canvas = PixelSize(width: 9, height: 5)
+    for y in 0..<5 {
+        for x in 0..<9 {
+            let p = rotation.scanoutPoint(x: x, y: y, canvas: canvas)
+            let (rx, ry) = referencePosition(x: x, y: y, canvasWidth: 9, canvasHeight: 5, rotation: rotation)
+            #expect(p.x == rx && p.y == ry)
+        }
+    }
+}

@@ -74,6 +74,17 @@ struct DeviceErrorTests {
         }
     }
 
+    @Test("The inventory says when there are no cards, and why a card could not be probed")
+    func inventory() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { removeDirectory(dir) }
+        #expect(DRMInventory.describe(directory: dir) == ["no \(dir)/card* (no KMS driver loaded?)"])
+        touch("\(dir)/card0")
+        let lines = DRMInventory.describe(directory: dir)
+        #expect(lines.count == 1)
+        #expect(lines[0].hasPrefix("\(dir)/card0: ") && lines[0].contains("not a mode-setting device"))
+    }
+
     @Test("Permission errors carry the hint about the video group")
     func permissionHint() {
         #expect(DisplayError.systemCall(device: "/dev/dri/card0", call: "open", errno: EACCES).description.contains("'video' group"))

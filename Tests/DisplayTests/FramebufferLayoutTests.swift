@@ -28,6 +28,16 @@ struct FramebufferLayoutTests {
         #expect(try FramebufferLayout(info: xrgb(yresVirtual: 960, memory: 3200 * 960, panStep: 7), device: "fb").pageOffsets == [0])
     }
 
+    @Test("A KMS driver's fbdev emulation is never panned, even with room for two pages")
+    func drmEmulationSinglePage() throws {
+        var info = xrgb(yresVirtual: 960, memory: 3200 * 960)
+        info.identifier = "virtio_gpudrmfb"
+        #expect(info.isDRMEmulation)
+        #expect(try FramebufferLayout(info: info, device: "fb").pageOffsets == [0])
+        info.identifier = "BCM2708 FB"
+        #expect(try FramebufferLayout(info: info, device: "fb").pageOffsets.count == 2)
+    }
+
     @Test("16 bpp 5/6/5 is RGB565 with its own line length; unknown mm sizes are nil")
     func rgb565() throws {
         let info = FramebufferInfo(xres: 320, yres: 240, xresVirtual: 320, yresVirtual: 480, bitsPerPixel: 16,

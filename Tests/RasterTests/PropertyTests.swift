@@ -97,4 +97,28 @@ struct TestRandom {
         #expect(twice[4, 4] == 0xFFFF_FFFF)
         #expect((twice[1, 4] >> 16) & 0xFF >= 0x40, "an edge pixel brightens with every layer instead of wrapping")
     }
+
+    @Test("redrawing under a clip (a damage rectangle) gives exactly the pixels of the full frame")
+    func clipMatchesFullFrame() throws {
+        let scenes = try BenchScenes(width: 400, height: 240)
+        let full = Bitmap(width: 400, height: 240)
+        scenes.draw("S2", on: full.canvas)     // the conic gradient frame
+        var rng = TestRandom(state: 99)
+        for _ in 0 ..< 6 {
+            let part = Bitmap(width: 400, height: 240, fill: .black)
+            var canvas = part.canvas
+            let clip = PixelRect(x: rng.int(300), y: rng.int(180), width: 1 + rng.int(120), height: 1 + rng.int(80))
+            canvas.clip = clip
+            scenes.draw("S2", on: canvas)
+            var differ = 0
+            for y in clip.y ..< clip.maxY { for x in clip.x ..< clip.maxX where part[x, y] != full[x, y] { differ += 1 } }
+            #expect(differ == 0, "clip \(clip): \(differ) pixels differ from the full frame")
+            let full5 = Bitmap(width: 400, height: 240)
+            scenes.draw("S5", on: full5.canvas)
+            scenes.draw("S5", on: canvas)
+            differ = 0
+            for y in clip.y ..< clip.maxY { for x in clip.x ..< clip.maxX where part[x, y] != full5[x, y] { differ += 1 } }
+            #expect(differ == 0, "S5, clip \(clip): \(differ) pixels differ from the full frame")
+        }
+    }
 }

@@ -26,6 +26,11 @@ extension KioskApp {
                 break
             }
         }
+        if display.kind != .headless, let path = config.display.terminal, !path.isEmpty {
+            do { terminal = try VirtualTerminal(path: path) } catch {
+                Log.warning("display: cannot take \(path) into graphics mode (\(error)); VT switches will not pause the kiosk")
+            }
+        }
         bitmap = Bitmap(width: display.canvasSize.width, height: display.canvasSize.height, format: .xrgb8888)
         if let fd = display.pollDescriptor {
             loop.add(fd: fd) { [weak self] _ in self?.handleDisplayEvents() }
@@ -41,7 +46,12 @@ extension KioskApp {
                                 stride: bitmap.width)
         do {
             let outcome = try display.present(frame, damage: pendingDamage)
-            if outcome != .deferred { pendingDamage.removeAll() }
+            if outcome == .paused && terminal == nil && displayRetryAt == nil {
+                // Not a VT switch of ours: another program took the panel; try to take it back.
+                Log.warning("display: the panel was taken by another program; retrying every second")
+                displayRetryAt = monotonicNow() + 1
+            }
+            if outcome != .deferred && outcome != .paused { pendingDamage.removeAll() }
             if !firstFrameShown, outcome == .shown || outcome == .queued { firstFrameShown = true }
         } catch {
             Log.error("display: present failed: \(error); pausing until the panel is back")
@@ -71,6 +81,24 @@ extension KioskApp {
         } catch {
             displayRetryAt = now + 1
         }
+    }
+
+    /// A VT switch away: stop drawing, then let the switch happen.
+    func releaseTerminal() {
+        try? display.pause()
+        terminal?.acknowledgeRelease()
+        Log.info("display: VT switched away; paused")
+    }
+
+    /// Back on our VT: take the panel again and repaint everything.
+    func acquireTerminal() {
+        terminal?.acknowledgeAcquire()
+        do { try display.resume() } catch {
+            Log.warning("display: resume after VT switch failed: \(error); retrying")
+            displayRetryAt = monotonicNow() + 1
+        }
+        needsFullRedraw = true
+        needsRender = true
     }
 
     /// Sleeps up to `seconds` unless SIGTERM/SIGINT arrives; true when one did.

@@ -6,7 +6,7 @@ extension KioskApp {
     /// the socket's subscribers and the hooks. Releases flush the state at once.
     func deliverEvents(now: MonotonicTime) {
         for b in screen.bindings {
-            let events = b.model.drainEvents()
+            let events = b.drainEvents(time: now)
             guard !events.isEmpty else { continue }
             needsRender = true
             var changed = false, fromUser = false, released = false

@@ -37,6 +37,7 @@ public final class KioskApp {
     var pendingDamage: [PixelRect] = []
     var firstFrameShown = false
     var displayRetryAt: Double?
+    var terminal: VirtualTerminal?
     var needsRender = true
     var lastWatchdog = 0.0
     var exitCode: Int32 = 0
@@ -84,7 +85,7 @@ public final class KioskApp {
             route(first.frame)
         }
         var moving = false
-        for b in screen.bindings where b.model.advance(to: now) { moving = true }
+        for b in screen.bindings where b.advance(to: now) { moving = true }
         deliverEvents(now: now)
         state.flushIfDue(now: now)
         hooks.tick(now: now)
@@ -111,7 +112,7 @@ public final class KioskApp {
             do { try b.setValue(saved, time: time) } catch {
                 Log.warning("state: saved value of \(b.id) not applied: \(error)")
             }
-            _ = b.model.drainEvents()
+            _ = b.drainEvents(time: time)
         }
         screen?.router.cancelAll(time: time)
         screen = newScreen
@@ -131,6 +132,8 @@ public final class KioskApp {
         for s in signals.drain() {
             switch s {
             case SIGHUP: reload()
+            case SIGUSR1: releaseTerminal()
+            case SIGUSR2: acquireTerminal()
             default:
                 Log.notice("signal \(s): saving and exiting")
                 loop.stop()
@@ -163,7 +166,8 @@ public final class KioskApp {
         notify.stopping()
         state.flushPending()
         socket = nil
-        inputHub?.shutdown()
+        _ = inputHub?.shutdown()
         display?.close()
+        terminal?.restore()
     }
 }

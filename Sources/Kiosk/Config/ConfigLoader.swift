@@ -80,6 +80,7 @@ struct ConfigBuilder {
             if let s = PixelSize(parsing: size) { d.headlessSize = s } else { fail(t, "size", "expected \"WxH\" such as \"800x480\", found \"\(size)\"") }
         }
         d.widthMM = t.number("width_mm"); d.heightMM = t.number("height_mm"); d.scale = t.number("scale")
+        d.terminal = t.string("terminal")
         return d
     }
 

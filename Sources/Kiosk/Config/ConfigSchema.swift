@@ -30,6 +30,7 @@ public enum ConfigSchema {
         Field("width_mm", .number(0.1...2000), default: "from the connector", "Physical width of the panel."),
         Field("height_mm", .number(0.1...2000), default: "from the connector", "Physical height of the panel."),
         Field("scale", .number(0.25...8), default: "from the physical size", "Pixels per logical point, overriding the physical size."),
+        Field("terminal", .string, default: "none", "A VT (\"/dev/tty1\") put in graphics mode; switching away from it pauses the kiosk."),
     ])
 
     static let input = Schema([

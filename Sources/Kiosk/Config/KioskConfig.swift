@@ -30,6 +30,8 @@ public struct DisplayConfig: Sendable {
     public var widthMM: Double?
     public var heightMM: Double?
     public var scale: Double?
+    /// The virtual terminal to switch into graphics mode (VT switches then pause the kiosk).
+    public var terminal: String?
 }
 
 public struct InputConfig: Sendable {

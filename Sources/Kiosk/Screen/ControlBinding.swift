@@ -6,6 +6,10 @@ import Core
 public final class ControlBinding {
     public let config: ControlConfig
     public let model: any TouchControl
+    /// Controls drawn and touched above every control of the screen while they are shown (the value
+    /// slider's number pad, with its catcher).
+    public let overlays: [any TouchControl]
+    private let drain: (MonotonicTime) -> [ControlEvent]
     private let read: () -> StoredValue
     private let write: (StoredValue, MonotonicTime) throws(ValueError) -> Void
 
@@ -15,9 +19,24 @@ public final class ControlBinding {
         public init(_ description: String) { self.description = description }
     }
 
-    init(config: ControlConfig, model: any TouchControl, read: @escaping () -> StoredValue,
+    /// - Parameter drain: how to collect the events of the model and its overlays (default: the
+    ///   model's own), for composite controls whose parts talk to each other.
+    init(config: ControlConfig, model: any TouchControl, overlays: [any TouchControl] = [],
+         drain: ((MonotonicTime) -> [ControlEvent])? = nil, read: @escaping () -> StoredValue,
          write: @escaping (StoredValue, MonotonicTime) throws(ValueError) -> Void) {
-        self.config = config; self.model = model; self.read = read; self.write = write
+        self.config = config; self.model = model; self.overlays = overlays
+        self.drain = drain ?? { _ in model.drainEvents() }
+        self.read = read; self.write = write
+    }
+
+    /// The events raised since the last call, in order (`time`: now, for reactions they cause).
+    public func drainEvents(time: MonotonicTime) -> [ControlEvent] { drain(time) }
+
+    /// Advances the model and its overlays; true while any of them moves.
+    public func advance(to time: MonotonicTime) -> Bool {
+        var moving = model.advance(to: time)
+        for o in overlays where o.advance(to: time) { moving = true }
+        return moving
     }
 
     public var id: String { config.id }

@@ -36,6 +36,7 @@ public struct ControlFactory {
         case "range-slider": return rangeSlider(c)
         case "arc-seeker": return arcSeeker(c)
         case "spinner": return spinner(c, time: time)
+        case "value-slider": return valueSlider(c, time: time)
         default: return nil
         }
     }
@@ -140,6 +141,25 @@ public struct ControlFactory {
         if let v = p.string(prefix + "handle_image") { handle.imageName = imagePath(v) }
         if let v = p.bool(prefix + "handle_rotatable") { handle.rotatable = v }
         return handle
+    }
+
+    func valueSlider(_ c: ControlConfig, time: MonotonicTime) -> ControlBinding {
+        let p = c.properties
+        let slider = ValueSlider(id: c.id, size: Size(c.frame.width, c.frame.height), transform: transform(for: c))
+        let separator = p.string("decimal_separator") ?? "."
+        // The pad lives in screen points (an overlay over the whole screen), anchored on the slider.
+        let pad = NumberPad(id: c.id + "/pad", anchor: c.frame, screenSize: screenSize, transform: .scale(scale, scale),
+                            keyStrings: NumberPadKeyStrings(decimal: separator))
+        let minimum = p.number("min") ?? 0, maximum = p.number("max") ?? 100
+        let host = RangeValueHost(slider: slider, pad: pad, minimum: minimum, maximum: maximum,
+                                  decimals: p.int("decimals") ?? 0, initial: p.number("value") ?? minimum, time: time)
+        let usesPad = p.bool("pad") ?? true
+        return ControlBinding(config: c, model: slider, overlays: usesPad ? [pad] : [],
+                              drain: { now in host.process(slider: slider.drainEvents(), pad: pad.drainEvents(), time: now) },
+                              read: { .single(host.value) }) { value, time throws(ControlBinding.ValueError) in
+            guard case .single(let v) = value else { throw ControlBinding.ValueError("expected a number") }
+            host.set(v, animated: false, time: time)
+        }
     }
 
     func spinner(_ c: ControlConfig, time: MonotonicTime) -> ControlBinding {

@@ -27,7 +27,7 @@ public final class KioskScreen {
             }
         }
         bindings = made
-        router = TouchRouter(controls: made.map(\.model))
+        router = TouchRouter(controls: made.map(\.model) + made.flatMap(\.overlays))
         painter = TrackPainter(controls: made.map(\.model), background: screen.background ?? config.theme.background, scale: scale)
     }
 

@@ -80,12 +80,12 @@ public func monotonicNow() -> Double {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
-/// SIGTERM, SIGINT and SIGHUP delivered through a signalfd, so they are handled in the loop like
+/// SIGTERM, SIGINT, SIGHUP and the VT-switch signals (SIGUSR1/2) delivered through a signalfd, so they are handled in the loop like
 /// any other input instead of in an async signal handler.
 public final class SignalSource {
     public let fd: Int32
 
-    public init(signals: [Int32] = [SIGTERM, SIGINT, SIGHUP]) {
+    public init(signals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2]) {
         var mask = sigset_t()
         sigemptyset(&mask)
         for s in signals { sigaddset(&mask, s) }
