@@ -1,0 +1,213 @@
+import Controls
+import Core
+import Raster
+
+/// One handle as drawn now (MS-41…44, MS-74).
+struct DrawnHandle: Equatable {
+    var angle: Double
+    var style: HandleStyle
+    var pressed: Bool
+    var discs: [HandleDisc]
+    var imageRotation: Angle
+}
+
+/// What the circular widget needs from a slider of the MSCircularSlider family. Every number comes from
+/// the control (geometry, placements, spans, colours); the widget only paints them.
+protocol CircularDrawable: TouchControl {
+    var track: CircularTrack { get }
+    var geometry: CircularGeometry { get }
+    var drawnHandles: [DrawnHandle] { get }
+    var unfilledArc: ArcSpan { get }
+    var filledArc: ArcSpan? { get }
+    var filledArcColor: Color { get }
+    var labelPlacements: [LabelPlacement] { get }
+    var markerPlacements: [MarkerPlacement] { get }
+}
+
+extension CircularSlider: CircularDrawable {
+    var drawnHandles: [DrawnHandle] {
+        [DrawnHandle(angle: angle, style: handle, pressed: isHandlePressed, discs: handleDiscs, imageRotation: handleImageRotation)]
+    }
+}
+
+extension DoubleHandleCircularSlider: CircularDrawable {
+    var drawnHandles: [DrawnHandle] {
+        [DrawnHandle(angle: angle, style: handle, pressed: isFirstHandlePressed, discs: firstHandleDiscs,
+                     imageRotation: firstHandleImageRotation),
+         DrawnHandle(angle: secondAngle, style: secondHandle, pressed: isSecondHandlePressed, discs: secondHandleDiscs,
+                     imageRotation: secondHandleImageRotation)]
+    }
+    /// The range fill is one colour (MS-75).
+    var filledArcColor: Color { track.filledColor }
+}
+
+/// Draws a slider of the circular family (MS-39…47, MS-74/75, MS-86): unfilled arc, filled arc, markers,
+/// handles, labels, in that order, from the geometry the control computes. Damage after a drag is the old
+/// and new handle boxes plus the box of the arc span between the old and the new angle.
+final class CircularSliderWidget: Widget {
+    let slider: any CircularDrawable
+    var control: any TouchControl { slider }
+    private var drawn: Snapshot?
+
+    init(_ slider: any CircularDrawable) { self.slider = slider }
+
+    /// What the picture depends on. `layout` changes repaint the whole control; the rest is tracked finely.
+    struct Snapshot: Equatable {
+        struct Layout: Equatable {
+            var transform: Transform
+            var bounds: Rect
+            var isHidden: Bool
+            var track: CircularTrack
+            var styles: [HandleStyle]
+        }
+        var layout: Layout
+        var angles: [Double]
+        var pressed: [Bool]
+        var filled: ArcSpan?
+        var filledColor: Color
+    }
+
+    private func snapshot() -> Snapshot {
+        let handles = slider.drawnHandles
+        return Snapshot(layout: .init(transform: slider.transform, bounds: slider.bounds, isHidden: slider.isHidden,
+                                      track: slider.track, styles: handles.map(\.style)),
+                        angles: handles.map(\.angle), pressed: handles.map(\.pressed), filled: slider.filledArc,
+                        filledColor: slider.filledArcColor)
+    }
+
+    // MARK: Bounds and damage
+
+    func baseBounds(at time: MonotonicTime) -> Rect {
+        slider.isHidden ? .zero : fullBox(transform: slider.transform)
+    }
+
+    /// The control's bounds, grown by labels placed outside them (positive `labelOffset`).
+    private func fullBox(transform t: Transform) -> Rect {
+        var box = DamageBox.of(slider.bounds, t)
+        let metrics = PainterMetrics(scale: 1)
+        for label in slider.labelPlacements {
+            let size = metrics.estimatedTextSize(label.text, size: slider.track.labelFontSize)
+            box = box.union(DamageBox.of(Rect(x: label.drawnCenter.x - size.width / 2, y: label.drawnCenter.y - size.height / 2,
+                                              width: size.width, height: size.height), t))
+        }
+        return box
+    }
+
+    func collectDamage(at time: MonotonicTime) -> [Rect] {
+        let now = snapshot()
+        defer { drawn = now }
+        guard let old = drawn else { return now.layout.isHidden ? [] : [fullBox(transform: now.layout.transform)] }
+        if old == now { return [] }
+        if old.layout != now.layout || old.angles.count != now.angles.count {
+            // Moved, resized, restyled: repaint where it was and where it is.
+            return [fullBox(transform: old.layout.transform), fullBox(transform: now.layout.transform)]
+        }
+        if now.layout.isHidden { return [] }
+        var rects: [Rect] = []
+        for i in now.angles.indices where old.angles[i] != now.angles[i] || old.pressed[i] != now.pressed[i] {
+            let style = now.layout.styles[i]
+            rects.append(handleBox(angle: old.angles[i], style: style))
+            rects.append(handleBox(angle: now.angles[i], style: style))
+            if old.angles[i] != now.angles[i], old.filledColor == now.filledColor {
+                // The fill changes only between the old and new position of the moved end.
+                let a0 = min(old.angles[i], now.angles[i]), a1 = max(old.angles[i], now.angles[i])
+                rects.append(arcBox(ArcSpan(start: a0, sweep: a1 - a0)))
+            }
+        }
+        if old.filledColor != now.filledColor {
+            // The gradient slider recolours the whole filled arc (MS-86).
+            for span in [old.filled, now.filled].compactMap({ $0 }) { rects.append(arcBox(span)) }
+        }
+        return rects
+    }
+
+    /// The device box of a handle at compass `angle` (a rotatable image's corners reach √2·d/2).
+    private func handleBox(angle: Double, style: HandleStyle) -> Rect {
+        let g = slider.geometry
+        let d = style.diameter(lineWidth: slider.track.lineWidth)
+        let reach = style.imageName == nil ? d / 2 : d / 2 * 2.0.squareRoot()
+        return DamageBox.circle(g.drawn(g.handleCenter(angle: angle)), radius: reach, slider.transform)
+    }
+
+    /// The device box of the track along `span` (compass degrees), with its stroke and caps.
+    private func arcBox(_ span: ArcSpan) -> Rect {
+        let g = slider.geometry
+        let half = Double(slider.track.lineWidth) / 2
+        var pts: [Point] = []
+        var a = 0.0
+        while a < span.sweep { pts.append(g.drawn(g.center + g.offset(compass: span.start + a, radius: g.radius))); a += 4 }
+        pts.append(g.drawn(g.center + g.offset(compass: span.start + span.sweep, radius: g.radius)))
+        // Chords between 4° samples sag at most R·(1 − cos 2°) inside the circle.
+        let sag = g.radius * (1 - Angle.degrees(2).cos)
+        return DamageBox.union(pts.map { DamageBox.circle($0, radius: half + sag, slider.transform) })
+    }
+
+    // MARK: Drawing (MS-47 order)
+
+    func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {
+        guard !slider.isHidden else { return }
+        let g = slider.geometry
+        let track = slider.track
+        let width = Double(track.lineWidth)
+        // MS-39: unfilled 0…maximumAngle, filled 0…angle (nothing at 0).
+        let unfilled = slider.unfilledArc
+        painter.strokeArc(center: g.center, radius: g.radius, start: g.screenAngle(compass: unfilled.start),
+                          sweep: .degrees(unfilled.sweep), width: width, cap: track.unfilledLineCap.rasterCap,
+                          paint: Paint(track.unfilledColor))
+        if let filled = slider.filledArc {
+            painter.strokeArc(center: g.center, radius: g.radius, start: g.screenAngle(compass: filled.start),
+                              sweep: .degrees(filled.sweep), width: width, cap: track.filledLineCap.rasterCap,
+                              paint: Paint(slider.filledArcColor))
+        }
+        drawMarkers(painter, track: track)
+        for h in slider.drawnHandles {
+            drawHandle(painter, geometry: g, angle: h.angle, style: h.style, discs: h.discs, imageRotation: h.imageRotation)
+        }
+        drawLabels(painter, track: track)
+    }
+
+    /// MS-46: markers upright on the track, below the handle.
+    private func drawMarkers(_ painter: LocalPainter, track: CircularTrack) {
+        for m in slider.markerPlacements {
+            switch m.look {
+            case .ellipse:
+                painter.fillCircle(center: m.drawnCenter, radius: m.side / 2, color: track.markerColor)
+            case .image(let name):
+                painter.drawIcon(name, fittedIn: Rect.around(m.drawnCenter, radius: m.side / 2), tint: track.markerColor)
+            case .path(let points):
+                painter.fill(Path.polygon(points), paint: Paint(track.markerColor))
+            }
+        }
+    }
+
+    /// MS-43/44: discs, or the image in the d×d square turned inside it (drawn in the rotated frame, so a
+    /// non-rotatable image tilts with a partial arc [QUIRK MS-40]).
+    func drawHandle(_ painter: LocalPainter, geometry g: CircularGeometry, angle: Double, style: HandleStyle,
+                    discs: [HandleDisc], imageRotation: Angle) {
+        let d = style.diameter(lineWidth: g.lineWidth)
+        if let name = style.imageName {
+            let rotated = painter.appending(g.drawingTransform)
+            rotated.drawIcon(name, fittedIn: g.handleRect(angle: angle, diameter: d), rotatedBy: imageRotation, tint: style.color)
+            return
+        }
+        let c = g.drawn(g.handleCenter(angle: angle))
+        for disc in discs { painter.fillCircle(center: c, radius: disc.radius, color: disc.color) }
+    }
+
+    /// MS-45: labels upright, centred on their placements, above the handle.
+    private func drawLabels(_ painter: LocalPainter, track: CircularTrack) {
+        for label in slider.labelPlacements {
+            painter.drawText(label.text, size: track.labelFontSize, bold: false, centeredAt: label.drawnCenter,
+                             color: track.labelColor)
+        }
+    }
+}
+
+/// A font-free text size estimate for damage boxes (DejaVu Sans averages ≈ 0.62 em per glyph; the
+/// box only needs to contain the ink, and a generous estimate merely repaints a few more pixels).
+struct PainterMetrics {
+    var scale: Double
+    func estimatedTextSize(_ text: String, size: Double) -> Size {
+        Size(Double(text.count) * size * 0.75 + 2, size * 1.3)
+    }
+}

@@ -1,0 +1,153 @@
+import Controls
+import Core
+import Raster
+
+/// The images controls refer to by name (handle images, marker images, spinner icons, centre images).
+/// The kiosk registers them once (PNG files through Raster, or built-in icons) before the first frame;
+/// an unknown name draws nothing, so a typo never crashes the kiosk (the config loader reports it).
+public final class ImageCatalog {
+    /// One named image.
+    public struct Entry {
+        /// The pixels (premultiplied).
+        public let bitmap: Bitmap
+        /// A template image is drawn as an alpha mask filled with the tint colour (RVS-38).
+        public let isTemplate: Bool
+    }
+    private var entries: [String: Entry] = [:]
+
+    /// An empty catalogue.
+    public init() {}
+
+    /// Registers (or replaces) `bitmap` under `name`.
+    public func register(_ name: String, _ bitmap: Bitmap, template: Bool = false) {
+        entries[name] = Entry(bitmap: bitmap, isTemplate: template)
+    }
+
+    /// Reads a PNG file and registers it under `name`.
+    public func load(_ name: String, path: String, template: Bool = false) throws {
+        register(name, try PNGImage.read(from: path), template: template)
+    }
+
+    /// Every image name `controls` refer to: handle images, marker images, spinner icons and centre images.
+    public static func names(referencedBy controls: [any TouchControl]) -> [String] {
+        var names: Set<String> = []
+        for c in controls {
+            switch c {
+            case let s as CircularSlider:
+                if let n = s.handle.imageName { names.insert(n) }
+                if let n = s.track.markerImageName { names.insert(n) }
+            case let s as DoubleHandleCircularSlider:
+                for n in [s.handle.imageName, s.secondHandle.imageName, s.track.markerImageName].compactMap({ $0 }) { names.insert(n) }
+            case let s as Spinner:
+                for item in s.items where !item.iconName.isEmpty { names.insert(item.iconName) }
+                if let n = s.centerImageName { names.insert(n) }
+            default: break
+            }
+        }
+        return names.sorted()
+    }
+
+    /// Loads every image `controls` refer to that is not registered yet, taking each name as a PNG path
+    /// (the kiosk's config resolves icon paths to absolute ones). Returns the errors, one per file that
+    /// could not be read; those images are simply not drawn. `template` says which files are templates.
+    public func loadImages(referencedBy controls: [any TouchControl], template: (String) -> Bool = { _ in false }) -> [ImageLoadError] {
+        var errors: [ImageLoadError] = []
+        for name in ImageCatalog.names(referencedBy: controls) where entries[name] == nil {
+            do { try load(name, path: name, template: template(name)) } catch {
+                errors.append(ImageLoadError(path: name, message: "\(error)"))
+            }
+        }
+        return errors
+    }
+
+    /// The image called `name`, or nil.
+    public subscript(name: String) -> Entry? { entries[name] }
+
+    /// The registered names.
+    public var names: [String] { entries.keys.sorted() }
+
+    /// A catalogue with the built-in icons (`BuiltinIcons.names`), for demos, tests and the contact sheet.
+    public static func builtin(side: Int = 64) -> ImageCatalog {
+        let c = ImageCatalog()
+        for name in BuiltinIcons.names { c.register(name, BuiltinIcons.draw(name, side: side), template: BuiltinIcons.isTemplate(name)) }
+        return c
+    }
+}
+
+/// An image file that could not be loaded; `description` is one line for the log.
+public struct ImageLoadError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file.
+    public var path: String
+    /// Raster's reason.
+    public var message: String
+    public var description: String { "image \(path): \(message)" }
+}
+
+/// Small vector icons drawn with Raster, so demos and tests need no image files.
+public enum BuiltinIcons {
+    /// Every built-in icon. `arrow` is the handle image (its "up" points outwards); `-mask` icons are
+    /// templates (only alpha counts).
+    public static let names = ["sun", "moon", "drop", "leaf", "bolt", "star-mask", "heart-mask", "arrow", "dot"]
+
+    /// Whether `name` is a template icon.
+    public static func isTemplate(_ name: String) -> Bool { name.hasSuffix("-mask") }
+
+    /// Draws icon `name` into a new square bitmap of `side` pixels (transparent background).
+    public static func draw(_ name: String, side: Int) -> Bitmap {
+        let b = Bitmap(width: side, height: side)
+        let canvas = b.canvas
+        let s = Double(side), c = Point(s / 2, s / 2)
+        func poly(_ pts: [(Double, Double)]) -> Path { Path.polygon(pts.map { Point($0.0 * s, $0.1 * s) }) }
+        switch name {
+        case "sun":
+            canvas.fillCircle(center: c, radius: s * 0.22, color: Color(rgb: 0xF5C542))
+            for k in 0 ..< 8 {
+                let a = Angle.degrees(Double(k) * 45)
+                canvas.strokeLine(from: a.point(center: c, radius: s * 0.3), to: a.point(center: c, radius: s * 0.44),
+                                  width: s * 0.07, cap: .round, paint: Paint(Color(rgb: 0xF5C542)))
+            }
+        case "moon":
+            // A disc with a smaller disc cut out of it (SRC with a clear colour erases).
+            canvas.fillCircle(center: c, radius: s * 0.38, color: Color(rgb: 0xD8DEE9))
+            canvas.fillCircle(center: Point(s * 0.66, s * 0.36), radius: s * 0.3,
+                              paint: Paint(Color.clear, blendMode: .source))
+        case "drop":
+            var p = Path()
+            p.move(to: Point(s * 0.5, s * 0.08))
+            p.line(to: Point(s * 0.77, s * 0.56))
+            p.arc(center: Point(s * 0.5, s * 0.64), radius: s * 0.28, start: .degrees(-17), sweep: .degrees(214))
+            p.close()
+            canvas.fill(path: p, paint: Paint(Color(rgb: 0x4FA3E0)))
+        case "leaf":
+            var p = Path()
+            p.move(to: Point(s * 0.15, s * 0.85))
+            p.quad(to: Point(s * 0.88, s * 0.12), control: Point(s * 0.1, s * 0.1))
+            p.quad(to: Point(s * 0.15, s * 0.85), control: Point(s * 0.9, s * 0.9))
+            canvas.fill(path: p, paint: Paint(Color(rgb: 0x5DBB63)))
+        case "bolt":
+            canvas.fill(path: poly([(0.58, 0.05), (0.2, 0.55), (0.46, 0.55), (0.38, 0.95), (0.8, 0.4), (0.53, 0.4)]),
+                        paint: Paint(Color(rgb: 0xF29B38)))
+        case "star-mask":
+            var pts: [(Double, Double)] = []
+            for k in 0 ..< 10 {
+                let r = k % 2 == 0 ? 0.46 : 0.19
+                let a = Angle.degrees(-90 + Double(k) * 36)
+                pts.append((0.5 + r * a.cos, 0.53 + r * a.sin))
+            }
+            canvas.fill(path: poly(pts), paint: Paint(Color.black))
+        case "heart-mask":
+            var p = Path()
+            p.move(to: Point(s * 0.5, s * 0.88))
+            p.cubic(to: Point(s * 0.5, s * 0.28), control1: Point(s * -0.1, s * 0.45), control2: Point(s * 0.22, s * 0.0))
+            p.cubic(to: Point(s * 0.5, s * 0.88), control1: Point(s * 0.78, s * 0.0), control2: Point(s * 1.1, s * 0.45))
+            canvas.fill(path: p, paint: Paint(Color.black))
+        case "arrow":
+            canvas.fillCircle(center: c, radius: s * 0.48, color: Color(rgb: 0x234560))
+            canvas.fill(path: poly([(0.5, 0.1), (0.8, 0.5), (0.6, 0.5), (0.6, 0.86), (0.4, 0.86), (0.4, 0.5), (0.2, 0.5)]),
+                        paint: Paint(Color.white))
+        default: // "dot"
+            canvas.fillCircle(center: c, radius: s * 0.4, color: Color.white)
+        }
+        return b
+    }
+}

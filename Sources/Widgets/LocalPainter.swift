@@ -1,0 +1,208 @@
+import Controls
+import Core
+import Glibc
+import Raster
+
+/// Draws in a control's local logical points through its transform (local → device pixels), so a
+/// scaled, rotated or moved control is drawn exactly where its touches are hit-tested. The
+/// transform must be a similarity (uniform scale, rotation, translation), as the kiosk builds it.
+struct LocalPainter {
+    var canvas: Canvas
+    let transform: Transform
+    /// Device pixels per local point.
+    let scale: Double
+    /// The transform's rotation (screen-clockwise).
+    let rotation: Angle
+    let resources: Resources
+
+    init(canvas: Canvas, transform: Transform, resources: Resources) {
+        self.canvas = canvas
+        self.transform = transform
+        self.resources = resources
+        scale = abs(transform.determinant).squareRoot()
+        rotation = Angle(radians: atan2(transform.b, transform.a))
+    }
+
+    /// A painter for the same canvas with `local` applied before this painter's transform.
+    func appending(_ local: Transform) -> LocalPainter {
+        LocalPainter(canvas: canvas, transform: local.then(transform), resources: resources)
+    }
+
+    func device(_ p: Point) -> Point { transform.apply(p) }
+
+    /// True when text and images can be drawn axis-aligned (no rotation beyond a hair).
+    var isUpright: Bool { abs(rotation.radians) < 1e-9 }
+
+    // MARK: Shapes
+
+    func fillCircle(center: Point, radius: Double, paint: Paint) {
+        canvas.fillCircle(center: device(center), radius: radius * scale, paint: paint)
+    }
+
+    func fillCircle(center: Point, radius: Double, color: Color, alpha: Double = 1) {
+        fillCircle(center: center, radius: radius, paint: Paint(color, alpha: alpha))
+    }
+
+    /// A ring of line `width` centred on the circle of `radius`.
+    func strokeCircle(center: Point, radius: Double, width: Double, color: Color, alpha: Double = 1) {
+        canvas.strokeCircle(center: device(center), radius: radius * scale, width: width * scale, paint: Paint(color, alpha: alpha))
+    }
+
+    /// An arc from local screen angle `start` sweeping `sweep` clockwise.
+    func strokeArc(center: Point, radius: Double, start: Angle, sweep: Angle, width: Double, cap: LineCap, paint: Paint) {
+        canvas.strokeArc(center: device(center), radius: radius * scale, start: start + rotation, sweep: sweep,
+                         width: width * scale, cap: cap, paint: paint)
+    }
+
+    func fill(_ path: Path, paint: Paint) {
+        canvas.fill(path: path.applying(transform), paint: paint)
+    }
+
+    func fillRoundedRect(_ rect: Rect, radius: Double, paint: Paint) {
+        guard !rect.isEmpty else { return }
+        fill(Path.roundedRect(rect, radius: radius), paint: paint)
+    }
+
+    func strokeRoundedRect(_ rect: Rect, radius: Double, width: Double, paint: Paint) {
+        guard !rect.isEmpty else { return }
+        canvas.stroke(path: Path.roundedRect(rect, radius: radius).applying(transform), width: width * scale, paint: paint)
+    }
+
+    /// A vertical linear gradient from `top` to `bottom` (local y), for fills of rounded rects and contours.
+    func verticalGradient(top: Double, bottom: Double, x: Double = 0, stops: [GradientStop]) -> Paint {
+        .linear(LinearGradient(start: device(Point(x, top)), end: device(Point(x, bottom)), stops: stops))
+    }
+
+    /// A linear gradient between two local points.
+    func linearGradient(from a: Point, to b: Point, stops: [GradientStop]) -> Paint {
+        .linear(LinearGradient(start: device(a), end: device(b), stops: stops))
+    }
+
+    /// The largest size from `maxSize` down to `minSize` at which `text` fits `width` (shrink-to-fit,
+    /// NP-4, NP-7, NP-31).
+    func fittingSize(_ text: String, width: Double, maxSize: Double, minSize: Double, bold: Bool) -> Double {
+        let natural = textSize(text, size: maxSize, bold: bold).width
+        guard natural > width, natural > 0 else { return maxSize }
+        return max(minSize, maxSize * width / natural)
+    }
+
+    /// Where an over-long line loses its characters (UILabel's line-break modes).
+    enum Truncation { case tail, middle }
+
+    /// `text` shrunk to fit `width` (down to `minSize`), then truncated with "…" if it still does not
+    /// fit: at the tail (NP-4 thumb title) or in the middle (NP-31 edit label, "50…894").
+    func fitted(_ text: String, width: Double, maxSize: Double, minSize: Double, bold: Bool,
+                truncation: Truncation) -> (text: String, size: Double) {
+        let size = fittingSize(text, width: width, maxSize: maxSize, minSize: minSize, bold: bold)
+        var chars = Array(text)
+        var shown = text
+        while chars.count > 1, textSize(shown, size: size, bold: bold).width > width {
+            switch truncation {
+            case .tail:
+                chars.removeLast()
+                shown = String(chars) + "…"
+            case .middle:
+                chars.remove(at: chars.count / 2)
+                let half = (chars.count + 1) / 2
+                shown = String(chars[..<half]) + "…" + String(chars[half...])
+            }
+        }
+        return (shown, size)
+    }
+
+    // MARK: Images
+
+    /// Draws `image` scaled into the local `rect`, turned by `angle` about the rect's centre.
+    func drawImage(_ image: Bitmap, in rect: Rect, rotatedBy angle: Angle = .zero, tint: Color? = nil, alpha: Double = 1) {
+        guard image.width > 0, image.height > 0, !rect.isEmpty, alpha > 0 else { return }
+        let toLocal = Transform.scale(rect.width / Double(image.width), rect.height / Double(image.height))
+            .then(.translation(rect.minX, rect.minY))
+            .then(.rotation(angle, about: rect.center))
+        canvas.drawImage(image, transform: toLocal.then(transform), tint: tint, alpha: alpha)
+    }
+
+    /// Draws catalogue image `name` aspect-fit into the local square `rect` (RVS-38 fit), templates
+    /// tinted with `tint`.
+    func drawIcon(_ name: String, fittedIn rect: Rect, rotatedBy angle: Angle = .zero, tint: Color?,
+                  forceTemplate: Bool = false, alpha: Double = 1) {
+        guard let entry = resources.images[name] else { return }
+        let b = entry.bitmap
+        let fit = min(rect.width / Double(b.width), rect.height / Double(b.height))
+        let w = Double(b.width) * fit, h = Double(b.height) * fit
+        let r = Rect(x: rect.midX - w / 2, y: rect.midY - h / 2, width: w, height: h)
+        let template = entry.isTemplate || forceTemplate
+        drawImage(b, in: r, rotatedBy: angle, tint: template ? (tint ?? resources.theme.text) : nil, alpha: alpha)
+    }
+
+    // MARK: Text
+
+    /// The natural size of `text` in local points (advance × ink height).
+    func textSize(_ text: String, size: Double, bold: Bool) -> Size {
+        guard let face = resources.face(bold: bold), !text.isEmpty else { return .zero }
+        let m = Font(face: face, size: size).measure(text)
+        return Size(m.advance, m.inkBounds.height)
+    }
+
+    /// Draws one line of `text` centred on the local point `center`, upright in the local frame.
+    func drawText(_ text: String, size: Double, bold: Bool, centeredAt center: Point, color: Color, alpha: Double = 1) {
+        guard let face = resources.face(bold: bold), !text.isEmpty, alpha > 0 else { return }
+        let paint = Paint(color, alpha: alpha)
+        if isUpright {
+            let font = Font(face: face, size: size * scale)
+            let m = font.measure(text)
+            let c = device(center)
+            let origin = Point(c.x - m.advance / 2, c.y - (m.inkBounds.minY + m.inkBounds.maxY) / 2)
+            canvas.drawText(text, font: font, at: origin, paint: paint)
+            return
+        }
+        // Rotated frame: render the line once into a mask (cached) and draw it through the transform.
+        guard let mask = textMask(text, face: face, pixelSize: size * scale, bold: bold) else { return }
+        let w = mask.width, h = mask.height
+        let toLocal = Transform.translation(-Double(w) / 2, -Double(h) / 2)
+            .then(.scale(1 / scale, 1 / scale))
+            .then(.translation(center.x, center.y))
+        canvas.drawImage(mask, transform: toLocal.then(transform), tint: color, alpha: alpha)
+    }
+}
+
+extension LocalPainter {
+    /// `text` rendered black on transparent with a 1 px margin, centred by its advance and ink height.
+    func textMask(_ text: String, face: FontFace, pixelSize: Double, bold: Bool) -> Bitmap? {
+        let key = TextMaskKey(text: text, size: pixelSize, bold: bold)
+        if let cached = resources.textMasks[key] { return cached }
+        let font = Font(face: face, size: pixelSize)
+        let m = font.measure(text)
+        let w = Int(m.advance.rounded(.up)) + 2, h = Int(m.inkBounds.height.rounded(.up)) + 2
+        guard w > 2, h > 2 else { return nil }
+        let mask = Bitmap(width: w, height: h)
+        mask.canvas.drawText(text, font: font, at: Point(1, 1 - m.inkBounds.minY), paint: Paint(Color.black))
+        if resources.textMasks.count >= Resources.textMaskLimit { resources.textMasks.removeAll() }
+        resources.textMasks[key] = mask
+        return mask
+    }
+}
+
+extension Transform {
+    /// The bounding box of `rect`'s four mapped corners.
+    func boundingBox(of rect: Rect) -> Rect {
+        let pts = [Point(rect.minX, rect.minY), Point(rect.maxX, rect.minY), Point(rect.maxX, rect.maxY), Point(rect.minX, rect.maxY)]
+            .map(apply)
+        var r = Rect(origin: pts[0], size: .zero)
+        for p in pts.dropFirst() {
+            let x0 = min(r.minX, p.x), y0 = min(r.minY, p.y), x1 = max(r.maxX, p.x), y1 = max(r.maxY, p.y)
+            r = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        }
+        return r
+    }
+}
+
+extension ArcLineCap {
+    /// Raster's cap for this Controls cap.
+    var rasterCap: LineCap {
+        switch self {
+        case .butt: return .butt
+        case .round: return .round
+        case .square: return .square
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Core
+import Raster
+
+/// Everything drawing needs besides the models: the theme, fonts (opened once, with their glyph caches)
+/// and the image catalogue. Not thread-safe: one per render thread.
+public final class Resources {
+    /// Colours, fonts and sizes.
+    public let theme: Theme
+    /// Named images (handle images, markers, icons).
+    public let images: ImageCatalog
+    /// Nil when the font file cannot be opened: text is then skipped (the kiosk logs the error at start).
+    public let regularFace: FontFace?
+    /// The bold face (nil when it cannot be opened).
+    public let boldFace: FontFace?
+
+    /// Opens the theme's fonts.
+    public init(theme: Theme, images: ImageCatalog = ImageCatalog()) {
+        self.theme = theme
+        self.images = images
+        regularFace = try? FontFace(path: theme.regularFontPath)
+        boldFace = try? FontFace(path: theme.boldFontPath)
+    }
+
+    /// Rendered lines of text for rotated frames, so a turned control does not re-render its labels every
+    /// frame. Bounded: cleared when it grows past `textMaskLimit` entries.
+    var textMasks: [TextMaskKey: Bitmap] = [:]
+    static let textMaskLimit = 512
+
+    /// The face for regular or bold text.
+    public func face(bold: Bool) -> FontFace? { bold ? boldFace ?? regularFace : regularFace ?? boldFace }
+}
+
+/// A line of text at a device pixel size in a face.
+struct TextMaskKey: Hashable {
+    var text: String
+    var size: Double
+    var bold: Bool
+}

@@ -1,0 +1,121 @@
+import Controls
+import Core
+import Raster
+
+/// One screen as the kiosk shows it: the controls in z-order (back to front) over a background colour.
+/// `render` repaints only what changed since the previous call and says which pixels it touched, so the
+/// display copies or flips just those (DESIGN: damage, not frames).
+///
+/// Each control is drawn through its own `transform` (local points → device pixels, which the kiosk sets
+/// to scale × rotation about the frame centre × translation), exactly as the router hit-tests it.
+/// Popups (open wheel, picker, balloon, number pad) are drawn after every control, above all of them.
+public final class ScreenView {
+    /// The colour behind every control.
+    public var background: Color
+    /// Theme, fonts and images.
+    public let resources: Resources
+    /// Device pixels per logical point for screen-level drawing (the controls carry theirs in `transform`).
+    public let scale: Double
+    /// The time the next `render` draws (animations and the spinner's wheel are sampled at it). Set it to
+    /// the loop's monotonic time before rendering.
+    public var time: MonotonicTime = 0
+    private var widgets: [any Widget]
+    /// The widgets in overlay drawing order (by level, then z-order).
+    private var overlayOrder: [any Widget] = []
+    /// Whether the previous frame covered a canvas of this size (a new size forces a full repaint).
+    private var lastCanvasSize: (Int, Int)?
+
+    /// - Parameters:
+    ///   - controls: back to front. Controls of a kind Widgets does not know are skipped (see `unsupported`).
+    ///   - background: the screen colour (usually `theme.background`).
+    ///   - resources: theme, fonts and images (build once per screen set; they hold the glyph caches).
+    ///   - scale: pixels per point (`Scale.from(panelPixels:physicalMM:)`).
+    public init(controls: [any TouchControl], background: Color, resources: Resources, scale: Double) {
+        self.background = background
+        self.resources = resources
+        self.scale = scale
+        widgets = controls.compactMap(WidgetFactory.make(for:))
+        // A value slider shows the pad's edit label in the pad's validity colour (NP-29, NP-31).
+        let pad = controls.lazy.compactMap { $0 as? NumberPad }.first
+        for case let w as ValueSliderWidget in widgets { w.pad = pad }
+        overlayOrder = widgets.enumerated().sorted { ($0.element.overlayLevel, $0.offset) < ($1.element.overlayLevel, $1.offset) }
+            .map(\.element)
+        unsupported = controls.filter { WidgetFactory.make(for: $0) == nil }.map(\.id)
+    }
+
+    /// Ids of the controls this module cannot draw yet (nothing is drawn for them).
+    public let unsupported: [String]
+
+    /// Draws what changed since the last call into `canvas` (everything when `full`, on the first call, or
+    /// when the canvas size changed) and returns the repainted pixel rectangles (disjoint, clipped to the
+    /// canvas). An unchanged screen returns no rectangles and touches no pixel.
+    @discardableResult
+    public func render(into canvas: Canvas, full: Bool) -> [PixelRect] {
+        let t = time
+        var damage: [Rect] = []
+        for w in widgets { damage += w.collectDamage(at: t) }
+        let sizeChanged = lastCanvasSize.map { $0 != (canvas.width, canvas.height) } ?? true
+        lastCanvasSize = (canvas.width, canvas.height)
+        let rects: [PixelRect]
+        if full || sizeChanged {
+            rects = [canvas.bounds]
+        } else {
+            rects = DamageMerger.merge(damage.map(PixelRect.init(covering:)), within: canvas.bounds)
+        }
+        for r in rects { repaint(r, canvas: canvas, time: t) }
+        return rects
+    }
+
+    /// Repaints one rectangle: background, then every widget's normal pass that reaches it, then every
+    /// overlay that reaches it.
+    private func repaint(_ r: PixelRect, canvas: Canvas, time t: MonotonicTime) {
+        var c = canvas
+        c.clip = r
+        c.clear(background)
+        let area = r.rect
+        for w in widgets where w.baseBounds(at: t).intersects(area) {
+            w.drawBase(LocalPainter(canvas: c, transform: w.control.transform, resources: resources), at: t)
+        }
+        for w in overlayOrder {
+            guard let box = w.overlayBounds(at: t), box.intersects(area) else { continue }
+            w.drawOverlay(LocalPainter(canvas: c, transform: w.control.transform, resources: resources), at: t)
+        }
+    }
+}
+
+/// Turns many small damage rectangles into a few disjoint ones.
+enum DamageMerger {
+    /// Clips to `bounds`, then merges any two rectangles that overlap or whose joint box wastes little
+    /// area (under a quarter more than the two together), until no pair qualifies; the result is disjoint.
+    static func merge(_ input: [PixelRect], within bounds: PixelRect) -> [PixelRect] {
+        var rects = input.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+        var merged = true
+        while merged {
+            merged = false
+            outer: for i in rects.indices {
+                for j in rects.indices where j > i {
+                    let a = rects[i], b = rects[j], u = a.union(b)
+                    let overlaps = !a.intersection(b).isEmpty
+                    if overlaps || u.area * 4 <= (a.area + b.area) * 5 {
+                        rects[i] = u
+                        rects.remove(at: j)
+                        merged = true
+                        break outer
+                    }
+                }
+            }
+        }
+        return rects
+    }
+}
+
+extension PixelRect {
+    /// The smallest rectangle holding both.
+    func union(_ o: PixelRect) -> PixelRect {
+        if isEmpty { return o }
+        if o.isEmpty { return self }
+        let x0 = min(x, o.x), y0 = min(y, o.y)
+        return PixelRect(x: x0, y: y0, width: max(maxX, o.maxX) - x0, height: max(maxY, o.maxY) - y0)
+    }
+    var area: Int { width * height }
+}

@@ -1,0 +1,77 @@
+import Controls
+import Core
+import Raster
+
+/// Colours, fonts and sizes of the kiosk's look. The defaults suit a dark panel; a config may override
+/// any field. Controls carry their own colours (the spec's per-control properties): `apply(to:)` copies
+/// the theme into a freshly built control before the config's per-control overrides are applied.
+public struct Theme: Hashable, Sendable {
+    /// Screen background behind every control.
+    public var background = Color(rgb: 0x202020)
+    /// Filled arcs, value fills, tint of template icons and outlines.
+    public var accent = Color(rgb: 0x7FA8C6)
+    /// Unfilled tracks.
+    public var track = Color(rgb: 0x505A64)
+    /// Handles and thumbs.
+    public var handle = Color(rgb: 0x234560)
+    /// Labels and titles.
+    public var text = Color.white
+    /// Markers on circular tracks.
+    public var marker = Color(rgb: 0x8A96A2)
+    /// Fill of the open wheel's sectors and the picker's rows.
+    public var popupBackground = Color(rgb: 0x2C3238)
+    /// The arc seeker's thumb (the original's red, softened for a dark panel).
+    public var seekerThumb = Color(rgb: 0xE0645A)
+    /// The gradient slider's colour list (MS-86): green, amber, red.
+    public var gradient = [Color(rgb: 0x5DBB63), Color(rgb: 0xF5C542), Color(rgb: 0xE0645A)]
+    /// Regular text face (labels, picker titles).
+    public var regularFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    /// Bold face (thumb titles, balloon, keys: the original's Helvetica-Bold, X-11).
+    public var boldFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+    /// Picker titles in points (RVS-15: bold system 20).
+    public var pickerFontSize = 20.0
+
+    /// The dark-panel defaults.
+    public init() {}
+
+    /// The dark-panel defaults.
+    public static let dark = Theme()
+
+    /// Copies the theme's colours into a circular slider (MS-12, MS-15, MS-24, MS-27).
+    public func apply(to slider: CircularSlider) {
+        slider.track.filledColor = accent
+        slider.track.unfilledColor = track
+        slider.track.labelColor = text
+        slider.track.markerColor = marker
+        slider.handle.color = handle
+    }
+
+    /// Copies the theme's colours into a gradient slider, its colour list included (MS-86).
+    public func apply(to slider: GradientCircularSlider) {
+        apply(to: slider as CircularSlider)
+        slider.gradientColors = gradient
+    }
+
+    /// Copies the theme's colours into a two-handle slider (MS-12, MS-74).
+    public func apply(to slider: DoubleHandleCircularSlider) {
+        slider.track.filledColor = accent
+        slider.track.unfilledColor = track
+        slider.track.labelColor = text
+        slider.track.markerColor = marker
+        slider.handle.color = handle
+        slider.secondHandle.color = handle
+    }
+
+    /// Copies the theme's colours into an arc seeker (CS-4, CS-5).
+    public func apply(to seeker: ArcSeeker) {
+        seeker.seekBarColor = track
+        seeker.thumbColor = seekerThumb
+    }
+
+    /// Copies the theme's colours into a spinner (RVS-16…18).
+    public func apply(to spinner: Spinner) {
+        spinner.tintColor = accent
+        spinner.closedBackgroundColor = handle
+        spinner.openBackgroundColor = popupBackground
+    }
+}

@@ -1,0 +1,189 @@
+import Controls
+import Core
+import Raster
+
+/// Draws the value slider (NP-3…7, NP-15, NP-31): the dark capsule track, the thumb with its title (or the
+/// pad's edit label), and, while pressed or dragged, the balloon joined to the narrowed thumb by the
+/// popup contour, drawn above every control.
+final class ValueSliderWidget: Widget {
+    let slider: ValueSlider
+    var control: any TouchControl { slider }
+    /// The pad whose edit label the thumb shows (its text colour follows the pad's validity, NP-29).
+    weak var pad: NumberPad?
+    private var drawn: Snapshot?
+
+    init(_ slider: ValueSlider) { self.slider = slider }
+
+    struct Snapshot: Equatable {
+        var transform: Transform, size: Size, thumbX: Double, state: ValueSlider.State, title: String
+        var overlay: String?
+        var overlayColor: Color
+        var raised: Bool
+    }
+
+    private func snapshot(at t: MonotonicTime) -> Snapshot {
+        Snapshot(transform: slider.transform, size: slider.size, thumbX: slider.thumbCenterX(at: t), state: slider.state,
+                 title: slider.title, overlay: slider.editOverlayText, overlayColor: editColor, raised: isRaised)
+    }
+
+    private var editColor: Color { pad?.editLabelColor ?? .black }
+
+    /// Everything the slider may paint: the thumb overhangs the ends by up to 22 pt (NP-3), the balloon
+    /// rises 30 pt above (NP-7), shadows add a few points.
+    private func box(_ s: Snapshot) -> Rect {
+        DamageBox.of(Rect(x: -ValueSlider.thumbWidth / 2 - 4, y: -34, width: s.size.width + ValueSlider.thumbWidth + 8,
+                          height: s.size.height + 46), s.transform)
+    }
+
+    func baseBounds(at time: MonotonicTime) -> Rect { box(snapshot(at: time)) }
+    func overlayBounds(at time: MonotonicTime) -> Rect? { slider.state == .normal && !isRaised ? nil : box(snapshot(at: time)) }
+    var overlayLevel: Int { 2 }
+    /// While its pad is open the slider is drawn again above the pad's contour, so the thumb with the edit
+    /// label stays visible and usable (the demo raises it above the catcher, NP-34).
+    private var isRaised: Bool { pad?.isOpen ?? false }
+
+    func collectDamage(at time: MonotonicTime) -> [Rect] {
+        let now = snapshot(at: time)
+        defer { drawn = now }
+        guard let old = drawn else { return [box(now)] }
+        if old == now { return [] }
+        var moved = old
+        moved.thumbX = now.thumbX; moved.state = now.state; moved.title = now.title; moved.overlay = now.overlay
+        if moved == now {
+            // Only the thumb (and its balloon) changed: repaint the column it occupied and occupies.
+            return [thumbColumn(old), thumbColumn(now)]
+        }
+        return [box(old), box(now)]
+    }
+
+    /// The strip above and below the thumb: thumb, balloon (52 pt wide, 30 pt above) and shadows.
+    private func thumbColumn(_ s: Snapshot) -> Rect {
+        DamageBox.of(Rect(x: s.thumbX - 26 - 6, y: -34, width: 52 + 12, height: s.size.height + 46), s.transform)
+    }
+
+    func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {
+        if !isRaised { drawSlider(painter, at: time) }
+    }
+
+    private func drawSlider(_ painter: LocalPainter, at time: MonotonicTime) {
+        // NP-5: a dark capsule with a lighter line under it.
+        let track = slider.trackRect
+        let r = track.height / 2
+        painter.fillRoundedRect(Rect(x: track.minX, y: track.minY + 1, width: track.width, height: track.height), radius: r,
+                                paint: Paint(Color(rgb: 0x7C7C7E)))
+        painter.fillRoundedRect(track, radius: r, paint: Paint(Color(rgb: 0x272525)))
+        drawThumb(painter, rect: slider.thumbRect(at: time))
+    }
+
+    /// NP-4: base, two translucent grey overlays, drop shadow, white bold title with a dark shadow.
+    private func drawThumb(_ painter: LocalPainter, rect: Rect) {
+        let shape = Path.roundedRect(rect, radius: 8)
+        ContourPainter.drawShadow(shape, color: Color.black.withAlpha(0.5), offset: Vector(0, 2), blur: 3, painter: painter)
+        painter.fill(shape, paint: Paint(painter.resources.theme.handle))
+        let g30 = Color(r: 77, g: 77, b: 77, a: 179), g25 = Color(r: 64, g: 64, b: 64, a: 179)
+        painter.fill(shape, paint: painter.linearGradient(from: Point(rect.minX, rect.midY), to: Point(rect.maxX, rect.midY),
+                                                          stops: [GradientStop(0, g30), GradientStop(0.3, g25),
+                                                                  GradientStop(0.7, g25), GradientStop(1, g30)]))
+        painter.fill(shape, paint: painter.verticalGradient(top: rect.minY, bottom: rect.maxY, stops: [
+            GradientStop(0, g30), GradientStop(0.5, Color(r: 51, g: 51, b: 51, a: 128)), GradientStop(1, g30)]))
+        if let edit = slider.editOverlayText {
+            // NP-31: the pad's edit label fills the thumb: light grey, 1 pt grey border.
+            let label = rect.insetBy(1)
+            painter.fillRoundedRect(label, radius: 6, paint: Paint(Color(rgb: 0xD3D3D3)))
+            painter.strokeRoundedRect(label, radius: 6, width: 1, paint: Paint(NamedGrey.mid))
+            let fit = painter.fitted(edit, width: label.width - 4, maxSize: 14, minSize: 10, bold: true, truncation: .middle)
+            painter.drawText(fit.text, size: fit.size, bold: true, centeredAt: label.center, color: editColor)
+            return
+        }
+        let title = slider.title
+        guard !title.isEmpty else { return }
+        let fit = painter.fitted(title, width: rect.width - 4, maxSize: 14, minSize: 10, bold: true, truncation: .tail)
+        painter.drawText(fit.text, size: fit.size, bold: true, centeredAt: rect.center + Vector(0, -1), color: .black)
+        painter.drawText(fit.text, size: fit.size, bold: true, centeredAt: rect.center, color: .white)
+    }
+
+    /// NP-7: the pin-shaped contour over the narrow thumb and the balloon, the title in bold 20.
+    func drawOverlay(_ painter: LocalPainter, at time: MonotonicTime) {
+        if isRaised { drawSlider(painter, at: time) }
+        guard let layout = slider.balloonOutline(at: time), let balloon = slider.balloonRect(at: time) else { return }
+        ContourPainter.draw(layout, style: .standard, painter: painter)
+        let title = slider.editOverlayText ?? slider.title
+        guard !title.isEmpty else { return }
+        let fit = painter.fitted(title, width: balloon.width - 6, maxSize: 20, minSize: 10, bold: true, truncation: .tail)
+        painter.drawText(fit.text, size: fit.size, bold: true, centeredAt: balloon.center, color: .white)
+    }
+}
+
+/// Draws the number pad (NP-21…31, NP-43, NP-44) in the overlay while it is open: the contour joining
+/// the anchor and the pad, the keys with their states, and a pressed digit's callout.
+final class NumberPadWidget: Widget {
+    let pad: NumberPad
+    var control: any TouchControl { pad }
+    private var drawn: Snapshot?
+
+    init(_ pad: NumberPad) { self.pad = pad }
+
+    struct Snapshot: Equatable {
+        var transform: Transform, open: Bool, frame: Rect, labels: [String], validity: NumberValidity
+        var pressed: Int?
+        var callout: Rect?
+    }
+
+    private func snapshot() -> Snapshot {
+        Snapshot(transform: pad.transform, open: pad.isOpen, frame: pad.padLayout?.outlineFrame ?? .zero,
+                 labels: pad.keys.map(\.key.label), validity: pad.validity, pressed: pad.pressedKeyIndex,
+                 callout: pad.callout?.frame)
+    }
+
+    private func box(_ s: Snapshot) -> Rect {
+        guard s.open else { return .zero }
+        return DamageBox.of(s.frame.union(s.callout ?? .zero).outsetBy(6), s.transform)
+    }
+
+    func baseBounds(at time: MonotonicTime) -> Rect { .zero }
+    func overlayBounds(at time: MonotonicTime) -> Rect? { pad.isOpen ? box(snapshot()) : nil }
+    var overlayLevel: Int { 1 }
+
+    func collectDamage(at time: MonotonicTime) -> [Rect] {
+        let now = snapshot()
+        defer { drawn = now }
+        guard let old = drawn else { return [box(now)] }
+        if old == now { return [] }
+        return [box(old), box(now)]
+    }
+
+    func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {}
+
+    func drawOverlay(_ painter: LocalPainter, at time: MonotonicTime) {
+        guard pad.isOpen else { return }
+        if let layout = pad.padLayout { ContourPainter.draw(layout, style: .standard, painter: painter) }
+        let pressed = pad.pressedKeyIndex
+        for (i, entry) in pad.keys.enumerated() {
+            drawKey(entry.key, frame: entry.frame, pressed: pressed == i && !entry.key.zoomOnPress,
+                    enabled: pad.isEnabled(entry.key), painter: painter)
+        }
+        if let callout = pad.callout, let i = pressed {
+            // NP-26: the pin covers the key; the magnified label sits at the callout's top.
+            ContourPainter.draw(callout.layout, style: .standard, painter: painter)
+            let label = pad.keys[i].key.label
+            let h = painter.textSize(label, size: 40, bold: true).height
+            painter.drawText(label, size: 40, bold: true,
+                             centeredAt: Point(callout.frame.midX, callout.frame.minY + 2 + h / 2), color: .white)
+        }
+    }
+
+    /// NP-24: rounded key, translucent grey overlay, white bold 18 title with a dark shadow; pressed →
+    /// 40 % black shade under the title; disabled → 70 % dark-grey cover.
+    private func drawKey(_ key: NumberKey, frame: Rect, pressed: Bool, enabled: Bool, painter: LocalPainter) {
+        let shape = Path.roundedRect(frame, radius: NumberPadLayout.keyCornerRadius)
+        ContourPainter.drawShadow(shape, color: Color.black.withAlpha(0.5), offset: Vector(0, 2), blur: 1, painter: painter)
+        painter.fill(shape, paint: Paint(key.backgroundColor))
+        let light = Color(r: 102, g: 102, b: 102, a: 77), dark = Color(r: 64, g: 64, b: 64, a: 77)
+        painter.fill(shape, paint: painter.verticalGradient(top: frame.minY, bottom: frame.maxY, stops: [
+            GradientStop(0, light), GradientStop(0.5, dark), GradientStop(1, light)]))
+        if pressed { painter.fill(shape, paint: Paint(Color.black, alpha: 0.4)) }
+        painter.drawText(key.label, size: 18, bold: true, centeredAt: frame.center + Vector(0, 2), color: .black, alpha: 0.8)
+        painter.drawText(key.label, size: 18, bold: true, centeredAt: frame.center, color: .white)
+        if !enabled { painter.fill(shape, paint: Paint(NamedGrey.dark, alpha: 0.7)) }
+    }
+}

@@ -1,0 +1,113 @@
+import Glibc
+import Testing
+import Controls
+import Core
+import Raster
+@testable import Widgets
+
+@Suite("Physical scale and theme")
+struct ScaleAndThemeTests {
+    /// Millimetres that `points` logical points take across a panel.
+    static func millimetres(_ points: Double, panel: Size, mm: Size) -> Double {
+        points * Scale.from(panelPixels: panel, physicalMM: mm) * mm.width / panel.width
+    }
+
+    @Test("A 7\" 800x480 and a 10\" 1280x800 panel show a control at the same physical size")
+    func samePhysicalSize() {
+        // Active areas from the panels' data sheets: Raspberry Pi 7" touch display, a common 10.1" IPS panel.
+        let seven = Self.millimetres(200, panel: Size(800, 480), mm: Size(154.08, 85.92))
+        let ten = Self.millimetres(200, panel: Size(1280, 800), mm: Size(216.96, 135.6))
+        #expect(abs(seven - ten) < 0.01)
+        #expect(abs(seven - 200 * 0.1927) < 0.01)
+        // The 7" panel the demo is laid out for is (almost exactly) scale 1.
+        #expect(abs(Scale.from(panelPixels: Size(800, 480), physicalMM: Size(154.08, 85.92)) - 1) < 0.001)
+        // The denser panel needs more pixels per point.
+        #expect(Scale.from(panelPixels: Size(1280, 800), physicalMM: Size(216.96, 135.6))
+                > Scale.from(panelPixels: Size(800, 480), physicalMM: Size(154.08, 85.92)))
+    }
+
+    @Test("Unknown physical size (0 mm from the connector) falls back to 1 pixel per point")
+    func unknownSize() {
+        #expect(Scale.from(panelPixels: Size(800, 480), physicalMM: Size(0, 0)) == 1)
+    }
+
+    @Test("The minimum hit size is 9 mm in points (≈ 46.7 pt), a little above the original's 44 pt target")
+    func minimumHit() {
+        #expect(abs(Scale.minimumHitPoints * Scale.millimetresPerPoint - 9) < 1e-9)
+        #expect(Scale.minimumHitPoints > CircularGeometry.minimumTouchSide)
+    }
+
+    @Test("Theme defaults are the dark-panel colours and DejaVu fonts, and apply() copies them into controls")
+    func themeDefaults() {
+        let t = Theme.dark
+        #expect(t.background == Color(rgb: 0x202020))
+        #expect(t.accent == Color(rgb: 0x7FA8C6))
+        #expect(t.track == Color(rgb: 0x505A64))
+        #expect(t.handle == Color(rgb: 0x234560))
+        #expect(t.text == Color.white)
+        #expect(t.boldFontPath.hasSuffix("DejaVuSans-Bold.ttf"))
+        let s = CircularSlider(id: "s")
+        t.apply(to: s)
+        #expect(s.track.filledColor == t.accent && s.track.unfilledColor == t.track && s.handle.color == t.handle)
+        let r = Resources(theme: t)
+        #expect(r.regularFace != nil && r.boldFace != nil, "DejaVu fonts must be installed (fonts-dejavu-core)")
+    }
+
+    @Test("A control kind Widgets does not know is listed, not drawn")
+    func unsupported() {
+        final class Blob: TouchControl {
+            let id = "blob"
+            var transform = Transform.identity
+            var bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+            var isHidden = false
+            func claims(_ p: Point) -> Bool { false }
+            func touchBegan(at p: Point, time: MonotonicTime) -> Bool { false }
+            func touchMoved(to p: Point, time: MonotonicTime) {}
+            func touchEnded(at p: Point, time: MonotonicTime) {}
+            func touchCancelled(time: MonotonicTime) {}
+            func advance(to time: MonotonicTime) -> Bool { false }
+            func drainEvents() -> [ControlEvent] { [] }
+        }
+        let view = ScreenView(controls: [Blob(), CircularSlider(id: "s")], background: .black, resources: Fixture.resources(), scale: 1)
+        #expect(view.unsupported == ["blob"])
+    }
+}
+
+@Suite("Image catalogue")
+struct ImageCatalogTests {
+    @Test("Referenced images are collected from every control kind and loaded from PNG files; a bad path is reported")
+    func loading() throws {
+        let dir = "/tmp/thumbwheel-widgets-icons"
+        _ = dir.withCString { mkdir($0, 0o755) }
+        let icon = BuiltinIcons.draw("drop", side: 16)
+        try PNGImage.write(icon, to: dir + "/drop.png")
+        let slider = CircularSlider(id: "s")
+        slider.handle.imageName = dir + "/drop.png"
+        let spinner = Spinner(id: "sp", items: [SpinnerItem(iconName: dir + "/drop.png"), SpinnerItem(iconName: dir + "/missing.png")],
+                              frame: Rect(x: 0, y: 0, width: 60, height: 60), containerSize: Size(200, 200))
+        #expect(ImageCatalog.names(referencedBy: [slider, spinner]) == [dir + "/drop.png", dir + "/missing.png"])
+        let catalog = ImageCatalog()
+        let errors = catalog.loadImages(referencedBy: [slider, spinner])
+        #expect(errors.map(\.path) == [dir + "/missing.png"])
+        let loaded = try #require(catalog[dir + "/drop.png"])
+        #expect(loaded.bitmap.width == 16 && loaded.bitmap[8, 10] == icon[8, 10])
+    }
+}
+
+@Suite("Text fitting")
+struct TextFittingTests {
+    @Test("NP-4/NP-31: shrink to fit down to 10 pt, then tail or middle truncation with an ellipsis")
+    func fitting() {
+        let bitmap = Bitmap(width: 10, height: 10)
+        let p = LocalPainter(canvas: bitmap.canvas, transform: .identity, resources: Fixture.resources())
+        let short = p.fitted("50", width: 40, maxSize: 14, minSize: 10, bold: true, truncation: .tail)
+        #expect(short.text == "50" && short.size == 14)
+        let long = "5012345678894"
+        let middle = p.fitted(long, width: 40, maxSize: 14, minSize: 10, bold: true, truncation: .middle)
+        #expect(middle.size == 10)
+        #expect(middle.text.hasPrefix("50") && middle.text.hasSuffix("94") && middle.text.contains("…"))
+        #expect(p.textSize(middle.text, size: 10, bold: true).width <= 40)
+        let tail = p.fitted(long, width: 40, maxSize: 14, minSize: 10, bold: true, truncation: .tail)
+        #expect(tail.text.hasPrefix("501") && tail.text.hasSuffix("…"))
+    }
+}
