@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A moment on the monotonic clock (CLOCK_MONOTONIC), in seconds. Never wall-clock time.
 public typealias MonotonicTime = Double
 
@@ -41,6 +45,20 @@ public struct TouchFrame: Hashable, Sendable {
 public protocol Clock: AnyObject {
     /// Seconds on a monotonic clock; only differences are meaningful.
     var now: MonotonicTime { get }
+}
+
+/// The system's CLOCK_MONOTONIC: the clock of evdev timestamps (after EVIOCSCLOCKID) and of the
+/// kiosk's loop. Only the edges (Input, Kiosk, the command line) read it; the pure core gets time passed in.
+public final class MonotonicClock: Clock {
+    public init() {}
+    public var now: MonotonicTime { monotonicNow() }
+}
+
+/// Seconds on CLOCK_MONOTONIC.
+public func monotonicNow() -> MonotonicTime {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
 /// A clock that moves only when told to: for tests and for replaying recordings.

@@ -257,9 +257,3 @@ public final class InputHub {
     }
 }
 
-/// Seconds on CLOCK_MONOTONIC, the clock evdev timestamps use after EVIOCSCLOCKID.
-public func monotonicNow() -> MonotonicTime {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}

@@ -1,6 +1,7 @@
 import Core
 import Glibc
 import Input
+import Kiosk
 
 /// `thumbwheel replay FILE.events [--desc FILE.desc] [--size WxH] [--rotate DEG] [--calibration "a b c d e f"]`:
 /// replays an evemu recording through the touch pipeline and prints one line per frame.
@@ -130,7 +131,7 @@ enum ReplayCommand {
     }
 
     static func load(_ path: String) -> Result<EvemuRecording, LoadError> {
-        guard let text = readTextFile(path) else {
+        guard let text = ConfigLoader.readTextFile(path) else {
             return .failure(LoadError("cannot read \(path): \(String(cString: strerror(errno)))"))
         }
         do { return .success(try EvemuParser.parse(text)) } catch {
@@ -258,18 +259,3 @@ extension ListDevicesCommand {
 }
 
 /// The whole file as UTF-8, or nil (errno says why).
-func readTextFile(_ path: String) -> String? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if n < 0 && errno == EINTR { continue }
-        guard n >= 0 else { return nil }
-        if n == 0 { break }
-        bytes += chunk[0..<n]
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}

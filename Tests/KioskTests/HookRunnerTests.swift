@@ -1,3 +1,4 @@
+import Core
 import Glibc
 import Testing
 @testable import Kiosk

@@ -1,3 +1,4 @@
+import Core
 import Glibc
 @testable import Kiosk
 

@@ -1,3 +1,4 @@
+import Core
 import Glibc
 
 /// Dims and blanks the panel when nobody touches it, through /sys/class/backlight, and wakes it on

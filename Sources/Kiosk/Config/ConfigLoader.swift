@@ -37,18 +37,9 @@ public enum ConfigLoader {
         return config
     }
 
-    static func readTextFile(_ path: String) -> String? {
-        guard let f = fopen(path, "rb") else { return nil }
-        defer { fclose(f) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, f)
-            if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
-            if n < buffer.count { break }
-        }
-        if ferror(f) != 0 { return nil }
-        return String(decoding: bytes, as: UTF8.self)
+    /// The file's text, or nil when it cannot be read.
+    public static func readTextFile(_ path: String) -> String? {
+        FileIO.read(path).map { String(decoding: $0, as: UTF8.self) }
     }
 }
 

@@ -73,12 +73,6 @@ public final class EventLoop {
     public func stop() { running = false }
 }
 
-/// Monotonic time in seconds (CLOCK_MONOTONIC), the clock of evdev timestamps and of the kiosk.
-public func monotonicNow() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
 
 /// SIGTERM, SIGINT, SIGHUP and the VT-switch signals (SIGUSR1/2) delivered through a signalfd, so they are handled in the loop like
 /// any other input instead of in an async signal handler.
