@@ -169,7 +169,7 @@ struct NumberPadTests {
         #expect(big.validity(of: "550.5") == .valid)
     }
 
-    @Test("NP-27 NP-29 pipeline: invalid text stays in red, digit keys disable, ⌫ recovers; prefix is blue and silent")
+    @Test("NP-27 NP-29 NP-31 pipeline: invalid text stays in red, digit keys disable, ⌫ recovers; prefix is blue and silent")
     func pipeline() {
         let p = pad(NumberValidator(minimum: 1, maximum: 100, decimals: 2))
         tapKey(p, "5")  // "505": invalid

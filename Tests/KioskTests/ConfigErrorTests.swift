@@ -107,3 +107,14 @@ func repoPath(_ relative: String) -> String {
     let root = file.components(separatedBy: "/Tests/").first ?? "."
     return root + "/" + relative
 }
+
+@Suite("The example configs")
+struct ExampleConfigTests {
+    @Test("Every example in Config/ is valid, and each control of it can be built", arguments: ["demo", "thermostat", "media-panel", "lab-instrument"])
+    func example(name: String) throws {
+        let config = try ConfigLoader.load(path: repoPath("Config/\(name).toml"))
+        let screen = KioskScreen(config: config, index: 0, canvasSize: config.display.headlessSize, scale: 1, time: 0)
+        #expect(screen.bindings.map(\.id) == config.screens[0].controls.map(\.id))
+        #expect(screen.view.unsupported.isEmpty)
+    }
+}

@@ -121,7 +121,7 @@ public final class KioskApp {
     }
 
     func renderAndPresent(now: MonotonicTime) {
-        let damage = screen.painter.render(into: bitmap.canvas, full: needsFullRedraw)
+        let damage = screen.render(into: bitmap.canvas, full: needsFullRedraw, time: now)
         needsFullRedraw = false
         needsRender = false
         guard !damage.isEmpty else { return }

@@ -1,6 +1,7 @@
 import Core
 import Glibc
 import TOMLKit
+import Widgets
 
 /// Reads and validates a config file. Every mistake is reported at once, each with file, line,
 /// column, key, what was expected and what was found.
@@ -95,17 +96,21 @@ struct ConfigBuilder {
         return i
     }
 
-    private func theme(_ t: ConfigTable?) -> ThemeConfig {
-        var th = ThemeConfig()
+    private func theme(_ t: ConfigTable?) -> Theme {
+        var th = Theme()
         guard let t else { return th }
         th.background = t.color("background") ?? th.background
         th.accent = t.color("accent") ?? th.accent
         th.track = t.color("track") ?? th.track
         th.handle = t.color("handle") ?? th.handle
         th.text = t.color("text") ?? th.text
-        th.font = t.string("font") ?? th.font
-        th.boldFont = t.string("bold_font") ?? th.boldFont
-        th.fontSize = t.number("font_size") ?? th.fontSize
+        th.marker = t.color("marker") ?? th.marker
+        th.popupBackground = t.color("popup_background") ?? th.popupBackground
+        th.seekerThumb = t.color("seeker_thumb") ?? th.seekerThumb
+        th.gradient = t.colors("gradient") ?? th.gradient
+        th.regularFontPath = t.string("font") ?? th.regularFontPath
+        th.boldFontPath = t.string("bold_font") ?? th.boldFontPath
+        th.pickerFontSize = t.number("picker_font_size") ?? th.pickerFontSize
         return th
     }
 

@@ -1,3 +1,6 @@
+import Core
+import Widgets
+
 /// The schema of a Thumbwheel config file: every section, every control kind and every key.
 /// `Config/README.md` holds the reference generated from it (`thumbwheel config-reference`), and a
 /// test keeps the two equal.
@@ -43,15 +46,24 @@ public enum ConfigSchema {
         Field("haptics", .bool, default: "true", "Play a short rumble on detents where the device supports it."),
     ])
 
+    /// Theme defaults are read from Widgets' `Theme`, the one place they are set.
+    static let defaultTheme = Theme()
+    static func quoted(_ c: Color) -> String { "\"\(c.hex)\"" }
+
     static let theme = Schema([
-        Field("background", .color, default: "\"#202020\"", "Screen background."),
-        Field("accent", .color, default: "\"#7FA8C6\"", "Filled arcs and highlights."),
-        Field("track", .color, default: "\"#505A64\"", "Unfilled tracks."),
-        Field("handle", .color, default: "\"#234560\"", "Handles and thumbs."),
-        Field("text", .color, default: "\"#FFFFFF\"", "Labels and values."),
-        Field("font", .string, default: "DejaVu Sans", "Path of a TrueType font file."),
-        Field("bold_font", .string, default: "DejaVu Sans Bold", "Path of the bold TrueType font file."),
-        Field("font_size", .number(4...200), default: "12", "Base text size in points."),
+        Field("background", .color, default: quoted(defaultTheme.background), "Screen background."),
+        Field("accent", .color, default: quoted(defaultTheme.accent), "Filled arcs, spinner tint and highlights."),
+        Field("track", .color, default: quoted(defaultTheme.track), "Unfilled tracks and the seeker's bar."),
+        Field("handle", .color, default: quoted(defaultTheme.handle), "Handles, thumbs and the spinner's closed background."),
+        Field("text", .color, default: quoted(defaultTheme.text), "Labels and values."),
+        Field("marker", .color, default: quoted(defaultTheme.marker), "Markers."),
+        Field("popup_background", .color, default: quoted(defaultTheme.popupBackground), "The open wheel, picker and number pad."),
+        Field("seeker_thumb", .color, default: quoted(defaultTheme.seekerThumb), "The arc seeker's thumb."),
+        Field("gradient", .colors, default: "[" + defaultTheme.gradient.map(quoted).joined(separator: ", ") + "]",
+              "The gradient slider's colours."),
+        Field("font", .string, default: "\"\(defaultTheme.regularFontPath)\"", "Path of a TrueType font file."),
+        Field("bold_font", .string, default: "\"\(defaultTheme.boldFontPath)\"", "Path of the bold TrueType font file."),
+        Field("picker_font_size", .number(4...200), default: Schema.format(defaultTheme.pickerFontSize), "Picker row titles, in points."),
     ])
 
     static let idle = Schema([
@@ -121,7 +133,7 @@ public enum ConfigSchema {
         Field("label_size", .number(1...500), default: "12", "Label size in points (MS-24)."),
         Field("label_offset", .number(any), default: "0", "Radial label shift, + outwards (MS-25)."),
         Field("marker_count", .integer(0...3600), default: "0", "Evenly spaced markers (MS-26)."),
-        Field("marker_color", .color, default: "\"#555555\"", "Marker fill (MS-27)."),
+        Field("marker_color", .color, default: "the theme's marker", "Marker fill (MS-27)."),
         Field("marker_path", .string, "Custom marker shape as SVG path data, in points about the marker centre (MS-28)."),
         Field("marker_image", .string, "PNG drawn as each marker (MS-29)."),
         Field("snap_to_markers", .bool, default: "false", "Snap to the nearest marker or label on release (MS-30)."),
@@ -136,7 +148,7 @@ public enum ConfigSchema {
     ])
 
     static let gradient = circular.adding([
-        Field("gradient_colors", .colors, default: "[\"lightgray\", \"blue\", \"darkgray\"]",
+        Field("gradient_colors", .colors, default: "the theme's gradient",
               "Colours the filled arc takes as the value grows (MS-86)."),
     ])
 
@@ -144,8 +156,8 @@ public enum ConfigSchema {
         Field("value", .number(any), default: "180", "Initial thumb angle in degrees (CS-3)."),
         Field("start_angle", .number(0...359.999_999), default: "90", "Start of the arc, degrees clockwise from 3 o'clock (CS-1)."),
         Field("end_angle", .number(0...359.999_999), default: "180", "End of the arc (CS-2)."),
-        Field("bar_color", .color, default: "\"#808080\"", "Arc colour (CS-4)."),
-        Field("thumb_color", .color, default: "\"#FF0000\"", "Thumb colour (CS-5)."),
+        Field("bar_color", .color, default: "the theme's track", "Arc colour (CS-4)."),
+        Field("thumb_color", .color, default: "the theme's seeker_thumb", "Thumb colour (CS-5)."),
     ])
 
     static let spinnerItem = Schema([
@@ -166,8 +178,8 @@ public enum ConfigSchema {
         Field("center_image", .string, "A fixed centre image (RVS-11)."),
         Field("replace_center_image", .bool, default: "false", "Show the selection while open (RVS-12)."),
         Field("hud", .bool, default: "false", "HUD appearance (RVS-13)."),
-        Field("open_background", .color, default: "transparent", "Wheel sectors and picker rows (RVS-16)."),
-        Field("closed_background", .color, default: "transparent", "Fill inside the icon frames (RVS-17)."),
+        Field("open_background", .color, default: "the theme's popup_background", "Wheel sectors and picker rows (RVS-16)."),
+        Field("closed_background", .color, default: "the theme's handle", "Fill inside the icon frames (RVS-17)."),
         Field("tint", .color, default: "the theme's accent", "Frames, template icons and picker text (RVS-18)."),
     ])
 

@@ -1,4 +1,5 @@
 import Core
+import Widgets
 
 /// A loaded, validated config file: every section typed, defaults filled in where the kiosk owns them.
 /// Control properties stay a validated `ConfigTable`; each control's own defaults live in Controls.
@@ -6,7 +7,8 @@ public struct KioskConfig: Sendable {
     public var file: String
     public var display: DisplayConfig
     public var input: InputConfig
-    public var theme: ThemeConfig
+    /// The look shared by every control (Widgets' theme, its defaults overridden by `[theme]`).
+    public var theme: Theme
     public var idle: IdleConfig
     public var socket: SocketConfig
     public var state: StateConfig
@@ -40,17 +42,6 @@ public struct InputConfig: Sendable {
     public var rotation = 0
     public var grab = true
     public var haptics = true
-}
-
-public struct ThemeConfig: Sendable {
-    public var background = Color(rgb: 0x202020)
-    public var accent = Color(rgb: 0x7FA8C6)
-    public var track = Color(rgb: 0x505A64)
-    public var handle = Color(rgb: 0x234560)
-    public var text = Color.white
-    public var font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-    public var boldFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
-    public var fontSize = 12.0
 }
 
 public struct IdleConfig: Sendable {

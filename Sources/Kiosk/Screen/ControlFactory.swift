@@ -1,5 +1,6 @@
 import Controls
 import Core
+import Widgets
 
 /// Builds control models from the config: each key of a `[[screens.controls]]` table is applied to
 /// the model's property of the same meaning; keys left out keep the control's own (spec) defaults.
@@ -10,9 +11,9 @@ public struct ControlFactory {
     public var configDirectory: String
     /// The screen's size in logical points (popups are placed within it).
     public var screenSize: Size
-    public var theme: ThemeConfig
+    public var theme: Theme
 
-    public init(scale: Double, configDirectory: String, screenSize: Size, theme: ThemeConfig) {
+    public init(scale: Double, configDirectory: String, screenSize: Size, theme: Theme) {
         self.scale = scale; self.configDirectory = configDirectory; self.screenSize = screenSize; self.theme = theme
     }
 
@@ -24,9 +25,10 @@ public struct ControlFactory {
             .then(.scale(scale, scale))
     }
 
-    /// An image path from the config, made absolute.
+    /// An image path from the config, made absolute; `builtin:NAME` names one of Widgets' built-in icons.
     public func imagePath(_ relative: String) -> String {
-        relative.hasPrefix("/") ? relative : configDirectory + "/" + relative
+        if relative.hasPrefix("builtin:") { return String(relative.dropFirst("builtin:".count)) }
+        return relative.hasPrefix("/") ? relative : configDirectory + "/" + relative
     }
 
     /// The model and binding for one control, or nil for a kind this build cannot make yet.
@@ -48,10 +50,12 @@ public struct ControlFactory {
         let slider: CircularSlider
         if c.kind == "gradient-slider" {
             let g = GradientCircularSlider(id: c.id, bounds: localBounds(c), transform: transform(for: c))
+            theme.apply(to: g)
             if let colors = c.properties.colors("gradient_colors") { g.gradientColors = colors }
             slider = g
         } else {
             slider = CircularSlider(id: c.id, bounds: localBounds(c), transform: transform(for: c))
+            theme.apply(to: slider)
         }
         slider.track = circularTrack(c.properties, base: slider.track)
         slider.handle = handleStyle(c.properties, base: slider.handle, prefix: "")
@@ -68,6 +72,7 @@ public struct ControlFactory {
     func rangeSlider(_ c: ControlConfig) -> ControlBinding {
         let p = c.properties
         let slider = DoubleHandleCircularSlider(id: c.id, bounds: localBounds(c), transform: transform(for: c))
+        theme.apply(to: slider)
         slider.track = circularTrack(p, base: slider.track)
         slider.handle = handleStyle(p, base: slider.handle, prefix: "")
         slider.secondHandle = handleStyle(p, base: slider.secondHandle, prefix: "second_")
@@ -86,6 +91,7 @@ public struct ControlFactory {
     func arcSeeker(_ c: ControlConfig) -> ControlBinding {
         let p = c.properties
         let seeker = ArcSeeker(id: c.id, bounds: localBounds(c), transform: transform(for: c))
+        theme.apply(to: seeker)
         if let v = p.number("start_angle") { seeker.startAngle = v }
         if let v = p.number("end_angle") { seeker.endAngle = v }
         if let v = p.number("value") { seeker.currentAngle = ControlFactory.clampToArc(v, seeker) }
@@ -115,13 +121,13 @@ public struct ControlFactory {
         if let v = p.number("rotation_angle") { track.rotationAngle = v }
         if let v = p.number("padding") { track.sliderPadding = v }
         if let v = p.int("line_width") { track.lineWidth = v }
-        track.filledColor = p.color("filled_color") ?? theme.accent
-        track.unfilledColor = p.color("unfilled_color") ?? theme.track
+        if let v = p.color("filled_color") { track.filledColor = v }
+        if let v = p.color("unfilled_color") { track.unfilledColor = v }
         if let v = p.string("filled_cap") { track.filledLineCap = ControlFactory.cap(v) }
         if let v = p.string("unfilled_cap") { track.unfilledLineCap = ControlFactory.cap(v) }
         if let v = p.strings("labels") { track.labels = v }
         if let v = p.bool("snap_to_labels") { track.snapToLabels = v }
-        track.labelColor = p.color("label_color") ?? theme.text
+        if let v = p.color("label_color") { track.labelColor = v }
         if let v = p.number("label_size") { track.labelFontSize = v }
         if let v = p.number("label_offset") { track.labelOffset = v }
         if let v = p.int("marker_count") { track.markerCount = v }
@@ -134,7 +140,7 @@ public struct ControlFactory {
     /// A handle's look from `handle_*` keys (or `second_handle_*` with `prefix` "second_").
     func handleStyle(_ p: ConfigTable, base: HandleStyle, prefix: String) -> HandleStyle {
         var handle = base
-        handle.color = p.color(prefix + "handle_color") ?? theme.handle
+        if let v = p.color(prefix + "handle_color") { handle.color = v }
         if let v = p.string(prefix + "handle_type") { handle.type = ControlFactory.handleType(v) }
         if let v = p.int(prefix + "handle_enlargement") { handle.enlargementPoints = v }
         if let v = p.bool(prefix + "handle_highlightable") { handle.highlightable = v }
@@ -177,9 +183,10 @@ public struct ControlFactory {
         if let v = p.string("center_image") { spinner.centerImageName = imagePath(v) }
         if let v = p.bool("replace_center_image") { spinner.replaceCenterImage = v }
         if let v = p.bool("hud") { spinner.hudMode = v }
-        spinner.openBackgroundColor = p.color("open_background")
-        spinner.closedBackgroundColor = p.color("closed_background")
-        spinner.tintColor = p.color("tint") ?? theme.accent
+        theme.apply(to: spinner)
+        if let v = p.color("open_background") { spinner.openBackgroundColor = v }
+        if let v = p.color("closed_background") { spinner.closedBackgroundColor = v }
+        if let v = p.color("tint") { spinner.tintColor = v }
         _ = spinner.drainEvents()
         return ControlBinding(config: c, model: spinner, read: { .single(Double(spinner.selectedIndex)) }) { value, time throws(ControlBinding.ValueError) in
             guard case .single(let v) = value, v == v.rounded() else { throw ControlBinding.ValueError("expected an item index") }

@@ -1,6 +1,7 @@
 import Controls
 import Core
 import Raster
+import Widgets
 
 /// One screen of the config, live: its control models with their bindings, the touch router over
 /// them, and the painter that draws them.
@@ -8,7 +9,8 @@ public final class KioskScreen {
     public let config: ScreenConfig
     public let bindings: [ControlBinding]
     public let router: TouchRouter
-    public let painter: ScreenPainter
+    /// Draws the controls and knows what changed (Widgets).
+    public let view: ScreenView
     /// Logical points → pixels.
     public let scale: Double
 
@@ -28,17 +30,28 @@ public final class KioskScreen {
         }
         bindings = made
         router = TouchRouter(controls: made.map(\.model) + made.flatMap(\.overlays))
-        painter = TrackPainter(controls: made.map(\.model), background: screen.background ?? config.theme.background, scale: scale)
+        let controls = made.map(\.model) + made.flatMap(\.overlays)
+        let images = ImageCatalog.builtin()
+        for e in images.loadImages(referencedBy: controls) { Log.warning("screen \(screen.id): \(e)") }
+        view = ScreenView(controls: controls, background: screen.background ?? config.theme.background,
+                          resources: Resources(theme: config.theme, images: images), scale: scale)
+        view.time = time
     }
 
     public func binding(id: String) -> ControlBinding? { bindings.first { $0.id == id } }
 
+    /// Draws the screen at `time`; returns the damaged pixel rectangles.
+    public func render(into canvas: Canvas, full: Bool, time: MonotonicTime) -> [PixelRect] {
+        view.time = time
+        return view.render(into: canvas, full: full)
+    }
+
     /// The scale for a canvas: the config's `scale`, else from the panel's physical size, else 1.
     public static func scale(config: DisplayConfig, canvasSize: PixelSize, physicalMM: PixelSize?) -> Double {
         if let s = config.scale { return s }
-        let widthMM = config.widthMM ?? physicalMM.map { Double($0.width) }
-        guard let mm = widthMM, mm > 0 else { return 1 }
-        // A logical point is 0.1927 mm: a 7" 800x480 panel (154.2 mm wide) has scale 1.
-        return (Double(canvasSize.width) / mm) * 0.1927
+        let width = config.widthMM ?? physicalMM.map { Double($0.width) }
+        let height = config.heightMM ?? physicalMM.map { Double($0.height) }
+        guard let w = width, let h = height, w > 0, h > 0 else { return 1 }
+        return Scale.from(panelPixels: Size(Double(canvasSize.width), Double(canvasSize.height)), physicalMM: Size(w, h))
     }
 }
