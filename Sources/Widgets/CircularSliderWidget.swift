@@ -77,8 +77,16 @@ final class CircularSliderWidget: Widget {
 
     // MARK: Bounds and damage
 
+    /// The box of the layout last seen by `collectDamage` (which ScreenView calls first in every frame),
+    /// so the per-rectangle intersection tests do not lay out the labels again.
+    private var layoutBox: Rect?
+
     func baseBounds(at time: MonotonicTime) -> Rect {
-        slider.isHidden ? .zero : fullBox(transform: slider.transform)
+        if slider.isHidden { return .zero }
+        if let box = layoutBox { return box }
+        let box = fullBox(transform: slider.transform)
+        layoutBox = box
+        return box
     }
 
     /// The control's bounds, grown by labels placed outside them (positive `labelOffset`).
@@ -96,6 +104,7 @@ final class CircularSliderWidget: Widget {
     func collectDamage(at time: MonotonicTime) -> [Rect] {
         let now = snapshot()
         defer { drawn = now }
+        if drawn?.layout != now.layout { layoutBox = nil }
         guard let old = drawn else { return now.layout.isHidden ? [] : [fullBox(transform: now.layout.transform)] }
         if old == now { return [] }
         if old.layout != now.layout || old.angles.count != now.angles.count {

@@ -17,7 +17,7 @@ public struct Theme: Hashable, Sendable {
     /// Labels and titles.
     public var text = Color.white
     /// Markers on circular tracks.
-    public var marker = Color(rgb: 0x8A96A2)
+    public var marker = Color(rgb: 0x6E7A86)
     /// Fill of the open wheel's sectors and the picker's rows.
     public var popupBackground = Color(rgb: 0x2C3238)
     /// The arc seeker's thumb (the original's red, softened for a dark panel).

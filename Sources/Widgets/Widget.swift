@@ -8,7 +8,8 @@ import Raster
 protocol Widget: AnyObject {
     /// The control drawn.
     var control: any TouchControl { get }
-    /// Device-pixel box of everything drawn in the normal (z-ordered) pass at `time`.
+    /// Device-pixel box of everything drawn in the normal (z-ordered) pass at `time`. ScreenView asks
+    /// for it only after `collectDamage` in the same frame, so a widget may cache it per layout.
     func baseBounds(at time: MonotonicTime) -> Rect
     /// Device-pixel box of what is drawn above every control (open wheel, balloon, pad), or nil.
     func overlayBounds(at time: MonotonicTime) -> Rect?

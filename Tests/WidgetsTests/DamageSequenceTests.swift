@@ -107,3 +107,44 @@ struct DamageSequenceTests {
         s.check("range first handle")
     }
 }
+
+@Suite("Damage stays local")
+struct LocalDamageTests {
+    static func within(_ rects: [PixelRect], _ box: Rect) -> Bool {
+        rects.allSatisfy { Double($0.x) >= box.minX.rounded(.down) && Double($0.y) >= box.minY.rounded(.down)
+            && Double($0.maxX) <= box.maxX.rounded(.up) && Double($0.maxY) <= box.maxY.rounded(.up) }
+    }
+
+    @Test("RVS-24: pressing the spinner's centre repaints only the centre; CS-12/13: a seeker drag only the thumb")
+    func spinnerAndSeeker() {
+        let demo = DemoScreen()
+        let view = ScreenView(controls: demo.controls, background: Theme.dark.background, resources: Fixture.resources(), scale: 1)
+        let screen = Bitmap(width: 800, height: 480, format: .xrgb8888)
+        view.render(into: screen.canvas, full: true)
+
+        let spinner = demo.source
+        #expect(spinner.touchBegan(at: spinner.discCenter, time: 0))
+        let centre = spinner.transform.boundingBox(of: spinner.bounds).outsetBy(3)
+        let pressed = view.render(into: screen.canvas, full: false)
+        #expect(!pressed.isEmpty)
+        #expect(Self.within(pressed, centre), "\(pressed) outside the centre \(centre)")
+
+        let seeker = demo.seek
+        let before = seeker.thumbFrame
+        #expect(seeker.touchBegan(at: before.center, time: 0))
+        _ = seeker.advance(to: 1)
+        view.render(into: screen.canvas, full: false)
+        seeker.touchMoved(to: seeker.point(atAngle: 270, radius: seeker.arcRadius), time: 1)
+        _ = seeker.advance(to: 1)
+        let after = seeker.drawnThumbRect
+        let moved = view.render(into: screen.canvas, full: false)
+        let allowed = seeker.transform.boundingBox(of: before.outsetBy(ArcSeeker.thumbSize).union(after.outsetBy(4)))
+        #expect(!moved.isEmpty)
+        #expect(Self.within(moved, allowed), "\(moved) outside the thumb areas \(allowed)")
+    }
+
+    @Test("The demo screen (Config/demo.toml's controls) at 800x480")
+    func demoScreen() throws {
+        try Reference.check(Fixture.render(DemoScreen().controls, width: 800, height: 480, time: 1), "demo-screen")
+    }
+}

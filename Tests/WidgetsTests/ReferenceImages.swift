@@ -8,10 +8,10 @@ import Raster
 /// Screenshot comparison against the reference PNGs in Tests/WidgetsTests/References (found from this
 /// file's path, so recording writes into the source tree). `THUMBWHEEL_RECORD_GOLDEN=1` re-records.
 ///
-/// Tolerance: a pixel matches when each of its four channels is within 3/255 of the reference; a test
-/// passes when at most 0.1 % of the pixels do not match. The slack absorbs glyph rasterisation
-/// differences between FreeType versions; any real change of the look (a moved handle, a wrong colour,
-/// a missing label) changes hundreds of pixels by far more than 3/255.
+/// Tolerance: every pixel must be within 3/255 per channel (R, G, B, A) of the reference; no pixel may
+/// exceed it. The slack absorbs last-bit differences of coverage rounding (for instance an arc of another
+/// sweep flattened into other segments); a real change of the look, even a two-character label in
+/// another colour, moves pixels by far more than 3/255.
 enum Reference {
     static let directory: String = {
         let file = #filePath
@@ -19,7 +19,6 @@ enum Reference {
     }()
     static let failureDirectory = "/tmp/thumbwheel-widgets-failures"
     static let channelTolerance: Int32 = 3
-    static let mismatchFraction = 0.001
 
     static var recording: Bool { getenv("THUMBWHEEL_RECORD_GOLDEN").map { String(cString: $0) == "1" } ?? false }
 
@@ -50,13 +49,12 @@ enum Reference {
                 else { diff[x, y] = 0xFF00_0000 | ((expected[x, y] >> 2) & 0x003F_3F3F) }
             }
         }
-        let allowed = Int(Double(bitmap.width * bitmap.height) * mismatchFraction)
-        if mismatches > allowed {
+        if mismatches > 0 {
             mkdir(failureDirectory, 0o755)
             let actualPath = failureDirectory + "/" + name + "-actual.png", diffPath = failureDirectory + "/" + name + "-diff.png"
             try PNGImage.write(bitmap, to: actualPath)
             try PNGImage.write(diff, to: diffPath)
-            Issue.record("reference \(name): \(mismatches) pixels beyond ±\(channelTolerance) (allowed \(allowed), worst \(worst)); actual: \(actualPath), diff (red = differs): \(diffPath)",
+            Issue.record("reference \(name): \(mismatches) pixels beyond ±\(channelTolerance) (worst \(worst)); actual: \(actualPath), diff (red = differs): \(diffPath)",
                          sourceLocation: sourceLocation)
         }
     }
