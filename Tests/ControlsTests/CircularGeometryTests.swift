@@ -207,3 +207,18 @@ import Core
         #expect(s.handleTouchSquare.width == 65)
     }
 }
+
+@Suite("Kiosk touch size")
+struct CircularTouchSizeTests {
+    @Test("MS-49 the touch square is at least the track's minimumTouchSide, never below the original 44")
+    func minimumTouchSide() {
+        var track = CircularTrack()
+        #expect(track.minimumTouchSide == 44)
+        track.minimumTouchSide = 30
+        #expect(track.minimumTouchSide == 44)
+        track.minimumTouchSide = 47
+        let g = CircularGeometry(bounds: Rect(x: 0, y: 0, width: 200, height: 200), track: track, handleDiameter: 15)
+        #expect(g.handleTouchSquare(angle: 0, diameter: 15).width == 47)
+        #expect(g.handleTouchSquare(angle: 0, diameter: 60).width == 60)
+    }
+}

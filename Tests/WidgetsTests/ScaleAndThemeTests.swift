@@ -34,7 +34,7 @@ struct ScaleAndThemeTests {
     @Test("The minimum hit size is 9 mm in points (≈ 46.7 pt), a little above the original's 44 pt target")
     func minimumHit() {
         #expect(abs(Scale.minimumHitPoints * Scale.millimetresPerPoint - 9) < 1e-9)
-        #expect(Scale.minimumHitPoints > CircularGeometry.minimumTouchSide)
+        #expect(Scale.minimumHitPoints > CircularGeometry.originalTouchSide)
     }
 
     @Test("Theme defaults are the dark-panel colours and DejaVu fonts, and apply() copies them into controls")

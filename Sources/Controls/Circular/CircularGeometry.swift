@@ -21,6 +21,8 @@ public struct CircularGeometry: Hashable, Sendable {
     public let maximumAngle: Double
     /// Rotation of the drawing in degrees, positive clockwise; 0 for a full circle (MS-40).
     public let rotation: Double
+    /// The smallest side of a handle's touch square, in points (MS-49: 44; a kiosk may ask for more).
+    public let minimumTouchSide: Double
 
     /// Computes the geometry for `bounds`, the track's settings and the (first) handle's diameter.
     /// R = min(h − padding, w − padding)/2 − max(ceil(lineWidth/2), ceil(handleDiameter/2)) (MS-35, MS-83).
@@ -33,6 +35,7 @@ public struct CircularGeometry: Hashable, Sendable {
         lineWidth = track.lineWidth
         maximumAngle = track.maximumAngle
         rotation = track.controlRotation
+        minimumTouchSide = track.minimumTouchSide
     }
 
     /// True when the arc is a whole circle (no rotation, no gap).
@@ -87,7 +90,7 @@ public struct CircularGeometry: Hashable, Sendable {
     /// The touch square of a handle (MS-49): axis-aligned, side max(d, 44), centred on the handle centre,
     /// unrotated local.
     public func handleTouchSquare(angle: Double, diameter: Double) -> Rect {
-        Rect.around(handleCenter(angle: angle), radius: max(diameter, CircularGeometry.minimumTouchSide) / 2)
+        Rect.around(handleCenter(angle: angle), radius: max(diameter, minimumTouchSide) / 2)
     }
 
     /// The d×d square a handle is drawn into, unrotated local.
@@ -127,7 +130,8 @@ public struct CircularGeometry: Hashable, Sendable {
     }
 
     /// The minimum side of a touch target in points (MS-49): a thumb.
-    public static let minimumTouchSide: Double = 44
+    /// The original's touch square side (MS-49), the default of `CircularTrack.minimumTouchSide`.
+    public static let originalTouchSide: Double = 44
 }
 
 /// An arc of a circular slider in compass degrees: from `start`, `sweep` degrees clockwise.

@@ -55,6 +55,12 @@ public struct CircularTrack: Hashable, Sendable {
     public var snapToMarkers: Bool = false
 
     /// A track with the spec's defaults: 0…100 over a full circle, lineWidth 5, no labels or markers.
+    /// The smallest side of a handle's touch square in points (MS-49's 44 by default). A kiosk raises it
+    /// so a thumb-sized area (9 mm) is always touchable even where the drawn handle is smaller.
+    public var minimumTouchSide: Double = CircularGeometry.originalTouchSide {
+        didSet { minimumTouchSide = max(CircularGeometry.originalTouchSide, minimumTouchSide) }
+    }
+
     public init() {}
 
     /// True when the arc is a whole circle (MS-32): exactly 360°.

@@ -115,6 +115,7 @@ public struct ControlFactory {
     /// The keys every slider of the circular family shares (MS-4…30).
     func circularTrack(_ p: ConfigTable, base: CircularTrack) -> CircularTrack {
         var track = base
+        track.minimumTouchSide = Scale.minimumHitPoints  // a thumb-sized (9 mm) area around every handle
         if let v = p.number("min") { track.minimumValue = v }
         if let v = p.number("max") { track.maximumValue = v }
         if let v = p.number("max_angle") { track.maximumAngle = v }
