@@ -22,12 +22,20 @@ enum CLI {
       run [--config FILE]                       run the kiosk (DRM, then fbdev, then headless)
       render --config FILE --out FILE.png [--size WxH]
                                                 draw the config's first screen to a PNG
+      render --contact-sheet FILE.png | --icons DIR
+                                                every control in its main states | the built-in icons
       check-config FILE                         validate a config; every mistake with file:line:column
       config-reference                          print the reference of every config key (Markdown)
-      replay FILE.events [--desc FILE.desc]     replay an evemu recording and print the touch frames
+      replay FILE.events [--desc FILE.desc] [--config FILE]
+                                                replay an evemu recording; print touch frames or control events
       list-devices                              list input devices and which one would be used
+      ctl get ID | set ID V | list | watch | screenshot F.png | tap X Y | drag X1 Y1 X2 Y2 [MS] | reload
+                                                talk to a running kiosk over its control socket
+      calibrate [--config FILE]                 touch targets; writes the calibration matrix into the config
       bench [--json] [--scene S1,..] [--size WxH] [--png DIR]
                                                 rasterizer benchmark (../shared/bench/SCENES.md)
+      bench-widgets                             CPU time of a drag frame and a full frame of the demo
+      bench-display                             cost of copying damage to the scan-out buffer
 
     options:
       --help, -h     this text
@@ -43,6 +51,7 @@ let commands: [String: ([String]) -> Int32] = [
     "ctl": CtlCommand.run,
     "calibrate": CalibrateCommand.run,
     "bench-display": BenchDisplayCommand.run,
+    "bench-widgets": WidgetBenchCommand.run,
     "config-reference": ConfigReferenceCommand.run,
     "bench": BenchCommand.run,
     "replay": ReplayCommand.run,
