@@ -80,7 +80,7 @@ struct KioskProcessTests {
         #expect(kiosk.request("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":\"high\"}")?.hasPrefix("{\"error\":") == true)
         #expect(kiosk.request("{\"cmd\":\"set\",\"id\":\"nope\",\"value\":1}")?.contains("no control \\\"nope\\\"") == true)
         #expect(kiosk.request("{\"cmd\":\"frobnicate\"}")?.contains("unknown cmd") == true)
-        #expect(kiosk.request("{\"cmd\":\"list\"}")?.contains("{\"id\":\"dial\",\"kind\":\"circular-slider\",\"value\":100}") == true)
+        #expect(kiosk.request("{\"cmd\":\"list\"}")?.contains("{\"id\":\"dial\",\"kind\":\"circular-slider\",\"value\":100,\"frame\":[0,0,200,200]") == true)
         let saved = StateStore(path: kiosk.statePath).values["dial"]
         #expect(saved == .single(100))
     }
@@ -109,6 +109,31 @@ struct KioskProcessTests {
         let reply = kiosk.request("{\"cmd\":\"reload\"}")
         #expect(reply?.contains("config invalid; kept the running one") == true)
         #expect(reply?.contains("config.toml:2:1: screens[0].id: expected a string, found the integer 3") == true)
+    }
+
+    @Test("A drag injected at the handle point `list` reports moves the value; subscribers see fromUser events")
+    func dragFromReportedHandle() throws {
+        let kiosk = try #require(KioskProcess(name: "kiosk-drag"))
+        let listing = try #require(kiosk.request("{\"cmd\":\"list\"}").flatMap { JSON.parse(Array($0.utf8)) })
+        let dial = try #require(listing["controls"]?.arrayValue?.first)
+        let handleJSON = dial["points"]?["handle"]?.arrayValue ?? []
+        let centerJSON = dial["points"]?["center"]?.arrayValue ?? []
+        let handle = handleJSON.compactMap { $0.numberValue }, center = centerJSON.compactMap { $0.numberValue }
+        try #require(handle.count == 2 && center.count == 2)
+        // The value starts at 25 (90° clockwise from north); drag a quarter turn further, to the bottom.
+        let watcher = try #require(TestClient(path: kiosk.socketPath))
+        watcher.send("{\"cmd\":\"subscribe\"}\n")
+        let r = hypot(handle[0] - center[0], handle[1] - center[1])
+        let drag = "{\"cmd\":\"drag\",\"from\":[\(handle[0]),\(handle[1])],\"to\":[\(center[0]),\(center[1] + r)],\"steps\":12,\"duration_ms\":200}"
+        #expect(kiosk.request(drag)?.hasPrefix("{\"ok\":true") == true)
+        var lines: [String] = []
+        let deadline = monotonicNow() + 5
+        while monotonicNow() < deadline && !lines.contains(where: { $0.contains("\"event\":\"ended\"") }) {
+            if let l = watcher.nextLine() { lines.append(l) } else { usleep(10_000) }
+        }
+        #expect(lines.contains { $0.contains("\"event\":\"changed\"") && $0.contains("\"fromUser\":true") })
+        let value = kiosk.request("{\"cmd\":\"get\",\"id\":\"dial\"}").flatMap { JSON.parse(Array($0.utf8)) }?["value"]?.numberValue
+        #expect(value.map { abs($0 - 50) < 2 } == true, "value after a quarter-turn drag: \(String(describing: value))")
     }
 
     @Test("SIGTERM saves and exits with status 0")

@@ -21,7 +21,7 @@ extension KioskApp: ControlRequestHandler {
         switch cmd {
         case "list":
             return ok([("controls", .array(screen.bindings.map { b in
-                .object([("id", .string(b.id)), ("kind", .string(b.kind)), ("value", b.value.json)])
+                .object([("id", .string(b.id)), ("kind", .string(b.kind)), ("value", b.value.json)] + b.describe(time: now))
             })), ("screen", .string(screen.config.id))])
         case "get":
             guard let b = binding(request) else { return unknownControl(request) }

@@ -32,6 +32,11 @@ public final class ControlBinding {
     /// The events raised since the last call, in order (`time`: now, for reactions they cause).
     public func drainEvents(time: MonotonicTime) -> [ControlEvent] { drain(time) }
 
+    /// Where the control is and where to touch it (screen pixels), for the socket's `list`.
+    public func describe(time: MonotonicTime) -> [(String, JSON)] {
+        ControlDescription.pairs(for: model, overlays: overlays, time: time)
+    }
+
     /// Advances the model and its overlays; true while any of them moves.
     public func advance(to time: MonotonicTime) -> Bool {
         var moving = model.advance(to: time)
