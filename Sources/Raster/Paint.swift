@@ -12,13 +12,18 @@ public enum BlendMode: Sendable, Hashable {
 public struct Paint {
     /// The colour source.
     public enum Kind {
+        /// One colour (straight alpha).
         case solid(Color)
+        /// A linear gradient (build the gradient once and reuse it).
         case linearGradient(LinearGradient)
+        /// A conic (sweep) gradient (build the gradient once and reuse it).
         case conicGradient(ConicGradient)
         /// A sampled image (made by `Canvas.drawImage`).
         case image(ImageShader)
     }
+    /// The colour source.
     public var kind: Kind
+    /// How the paint combines with the canvas.
     public var blendMode: BlendMode
     /// Multiplies the paint's alpha (0…1).
     public var alpha: Double
@@ -30,8 +35,11 @@ public struct Paint {
     public init(_ color: Color, blendMode: BlendMode = .sourceOver, alpha: Double = 1) {
         self.init(.solid(color), blendMode: blendMode, alpha: alpha)
     }
+    /// A solid colour, SRC_OVER.
     public static func solid(_ color: Color) -> Paint { Paint(color) }
+    /// A linear gradient, SRC_OVER.
     public static func linear(_ gradient: LinearGradient) -> Paint { Paint(.linearGradient(gradient)) }
+    /// A conic gradient, SRC_OVER.
     public static func conic(_ gradient: ConicGradient) -> Paint { Paint(.conicGradient(gradient)) }
 
     /// The same paint with another blend mode.

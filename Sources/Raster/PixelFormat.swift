@@ -24,12 +24,16 @@ public enum PixelFormat: Sendable, Hashable, CustomStringConvertible {
 
 /// A rectangle on whole pixels: columns `x ..< x + width`, rows `y ..< y + height`.
 public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+    /// Top-left pixel and size; a negative size is stored as zero.
     public var x: Int, y: Int, width: Int, height: Int
+    /// A rectangle of whole pixels (negative sizes become empty).
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = max(0, width); self.height = max(0, height)
     }
+    /// One past the last column / row.
     public var maxX: Int { x + width }
     public var maxY: Int { y + height }
+    /// True when it holds no pixel.
     public var isEmpty: Bool { width <= 0 || height <= 0 }
     /// The overlap, or an empty rectangle.
     public func intersection(_ o: PixelRect) -> PixelRect {

@@ -33,6 +33,8 @@ import Testing
         let m = font.measure("1234")
         #expect(abs(m.advance - 4 * 1303.0 * 18 / 2048) < 0.05, "digits advance 1303 font units each")
         #expect(m.inkBounds.minY < -10 && m.inkBounds.maxY <= 1, "digits stand on the baseline")
+        // DejaVu Sans: ascender 1901, descender −483 font units (hhea), 2048 units per em.
+        #expect(abs(font.ascent - 1901.0 * 18 / 2048) < 1e-9 && abs(font.descent - 483.0 * 18 / 2048) < 1e-9)
         // Kerning moves 'V' closer to 'A' when the face has a kerning table.
         if face.hasKerning { #expect(font.measure("AV").advance < font.measure("AV", kerning: false).advance) }
     }
