@@ -204,6 +204,7 @@ final class CoverageCells {
     /// coordinates, coverage 1…255), and leaves the cells zeroed for the next shape.
     func sweep<S: CoverageSink>(into sink: inout S) {
         let w = width
+        let mergeLimit = sink.mergeLimit
         for row in 0 ..< height {
             let cells = acc + 2 * row * rowCells
             let words = bits + row * rowWords
@@ -220,9 +221,16 @@ final class CoverageCells {
                     word &= word &- 1
                     if i >= w { cells[2 * i] = 0; cells[2 * i + 1] = 0; continue }
                     if i > next {
-                        if runLength > 0 { sink.mask(y: y, x: originX + runStart, count: runLength, coverage: mask); runLength = 0 }
                         let a = CoverageCells.alpha(sum)
-                        if a > 0 { sink.span(y: y, x: originX + next, count: i - next, alpha: a) }
+                        if runLength > 0 && i - next <= mergeLimit {
+                            // A short gap joins the runs on both sides into one mask: one call into a
+                            // shading paint instead of three.
+                            (mask + runLength).update(repeating: UInt8(truncatingIfNeeded: a), count: i - next)
+                            runLength += i - next
+                        } else {
+                            if runLength > 0 { sink.mask(y: y, x: originX + runStart, count: runLength, coverage: mask); runLength = 0 }
+                            if a > 0 { sink.span(y: y, x: originX + next, count: i - next, alpha: a) }
+                        }
                     }
                     let value = sum + cells[2 * i]
                     sum += cells[2 * i + 1]
@@ -254,4 +262,7 @@ protocol CoverageSink {
     mutating func span(y: Int, x: Int, count: Int, alpha: UInt32)
     /// `count` pixels from (x, y) rightwards with per-pixel coverage.
     mutating func mask(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>)
+    /// Gaps of constant coverage up to this many pixels between two edge runs are sent as part of one
+    /// mask (worth it when each call has a set-up cost, as shading paints do); 0 sends them as spans.
+    var mergeLimit: Int { get }
 }

@@ -81,6 +81,9 @@ struct PaintSink: CoverageSink {
         row = canvas.scratch.colorRow(maxSpan)
     }
 
+    /// Shaders pay a set-up cost per call, so short constant spans between edges join the edge masks.
+    var mergeLimit: Int { shader == nil ? 0 : 64 }
+
     @inline(__always) func composite(_ s: UInt32, _ a: UInt32, _ d: UInt32) -> UInt32 {
         if overMode { return PixelMath.over(a == 255 ? s : PixelMath.scale(s, a), d) }
         return a == 255 ? s : PixelMath.lerp(s, d, a)
@@ -121,11 +124,14 @@ struct PaintSink: CoverageSink {
         let dst = (base + y * stride).assumingMemoryBound(to: UInt32.self) + x
         if let shader {
             shader.shade(x: x, y: y, count: count, into: row)
+            let copyFull = !overMode || shader.isOpaque
             for i in 0 ..< count {
                 var a = UInt32(coverage[i])
                 if a == 0 { continue }
                 if globalAlpha != 255 { a = PixelMath.scale(a, globalAlpha) }
-                dst[i] = composite(row[i], a, dst[i])
+                let s = row[i]
+                if a == 255 && (copyFull || s >= 0xFF00_0000) { dst[i] = s; continue }
+                dst[i] = composite(s, a, dst[i])
             }
             return
         }
