@@ -39,6 +39,22 @@ import Testing
         if face.hasKerning { #expect(font.measure("AV").advance < font.measure("AV", kerning: false).advance) }
     }
 
+    @Test("an image drawn 1:1 at a whole-pixel origin with SRC is an exact copy, bilinear or not")
+    func identityBlit() {
+        let icon = BenchScenes.makeIcon()
+        for filter in [ImageFilter.bilinear, .nearest] {
+            let b = Bitmap(width: 80, height: 70, fill: Color(rgb: 0x102030))
+            b.canvas.drawImage(icon, in: Rect(x: 9, y: 3, width: 64, height: 64), filter: filter, blendMode: .source)
+            var differ = 0
+            for y in 0 ..< 64 { for x in 0 ..< 64 where b[x + 9, y + 3] != icon[x, y] { differ += 1 } }
+            #expect(differ == 0, "\(filter): \(differ) pixels differ")
+            #expect(b[8, 3] == Color(rgb: 0x102030).premultipliedARGB && b[73, 66] == Color(rgb: 0x102030).premultipliedARGB)
+        }
+        let c = Bitmap(width: 80, height: 70)
+        c.canvas.drawImage(icon, at: Point(9, 3), blendMode: .source)
+        #expect(c[40, 30] == icon[31, 27])
+    }
+
     @Test("a missing font file is a clear error")
     func missingFont() {
         #expect(throws: FontError.self) { _ = try FontFace(path: "/nonexistent/font.ttf") }
