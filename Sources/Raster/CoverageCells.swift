@@ -15,7 +15,7 @@ final class CoverageCells {
     private var mask: UnsafeMutablePointer<UInt8> = .allocate(capacity: 1)
     private var maskCapacity = 0
 
-    deinit { acc.deallocate(); bits.deallocate(); mask.deallocate() }
+    deinit { acc.deallocate(); bits.deallocate(); mask.deallocate(); edges.deallocate() }
 
     /// Prepares an empty area `rect` (already clipped). Cells outside it are clamped or dropped by `addLine`.
     func begin(_ rect: PixelRect) {
@@ -37,7 +37,8 @@ final class CoverageCells {
     }
 
     /// Edges of the current outline (x0, y0, x1, y1), and their order by first band.
-    private var edges: [Double] = []
+    private var edges: UnsafeMutablePointer<Double> = .allocate(capacity: 4)
+    private var edgeCapacity = 1
     private var order: [Int32] = []
     private var bandStarts: [Int32] = []
     private var active: [Int32] = []
@@ -50,7 +51,13 @@ final class CoverageCells {
     func fill<S: CoverageSink>(_ outline: Outline, area: PixelRect, into sink: inout S) {
         let rows = CoverageCells.bandRows(width: area.width)
         let bands = (area.height + rows - 1) / rows
-        edges.removeAll(keepingCapacity: true)
+        // At most one edge per outline point.
+        if outline.xs.count > edgeCapacity {
+            edges.deallocate(); edgeCapacity = outline.xs.count
+            edges = .allocate(capacity: 4 * edgeCapacity)
+        }
+        let edges = self.edges
+        var count = 0
         let top = Double(area.y), bottom = Double(area.maxY)
         var start = 0
         outline.xs.withUnsafeBufferPointer { xs in
@@ -61,7 +68,9 @@ final class CoverageCells {
                         for i in start ..< end {
                             let qx = xs[i], qy = ys[i]
                             if py != qy && max(py, qy) > top && min(py, qy) < bottom {
-                                edges.append(px); edges.append(py); edges.append(qx); edges.append(qy)
+                                let e = edges + 4 * count
+                                e[0] = px; e[1] = py; e[2] = qx; e[3] = qy
+                                count += 1
                             }
                             px = qx; py = qy
                         }
@@ -70,7 +79,6 @@ final class CoverageCells {
                 }
             }
         }
-        let count = edges.count / 4
         if bands <= 1 {
             begin(area)
             for e in 0 ..< count { addLine(edges[4 * e], edges[4 * e + 1], edges[4 * e + 2], edges[4 * e + 3]) }
