@@ -15,7 +15,10 @@ final class CoverageCells {
     private var mask: UnsafeMutablePointer<UInt8> = .allocate(capacity: 1)
     private var maskCapacity = 0
 
-    deinit { acc.deallocate(); bits.deallocate(); mask.deallocate(); edges.deallocate() }
+    deinit {
+        acc.deallocate(); bits.deallocate(); mask.deallocate(); edges.deallocate()
+        order.free(); bandStarts.free(); active.free()
+    }
 
     /// Prepares an empty area `rect` (already clipped). Cells outside it are clamped or dropped by `addLine`.
     func begin(_ rect: PixelRect) {
@@ -39,9 +42,9 @@ final class CoverageCells {
     /// Edges of the current outline (x0, y0, x1, y1), and their order by first band.
     private var edges: UnsafeMutablePointer<Double> = .allocate(capacity: 4)
     private var edgeCapacity = 1
-    private var order: [Int32] = []
-    private var bandStarts: [Int32] = []
-    private var active: [Int32] = []
+    /// Edge indices sorted by first band, each band's first index into `order`, and the edges of the
+    /// current band (raw buffers: Swift arrays in a class pay a uniqueness check per write).
+    private var order = Int32Buffer(), bandStarts = Int32Buffer(), active = Int32Buffer()
 
     /// Rows per band: the band's cells (8 bytes each) stay within about 128 KiB, so accumulation and
     /// the sweep work in the core's L2 cache however large the shape is.
@@ -86,39 +89,38 @@ final class CoverageCells {
             return
         }
         // Counting sort of the edges by the band their top falls in.
-        bandStarts.removeAll(keepingCapacity: true)
-        bandStarts.append(contentsOf: repeatElement(0, count: bands + 1))
-        order.removeAll(keepingCapacity: true)
-        order.append(contentsOf: repeatElement(0, count: count))
-        func firstBand(_ e: Int) -> Int {
+        let starts = bandStarts.zeroed(bands + 1), sorted = order.zeroed(count), act = active.zeroed(count)
+        let perRow = 1 / Double(rows)
+        @inline(__always) func firstBand(_ e: Int) -> Int {
             let y = min(edges[4 * e + 1], edges[4 * e + 3]) - top
-            return y <= 0 ? 0 : min(bands - 1, Int(y) / rows)
+            // Rounding can only move an edge to an earlier band (harmless), never a later one.
+            return y <= 0 ? 0 : min(bands - 1, Int(y * perRow - 1e-9))
         }
-        for e in 0 ..< count { bandStarts[firstBand(e) + 1] += 1 }
-        for b in 0 ..< bands { bandStarts[b + 1] += bandStarts[b] }
+        for e in 0 ..< count { starts[firstBand(e) + 1] += 1 }
+        for b in 0 ..< bands { starts[b + 1] += starts[b] }
         // Place edges from the back of each band's slot range, so no second position array is needed.
         for e in stride(from: count - 1, through: 0, by: -1) {
             let b = firstBand(e) + 1
-            bandStarts[b] -= 1
-            order[Int(bandStarts[b])] = Int32(e)
+            starts[b] -= 1
+            sorted[Int(starts[b])] = Int32(e)
         }
-        // bandStarts[b + 1] now holds band b's start; shift back so bandStarts[b] does.
-        for b in 0 ..< bands { bandStarts[b] = bandStarts[b + 1] }
-        bandStarts[bands] = Int32(count)
-        active.removeAll(keepingCapacity: true)
+        // starts[b + 1] now holds band b's start; shift back so starts[b] does.
+        for b in 0 ..< bands { starts[b] = starts[b + 1] }
+        starts[bands] = Int32(count)
+        var activeCount = 0
         for b in 0 ..< bands {
             let bandTop = area.y + b * rows
             let bandRect = PixelRect(x: area.x, y: bandTop, width: area.width, height: min(rows, area.maxY - bandTop))
-            for k in Int(bandStarts[b]) ..< Int(bandStarts[b + 1]) { active.append(order[k]) }
+            for k in Int(starts[b]) ..< Int(starts[b + 1]) { act[activeCount] = sorted[k]; activeCount += 1 }
             begin(bandRect)
             let bandBottom = Double(bandRect.maxY)
             var keep = 0
-            for k in 0 ..< active.count {
-                let e = Int(active[k])
+            for k in 0 ..< activeCount {
+                let e = Int(act[k])
                 addLine(edges[4 * e], edges[4 * e + 1], edges[4 * e + 2], edges[4 * e + 3])
-                if max(edges[4 * e + 1], edges[4 * e + 3]) > bandBottom { active[keep] = active[k]; keep += 1 }
+                if max(edges[4 * e + 1], edges[4 * e + 3]) > bandBottom { act[keep] = act[k]; keep += 1 }
             }
-            active.removeLast(active.count - keep)
+            activeCount = keep
             sweep(into: &sink)
         }
     }
@@ -273,4 +275,19 @@ protocol CoverageSink {
     /// Gaps of constant coverage up to this many pixels between two edge runs are sent as part of one
     /// mask (worth it when each call has a set-up cost, as shading paints do); 0 sends them as spans.
     var mergeLimit: Int { get }
+}
+
+/// A growable buffer of Int32 kept between shapes.
+struct Int32Buffer {
+    private var base: UnsafeMutablePointer<Int32> = .allocate(capacity: 1)
+    private var capacity = 1
+    /// The first `count` entries, set to zero (growing the buffer if needed).
+    mutating func zeroed(_ count: Int) -> UnsafeMutablePointer<Int32> {
+        if count > capacity {
+            base.deallocate(); capacity = count; base = .allocate(capacity: count)
+        }
+        base.update(repeating: 0, count: count)
+        return base
+    }
+    func free() { base.deallocate() }
 }
