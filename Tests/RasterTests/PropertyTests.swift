@@ -104,11 +104,11 @@ struct TestRandom {
         let full = Bitmap(width: 400, height: 240)
         scenes.draw("S2", on: full.canvas)     // the conic gradient frame
         var rng = TestRandom(state: 99)
-        for _ in 0 ..< 6 {
+        for _ in 0 ..< 12 {
             let part = Bitmap(width: 400, height: 240, fill: .black)
             var canvas = part.canvas
-            let clip = PixelRect(x: rng.int(300), y: rng.int(180), width: 1 + rng.int(120), height: 1 + rng.int(80))
-            canvas.clip = clip
+            canvas.clip = PixelRect(x: rng.int(300), y: rng.int(180), width: 1 + rng.int(120), height: 1 + rng.int(80))
+            let clip = canvas.clip        // intersected with the canvas
             scenes.draw("S2", on: canvas)
             var differ = 0
             for y in clip.y ..< clip.maxY { for x in clip.x ..< clip.maxX where part[x, y] != full[x, y] { differ += 1 } }
@@ -119,6 +119,23 @@ struct TestRandom {
             differ = 0
             for y in clip.y ..< clip.maxY { for x in clip.x ..< clip.maxX where part[x, y] != full5[x, y] { differ += 1 } }
             #expect(differ == 0, "S5, clip \(clip): \(differ) pixels differ from the full frame")
+            // Fractional centres and image positions, and a linear gradient.
+            func fancy(_ c: Canvas) {
+                c.clear(.black)
+                let centre = Point(163.37, 97.81)
+                c.fillRing(center: centre, innerRadius: 20.3, outerRadius: 150.6, paint: .conic(ConicGradient(
+                    center: centre, start: .degrees(33.3), stops: [GradientStop(0, .white), GradientStop(0.6, Color(rgb: 0x3060F0)), GradientStop(1, .white)])))
+                c.fillRect(Rect(x: 10.3, y: 150.2, width: 380, height: 60.5), paint: .linear(LinearGradient(
+                    start: Point(17.1, 0), end: Point(371.9, 13), stops: [GradientStop(0, Color(rgba: 0xFF000080)), GradientStop(1, .white)])))
+                c.drawImage(scenes.icon, in: Rect(x: 250.3, y: 20.7, width: 101.9, height: 77.3))
+                c.drawImage(scenes.icon, in: Rect(x: 50.3, y: 160.7, width: 41.9, height: 57.3), rotatedBy: .degrees(27), about: Point(60, 180))
+            }
+            let fullFancy = Bitmap(width: 400, height: 240)
+            fancy(fullFancy.canvas)
+            fancy(canvas)
+            differ = 0
+            for y in clip.y ..< clip.maxY { for x in clip.x ..< clip.maxX where part[x, y] != fullFancy[x, y] { differ += 1 } }
+            #expect(differ == 0, "gradients and images, clip \(clip): \(differ) pixels differ from the full frame")
         }
     }
 }
