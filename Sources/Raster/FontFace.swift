@@ -58,7 +58,10 @@ public final class FontFace {
     }
 
     /// Size in 1/64 px, as FreeType takes it.
-    static func size64(_ size: Double) -> Int { max(1, Int((size * 64).rounded())) }
+    static func size64(_ size: Double) -> Int {
+        guard size.isFinite else { return 64 }
+        return max(1, min(640_000, Int((max(0, min(size, 10_000)) * 64).rounded())))
+    }
 
     private func select(size64: Int) {
         if size64 != currentSize {

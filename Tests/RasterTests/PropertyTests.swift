@@ -138,4 +138,31 @@ struct TestRandom {
             #expect(differ == 0, "gradients and images, clip \(clip): \(differ) pixels differ from the full frame")
         }
     }
+
+    @Test("degenerate input (NaN, infinities, huge or negative sizes) draws nothing outside and does not trap")
+    func degenerateInput() throws {
+        let b = Bitmap(width: 40, height: 30, fill: Color(rgb: 0x112233))
+        let c = b.canvas
+        let nan = Double.nan, inf = Double.infinity
+        let paint = Paint(.white)
+        c.fillCircle(center: Point(nan, 3), radius: 5, paint: paint)
+        c.fillCircle(center: Point(10, 10), radius: inf, paint: paint)
+        c.fillCircle(center: Point(10, 10), radius: -4, paint: paint)
+        c.strokeArc(center: Point(10, 10), radius: 1e15, start: .degrees(0), sweep: .degrees(90), width: 3, cap: .round, paint: paint)
+        c.strokeArc(center: Point(10, 10), radius: 5, start: .radians(nan), sweep: .degrees(90), width: 3, paint: paint)
+        c.fillRoundedRect(Rect(x: nan, y: 0, width: 10, height: 10), radius: 3, paint: paint)
+        c.fillRoundedRect(Rect(x: 0, y: 0, width: -10, height: 10), radius: 3, paint: paint)
+        c.strokePolyline([Point(0, 0), Point(inf, 5), Point(3, nan)], width: 2, paint: paint)
+        c.drawImage(BenchScenes.makeIcon(), in: Rect(x: 0, y: 0, width: nan, height: 10))
+        c.drawImage(BenchScenes.makeIcon(), in: Rect(x: 1e300, y: 0, width: 1e300, height: 10))
+        let face = try FontFace(path: BenchScenes.fontPath)
+        c.drawText("12", font: Font(face: face, size: nan), at: Point(3, 20), paint: paint)
+        c.drawText("12", font: Font(face: face, size: 12), at: Point(nan, 20), paint: paint)
+        c.drawText("12", font: Font(face: face, size: 12), at: Point(1e300, 20), paint: paint)
+        _ = Font(face: face, size: inf).measure("12")
+        // Whatever the huge shapes paint, every pixel stays opaque (no garbage words written).
+        var invalid = 0
+        for y in 0 ..< 30 { for x in 0 ..< 40 where b[x, y] >> 24 != 0xFF { invalid += 1 } }
+        #expect(invalid == 0)
+    }
 }
