@@ -1,8 +1,10 @@
 /// Exact-area coverage accumulation (the signed-area cell method): every polygon edge adds, to each
 /// pixel it crosses, the signed area between the edge and the pixel's right side ("area"), and records
-/// its signed height ("cover"), which applies in full to the pixels further right. A running sum along the row then gives each pixel's exact covered area
-/// for a polygon, with the non-zero rule approximated as min(1, |winding area|) where contours overlap.
-/// Only touched cells are visited; between them the sum is constant, which yields solid spans.
+/// its signed height ("cover"), which applies in full to the pixels further right. A running sum along
+/// the row then gives each pixel's exact covered area for a polygon, with the non-zero rule taken as
+/// min(1, |winding area|) where contours overlap. Only touched cells are visited; between them the sum
+/// is constant, which yields solid spans. Shapes are processed in bands of rows so the cells stay in
+/// the L2 cache.
 final class CoverageCells {
     /// Per cell two floats side by side: area, then cover.
     private var acc: UnsafeMutablePointer<Float> = .allocate(capacity: 1)
