@@ -7,6 +7,7 @@ public final class BenchScenes {
     /// The scene names in the order the bench runs them.
     public static let sceneNames = ["clear", "S1", "S2", "S3", "S4", "S5"]
 
+    /// The canvas size the scenes are laid out for.
     public let width: Int
     public let height: Int
     let track = Paint(Color(rgb: 0x505A64))

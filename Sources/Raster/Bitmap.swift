@@ -3,6 +3,7 @@ import Core
 /// An image that owns its pixels: premultiplied 0xAARRGGBB words (bytes B, G, R, A), rows packed
 /// (`stride == width * 4`). Draw into it through `canvas`; keep the bitmap alive while you do.
 public final class Bitmap {
+    /// Size in pixels.
     public let width: Int
     public let height: Int
     /// `.argb8888` or `.xrgb8888`; both store the same premultiplied words.

@@ -8,6 +8,7 @@ import Glibc
 public struct Canvas {
     /// First byte of row 0.
     public let pixels: UnsafeMutableRawPointer
+    /// Size in pixels.
     public let width: Int
     public let height: Int
     /// Bytes from one row to the next (may exceed `width * bytesPerPixel`).

@@ -1,9 +1,11 @@
 import Core
 /// Exact-area coverage accumulation (the signed-area cell method): every polygon edge adds, to each
 /// pixel it crosses, the signed area between the edge and the pixel's right side ("area"), and records
-/// its signed height ("cover"), which applies in full to the pixels further right. A running sum along the row then gives each pixel's exact covered area
-/// for a polygon, with the non-zero rule approximated as min(1, |winding area|) where contours overlap.
-/// Only touched cells are visited; between them the sum is constant, which yields solid spans.
+/// its signed height ("cover"), which applies in full to the pixels further right. A running sum along
+/// the row then gives each pixel's exact covered area for a polygon, with the non-zero rule taken as
+/// min(1, |winding area|) where contours overlap. Only touched cells are visited; between them the sum
+/// is constant, which yields solid spans. Shapes are processed in bands of rows so the cells stay in
+/// the L2 cache.
 final class CoverageCells {
     /// Per cell two floats side by side: area, then cover.
     private var acc: UnsafeMutablePointer<Float> = .allocate(capacity: 1)
@@ -16,7 +18,10 @@ final class CoverageCells {
     private var mask: UnsafeMutablePointer<UInt8> = .allocate(capacity: 1)
     private var maskCapacity = 0
 
-    deinit { acc.deallocate(); bits.deallocate(); mask.deallocate() }
+    deinit {
+        acc.deallocate(); bits.deallocate(); mask.deallocate(); edges.deallocate()
+        order.free(); bandStarts.free(); active.free()
+    }
 
     /// Prepares an empty area `rect` (already clipped). Cells outside it are clamped or dropped by `addLine`.
     func begin(_ rect: PixelRect) {
@@ -38,10 +43,11 @@ final class CoverageCells {
     }
 
     /// Edges of the current outline (x0, y0, x1, y1), and their order by first band.
-    private var edges: [Double] = []
-    private var order: [Int32] = []
-    private var bandStarts: [Int32] = []
-    private var active: [Int32] = []
+    private var edges: UnsafeMutablePointer<Double> = .allocate(capacity: 4)
+    private var edgeCapacity = 1
+    /// Edge indices sorted by first band, each band's first index into `order`, and the edges of the
+    /// current band (raw buffers: Swift arrays in a class pay a uniqueness check per write).
+    private var order = Int32Buffer(), bandStarts = Int32Buffer(), active = Int32Buffer()
 
     /// Rows per band: the band's cells (8 bytes each) stay within about 128 KiB, so accumulation and
     /// the sweep work in the core's L2 cache however large the shape is.
@@ -51,7 +57,13 @@ final class CoverageCells {
     func fill<S: CoverageSink>(_ outline: Outline, area: PixelRect, into sink: inout S) {
         let rows = CoverageCells.bandRows(width: area.width)
         let bands = (area.height + rows - 1) / rows
-        edges.removeAll(keepingCapacity: true)
+        // At most one edge per outline point.
+        if outline.xs.count > edgeCapacity {
+            edges.deallocate(); edgeCapacity = outline.xs.count
+            edges = .allocate(capacity: 4 * edgeCapacity)
+        }
+        let edges = self.edges
+        var count = 0
         let top = Double(area.y), bottom = Double(area.maxY)
         var start = 0
         outline.xs.withUnsafeBufferPointer { xs in
@@ -62,7 +74,9 @@ final class CoverageCells {
                         for i in start ..< end {
                             let qx = xs[i], qy = ys[i]
                             if py != qy && max(py, qy) > top && min(py, qy) < bottom {
-                                edges.append(px); edges.append(py); edges.append(qx); edges.append(qy)
+                                let e = edges + 4 * count
+                                e[0] = px; e[1] = py; e[2] = qx; e[3] = qy
+                                count += 1
                             }
                             px = qx; py = qy
                         }
@@ -71,7 +85,6 @@ final class CoverageCells {
                 }
             }
         }
-        let count = edges.count / 4
         if bands <= 1 {
             begin(area)
             for e in 0 ..< count { addLine(edges[4 * e], edges[4 * e + 1], edges[4 * e + 2], edges[4 * e + 3]) }
@@ -79,39 +92,38 @@ final class CoverageCells {
             return
         }
         // Counting sort of the edges by the band their top falls in.
-        bandStarts.removeAll(keepingCapacity: true)
-        bandStarts.append(contentsOf: repeatElement(0, count: bands + 1))
-        order.removeAll(keepingCapacity: true)
-        order.append(contentsOf: repeatElement(0, count: count))
-        func firstBand(_ e: Int) -> Int {
+        let starts = bandStarts.zeroed(bands + 1), sorted = order.zeroed(count), act = active.zeroed(count)
+        let perRow = 1 / Double(rows)
+        @inline(__always) func firstBand(_ e: Int) -> Int {
             let y = min(edges[4 * e + 1], edges[4 * e + 3]) - top
-            return y <= 0 ? 0 : min(bands - 1, Int(y) / rows)
+            // Rounding can only move an edge to an earlier band (harmless), never a later one.
+            return y <= 0 ? 0 : min(bands - 1, Int(y * perRow - 1e-9))
         }
-        for e in 0 ..< count { bandStarts[firstBand(e) + 1] += 1 }
-        for b in 0 ..< bands { bandStarts[b + 1] += bandStarts[b] }
+        for e in 0 ..< count { starts[firstBand(e) + 1] += 1 }
+        for b in 0 ..< bands { starts[b + 1] += starts[b] }
         // Place edges from the back of each band's slot range, so no second position array is needed.
         for e in stride(from: count - 1, through: 0, by: -1) {
             let b = firstBand(e) + 1
-            bandStarts[b] -= 1
-            order[Int(bandStarts[b])] = Int32(e)
+            starts[b] -= 1
+            sorted[Int(starts[b])] = Int32(e)
         }
-        // bandStarts[b + 1] now holds band b's start; shift back so bandStarts[b] does.
-        for b in 0 ..< bands { bandStarts[b] = bandStarts[b + 1] }
-        bandStarts[bands] = Int32(count)
-        active.removeAll(keepingCapacity: true)
+        // starts[b + 1] now holds band b's start; shift back so starts[b] does.
+        for b in 0 ..< bands { starts[b] = starts[b + 1] }
+        starts[bands] = Int32(count)
+        var activeCount = 0
         for b in 0 ..< bands {
             let bandTop = area.y + b * rows
             let bandRect = PixelRect(x: area.x, y: bandTop, width: area.width, height: min(rows, area.maxY - bandTop))
-            for k in Int(bandStarts[b]) ..< Int(bandStarts[b + 1]) { active.append(order[k]) }
+            for k in Int(starts[b]) ..< Int(starts[b + 1]) { act[activeCount] = sorted[k]; activeCount += 1 }
             begin(bandRect)
             let bandBottom = Double(bandRect.maxY)
             var keep = 0
-            for k in 0 ..< active.count {
-                let e = Int(active[k])
+            for k in 0 ..< activeCount {
+                let e = Int(act[k])
                 addLine(edges[4 * e], edges[4 * e + 1], edges[4 * e + 2], edges[4 * e + 3])
-                if max(edges[4 * e + 1], edges[4 * e + 3]) > bandBottom { active[keep] = active[k]; keep += 1 }
+                if max(edges[4 * e + 1], edges[4 * e + 3]) > bandBottom { act[keep] = act[k]; keep += 1 }
             }
-            active.removeLast(active.count - keep)
+            activeCount = keep
             sweep(into: &sink)
         }
     }
@@ -205,6 +217,7 @@ final class CoverageCells {
     /// coordinates, coverage 1…255), and leaves the cells zeroed for the next shape.
     func sweep<S: CoverageSink>(into sink: inout S) {
         let w = width
+        let mergeLimit = sink.mergeLimit
         for row in 0 ..< height {
             let cells = acc + 2 * row * rowCells
             let words = bits + row * rowWords
@@ -221,9 +234,16 @@ final class CoverageCells {
                     word &= word &- 1
                     if i >= w { cells[2 * i] = 0; cells[2 * i + 1] = 0; continue }
                     if i > next {
-                        if runLength > 0 { sink.mask(y: y, x: originX + runStart, count: runLength, coverage: mask); runLength = 0 }
                         let a = CoverageCells.alpha(sum)
-                        if a > 0 { sink.span(y: y, x: originX + next, count: i - next, alpha: a) }
+                        if runLength > 0 && i - next <= mergeLimit {
+                            // A short gap joins the runs on both sides into one mask: one call into a
+                            // shading paint instead of three.
+                            (mask + runLength).update(repeating: UInt8(truncatingIfNeeded: a), count: i - next)
+                            runLength += i - next
+                        } else {
+                            if runLength > 0 { sink.mask(y: y, x: originX + runStart, count: runLength, coverage: mask); runLength = 0 }
+                            if a > 0 { sink.span(y: y, x: originX + next, count: i - next, alpha: a) }
+                        }
                     }
                     let value = sum + cells[2 * i]
                     sum += cells[2 * i + 1]
@@ -255,4 +275,22 @@ protocol CoverageSink {
     mutating func span(y: Int, x: Int, count: Int, alpha: UInt32)
     /// `count` pixels from (x, y) rightwards with per-pixel coverage.
     mutating func mask(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>)
+    /// Gaps of constant coverage up to this many pixels between two edge runs are sent as part of one
+    /// mask (worth it when each call has a set-up cost, as shading paints do); 0 sends them as spans.
+    var mergeLimit: Int { get }
+}
+
+/// A growable buffer of Int32 kept between shapes.
+struct Int32Buffer {
+    private var base: UnsafeMutablePointer<Int32> = .allocate(capacity: 1)
+    private var capacity = 1
+    /// The first `count` entries, set to zero (growing the buffer if needed).
+    mutating func zeroed(_ count: Int) -> UnsafeMutablePointer<Int32> {
+        if count > capacity {
+            base.deallocate(); capacity = count; base = .allocate(capacity: count)
+        }
+        base.update(repeating: 0, count: count)
+        return base
+    }
+    func free() { base.deallocate() }
 }

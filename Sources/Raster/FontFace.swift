@@ -3,7 +3,9 @@ import Core
 
 /// Why a font could not be loaded or used.
 public struct FontError: Error, CustomStringConvertible, Equatable {
+    /// The font file.
     public var path: String
+    /// What went wrong, for a person.
     public var message: String
     public var description: String { "font \(path): \(message)" }
 }
@@ -11,11 +13,15 @@ public struct FontError: Error, CustomStringConvertible, Equatable {
 /// A font file opened with FreeType, with its glyph cache. Glyphs are rendered unhinted with
 /// grayscale anti-aliasing, positioned to a quarter pixel. Not thread-safe (one per thread).
 public final class FontFace {
+    /// The font file.
     public let path: String
     /// Font units per em square (2048 for DejaVu Sans).
     public let unitsPerEm: Int
     /// True when the face has a kerning table FreeType can read.
     public let hasKerning: Bool
+    /// Typographic ascender and descender in font units (descender negative, as in the font).
+    public let ascender: Int
+    public let descender: Int
     private var library: FT_Library?
     private var face: FT_Face?
     private var glyphs: [GlyphKey: Glyph] = [:]
@@ -36,6 +42,7 @@ public final class FontFace {
         library = lib; face = f
         unitsPerEm = Int(f.pointee.units_per_EM)
         hasKerning = (f.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING)) != 0
+        ascender = Int(f.pointee.ascender); descender = Int(f.pointee.descender)
     }
     deinit {
         if let face { FT_Done_Face(face) }
@@ -51,7 +58,10 @@ public final class FontFace {
     }
 
     /// Size in 1/64 px, as FreeType takes it.
-    static func size64(_ size: Double) -> Int { max(1, Int((size * 64).rounded())) }
+    static func size64(_ size: Double) -> Int {
+        guard size.isFinite else { return 64 }
+        return max(1, min(640_000, Int((max(0, min(size, 10_000)) * 64).rounded())))
+    }
 
     private func select(size64: Int) {
         if size64 != currentSize {

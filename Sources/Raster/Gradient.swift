@@ -96,7 +96,7 @@ public final class ConicGradient: Shader {
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         typealias V = SIMD4<Float>
         let dy = Float(Double(y) + 0.5 - center.y)
-        let cx = Float(center.x)
+        let off = Float(0.5 - center.x)
         let lane = V(0, 1, 2, 3)
         let farRow = abs(dy) >= ConicGradient.farDistance
         let block = ConicGradient.block
@@ -107,29 +107,39 @@ public final class ConicGradient: Shader {
             let base = lut.baseAddress!
             @inline(__always) func colour(_ t: Int32) -> UInt32 { base[Int(((t &+ 32) >> 6) & 1023)] }
             var i = 0
+            // Angles at four consecutive grid points (three blocks), computed together; `gridBase` is
+            // the first point's x, or Int.min before the first far block.
+            var grid = V(repeating: 0)
+            var gridBase = Int.min
             while i < count {
                 // Blocks sit on an absolute grid of `block` pixels and are interpolated between grid
                 // points, so a pixel's colour does not depend on how a shape was split into spans (a
                 // redrawn damage rectangle matches the full frame exactly).
                 let gx = (x + i) & ~(block - 1)
                 let len = min(gx + block - (x + i), count - i)
-                let xa = Float(gx) + 0.5 - cx, xb = xa + Float(block)
+                // Every x is (exact integer) + off, one rounding: the same value whichever span asks.
+                let xa = Float(gx) + off, xb = Float(gx + block) + off
                 let far = farRow || (min(abs(xa), abs(xb)) >= ConicGradient.farDistance && (xa > 0) == (xb > 0))
                 if far {
                     // Far from the centre the angle is almost linear along a block (the chord error is
                     // under 4e-4 turn, below half a table step).
-                    let ends = ConicGradient.turns4(V(dy, dy, 1, 1), V(xa, xb, 1, 1))
-                    let t0 = fixedTurns(ends[0])
+                    if gridBase == Int.min || gx < gridBase || gx + block > gridBase + 3 * block {
+                        gridBase = gx
+                        let xs = V(Float(gx), Float(gx + block), Float(gx + 2 * block), Float(gx + 3 * block))
+                        grid = ConicGradient.turns4(V(repeating: dy), xs + V(repeating: off))
+                    }
+                    let k = (gx - gridBase) / block
+                    let t0 = fixedTurns(grid[k])
                     // The difference's low 16 bits, sign-extended: wrapped to ±½ turn.
-                    let delta = Int32(Int16(truncatingIfNeeded: fixedTurns(ends[1]) &- t0))
+                    let delta = Int32(Int16(truncatingIfNeeded: fixedTurns(grid[k + 1]) &- t0))
                     let step = delta / Int32(block)
                     var t = t0 &+ step &* Int32(x + i - gx)
                     for k in 0 ..< len { out[i + k] = colour(t); t = t &+ step }
                 } else {
                     var k = 0
-                    let x0 = Float(x + i) + 0.5 - cx
                     while k < len {
-                        let t = ConicGradient.turns4(V(repeating: dy), V(repeating: x0 + Float(k)) + lane)
+                        let xs = V(repeating: Float(x + i + k)) + lane
+                        let t = ConicGradient.turns4(V(repeating: dy), xs + V(repeating: off))
                         for l in 0 ..< min(4, len - k) { out[i + k + l] = colour(fixedTurns(t[l])) }
                         k += 4
                     }

@@ -20,6 +20,14 @@ extension Canvas {
         drawImage(image, transform: toDevice, filter: filter, tint: tint, alpha: alpha, blendMode: blendMode)
     }
 
+    /// Draws `image` at its natural size with its top-left corner at `origin` (a whole-pixel origin
+    /// copies the pixels exactly).
+    public func drawImage(_ image: Bitmap, at origin: Point, tint: Color? = nil, alpha: Double = 1,
+                          blendMode: BlendMode = .sourceOver) {
+        drawImage(image, in: Rect(x: origin.x, y: origin.y, width: Double(image.width), height: Double(image.height)),
+                  tint: tint, alpha: alpha, blendMode: blendMode)
+    }
+
     /// Draws `image` scaled into `rect`, then rotated by `angle` (screen-clockwise) about `pivot`.
     public func drawImage(_ image: Bitmap, in rect: Rect, rotatedBy angle: Angle, about pivot: Point,
                           filter: ImageFilter = .bilinear, tint: Color? = nil, alpha: Double = 1) {

@@ -35,7 +35,10 @@ struct Outline {
     /// Appends points along the circle arc about (cx, cy) from `start` sweeping `sweep` radians
     /// (positive = screen-clockwise), including both end points.
     mutating func addArc(cx: Double, cy: Double, radius r: Double, start: Double, sweep: Double) {
-        guard r > 0 else { add(cx, cy); return }
+        guard r > 0, r.isFinite, sweep.isFinite, cx.isFinite, cy.isFinite else {
+            if cx.isFinite && cy.isFinite { add(cx, cy) }
+            return
+        }
         let n = Outline.segmentCount(radius: r, sweep: abs(sweep))
         let step = sweep / Double(n)
         // Vertices sit slightly outside the circle so the chords dip equally inside it: the polygon
@@ -65,14 +68,16 @@ struct Outline {
         // The sagitta of a chord spanning angle θ is r(1 − cos θ/2) ≈ rθ²/8; with the vertex radius
         // correction the deviation is half of that, so θ = sqrt(16·tol / r).
         let theta = min(0.5, (16 * tolerance / radius).squareRoot())
-        return max(1, Int((sweep / theta).rounded(.up)))
+        // Capped so an absurd radius (far beyond any screen) cannot exhaust memory.
+        return max(1, min(1 << 16, Int((sweep / theta).rounded(.up))))
     }
 
     /// A full circle as one contour, clockwise (positive winding) or counter-clockwise.
     mutating func addCircle(cx: Double, cy: Double, radius: Double, clockwise: Bool) {
+        let before = xs.count
         addArc(cx: cx, cy: cy, radius: radius, start: 0, sweep: clockwise ? 2 * .pi : -2 * .pi)
         // The last point repeats the first; dropping it keeps the contour minimal.
-        xs.removeLast(); ys.removeLast()
+        if xs.count - before > 2 { xs.removeLast(); ys.removeLast() }
         closeContour()
     }
 }

@@ -3,7 +3,9 @@ import Core
 
 /// Why reading or writing a PNG failed.
 public struct PNGError: Error, CustomStringConvertible, Equatable {
+    /// The file.
     public var path: String
+    /// What went wrong (libpng's words where it gave some).
     public var message: String
     public var description: String { "PNG \(path): \(message)" }
 }

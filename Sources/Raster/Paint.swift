@@ -12,13 +12,18 @@ public enum BlendMode: Sendable, Hashable {
 public struct Paint {
     /// The colour source.
     public enum Kind {
+        /// One colour (straight alpha).
         case solid(Color)
+        /// A linear gradient (build the gradient once and reuse it).
         case linearGradient(LinearGradient)
+        /// A conic (sweep) gradient (build the gradient once and reuse it).
         case conicGradient(ConicGradient)
         /// A sampled image (made by `Canvas.drawImage`).
         case image(ImageShader)
     }
+    /// The colour source.
     public var kind: Kind
+    /// How the paint combines with the canvas.
     public var blendMode: BlendMode
     /// Multiplies the paint's alpha (0…1).
     public var alpha: Double
@@ -30,8 +35,11 @@ public struct Paint {
     public init(_ color: Color, blendMode: BlendMode = .sourceOver, alpha: Double = 1) {
         self.init(.solid(color), blendMode: blendMode, alpha: alpha)
     }
+    /// A solid colour, SRC_OVER.
     public static func solid(_ color: Color) -> Paint { Paint(color) }
+    /// A linear gradient, SRC_OVER.
     public static func linear(_ gradient: LinearGradient) -> Paint { Paint(.linearGradient(gradient)) }
+    /// A conic gradient, SRC_OVER.
     public static func conic(_ gradient: ConicGradient) -> Paint { Paint(.conicGradient(gradient)) }
 
     /// The same paint with another blend mode.
@@ -73,6 +81,9 @@ struct PaintSink: CoverageSink {
         row = canvas.scratch.colorRow(maxSpan)
     }
 
+    /// Shaders pay a set-up cost per call, so short constant spans between edges join the edge masks.
+    var mergeLimit: Int { shader == nil ? 0 : 64 }
+
     @inline(__always) func composite(_ s: UInt32, _ a: UInt32, _ d: UInt32) -> UInt32 {
         if overMode { return PixelMath.over(a == 255 ? s : PixelMath.scale(s, a), d) }
         return a == 255 ? s : PixelMath.lerp(s, d, a)
@@ -113,11 +124,14 @@ struct PaintSink: CoverageSink {
         let dst = (base + y * stride).assumingMemoryBound(to: UInt32.self) + x
         if let shader {
             shader.shade(x: x, y: y, count: count, into: row)
+            let copyFull = !overMode || shader.isOpaque
             for i in 0 ..< count {
                 var a = UInt32(coverage[i])
                 if a == 0 { continue }
                 if globalAlpha != 255 { a = PixelMath.scale(a, globalAlpha) }
-                dst[i] = composite(row[i], a, dst[i])
+                let s = row[i]
+                if a == 255 && (copyFull || s >= 0xFF00_0000) { dst[i] = s; continue }
+                dst[i] = composite(s, a, dst[i])
             }
             return
         }

@@ -6,17 +6,25 @@ import Glibc
 public struct Path: Sendable {
     /// One drawing command.
     public enum Element: Sendable, Hashable {
+        /// Start a subpath here.
         case move(Point)
+        /// Line to the point.
         case line(Point)
+        /// Quadratic Bézier: control point, end point.
         case quad(Point, Point)
+        /// Cubic Bézier: two control points, end point.
         case cubic(Point, Point, Point)
         /// A circular arc (centre, radius, start, sweep); a line joins the current point to its start.
         case arc(Point, Double, Angle, Angle)
+        /// Close the subpath with a line to its start.
         case close
     }
+    /// The commands, in order.
     public private(set) var elements: [Element] = []
 
+    /// An empty path.
     public init() {}
+    /// A path of the given commands.
     public init(_ elements: [Element]) { self.elements = elements }
 
     /// Starts a new subpath at `p`.

@@ -38,6 +38,11 @@ extension Canvas {
         fillRing(center: center, innerRadius: radius - width / 2, outerRadius: radius + width / 2, paint: paint)
     }
 
+    /// Strokes a full circle with a solid colour.
+    public func strokeCircle(center: Point, radius: Double, width: Double, color: Color) {
+        strokeCircle(center: center, radius: radius, width: width, paint: Paint(color))
+    }
+
     /// Strokes the circular arc about `center` of `radius`, from `start` sweeping `sweep`
     /// (positive = screen-clockwise), with line `width` and `cap`s at both ends. The painted region is
     /// every point within `width/2` of the arc (for round caps), with exact-area anti-aliasing.

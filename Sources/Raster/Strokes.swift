@@ -14,6 +14,12 @@ extension Canvas {
         guard !rect.isEmpty else { return }
         fill(path: Path.roundedRect(rect, radius: radius), paint: paint)
     }
+    /// Fills a rounded rectangle with a solid colour.
+    public func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) {
+        fillRoundedRect(rect, radius: radius, paint: Paint(color))
+    }
+    /// Fills an axis-aligned rectangle with a solid colour.
+    public func fillRect(_ rect: Rect, color: Color) { fillRect(rect, paint: Paint(color)) }
     /// Fills an axis-aligned rectangle (edges may be fractional: edge pixels get their exact coverage).
     public func fillRect(_ rect: Rect, paint: Paint) {
         fillRoundedRect(rect, radius: 0, paint: paint)

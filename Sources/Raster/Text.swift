@@ -2,9 +2,16 @@ import Core
 
 /// A face at a pixel size (the em square is `size` pixels).
 public struct Font {
+    /// The face (with its glyph cache; share one face between fonts of different sizes).
     public let face: FontFace
+    /// Pixels per em.
     public let size: Double
+    /// `face` at `size` pixels per em.
     public init(face: FontFace, size: Double) { self.face = face; self.size = size }
+    /// Distance from the baseline up to the face's ascender, in pixels.
+    public var ascent: Double { Double(face.ascender) * size / Double(face.unitsPerEm) }
+    /// Distance from the baseline down to the face's descender, in pixels (positive).
+    public var descent: Double { -Double(face.descender) * size / Double(face.unitsPerEm) }
 
     /// Advance and ink extent of a single line of text.
     public func measure(_ text: String, kerning: Bool = true) -> TextMetrics {
@@ -42,6 +49,8 @@ extension Canvas {
     /// when the face has a kerning table and `kerning` is true.
     @discardableResult
     public func drawText(_ text: String, font: Font, at origin: Point, paint: Paint, kerning: Bool = true) -> Double {
+        // Positions beyond any screen (or not numbers) would trap in the pixel conversions below.
+        guard abs(origin.x) < 1e9, abs(origin.y) < 1e9, font.size > 0, font.size < 10_000 else { return 0 }
         let face = font.face
         let size64 = FontFace.size64(font.size)
         var sink = PaintSink(canvas: self, paint: paint, maxSpan: max(4096, width))
@@ -61,6 +70,12 @@ extension Canvas {
             previous = g
         }
         return pen - origin.x
+    }
+
+    /// Draws one line of `text` in a solid colour; returns the advance.
+    @discardableResult
+    public func drawText(_ text: String, font: Font, at origin: Point, color: Color) -> Double {
+        drawText(text, font: font, at: origin, paint: Paint(color))
     }
 
     /// Draws `text` centred in `rect`: horizontally by its advance, vertically by its ink bounds.

@@ -58,3 +58,45 @@ import Testing
         }
     }
 }
+
+@Suite("Arc and format details") struct ArcDetailTests {
+    @Test("a negative sweep paints the same pixels as the mirrored positive sweep")
+    func negativeSweep() {
+        let a = Bitmap(width: 64, height: 64), b = Bitmap(width: 64, height: 64)
+        a.canvas.strokeArc(center: Point(32, 32), radius: 20, start: .degrees(200), sweep: .degrees(-130), width: 6, cap: .round, color: .white)
+        b.canvas.strokeArc(center: Point(32, 32), radius: 20, start: .degrees(70), sweep: .degrees(130), width: 6, cap: .round, color: .white)
+        #expect(a.hasSamePixels(as: b))
+        #expect(a[32, 52] == 0xFFFF_FFFF, "70°…200° passes through the bottom (90°)")
+        #expect(a[32, 12] == 0, "and not through the top (270°)")
+    }
+
+    @Test("a sweep of a full turn or more is the whole ring; a zero sweep or width draws nothing")
+    func fullTurn() {
+        let a = Bitmap(width: 64, height: 64), b = Bitmap(width: 64, height: 64)
+        a.canvas.strokeArc(center: Point(32, 32), radius: 20, start: .degrees(10), sweep: .degrees(400), width: 6, cap: .butt, color: .white)
+        b.canvas.strokeCircle(center: Point(32, 32), radius: 20, width: 6, color: .white)
+        #expect(a.hasSamePixels(as: b))
+        let c = Bitmap(width: 64, height: 64)
+        c.canvas.strokeArc(center: Point(32, 32), radius: 20, start: .zero, sweep: .zero, width: 6, cap: .round, color: .white)
+        c.canvas.strokeArc(center: Point(32, 32), radius: 20, start: .zero, sweep: .degrees(90), width: 0, cap: .round, color: .white)
+        #expect(c.hasSamePixels(as: Bitmap(width: 64, height: 64)))
+    }
+
+    @Test("RGB565 canvas: the same drawing, packed to 5-6-5 with rounding")
+    func rgb565() throws {
+        let w = 96, h = 96
+        var words = [UInt16](repeating: 0, count: w * h)
+        let reference = Bitmap(width: w, height: h, fill: Color(rgb: 0x202020))
+        words.withUnsafeMutableBytes { raw in
+            let c = Canvas(pixels: raw.baseAddress!, width: w, height: h, stride: w * 2, format: .rgb565)
+            c.clear(Color(rgb: 0x202020))
+            c.strokeArc(center: Point(48, 48), radius: 30, start: .degrees(135), sweep: .degrees(270), width: 8, cap: .round,
+                        color: Color(rgb: 0x7FA8C6))
+            c.fillCircle(center: Point(48, 48), radius: 12, paint: Paint(Color(rgba: 0xC66F3A80)))
+        }
+        // The 565 result widened back, as a bitmap, is the golden.
+        for i in 0 ..< w * h { reference.pixels[i] = PixelMath.from565(words[i]) }
+        try Golden.check(reference, "rgb565")
+        #expect(PixelMath.from565(words[0]) == PixelMath.from565(PixelMath.to565(Color(rgb: 0x202020).premultipliedARGB)))
+    }
+}

@@ -33,8 +33,26 @@ import Testing
         let m = font.measure("1234")
         #expect(abs(m.advance - 4 * 1303.0 * 18 / 2048) < 0.05, "digits advance 1303 font units each")
         #expect(m.inkBounds.minY < -10 && m.inkBounds.maxY <= 1, "digits stand on the baseline")
+        // DejaVu Sans: ascender 1901, descender −483 font units (hhea), 2048 units per em.
+        #expect(abs(font.ascent - 1901.0 * 18 / 2048) < 1e-9 && abs(font.descent - 483.0 * 18 / 2048) < 1e-9)
         // Kerning moves 'V' closer to 'A' when the face has a kerning table.
         if face.hasKerning { #expect(font.measure("AV").advance < font.measure("AV", kerning: false).advance) }
+    }
+
+    @Test("an image drawn 1:1 at a whole-pixel origin with SRC is an exact copy, bilinear or not")
+    func identityBlit() {
+        let icon = BenchScenes.makeIcon()
+        for filter in [ImageFilter.bilinear, .nearest] {
+            let b = Bitmap(width: 80, height: 70, fill: Color(rgb: 0x102030))
+            b.canvas.drawImage(icon, in: Rect(x: 9, y: 3, width: 64, height: 64), filter: filter, blendMode: .source)
+            var differ = 0
+            for y in 0 ..< 64 { for x in 0 ..< 64 where b[x + 9, y + 3] != icon[x, y] { differ += 1 } }
+            #expect(differ == 0, "\(filter): \(differ) pixels differ")
+            #expect(b[8, 3] == Color(rgb: 0x102030).premultipliedARGB && b[73, 66] == Color(rgb: 0x102030).premultipliedARGB)
+        }
+        let c = Bitmap(width: 80, height: 70)
+        c.canvas.drawImage(icon, at: Point(9, 3), blendMode: .source)
+        #expect(c[40, 30] == icon[31, 27])
     }
 
     @Test("a missing font file is a clear error")

@@ -104,11 +104,11 @@ struct TestRandom {
         let full = Bitmap(width: 400, height: 240)
         scenes.draw("S2", on: full.canvas)     // the conic gradient frame
         var rng = TestRandom(state: 99)
-        for _ in 0 ..< 6 {
+        for _ in 0 ..< 12 {
             let part = Bitmap(width: 400, height: 240, fill: .black)
             var canvas = part.canvas
-            let clip = PixelRect(x: rng.int(300), y: rng.int(180), width: 1 + rng.int(120), height: 1 + rng.int(80))
-            canvas.clip = clip
+            canvas.clip = PixelRect(x: rng.int(300), y: rng.int(180), width: 1 + rng.int(120), height: 1 + rng.int(80))
+            let clip = canvas.clip        // intersected with the canvas
             scenes.draw("S2", on: canvas)
             var differ = 0
             for y in clip.y ..< clip.maxY { for x in clip.x ..< clip.maxX where part[x, y] != full[x, y] { differ += 1 } }
@@ -119,6 +119,50 @@ struct TestRandom {
             differ = 0
             for y in clip.y ..< clip.maxY { for x in clip.x ..< clip.maxX where part[x, y] != full5[x, y] { differ += 1 } }
             #expect(differ == 0, "S5, clip \(clip): \(differ) pixels differ from the full frame")
+            // Fractional centres and image positions, and a linear gradient.
+            func fancy(_ c: Canvas) {
+                c.clear(.black)
+                let centre = Point(163.37, 97.81)
+                c.fillRing(center: centre, innerRadius: 20.3, outerRadius: 150.6, paint: .conic(ConicGradient(
+                    center: centre, start: .degrees(33.3), stops: [GradientStop(0, .white), GradientStop(0.6, Color(rgb: 0x3060F0)), GradientStop(1, .white)])))
+                c.fillRect(Rect(x: 10.3, y: 150.2, width: 380, height: 60.5), paint: .linear(LinearGradient(
+                    start: Point(17.1, 0), end: Point(371.9, 13), stops: [GradientStop(0, Color(rgba: 0xFF000080)), GradientStop(1, .white)])))
+                c.drawImage(scenes.icon, in: Rect(x: 250.3, y: 20.7, width: 101.9, height: 77.3))
+                c.drawImage(scenes.icon, in: Rect(x: 50.3, y: 160.7, width: 41.9, height: 57.3), rotatedBy: .degrees(27), about: Point(60, 180))
+            }
+            let fullFancy = Bitmap(width: 400, height: 240)
+            fancy(fullFancy.canvas)
+            fancy(canvas)
+            differ = 0
+            for y in clip.y ..< clip.maxY { for x in clip.x ..< clip.maxX where part[x, y] != fullFancy[x, y] { differ += 1 } }
+            #expect(differ == 0, "gradients and images, clip \(clip): \(differ) pixels differ from the full frame")
         }
+    }
+
+    @Test("degenerate input (NaN, infinities, huge or negative sizes) draws nothing outside and does not trap")
+    func degenerateInput() throws {
+        let b = Bitmap(width: 40, height: 30, fill: Color(rgb: 0x112233))
+        let c = b.canvas
+        let nan = Double.nan, inf = Double.infinity
+        let paint = Paint(.white)
+        c.fillCircle(center: Point(nan, 3), radius: 5, paint: paint)
+        c.fillCircle(center: Point(10, 10), radius: inf, paint: paint)
+        c.fillCircle(center: Point(10, 10), radius: -4, paint: paint)
+        c.strokeArc(center: Point(10, 10), radius: 1e15, start: .degrees(0), sweep: .degrees(90), width: 3, cap: .round, paint: paint)
+        c.strokeArc(center: Point(10, 10), radius: 5, start: .radians(nan), sweep: .degrees(90), width: 3, paint: paint)
+        c.fillRoundedRect(Rect(x: nan, y: 0, width: 10, height: 10), radius: 3, paint: paint)
+        c.fillRoundedRect(Rect(x: 0, y: 0, width: -10, height: 10), radius: 3, paint: paint)
+        c.strokePolyline([Point(0, 0), Point(inf, 5), Point(3, nan)], width: 2, paint: paint)
+        c.drawImage(BenchScenes.makeIcon(), in: Rect(x: 0, y: 0, width: nan, height: 10))
+        c.drawImage(BenchScenes.makeIcon(), in: Rect(x: 1e300, y: 0, width: 1e300, height: 10))
+        let face = try FontFace(path: BenchScenes.fontPath)
+        c.drawText("12", font: Font(face: face, size: nan), at: Point(3, 20), paint: paint)
+        c.drawText("12", font: Font(face: face, size: 12), at: Point(nan, 20), paint: paint)
+        c.drawText("12", font: Font(face: face, size: 12), at: Point(1e300, 20), paint: paint)
+        _ = Font(face: face, size: inf).measure("12")
+        // Whatever the huge shapes paint, every pixel stays opaque (no garbage words written).
+        var invalid = 0
+        for y in 0 ..< 30 { for x in 0 ..< 40 where b[x, y] >> 24 != 0xFF { invalid += 1 } }
+        #expect(invalid == 0)
     }
 }
