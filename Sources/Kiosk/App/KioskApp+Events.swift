@@ -21,6 +21,11 @@ extension KioskApp {
                 case .selectionChanged:
                     changed = true
                 case .endedTracking, .rangeEndedTracking: released = true
+                case .feedback(let cue):
+                    // the panel's rumble motor where it has one (FF_RUMBLE); no sound device is driven.
+                    // The spinner's own haptics switch (RVS-10) gates it as well as the config's.
+                    let wanted = (b.model as? Spinner)?.isHapticsOn ?? true
+                    if config.input.haptics && wanted { _ = inputHub?.rumble(milliseconds: cue == .detent ? 15 : 30) }
                 default: break
                 }
                 socket?.broadcast(eventJSON(b, e))
