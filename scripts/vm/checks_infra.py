@@ -238,7 +238,7 @@ def _checks(reporter, vm):
     def fbdev():
         vm.run("cp /etc/thumbwheel/fbdev.toml /etc/thumbwheel/config.toml && systemctl restart thumbwheel")
         wait_active(vm)
-        log.wait(r"TW-PROBE fbdev", 20)
+        log.wait(r"TW-PROBE fbdev .* vt=graphics", 20)
         time.sleep(0.5)
         expect_pattern(vm, "infra-fbdev.png")
         return "config naming /dev/fb0 -> pattern through fbdev, screendump exact"

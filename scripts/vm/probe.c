@@ -31,6 +31,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <linux/fb.h>
+#include <linux/kd.h>
 #include <drm.h>
 #include <drm_mode.h>
 
@@ -134,7 +135,9 @@ static int open_fbdev(const char *path) {
     for (uint32_t y = 0; y < height; y++)
         for (uint32_t x = 0; x < width; x++) pixels[(y + var.yoffset) * pitch_px + x] = pattern(x, y);
     pixels += var.yoffset * pitch_px;
-    say("TW-PROBE fbdev id=%s mode=%ux%u", fix.id, width, height);
+    /* As a kiosk must on fbdev: stop the text console drawing (its cursor) over the picture. */
+    int graphics = isatty(0) && ioctl(0, KDSETMODE, KD_GRAPHICS) == 0;
+    say("TW-PROBE fbdev id=%s mode=%ux%u vt=%s", fix.id, width, height, graphics ? "graphics" : "text");
     return 0;
 }
 

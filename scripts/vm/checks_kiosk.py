@@ -1,0 +1,345 @@
+"""Layer 2: Thumbwheel itself on the real kernel, installed by scripts/install and run by its unit.
+
+What the program must provide for these checks (scripts/vm/README.md, "Kiosk contract"):
+  - `swift build -c release --static-swift-stdlib` builds the `thumbwheel` product;
+  - `thumbwheel render --config F --out P.png` draws the config's first screen at its display size;
+  - `thumbwheel run --config F` sends READY=1 after the first frame is on screen (Type=notify);
+  - `thumbwheel ctl list|get ID|screenshot FILE`, talking to /run/thumbwheel/control.sock, printing the
+    JSON reply on stdout and exiting 0 (non-zero with {"error": ...} on failure);
+  - `ctl list` reports, per control, its id, value, frame and the touch points the test aims at.
+The control ids and kinds are those of scripts/vm/fixtures/kiosk.toml.
+"""
+
+import json
+import math
+import os
+import subprocess
+import time
+
+import guest as G
+import png
+from checks_infra import BOOT_TIMEOUT, main_pid, wait_active
+from report import CheckFailed, require
+
+NAMES = ["release build", "host render", "installed service ready", "screen matches host render",
+         "ctl screenshot matches screen", "ctl list reports the controls", "drag on slider handle",
+         "tap opens spinner", "flick spins spinner", "number-pad entry", "values survive SIGKILL",
+         "values survive reboot", "unplug/replug mid-drag", "fbdev path matches render"]
+
+FIXTURES = os.path.join(G.HERE, "fixtures")
+CONFIG = os.environ.get("THUMBWHEEL_VM_CONFIG", os.path.join(FIXTURES, "kiosk.toml"))
+FBDEV_CONFIG = os.environ.get("THUMBWHEEL_VM_FBDEV_CONFIG", os.path.join(FIXTURES, "kiosk-fbdev.toml"))
+BINARY_IN_GUEST = "/usr/local/bin/thumbwheel"
+# Pixel-exact: the guest runs the very binary that renders on the host, with the same bookworm FreeType,
+# libpng and DejaVu fonts, so any difference is a real bug (a stale damage rect, a lost flush ...).
+TOLERANCE = 0
+
+
+def reply(vm, *args):
+    """Runs `thumbwheel ctl ARGS` in the guest and returns its JSON reply (the last line of stdout)."""
+    command = " ".join(["timeout", "20", BINARY_IN_GUEST, "ctl"] + [f"'{a}'" for a in args])
+    rc, out = vm.run(command + " 2>&1")
+    lines = [line for line in out.strip().splitlines() if line.strip()]
+    if rc != 0 or not lines:
+        raise CheckFailed(f"`thumbwheel ctl {' '.join(args)}` exited {rc}: {out.strip()[:300]!r}")
+    try:
+        return json.loads(lines[-1])
+    except ValueError:
+        raise CheckFailed(f"`thumbwheel ctl {' '.join(args)}` did not print JSON: {lines[-1][:200]!r}")
+
+
+def controls(vm):
+    answer = reply(vm, "list")
+    items = answer.get("controls") if isinstance(answer, dict) else answer
+    require(isinstance(items, list), f"`ctl list` reply has no control list: {answer!r:.200}")
+    return {c["id"]: c for c in items if isinstance(c, dict) and "id" in c}
+
+
+def value(vm, control_id):
+    answer = reply(vm, "get", control_id)
+    v = answer.get("value") if isinstance(answer, dict) else answer
+    require(isinstance(v, (int, float)), f"`ctl get {control_id}` gave no number: {answer!r:.200}")
+    return v
+
+
+def values(vm):
+    return {cid: c.get("value") for cid, c in controls(vm).items()}
+
+
+def point(control, name):
+    p = control.get("points", {}).get(name)
+    require(isinstance(p, list) and len(p) == 2, f"control {control.get('id')} reports no point {name!r}: {control!r:.300}")
+    return p
+
+
+def frame_box(control, margin):
+    x, y, w, h = control["frame"]
+    return x - margin, y - margin, x + w + margin, y + h + margin
+
+
+def inside(box, outer):
+    return box[0] >= outer[0] and box[1] >= outer[1] and box[2] <= outer[2] and box[3] <= outer[3]
+
+
+def settle(vm, control_id, quiet=1.5, timeout=25):
+    """Waits until a control's value stops changing for `quiet` seconds; returns it."""
+    deadline = time.monotonic() + timeout
+    last, since = value(vm, control_id), time.monotonic()
+    while time.monotonic() - since < quiet:
+        require(time.monotonic() < deadline, f"{control_id} still changing after {timeout} s")
+        time.sleep(0.3)
+        now = value(vm, control_id)
+        if now != last:
+            last, since = now, time.monotonic()
+    return last
+
+
+def arc(center, start, degrees, steps):
+    """Points along the circle through `start` around `center`, turning `degrees` clockwise on screen."""
+    cx, cy = center
+    r = math.hypot(start[0] - cx, start[1] - cy)
+    a0 = math.atan2(start[1] - cy, start[0] - cx)
+    return [(cx + r * math.cos(a0 + math.radians(degrees) * i / steps),
+             cy + r * math.sin(a0 + math.radians(degrees) * i / steps)) for i in range(steps + 1)]
+
+
+def run(reporter, run_dir):
+    os.makedirs(run_dir, exist_ok=True)
+    binary = {}
+
+    def build():
+        command = ["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "thumbwheel"]
+        done = subprocess.run(command, cwd=G.REPO, capture_output=True, text=True)
+        require(done.returncode == 0, f"`{' '.join(command)}` failed: {(done.stdout + done.stderr)[-400:]!r}")
+        bin_dir = subprocess.run(command[:5] + ["--show-bin-path"], cwd=G.REPO, capture_output=True,
+                                 text=True, check=True).stdout.strip()
+        binary["path"] = os.path.join(bin_dir, "thumbwheel")
+        return f"{binary['path']} ({os.path.getsize(binary['path']) // 1024} KiB)"
+    started = time.monotonic()
+    if not reporter.check("release build", build):
+        reporter.not_run(NAMES[1:], "no release binary")
+        return
+    reporter.note(f"release build took {time.monotonic() - started:.0f} s")
+
+    reference = {}
+
+    def render(name, config):
+        out = os.path.join(run_dir, name)
+        if os.path.exists(out):
+            os.unlink(out)
+        done = subprocess.run([binary["path"], "render", "--config", config, "--out", out],
+                              capture_output=True, text=True, timeout=120)
+        require(done.returncode == 0 and os.path.exists(out),
+                f"`thumbwheel render --config {os.path.basename(config)} --out {name}` exited {done.returncode}: "
+                f"{(done.stdout + done.stderr).strip()[-300:]!r}")
+        picture = png.read(out)
+        require((picture.width, picture.height) == (G.SCREEN_WIDTH, G.SCREEN_HEIGHT),
+                f"render is {picture.width}x{picture.height}, the guest screen {G.SCREEN_WIDTH}x{G.SCREEN_HEIGHT}")
+        return picture
+
+    def host_render():
+        reference["drm"] = render("render.png", CONFIG)
+        return f"{os.path.basename(CONFIG)} -> render.png {G.SCREEN_WIDTH}x{G.SCREEN_HEIGHT}"
+    reporter.check("host render", host_render)
+
+    started = time.monotonic()
+    image = G.build_image(run_dir, binary["path"], CONFIG,
+                          extra_files=[(FBDEV_CONFIG, "/etc/thumbwheel/fbdev.toml", "0644")])
+    reporter.note(f"guest image with Thumbwheel built in {time.monotonic() - started:.1f} s")
+    vm = G.Guest(run_dir, image)
+    vm.start()
+    try:
+        _checks(reporter, vm, reference, render)
+    finally:
+        vm.stop()
+
+
+def _checks(reporter, vm, reference, render):
+    t0 = time.monotonic()
+
+    def ready():
+        vm.wait_boot(BOOT_TIMEOUT)
+        _, missing = vm.run(f"ldd {BINARY_IN_GUEST} | grep 'not found' || true")
+        require(not missing.strip(), f"libraries missing in the guest: {missing.strip()}")
+        wait_active(vm)
+        return f"active (READY=1) {time.monotonic() - t0:.1f} s after power-on"
+    if not reporter.check("installed service ready", ready):
+        _, log = vm.run("journalctl -b -u thumbwheel -o cat --no-pager | tail -8")
+        reporter.note("service log tail:\n" + log)
+        reporter.not_run(NAMES[3:], "the service never became ready")
+        return
+
+    def matches_render():
+        require("drm" in reference, "no host render to compare with")
+        time.sleep(0.5)
+        shot = png.read(vm.screendump("kiosk-ready.png"))
+        diff = png.compare(reference["drm"], shot, TOLERANCE)
+        if diff.count:
+            png.write(os.path.join(vm.run_dir, "kiosk-ready-diff.png"), png.diff_image(reference["drm"], shot, TOLERANCE))
+        require(diff.count == 0, f"screendump vs render: {diff} (kiosk-ready-diff.png)")
+        return f"screendump equals `thumbwheel render` (tolerance {TOLERANCE})"
+    reporter.check("screen matches host render", matches_render)
+
+    def screenshot():
+        reply(vm, "screenshot", "/mnt/host/ctl-screenshot.png")
+        shot = png.read(vm.screendump("kiosk-screendump.png"))
+        theirs = png.read(os.path.join(vm.share, "ctl-screenshot.png"))
+        diff = png.compare(shot, theirs, 0)
+        require(diff.count == 0, f"ctl screenshot vs screendump: {diff}")
+        return "the socket's PNG equals what QEMU scans out"
+    reporter.check("ctl screenshot matches screen", screenshot)
+
+    found = {}
+
+    def listing():
+        found.update(controls(vm))
+        for cid in ("dial", "source", "setpoint"):
+            require(cid in found, f"`ctl list` lacks control {cid!r}; has {sorted(found)}")
+            c = found[cid]
+            require(isinstance(c.get("value"), (int, float)), f"{cid}: no numeric value in {c!r:.200}")
+            require(isinstance(c.get("frame"), list) and len(c["frame"]) == 4, f"{cid}: no frame [x,y,w,h]")
+        point(found["dial"], "handle"), point(found["dial"], "center")
+        point(found["source"], "center"), point(found["setpoint"], "thumb")
+        return "dial, source, setpoint with values, frames and touch points"
+    if not reporter.check("ctl list reports the controls", listing):
+        reporter.not_run(NAMES[6:10], "no control geometry from `ctl list`")
+    else:
+        _interaction_checks(reporter, vm)
+    _survival_checks(reporter, vm)
+    reporter.note("display connector pull/restore: not tested - QEMU 10 has no QMP command to disconnect a "
+                  "virtio-gpu output (device_del of the GPU itself is not hot-pluggable on q35)")
+
+    def fbdev():
+        vm.run("systemctl stop thumbwheel; rm -f /var/lib/thumbwheel/state.json; "
+               "cp /etc/thumbwheel/fbdev.toml /etc/thumbwheel/config.toml; systemctl start thumbwheel")
+        wait_active(vm)
+        _, maps = vm.run(f"ls -l /proc/{main_pid(vm)}/fd | grep -c /dev/fb0; ls -l /proc/{main_pid(vm)}/fd | grep -c /dev/dri")
+        fb_open, dri_open = (int(x) for x in maps.split())
+        require(fb_open >= 1 and dri_open == 0, f"service holds /dev/fb0 x{fb_open}, /dev/dri x{dri_open}")
+        expected = render("render-fbdev.png", FBDEV_CONFIG)
+        time.sleep(0.5)
+        shot = png.read(vm.screendump("kiosk-fbdev.png"))
+        diff = png.compare(expected, shot, TOLERANCE)
+        require(diff.count == 0, f"fbdev screendump vs render: {diff}")
+        return "config forcing /dev/fb0: service holds fb0 (no DRM), screendump equals render"
+    reporter.check("fbdev path matches render", fbdev)
+
+
+def _interaction_checks(reporter, vm):
+    def drag():
+        dial = controls(vm)["dial"]
+        before = value(vm, "dial")
+        shot0 = png.read(vm.screendump("dial-before.png"))
+        vm.touch.drag(arc(point(dial, "center"), point(dial, "handle"), 45, 15))
+        after = settle(vm, "dial")
+        require(after > before, f"dial value {before} -> {after} after a 45 degree clockwise drag of its handle")
+        shot1 = png.read(vm.screendump("dial-after.png"))
+        diff = png.compare(shot0, shot1)
+        require(diff.count > 0, "the screen did not change")
+        require(inside(diff.box, frame_box(dial, 4)), f"changes at {diff.box} outside the dial's frame {dial['frame']}")
+        return f"dial {before} -> {after}; screen changed only inside its frame ({diff.box})"
+    reporter.check("drag on slider handle", drag)
+
+    def tap():
+        source = controls(vm)["source"]
+        shot0 = png.read(vm.screendump("source-closed.png"))
+        vm.touch.tap(*point(source, "center"))
+        time.sleep(1.5)
+        now = controls(vm)["source"]
+        require(now.get("open") is True, f"source does not report open after a tap on its centre: {now!r:.200}")
+        diff = png.compare(shot0, png.read(vm.screendump("source-open.png")))
+        require(diff.count > 0 and not inside(diff.box, frame_box(source, 0)),
+                f"the wheel did not appear beyond the closed control (changes: {diff})")
+        return f"tap on centre opened the wheel; screen changed in {diff.box}"
+    tap_ok = reporter.check("tap opens spinner", tap)
+
+    def flick():
+        require(tap_ok, "needs the open wheel from the tap check")
+        source = controls(vm)["source"]
+        before = value(vm, "source")
+        x, y, w, h = source["frame"]
+        cx, cy = point(source, "center")
+        r = min(w, h) / 2
+        shot0 = png.read(vm.screendump("wheel-before.png"))
+        # A fast tangential stroke on the right of the wheel: 0.8 r in 5 frames of 10 ms.
+        vm.touch.drag([(cx + 0.7 * r, cy - 0.4 * r + 0.16 * r * i) for i in range(6)], step_delay=0.010)
+        after = settle(vm, "source")
+        require(after != before, f"source value stayed {before} after a flick")
+        diff = png.compare(shot0, png.read(vm.screendump("wheel-after.png")))
+        require(diff.count > 0 and inside(diff.box, frame_box(source, 4)),
+                f"changes {diff} not inside the wheel {source['frame']}")
+        vm.touch.tap(cx, cy)
+        time.sleep(1.5)
+        require(controls(vm)["source"].get("open") is False, "a tap on the centre did not close the wheel")
+        return f"flick spun the wheel: source {before} -> {after}, wheel closed again"
+    reporter.check("flick spins spinner", flick)
+
+    def number_pad():
+        setpoint = controls(vm)["setpoint"]
+        shot0 = png.read(vm.screendump("setpoint-before.png"))
+        vm.touch.tap(*point(setpoint, "thumb"))
+        time.sleep(1.5)
+        opened = controls(vm)["setpoint"]
+        keys = opened.get("keys", {})
+        require(opened.get("open") is True and {"4", "2", "\u2713"} <= set(keys),
+                f"no open pad with keys 4, 2, \u2713 after a thumb tap: {opened!r:.300}")
+        for key in ("4", "2", "\u2713"):
+            vm.touch.tap(*keys[key])
+            time.sleep(0.6)
+        time.sleep(1.0)
+        got = value(vm, "setpoint")
+        require(got == 42, f"setpoint is {got} after typing 4 2 \u2713")
+        diff = png.compare(shot0, png.read(vm.screendump("setpoint-after.png")))
+        require(diff.count > 0 and inside(diff.box, frame_box(setpoint, 40)),
+                f"after the pad closed, changes {diff} are not at the slider {setpoint['frame']}")
+        return "thumb tap opened the pad; 4 2 \u2713 set 42; the pad closed and the thumb moved"
+    reporter.check("number-pad entry", number_pad)
+
+
+def _survival_checks(reporter, vm):
+    def sigkill():
+        before = values(vm)
+        pid = main_pid(vm)
+        vm.run("systemctl kill -s SIGKILL thumbwheel")
+        deadline = time.monotonic() + 120
+        while main_pid(vm) in (0, pid):
+            require(time.monotonic() < deadline, "no new main process after SIGKILL")
+            time.sleep(0.5)
+        wait_active(vm)
+        after = values(vm)
+        require(after == before, f"values before SIGKILL {before}, after restart {after}")
+        rc, _ = vm.run("grep -q . /var/lib/thumbwheel/state.json")
+        require(rc == 0, "no /var/lib/thumbwheel/state.json")
+        return f"restarted by systemd (PID {pid} -> {main_pid(vm)}), values {after}"
+    reporter.check("values survive SIGKILL", sigkill)
+
+    def reboot():
+        before = values(vm)
+        vm.reboot(BOOT_TIMEOUT)
+        wait_active(vm)
+        after = values(vm)
+        require(after == before, f"values before reboot {before}, after {after}")
+        return f"values {after} after a reboot"
+    reporter.check("values survive reboot", reboot)
+
+    def hotplug():
+        dial = controls(vm)["dial"]
+        pid = main_pid(vm)
+        path = arc(point(dial, "center"), point(dial, "handle"), 30, 10)
+        vm.touch.press(*path[0])
+        for p in path[1:4]:
+            time.sleep(0.016)
+            vm.touch.move(*p)
+        require(vm.unplug_touch(60), "QEMU never reported DEVICE_DELETED for the touch device")
+        time.sleep(1.0)
+        require(main_pid(vm) == pid, "the service died when the touch device went away")
+        vm.plug_touch()
+        time.sleep(3.0)
+        dial = controls(vm)["dial"]
+        before = value(vm, "dial")
+        vm.touch.drag(arc(point(dial, "center"), point(dial, "handle"), 30, 10))
+        after = settle(vm, "dial")
+        require(main_pid(vm) == pid, "the service restarted around the replug")
+        require(after != before, f"no touch taken after replug: dial stayed {before}")
+        return f"unplugged mid-drag, same PID {pid}; after replug a drag moved the dial {before} -> {after}"
+    reporter.check("unplug/replug mid-drag", hotplug)
