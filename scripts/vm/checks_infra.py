@@ -17,7 +17,7 @@ import pattern
 import png
 from report import CheckFailed, require
 
-NAMES = ["stand-in builds", "guest boots", "unit ready", "service unprivileged and hardened",
+NAMES = ["stand-in builds", "guest boots", "unit file verifies", "unit ready", "service unprivileged and hardened",
          "device nodes for groups video/input", "screendump pixel-exact", "tap reaches evdev",
          "drag frames in order", "touch drawn where injected", "unplug/replug mid-drag",
          "SIGKILL restarts service", "reboot", "fbdev path"]
@@ -59,10 +59,13 @@ def main_pid(vm):
 
 
 def wait_active(vm, timeout=READY_TIMEOUT):
-    ok, state = vm.wait_for("systemctl is-active thumbwheel", timeout)
-    if not ok:
+    # "failed" is final (the start limit was hit): stop waiting then rather than at the timeout.
+    ok, state = vm.wait_for("s=$(systemctl is-active thumbwheel); echo $s; [ $s = active ] || "
+                            "{ [ $s = failed ] && exit 0; exit 1; }", timeout)
+    state = state.strip()
+    if not ok or state != "active":
         _, log = vm.run("journalctl -b -u thumbwheel -o cat --no-pager | tail -5")
-        raise CheckFailed(f"thumbwheel.service is '{state.strip()}' after {timeout} s; log: {log.strip()!r}")
+        raise CheckFailed(f"thumbwheel.service is '{state}' (waited up to {timeout} s); log: {log.strip()!r}")
     return state
 
 
@@ -117,12 +120,19 @@ def _checks(reporter, vm):
         reporter.not_run(NAMES[2:], "the guest did not boot")
         return False
 
+    def verify():
+        rc, out = vm.run("systemd-analyze verify /etc/systemd/system/thumbwheel.service 2>&1")
+        complaints = [line for line in out.splitlines() if "thumbwheel" in line]
+        require(rc == 0 and not complaints, f"systemd-analyze verify: {out.strip()[:400]!r}")
+        return "systemd-analyze verify reports nothing about thumbwheel.service"
+    reporter.check("unit file verifies", verify)
+
     def ready():
         wait_active(vm)
         log.wait(r"TW-PROBE ready", 10)
         return f"active (READY=1) {time.monotonic() - t0:.1f} s after power-on"
     if not reporter.check("unit ready", ready):
-        reporter.not_run(NAMES[3:], "the service never became ready")
+        reporter.not_run(NAMES[4:], "the service never became ready")
         return True
 
     def unprivileged():

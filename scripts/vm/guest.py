@@ -47,11 +47,15 @@ def build_image(run_dir, binary, config, extra_files=()):
         f.write("thumbwheel-vm\n")
     for source, path, mode in extra_files:
         sh("install", "-D", "-m", mode, source, root + path)
-    sh(os.path.join(REPO, "scripts", "install"), "--destdir", root, "--binary", binary, "--config", config,
-       stdout=subprocess.DEVNULL)
+    done = subprocess.run([os.path.join(REPO, "scripts", "install"), "--destdir", root, "--binary", binary,
+                           "--config", config], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise GuestError(f"scripts/install failed: {(done.stdout + done.stderr).strip()[-500:]}")
     if os.path.exists(image):
         os.unlink(image)
-    sh("mke2fs", "-q", "-t", "ext4", "-L", "twroot", "-d", root, image, "1G")
+    with open(image, "wb") as f:  # an existing (sparse) file keeps mke2fs quiet
+        f.truncate(1 << 30)
+    sh("mke2fs", "-q", "-F", "-t", "ext4", "-L", "twroot", "-d", root, image)
     shutil.rmtree(root)
     return image
 
@@ -137,7 +141,7 @@ class Guest:
             "qemu-system-x86_64", "-machine", "q35", "-accel", "tcg", "-m", "768", "-smp", "1",
             "-nodefaults", "-no-user-config", "-display", "none",
             "-kernel", os.path.join(kernel_dir, "vmlinux"), "-initrd", os.path.join(CACHE, "initrd.img"),
-            "-append", "console=ttyS0 root=/dev/vda rw quiet panic=-1 systemd.show_status=1",
+            "-append", "console=ttyS0 root=/dev/vda rw quiet panic=-1 systemd.show_status=error",
             "-serial", f"file:{self.serial_log}",
             "-qmp", f"unix:{d}/qmp.sock,server=on,wait=off",
             "-drive", f"file={self.image},format=raw,if=virtio,cache=unsafe",
