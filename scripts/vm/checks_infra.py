@@ -53,6 +53,14 @@ class ServiceLog:
             time.sleep(0.3)
 
 
+def program_log(vm):
+    """The service's own journal lines of this boot, without systemd's lines about the unit."""
+    _, out = vm.run("journalctl -b -u thumbwheel -o cat --no-pager")
+    ours = [line for line in out.splitlines()
+            if not re.match(r"(thumbwheel\.service: |Started |Starting |Stopped |Stopping |Failed to start )", line)]
+    return ours or ["(nothing)"]
+
+
 def main_pid(vm):
     _, out = vm.run("systemctl show -p MainPID --value thumbwheel")
     return int(out.strip() or 0)
@@ -64,8 +72,8 @@ def wait_active(vm, timeout=READY_TIMEOUT):
                             "{ [ $s = failed ] && exit 0; exit 1; }", timeout)
     state = state.strip()
     if not ok or state != "active":
-        _, log = vm.run("journalctl -b -u thumbwheel -o cat --no-pager | tail -5")
-        raise CheckFailed(f"thumbwheel.service is '{state}' (waited up to {timeout} s); log: {log.strip()!r}")
+        raise CheckFailed(f"thumbwheel.service is '{state}' (waited up to {timeout} s); "
+                          f"the program's last words: {program_log(vm)[-3:]!r}")
     return state
 
 

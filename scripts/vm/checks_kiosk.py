@@ -164,8 +164,8 @@ def _checks(reporter, vm, reference, render):
         wait_active(vm)
         return f"active (READY=1) {time.monotonic() - t0:.1f} s after power-on"
     if not reporter.check("installed service ready", ready):
-        _, log = vm.run("journalctl -b -u thumbwheel -o cat --no-pager | tail -8")
-        reporter.note("service log tail:\n" + log)
+        _, log = vm.run("journalctl -b -u thumbwheel -o cat --no-pager | tail -12")
+        reporter.note("service log tail:\n" + log.rstrip())
         reporter.not_run(NAMES[3:], "the service never became ready")
         return
 
