@@ -58,7 +58,7 @@ def program_log(vm):
     _, out = vm.run("journalctl -b -u thumbwheel -o cat --no-pager")
     ours = [line for line in out.splitlines()
             if not re.match(r"(thumbwheel\.service: |Started |Starting |Stopped |Stopping |Failed to start )", line)]
-    return ours or ["(nothing)"]
+    return list(dict.fromkeys(ours)) or ["(nothing)"]  # a restart loop repeats the same words
 
 
 def main_pid(vm):

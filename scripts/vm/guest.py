@@ -15,7 +15,7 @@ from qmp import QMP, Touchscreen
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
-CACHE = os.path.join(REPO, ".vm")
+CACHE = os.environ.get("THUMBWHEEL_VM_CACHE", os.path.join(REPO, ".vm"))
 
 # The panel the guest shows: a common 7" kiosk resolution, small enough for fast screendumps.
 SCREEN_WIDTH, SCREEN_HEIGHT = 800, 480
