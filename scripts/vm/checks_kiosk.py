@@ -24,7 +24,7 @@ from report import CheckFailed, require
 NAMES = ["release build", "host render", "installed service ready", "screen matches host render",
          "ctl screenshot matches screen", "ctl list reports the controls", "drag on slider handle",
          "tap opens spinner", "flick spins spinner", "number-pad entry", "values survive SIGKILL",
-         "values survive reboot", "unplug/replug mid-drag", "fbdev path matches render"]
+         "values survive power cut", "values survive reboot", "unplug/replug mid-drag", "fbdev path matches render"]
 
 FIXTURES = os.path.join(G.HERE, "fixtures")
 CONFIG = os.environ.get("THUMBWHEEL_VM_CONFIG", os.path.join(FIXTURES, "kiosk.toml"))
@@ -313,13 +313,36 @@ def _survival_checks(reporter, vm):
         return f"restarted by systemd (PID {pid} -> {main_pid(vm)}), values {after}"
     reporter.check("values survive SIGKILL", sigkill)
 
+    def turn_dial(why):
+        """Moves the dial 20 degrees by touch; returns (old, new) once the kiosk reports the new value."""
+        dial = controls(vm)["dial"]
+        start = value(vm, "dial")
+        vm.touch.drag(arc(point(dial, "center"), point(dial, "handle"), 20, 8))
+        changed = settle(vm, "dial", quiet=0.4)
+        require(changed != start, f"the drag before the {why} did not change the dial ({start})")
+        return start, changed
+
+    def power_cut():
+        # Change a value by touch and cut the power as soon as the kiosk reports it: well inside ext4's
+        # 5 s commit interval, so only a write + fsync on release can have put it on the disk.
+        start, changed = turn_dial("power cut")
+        before = values(vm)
+        vm.power_cut(BOOT_TIMEOUT)
+        wait_active(vm)
+        after = values(vm)
+        require(after == before, f"values before the power cut {before}, after {after}")
+        return f"dial {start} -> {changed} by touch, QMP system_reset at once: values {after} kept"
+    reporter.check("values survive power cut", power_cut)
+
     def reboot():
+        # A clean reboot right after a change: systemd's SIGTERM must make the kiosk save and exit.
+        start, changed = turn_dial("reboot")
         before = values(vm)
         vm.reboot(BOOT_TIMEOUT)
         wait_active(vm)
         after = values(vm)
         require(after == before, f"values before reboot {before}, after {after}")
-        return f"values {after} after a reboot"
+        return f"dial {start} -> {changed} by touch, then systemctl reboot: values {after} kept"
     reporter.check("values survive reboot", reboot)
 
     def hotplug():

@@ -1,6 +1,6 @@
 """Self-test of the layer-2 check logic without a guest: a fake kiosk that keeps the contract of
-scripts/vm/README.md ("Kiosk contract") answers the checks, and every check must PASS; a broken fake
-(one that ignores touches) must make the touch checks FAIL. Run: python3 scripts/vm/selftest.py
+scripts/vm/README.md ("Kiosk contract") answers the checks, and every check must PASS; broken fakes
+(one that ignores touches, one that forgets its values) must make exactly the matching checks FAIL. Run: python3 scripts/vm/selftest.py
 This proves the checks' bookkeeping, parsing and geometry before the real program can answer them."""
 
 import json
@@ -43,8 +43,8 @@ class FakeTouch:
 class FakeKiosk:
     """Stands in for the guest: ctl replies, systemctl answers and screendumps from a tiny model."""
 
-    def __init__(self, run_dir, obeys_touches=True):
-        self.run_dir = run_dir
+    def __init__(self, run_dir, obeys_touches=True, forgetful=False):
+        self.run_dir, self.forgetful = run_dir, forgetful
         self.share = os.path.join(run_dir, "share")
         os.makedirs(self.share, exist_ok=True)
         self.obeys = obeys_touches
@@ -137,6 +137,7 @@ class FakeKiosk:
             self.values = {"dial": 20, "source": 0, "setpoint": 10}
         if "kill -s SIGKILL" in script:
             self.pid += 1
+            self.restarted()
         if "/proc/" in script and "grep -c" in script:
             return 0, "1\n0\n"
         return 0, ""
@@ -148,8 +149,17 @@ class FakeKiosk:
     def wait_boot(self, timeout):
         return "boot"
 
+    def restarted(self):
+        if self.forgetful:  # a kiosk that never wrote its state starts from the config's values
+            self.values = {"dial": 20, "source": 0, "setpoint": 10}
+
     def reboot(self, timeout=90):
+        self.restarted()
         return "boot2"
+
+    def power_cut(self, timeout=90):
+        self.restarted()
+        return "boot3"
 
     def unplug_touch(self, timeout=20):
         return True
@@ -158,9 +168,9 @@ class FakeKiosk:
         self.touch.forget()
 
 
-def run_fake(obeys):
+def run_fake(obeys, forgetful=False):
     with tempfile.TemporaryDirectory() as tmp:
-        kiosk = FakeKiosk(tmp, obeys)
+        kiosk = FakeKiosk(tmp, obeys, forgetful)
         reporter = Reporter()
         reference = {"drm": kiosk.picture()}
         checks_kiosk.time.sleep = lambda s: None  # the fake answers at once
@@ -173,10 +183,14 @@ def main():
     good = run_fake(True)
     print("-- a kiosk that ignores touches: the touch checks must fail")
     bad = run_fake(False)
-    # Every check of _checks passes for the good fake; the five that need touches fail for the deaf one.
-    ok = good.failed == 0 and good.passed == len(checks_kiosk.NAMES) - 2 and bad.failed == 5
+    print("-- a kiosk that does not persist its values: the survival checks must fail")
+    forgetful = run_fake(True, forgetful=True)
+    # Every check of _checks passes for the good fake; the seven that need touches fail for the deaf
+    # one. A forgetful one fails SIGKILL, power cut and reboot.
+    ok = (good.failed == 0 and good.passed == len(checks_kiosk.NAMES) - 2 and bad.failed == 7
+          and forgetful.failed == 3)
     print(f"selftest {'PASS' if ok else 'FAIL'}: contract kiosk {good.passed} passed/{good.failed} failed, "
-          f"deaf kiosk {bad.failed} failed")
+          f"deaf kiosk {bad.failed} failed, forgetful kiosk {forgetful.failed} failed")
     return 0 if ok else 1
 
 
