@@ -263,6 +263,10 @@ def _interaction_checks(reporter, vm):
         shot0 = png.read(vm.screendump("wheel-before.png"))
         # A fast tangential stroke on the right of the wheel: 0.8 r in 5 frames of 10 ms.
         vm.touch.drag([(cx + 0.7 * r, cy - 0.4 * r + 0.16 * r * i) for i in range(6)], step_delay=0.010)
+        # The selection may only change when the wheel coasts to a stop: wait for a change first.
+        deadline = time.monotonic() + 20
+        while value(vm, "source") == before and time.monotonic() < deadline:
+            time.sleep(0.3)
         after = settle(vm, "source")
         require(after != before, f"source value stayed {before} after a flick")
         diff = png.compare(shot0, png.read(vm.screendump("wheel-after.png")))
