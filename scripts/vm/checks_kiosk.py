@@ -6,7 +6,8 @@ What the program must provide for these checks (scripts/vm/README.md, "Kiosk con
   - `thumbwheel run --config F` sends READY=1 after the first frame is on screen (Type=notify);
   - `thumbwheel ctl list|get ID|screenshot FILE`, talking to /run/thumbwheel/control.sock, printing the
     JSON reply on stdout and exiting 0 (non-zero with {"error": ...} on failure);
-  - `ctl list` reports, per control, its id, value, frame and the touch points the test aims at.
+  - `ctl list` reports, per control, its id and value (and ideally its frame and touch points: see
+    geometry.py for what the test derives from the config and the spec while they are missing).
 The control ids and kinds are those of scripts/vm/fixtures/kiosk.toml.
 """
 
@@ -19,6 +20,7 @@ import time
 import guest as G
 import png
 from checks_infra import BOOT_TIMEOUT, main_pid, wait_active
+from geometry import Geometry
 from report import CheckFailed, require
 
 NAMES = ["release build", "host render", "installed service ready", "screen matches host render",
@@ -35,13 +37,15 @@ BINARY_IN_GUEST = "/usr/local/bin/thumbwheel"
 TOLERANCE = 0
 
 
-def reply(vm, *args):
+def reply(vm, *args, want_json=True):
     """Runs `thumbwheel ctl ARGS` in the guest and returns its JSON reply (the last line of stdout)."""
     command = " ".join(["timeout", "20", BINARY_IN_GUEST, "ctl"] + [f"'{a}'" for a in args])
     rc, out = vm.run(command + " 2>&1")
     lines = [line for line in out.strip().splitlines() if line.strip()]
     if rc != 0 or not lines:
         raise CheckFailed(f"`thumbwheel ctl {' '.join(args)}` exited {rc}: {out.strip()[:300]!r}")
+    if not want_json:
+        return lines[-1]
     try:
         return json.loads(lines[-1])
     except ValueError:
@@ -66,14 +70,12 @@ def values(vm):
     return {cid: c.get("value") for cid, c in controls(vm).items()}
 
 
-def point(control, name):
-    p = control.get("points", {}).get(name)
-    require(isinstance(p, list) and len(p) == 2, f"control {control.get('id')} reports no point {name!r}: {control!r:.300}")
-    return p
+def geometry(vm):
+    return Geometry(controls(vm), CONFIG)
 
 
-def frame_box(control, margin):
-    x, y, w, h = control["frame"]
+def frame_box(frame, margin):
+    x, y, w, h = frame
     return x - margin, y - margin, x + w + margin, y + h + margin
 
 
@@ -181,7 +183,7 @@ def _checks(reporter, vm, reference, render):
     reporter.check("screen matches host render", matches_render)
 
     def screenshot():
-        reply(vm, "screenshot", "/mnt/host/ctl-screenshot.png")
+        reply(vm, "screenshot", "/mnt/host/ctl-screenshot.png", want_json=False)
         shot = png.read(vm.screendump("kiosk-screendump.png"))
         theirs = png.read(os.path.join(vm.share, "ctl-screenshot.png"))
         diff = png.compare(shot, theirs, 0)
@@ -197,12 +199,13 @@ def _checks(reporter, vm, reference, render):
             require(cid in found, f"`ctl list` lacks control {cid!r}; has {sorted(found)}")
             c = found[cid]
             require(isinstance(c.get("value"), (int, float)), f"{cid}: no numeric value in {c!r:.200}")
-            require(isinstance(c.get("frame"), list) and len(c["frame"]) == 4, f"{cid}: no frame [x,y,w,h]")
-        point(found["dial"], "handle"), point(found["dial"], "center")
-        point(found["source"], "center"), point(found["setpoint"], "thumb")
-        return "dial, source, setpoint with values, frames and touch points"
+        geo = Geometry(found, CONFIG)
+        for cid in ("dial", "source", "setpoint"):
+            geo.frame(cid)
+        geo.reported_point("dial", "handle") or geo.derived.append("touch points derived")
+        return f"dial, source, setpoint with numeric values; {geo.provenance()}"
     if not reporter.check("ctl list reports the controls", listing):
-        reporter.not_run(NAMES[6:10], "no control geometry from `ctl list`")
+        reporter.not_run(NAMES[6:10], "no controls from `ctl list`")
     else:
         _interaction_checks(reporter, vm)
     _survival_checks(reporter, vm)
@@ -227,39 +230,44 @@ def _checks(reporter, vm, reference, render):
 
 def _interaction_checks(reporter, vm):
     def drag():
-        dial = controls(vm)["dial"]
+        geo = geometry(vm)
         before = value(vm, "dial")
         shot0 = png.read(vm.screendump("dial-before.png"))
-        vm.touch.drag(arc(point(dial, "center"), point(dial, "handle"), 45, 15))
+        vm.touch.drag(arc(geo.centre("dial"), geo.dial_handle(shot0), 45, 15))
         after = settle(vm, "dial")
         require(after > before, f"dial value {before} -> {after} after a 45 degree clockwise drag of its handle")
         shot1 = png.read(vm.screendump("dial-after.png"))
         diff = png.compare(shot0, shot1)
         require(diff.count > 0, "the screen did not change")
-        require(inside(diff.box, frame_box(dial, 4)), f"changes at {diff.box} outside the dial's frame {dial['frame']}")
-        return f"dial {before} -> {after}; screen changed only inside its frame ({diff.box})"
+        require(inside(diff.box, frame_box(geo.frame("dial"), 4)),
+                f"changes at {diff.box} outside the dial's frame {geo.frame('dial')}")
+        return f"dial {before} -> {after}; screen changed only inside its frame ({diff.box}); {geo.provenance()}"
     reporter.check("drag on slider handle", drag)
 
+    closed = {}
+
     def tap():
-        source = controls(vm)["source"]
-        shot0 = png.read(vm.screendump("source-closed.png"))
-        vm.touch.tap(*point(source, "center"))
+        geo = geometry(vm)
+        closed["frame"] = geo.frame("source")
+        closed["shot"] = png.read(vm.screendump("source-closed.png"))
+        vm.touch.tap(*geo.centre("source"))
         time.sleep(1.5)
-        now = controls(vm)["source"]
-        require(now.get("open") is True, f"source does not report open after a tap on its centre: {now!r:.200}")
-        diff = png.compare(shot0, png.read(vm.screendump("source-open.png")))
-        require(diff.count > 0 and not inside(diff.box, frame_box(source, 0)),
+        now = geometry(vm)
+        require(now.is_open("source") is not False, "`ctl list` says source is still closed after a tap on its centre")
+        diff = png.compare(closed["shot"], png.read(vm.screendump("source-open.png")))
+        require(diff.count > 0 and not inside(diff.box, frame_box(closed["frame"], 0)),
                 f"the wheel did not appear beyond the closed control (changes: {diff})")
-        return f"tap on centre opened the wheel; screen changed in {diff.box}"
+        closed["wheel"] = diff.box
+        return f"tap on centre opened the wheel; screen changed in {diff.box}; {geo.provenance()}"
     tap_ok = reporter.check("tap opens spinner", tap)
 
     def flick():
         require(tap_ok, "needs the open wheel from the tap check")
-        source = controls(vm)["source"]
+        geo = geometry(vm)
         before = value(vm, "source")
-        x, y, w, h = source["frame"]
-        cx, cy = point(source, "center")
-        r = min(w, h) / 2
+        cx, cy = geo.centre("source")
+        wheel = closed["wheel"]  # the open wheel's extent, from the tap check's screendumps
+        r = min(wheel[2] - wheel[0], wheel[3] - wheel[1]) / 2
         shot0 = png.read(vm.screendump("wheel-before.png"))
         # A fast tangential stroke on the right of the wheel: 0.8 r in 5 frames of 10 ms.
         vm.touch.drag([(cx + 0.7 * r, cy - 0.4 * r + 0.16 * r * i) for i in range(6)], step_delay=0.010)
@@ -270,33 +278,35 @@ def _interaction_checks(reporter, vm):
         after = settle(vm, "source")
         require(after != before, f"source value stayed {before} after a flick")
         diff = png.compare(shot0, png.read(vm.screendump("wheel-after.png")))
-        require(diff.count > 0 and inside(diff.box, frame_box(source, 4)),
-                f"changes {diff} not inside the wheel {source['frame']}")
+        require(diff.count > 0 and inside(diff.box, (wheel[0] - 4, wheel[1] - 4, wheel[2] + 4, wheel[3] + 4)),
+                f"changes {diff} not inside the wheel {wheel}")
         vm.touch.tap(cx, cy)
         time.sleep(1.5)
-        require(controls(vm)["source"].get("open") is False, "a tap on the centre did not close the wheel")
-        return f"flick spun the wheel: source {before} -> {after}, wheel closed again"
+        require(geometry(vm).is_open("source") is not True, "`ctl list` says the wheel is still open after a tap")
+        gone = png.compare(closed["shot"], png.read(vm.screendump("source-closed-again.png")))
+        require(gone.count == 0 or inside(gone.box, frame_box(closed["frame"], 2)),
+                f"after a tap on the centre the wheel is still on screen: {gone}")
+        return f"flick spun the wheel: source {before} -> {after}, a tap closed it again"
     reporter.check("flick spins spinner", flick)
 
     def number_pad():
-        setpoint = controls(vm)["setpoint"]
+        geo = geometry(vm)
         shot0 = png.read(vm.screendump("setpoint-before.png"))
-        vm.touch.tap(*point(setpoint, "thumb"))
+        vm.touch.tap(*geo.thumb("setpoint", value(vm, "setpoint")))
         time.sleep(1.5)
-        opened = controls(vm)["setpoint"]
-        keys = opened.get("keys", {})
-        require(opened.get("open") is True and {"4", "2", "\u2713"} <= set(keys),
-                f"no open pad with keys 4, 2, \u2713 after a thumb tap: {opened!r:.300}")
+        opened = geometry(vm)
+        require(opened.is_open("setpoint") is not False, "`ctl list` says the pad is closed after a thumb tap")
+        keys = opened.pad_keys("setpoint", png.read(vm.screendump("setpoint-pad.png")))
         for key in ("4", "2", "\u2713"):
             vm.touch.tap(*keys[key])
             time.sleep(0.6)
         time.sleep(1.0)
         got = value(vm, "setpoint")
-        require(got == 42, f"setpoint is {got} after typing 4 2 \u2713")
+        require(got == 42, f"setpoint is {got} after typing 4 2 \u2713 ({opened.provenance()})")
         diff = png.compare(shot0, png.read(vm.screendump("setpoint-after.png")))
-        require(diff.count > 0 and inside(diff.box, frame_box(setpoint, 40)),
-                f"after the pad closed, changes {diff} are not at the slider {setpoint['frame']}")
-        return "thumb tap opened the pad; 4 2 \u2713 set 42; the pad closed and the thumb moved"
+        require(diff.count > 0 and inside(diff.box, frame_box(geo.frame("setpoint"), 40)),
+                f"after the pad closed, changes {diff} are not at the slider {geo.frame('setpoint')}")
+        return f"thumb tap opened the pad; 4 2 \u2713 set 42; the pad closed, the thumb moved; {opened.provenance()}"
     reporter.check("number-pad entry", number_pad)
 
 
@@ -319,9 +329,10 @@ def _survival_checks(reporter, vm):
 
     def turn_dial(why):
         """Moves the dial 20 degrees by touch; returns (old, new) once the kiosk reports the new value."""
-        dial = controls(vm)["dial"]
+        geo = geometry(vm)
         start = value(vm, "dial")
-        vm.touch.drag(arc(point(dial, "center"), point(dial, "handle"), 20, 8))
+        handle = geo.dial_handle(png.read(vm.screendump(f"dial-before-{why.replace(' ', '-')}.png")))
+        vm.touch.drag(arc(geo.centre("dial"), handle, 20, 8))
         changed = settle(vm, "dial", quiet=0.4)
         require(changed != start, f"the drag before the {why} did not change the dial ({start})")
         return start, changed
@@ -350,9 +361,9 @@ def _survival_checks(reporter, vm):
     reporter.check("values survive reboot", reboot)
 
     def hotplug():
-        dial = controls(vm)["dial"]
+        geo = geometry(vm)
         pid = main_pid(vm)
-        path = arc(point(dial, "center"), point(dial, "handle"), 30, 10)
+        path = arc(geo.centre("dial"), geo.dial_handle(png.read(vm.screendump("dial-before-unplug.png"))), 30, 10)
         vm.touch.press(*path[0])
         for p in path[1:4]:
             time.sleep(0.016)
@@ -362,9 +373,9 @@ def _survival_checks(reporter, vm):
         require(main_pid(vm) == pid, "the service died when the touch device went away")
         vm.plug_touch()
         time.sleep(3.0)
-        dial = controls(vm)["dial"]
+        geo = geometry(vm)
         before = value(vm, "dial")
-        vm.touch.drag(arc(point(dial, "center"), point(dial, "handle"), 30, 10))
+        vm.touch.drag(arc(geo.centre("dial"), geo.dial_handle(png.read(vm.screendump("dial-after-replug.png"))), 30, 10))
         after = settle(vm, "dial")
         require(main_pid(vm) == pid, "the service restarted around the replug")
         require(after != before, f"no touch taken after replug: dial stayed {before}")
