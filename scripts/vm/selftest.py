@@ -12,12 +12,16 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import checks_kiosk  # noqa: E402
+import geometry  # noqa: E402
 import png  # noqa: E402
 from report import Reporter  # noqa: E402
 
 W, H = 800, 480
-FRAMES = {"dial": [40, 70, 320, 320], "source": [520, 40, 120, 120], "setpoint": [400, 330, 360, 90]}
-WHEEL = [460, 20, 240, 240]
+# The fixture's layout, so a fake that reports no geometry is found where the test derives it.
+FRAMES = {cid: c["frame"] for cid, c in geometry.config_controls(checks_kiosk.CONFIG).items()}
+SOURCE_CENTRE = (FRAMES["source"][0] + FRAMES["source"][2] / 2, FRAMES["source"][1] + FRAMES["source"][3] / 2)
+WHEEL = [int(SOURCE_CENTRE[0]) - 120, int(SOURCE_CENTRE[1]) - 120, 240, 240]
+PAD_ORIGIN = (100, 60)
 
 
 class FakeTouch:
@@ -43,8 +47,8 @@ class FakeTouch:
 class FakeKiosk:
     """Stands in for the guest: ctl replies, systemctl answers and screendumps from a tiny model."""
 
-    def __init__(self, run_dir, obeys_touches=True, forgetful=False):
-        self.run_dir, self.forgetful = run_dir, forgetful
+    def __init__(self, run_dir, obeys_touches=True, forgetful=False, terse=False):
+        self.run_dir, self.forgetful, self.terse = run_dir, forgetful, terse
         self.share = os.path.join(run_dir, "share")
         os.makedirs(self.share, exist_ok=True)
         self.obeys = obeys_touches
@@ -59,7 +63,11 @@ class FakeKiosk:
         return [x + w / 2 + 100, y + h / 2 - 100 + 2 * self.values["dial"]]
 
     def keys(self):
-        return {str(d): [420 + 30 * d, 150] for d in range(10)} | {"\u2713": [420, 200]}
+        return {k: [PAD_ORIGIN[0] + dx, PAD_ORIGIN[1] + dy] for k, (dx, dy) in geometry.KEY_CENTRES.items()}
+
+    def thumb(self):
+        x, y, w, h = FRAMES["setpoint"]
+        return [x + 11.5 + self.values["setpoint"] / 100 * (w - 23), y + 0.75 * h]
 
     def listing(self):
         source_frame = WHEEL if self.open["source"] else FRAMES["source"]
@@ -67,13 +75,15 @@ class FakeKiosk:
             {"id": "dial", "kind": "circular-slider", "value": self.values["dial"], "frame": FRAMES["dial"],
              "points": {"center": [200, 230], "handle": self.handle()}},
             {"id": "source", "kind": "spinner", "value": self.values["source"], "open": self.open["source"],
-             "frame": source_frame, "points": {"center": [580, 100]}},
+             "frame": source_frame, "points": {"center": list(SOURCE_CENTRE)}},
             {"id": "setpoint", "kind": "value-slider", "value": self.values["setpoint"], "open": self.open["setpoint"],
-             "frame": FRAMES["setpoint"], "points": {"thumb": [420 + 3 * self.values["setpoint"], 390]}},
+             "frame": FRAMES["setpoint"], "points": {"thumb": self.thumb()}},
         ]
         if self.open["setpoint"]:
             items[2]["keys"] = self.keys()
-        return {"controls": items}
+        if self.terse:  # like a kiosk whose list has only ids, kinds and values
+            items = [{k: c[k] for k in ("id", "kind", "value")} for c in items]
+        return {"ok": True, "controls": items}
 
     def near(self, p, q):
         return abs(p[0] - q[0]) < 3 and abs(p[1] - q[1]) < 3
@@ -81,9 +91,9 @@ class FakeKiosk:
     def tapped(self, x, y):
         if not self.obeys:
             return
-        if self.near((x, y), (580, 100)):
+        if self.near((x, y), SOURCE_CENTRE):
             self.open["source"] = not self.open["source"]
-        elif self.near((x, y), (420 + 3 * self.values["setpoint"], 390)) and not self.open["setpoint"]:
+        elif self.near((x, y), self.thumb()) and not self.open["setpoint"]:
             self.open["setpoint"], self.typed = True, ""
         elif self.open["setpoint"]:
             for label, point in self.keys().items():
@@ -111,6 +121,15 @@ class FakeKiosk:
         box(FRAMES["dial"], 60 + self.values["dial"])
         box(WHEEL if self.open["source"] else FRAMES["source"], 90 + 10 * self.values["source"])
         box(FRAMES["setpoint"], 40 + self.values["setpoint"])
+        hx, hy = (int(round(v)) for v in self.handle())
+        rows_magenta = bytes([255, 0, 255]) * 11
+        for yy in range(hy - 5, hy + 6):
+            rows[yy][3 * (hx - 5):3 * (hx + 6)] = rows_magenta
+        if self.open["setpoint"]:
+            box([PAD_ORIGIN[0], PAD_ORIGIN[1], 211, 211], 50)
+            gx, gy, gw, gh = geometry.CHECK_KEY
+            for yy in range(PAD_ORIGIN[1] + gy, PAD_ORIGIN[1] + gy + gh):
+                rows[yy][3 * (PAD_ORIGIN[0] + gx):3 * (PAD_ORIGIN[0] + gx + gw)] = bytes([20, 120, 20]) * gw
         return png.Image(W, H, [bytes(r) for r in rows])
 
     def screendump(self, name):
@@ -168,9 +187,9 @@ class FakeKiosk:
         self.touch.forget()
 
 
-def run_fake(obeys, forgetful=False):
+def run_fake(obeys, forgetful=False, terse=False):
     with tempfile.TemporaryDirectory() as tmp:
-        kiosk = FakeKiosk(tmp, obeys, forgetful)
+        kiosk = FakeKiosk(tmp, obeys, forgetful, terse)
         reporter = Reporter()
         reference = {"drm": kiosk.picture()}
         checks_kiosk.time.sleep = lambda s: None  # the fake answers at once
@@ -183,14 +202,18 @@ def main():
     good = run_fake(True)
     print("-- a kiosk that ignores touches: the touch checks must fail")
     bad = run_fake(False)
+    print("-- a kiosk whose `ctl list` has no geometry: derived touch points must still pass everything")
+    terse = run_fake(True, terse=True)
     print("-- a kiosk that does not persist its values: the survival checks must fail")
     forgetful = run_fake(True, forgetful=True)
     # Every check of _checks passes for the good fake; the seven that need touches fail for the deaf
     # one. A forgetful one fails SIGKILL, power cut and reboot.
     ok = (good.failed == 0 and good.passed == len(checks_kiosk.NAMES) - 2 and bad.failed == 7
+          and terse.failed == 0 and terse.passed == good.passed
           and forgetful.failed == 3)
     print(f"selftest {'PASS' if ok else 'FAIL'}: contract kiosk {good.passed} passed/{good.failed} failed, "
-          f"deaf kiosk {bad.failed} failed, forgetful kiosk {forgetful.failed} failed")
+          f"terse kiosk {terse.passed} passed/{terse.failed} failed, deaf kiosk {bad.failed} failed, "
+          f"forgetful kiosk {forgetful.failed} failed")
     return 0 if ok else 1
 
 
