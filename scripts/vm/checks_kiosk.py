@@ -322,7 +322,18 @@ def _interaction_checks(reporter, vm):
 
 
 def _survival_checks(reporter, vm):
+    def turn_dial(why):
+        """Moves the dial 20 degrees by touch; returns (old, new) once the kiosk reports the new value."""
+        geo = geometry(vm)
+        start = value(vm, "dial")
+        handle = geo.dial_handle(png.read(vm.screendump(f"dial-before-{why.replace(' ', '-')}.png")))
+        vm.touch.drag(arc(geo.centre("dial"), handle, 20, 8))
+        changed = settle(vm, "dial", quiet=0.4)
+        require(changed != start, f"the drag before the {why} did not change the dial ({start})")
+        return start, changed
+
     def sigkill():
+        start, changed = turn_dial("SIGKILL")
         before = values(vm)
         pid = main_pid(vm)
         vm.run("systemctl kill -s SIGKILL thumbwheel")
@@ -335,18 +346,8 @@ def _survival_checks(reporter, vm):
         require(after == before, f"values before SIGKILL {before}, after restart {after}")
         rc, _ = vm.run("grep -q . /var/lib/thumbwheel/state.json")
         require(rc == 0, "no /var/lib/thumbwheel/state.json")
-        return f"restarted by systemd (PID {pid} -> {main_pid(vm)}), values {after}"
+        return f"dial {start} -> {changed} by touch; SIGKILL; restarted by systemd (PID {pid} -> {main_pid(vm)}), values {after} kept"
     reporter.check("values survive SIGKILL", sigkill)
-
-    def turn_dial(why):
-        """Moves the dial 20 degrees by touch; returns (old, new) once the kiosk reports the new value."""
-        geo = geometry(vm)
-        start = value(vm, "dial")
-        handle = geo.dial_handle(png.read(vm.screendump(f"dial-before-{why.replace(' ', '-')}.png")))
-        vm.touch.drag(arc(geo.centre("dial"), handle, 20, 8))
-        changed = settle(vm, "dial", quiet=0.4)
-        require(changed != start, f"the drag before the {why} did not change the dial ({start})")
-        return start, changed
 
     def power_cut():
         # Change a value by touch and cut the power as soon as the kiosk reports it: well inside ext4's

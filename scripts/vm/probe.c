@@ -150,7 +150,8 @@ static int open_touch(void) {
         if (strncmp(e->d_name, "event", 5) != 0) continue;
         char path[300], name[128] = {0};
         snprintf(path, sizeof path, "/dev/input/%s", e->d_name);
-        int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+        /* Read-write, as the kiosk opens it (grab, haptics): proves the unit allows that. */
+        int fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
         if (fd < 0) { say("TW-PROBE cannot open %s: %s", path, strerror(errno)); continue; }
         ioctl(fd, EVIOCGNAME(sizeof name - 1), name);
         if (strstr(name, "MultiTouch")) { found = fd; say("TW-PROBE input found %s name=\"%s\"", path, name); }

@@ -21,8 +21,11 @@ def main():
     reporter = Reporter()
     run_root = os.path.join(guest.CACHE, "run")
     started = time.monotonic()
-    checks_infra.run(reporter, os.path.join(run_root, "infra"))
-    reporter.note(f"layer 1 (infrastructure) took {time.monotonic() - started:.0f} s")
+    if os.environ.get("THUMBWHEEL_VM_SKIP_INFRA") == "1":  # for working on layer 2 only; said, not hidden
+        reporter.note("layer 1 (infrastructure) not run: THUMBWHEEL_VM_SKIP_INFRA=1")
+    else:
+        checks_infra.run(reporter, os.path.join(run_root, "infra"))
+        reporter.note(f"layer 1 (infrastructure) took {time.monotonic() - started:.0f} s")
     if os.environ.get("THUMBWHEEL_VM_ONLY_INFRA") != "1":
         import checks_kiosk
         started = time.monotonic()
