@@ -101,6 +101,19 @@ def settle(vm, control_id, quiet=1.5, timeout=25):
     return last
 
 
+def still_screen(vm, name, timeout=25):
+    """Screendumps until two in a row are equal (an animation or a coasting wheel has stopped)."""
+    deadline = time.monotonic() + timeout
+    last = png.read(vm.screendump(f"{name}.png"))
+    while time.monotonic() < deadline:
+        time.sleep(0.5)
+        now = png.read(vm.screendump(f"{name}.png"))
+        if png.compare(last, now).count == 0:
+            return now
+        last = now
+    raise CheckFailed(f"the screen still moves {timeout} s later ({name}.png)")
+
+
 def arc(center, start, degrees, steps):
     """Points along the circle through `start` around `center`, turning `degrees` clockwise on screen."""
     cx, cy = center
@@ -282,22 +295,21 @@ def _interaction_checks(reporter, vm):
         shot0 = png.read(vm.screendump("wheel-before.png"))
         # A fast tangential stroke on the right of the wheel: 0.8 r in 5 frames of 10 ms.
         vm.touch.drag([(cx + 0.7 * r, cy - 0.4 * r + 0.16 * r * i) for i in range(6)], step_delay=0.010)
-        # The selection may only change when the wheel coasts to a stop: wait for a change first.
-        deadline = time.monotonic() + 20
-        while value(vm, "source") == before and time.monotonic() < deadline:
-            time.sleep(0.3)
-        after = settle(vm, "source")
-        require(after != before, f"source value stayed {before} after a flick")
-        diff = png.compare(shot0, png.read(vm.screendump("wheel-after.png")))
-        require(diff.count > 0 and inside(diff.box, (wheel[0] - 4, wheel[1] - 4, wheel[2] + 4, wheel[3] + 4)),
+        shot1 = still_screen(vm, "wheel-after")
+        diff = png.compare(shot0, shot1)
+        require(diff.count > 0, "the wheel did not turn after a flick")
+        require(inside(diff.box, (wheel[0] - 4, wheel[1] - 4, wheel[2] + 4, wheel[3] + 4)),
                 f"changes {diff} not inside the wheel {wheel}")
+        # The selection is reported at the latest when the wheel closes (a tap on the centre, RVS-26).
         vm.touch.tap(cx, cy)
         time.sleep(1.5)
+        after = settle(vm, "source")
+        require(after != before, f"source value stayed {before} after a flick that turned the wheel")
         require(geometry(vm).is_open("source") is not True, "`ctl list` says the wheel is still open after a tap")
         gone = png.compare(closed["shot"], png.read(vm.screendump("source-closed-again.png")))
         require(gone.count == 0 or inside(gone.box, frame_box(closed["frame"], 2)),
                 f"after a tap on the centre the wheel is still on screen: {gone}")
-        return f"flick spun the wheel: source {before} -> {after}, a tap closed it again"
+        return f"flick turned the wheel (coasted to rest); source {before} -> {after}; a tap closed it"
     reporter.check("flick spins spinner", flick)
 
     def number_pad():
@@ -308,16 +320,17 @@ def _interaction_checks(reporter, vm):
         opened = geometry(vm)
         require(opened.is_open("setpoint") is not False, "`ctl list` says the pad is closed after a thumb tap")
         keys = opened.pad_keys("setpoint", png.read(vm.screendump("setpoint-pad.png")))
-        for key in ("4", "2", "\u2713"):
+        # The pad opens showing the current value (NP-38): clear it, then type.
+        for key in ("C", "4", "2", "\u2713"):
             vm.touch.tap(*keys[key])
             time.sleep(0.6)
         time.sleep(1.0)
         got = value(vm, "setpoint")
-        require(got == 42, f"setpoint is {got} after typing 4 2 \u2713 ({opened.provenance()})")
+        require(got == 42, f"setpoint is {got} after typing C 4 2 \u2713 ({opened.provenance()})")
         diff = png.compare(shot0, png.read(vm.screendump("setpoint-after.png")))
         require(diff.count > 0 and inside(diff.box, frame_box(geo.frame("setpoint"), 40)),
                 f"after the pad closed, changes {diff} are not at the slider {geo.frame('setpoint')}")
-        return f"thumb tap opened the pad; 4 2 \u2713 set 42; the pad closed, the thumb moved; {opened.provenance()}"
+        return f"thumb tap opened the pad; C 4 2 \u2713 set 42; the pad closed, the thumb moved; {opened.provenance()}"
     reporter.check("number-pad entry", number_pad)
 
 

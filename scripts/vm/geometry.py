@@ -17,7 +17,8 @@ from report import require
 
 THUMB_TRAVEL_INSET = 11.5      # NP-3's default i
 CHECK_KEY = (157, 108, 44, 93)  # NP-22: the ✓ key in pad coordinates
-KEY_CENTRES = {"4": (10 + 22, 59 + 22), "2": (59 + 22, 108 + 22), "\u2713": (157 + 22, 108 + 46.5)}
+KEY_CENTRES = {"C": (157 + 22, 10 + 22), "4": (10 + 22, 59 + 22), "2": (59 + 22, 108 + 22),
+               "\u2713": (157 + 22, 108 + 46.5)}
 
 
 def config_controls(path):
@@ -87,9 +88,9 @@ class Geometry:
         return [x + THUMB_TRAVEL_INSET + v * (w - 2 * THUMB_TRAVEL_INSET), y + 0.75 * h]
 
     def pad_keys(self, cid, shot):
-        """Centres of the keys 4, 2 and ✓ of the open pad: reported, or from the green ✓ key."""
+        """Centres of the keys C, 4, 2 and ✓ of the open pad: reported, or from the green ✓ key."""
         reported = self.listed.get(cid, {}).get("keys")
-        if isinstance(reported, dict) and {"4", "2", "\u2713"} <= set(reported):
+        if isinstance(reported, dict) and {"C", "4", "2", "\u2713"} <= set(reported):
             return reported
         box, _ = blob(shot, (0, 0, shot.width, shot.height),
                       lambda r, g, b: g >= 90 and r <= 70 and b <= 70 and g - max(r, b) >= 50)

@@ -94,12 +94,14 @@ class FakeKiosk:
         if self.near((x, y), SOURCE_CENTRE):
             self.open["source"] = not self.open["source"]
         elif self.near((x, y), self.thumb()) and not self.open["setpoint"]:
-            self.open["setpoint"], self.typed = True, ""
+            self.open["setpoint"], self.typed = True, str(self.values["setpoint"])  # NP-38: starts with the value
         elif self.open["setpoint"]:
             for label, point in self.keys().items():
                 if self.near((x, y), point):
                     if label == "\u2713":
                         self.values["setpoint"], self.open["setpoint"] = int(self.typed), False
+                    elif label == "C":
+                        self.typed = ""
                     else:
                         self.typed += label
 
