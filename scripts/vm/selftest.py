@@ -1,0 +1,223 @@
+"""Self-test of the layer-2 check logic without a guest: a fake kiosk that keeps the contract of
+scripts/vm/README.md ("Kiosk contract") answers the checks, and every check must PASS; broken fakes
+(one that ignores touches, one that forgets its values) must make exactly the matching checks FAIL. Run: python3 scripts/vm/selftest.py
+This proves the checks' bookkeeping, parsing and geometry before the real program can answer them."""
+
+import json
+import os
+import re
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import checks_kiosk  # noqa: E402
+import geometry  # noqa: E402
+import png  # noqa: E402
+from report import Reporter  # noqa: E402
+
+W, H = 800, 480
+# The fixture's layout, so a fake that reports no geometry is found where the test derives it.
+FRAMES = {cid: c["frame"] for cid, c in geometry.config_controls(checks_kiosk.CONFIG).items()}
+SOURCE_CENTRE = (FRAMES["source"][0] + FRAMES["source"][2] / 2, FRAMES["source"][1] + FRAMES["source"][3] / 2)
+WHEEL = [int(SOURCE_CENTRE[0]) - 120, int(SOURCE_CENTRE[1]) - 120, 240, 240]
+PAD_ORIGIN = (100, 60)
+
+
+class FakeTouch:
+    def __init__(self, kiosk):
+        self.kiosk, self.down = kiosk, {}
+
+    def tap(self, x, y, hold=0.08):
+        self.kiosk.tapped(x, y)
+
+    def drag(self, points, step_delay=0.016, release=True):
+        self.kiosk.dragged(points)
+
+    def press(self, x, y, slot=0):
+        self.down[slot] = 1
+
+    def move(self, x, y, slot=0):
+        pass
+
+    def forget(self):
+        self.down.clear()
+
+
+class FakeKiosk:
+    """Stands in for the guest: ctl replies, systemctl answers and screendumps from a tiny model."""
+
+    def __init__(self, run_dir, obeys_touches=True, forgetful=False, terse=False):
+        self.run_dir, self.forgetful, self.terse = run_dir, forgetful, terse
+        self.share = os.path.join(run_dir, "share")
+        os.makedirs(self.share, exist_ok=True)
+        self.obeys = obeys_touches
+        self.values = {"dial": 20, "source": 0, "setpoint": 10}
+        self.open = {"source": False, "setpoint": False}
+        self.typed = ""
+        self.pid = 100
+        self.touch = FakeTouch(self)
+
+    def handle(self):
+        x, y, w, h = FRAMES["dial"]
+        return [x + w / 2 + 100, y + h / 2 - 100 + 2 * self.values["dial"]]
+
+    def keys(self):
+        return {k: [PAD_ORIGIN[0] + dx, PAD_ORIGIN[1] + dy] for k, (dx, dy) in geometry.KEY_CENTRES.items()}
+
+    def thumb(self):
+        x, y, w, h = FRAMES["setpoint"]
+        return [x + 11.5 + self.values["setpoint"] / 100 * (w - 23), y + 0.75 * h]
+
+    def listing(self):
+        source_frame = WHEEL if self.open["source"] else FRAMES["source"]
+        items = [
+            {"id": "dial", "kind": "circular-slider", "value": self.values["dial"], "frame": FRAMES["dial"],
+             "points": {"center": [200, 230], "handle": self.handle()}},
+            {"id": "source", "kind": "spinner", "value": self.values["source"], "open": self.open["source"],
+             "frame": source_frame, "points": {"center": list(SOURCE_CENTRE)}},
+            {"id": "setpoint", "kind": "value-slider", "value": self.values["setpoint"], "open": self.open["setpoint"],
+             "frame": FRAMES["setpoint"], "points": {"thumb": self.thumb()}},
+        ]
+        if self.open["setpoint"]:
+            items[2]["keys"] = self.keys()
+        if self.terse:  # like a kiosk whose list has only ids, kinds and values
+            items = [{k: c[k] for k in ("id", "kind", "value")} for c in items]
+        return {"ok": True, "controls": items}
+
+    def near(self, p, q):
+        return abs(p[0] - q[0]) < 3 and abs(p[1] - q[1]) < 3
+
+    def tapped(self, x, y):
+        if not self.obeys:
+            return
+        if self.near((x, y), SOURCE_CENTRE):
+            self.open["source"] = not self.open["source"]
+        elif self.near((x, y), self.thumb()) and not self.open["setpoint"]:
+            self.open["setpoint"], self.typed = True, str(self.values["setpoint"])  # NP-38: starts with the value
+        elif self.open["setpoint"]:
+            for label, point in self.keys().items():
+                if self.near((x, y), point):
+                    if label == "\u2713":
+                        self.values["setpoint"], self.open["setpoint"] = int(self.typed), False
+                    elif label == "C":
+                        self.typed = ""
+                    else:
+                        self.typed += label
+
+    def dragged(self, points):
+        if not self.obeys:
+            return
+        if self.near(points[0], self.handle()):
+            self.values["dial"] += 10
+        elif self.open["source"]:
+            self.values["source"] = (self.values["source"] + 3) % 8
+
+    def picture(self):
+        rows = [bytearray(b"\x20" * (3 * W)) for _ in range(H)]
+
+        def box(frame, shade):
+            x, y, w, h = frame
+            for yy in range(y, y + h):
+                rows[yy][3 * x:3 * (x + w)] = bytes([shade]) * (3 * w)
+        box(FRAMES["dial"], 60 + self.values["dial"])
+        box(WHEEL if self.open["source"] else FRAMES["source"], 90 + 10 * self.values["source"])
+        box(FRAMES["setpoint"], 40 + self.values["setpoint"])
+        hx, hy = (int(round(v)) for v in self.handle())
+        rows_magenta = bytes([255, 0, 255]) * 11
+        for yy in range(hy - 5, hy + 6):
+            rows[yy][3 * (hx - 5):3 * (hx + 6)] = rows_magenta
+        if self.open["setpoint"]:
+            box([PAD_ORIGIN[0], PAD_ORIGIN[1], 211, 211], 50)
+            gx, gy, gw, gh = geometry.CHECK_KEY
+            for yy in range(PAD_ORIGIN[1] + gy, PAD_ORIGIN[1] + gy + gh):
+                rows[yy][3 * (PAD_ORIGIN[0] + gx):3 * (PAD_ORIGIN[0] + gx + gw)] = bytes([20, 120, 20]) * gw
+        return png.Image(W, H, [bytes(r) for r in rows])
+
+    def screendump(self, name):
+        path = os.path.join(self.run_dir, name)
+        png.write(path, self.picture())
+        return path
+
+    def run(self, script, timeout=70):
+        ctl = re.search(r"ctl (.*?) 2>&1", script)
+        if ctl:
+            args = re.findall(r"'([^']*)'", ctl.group(1))
+            if args[0] == "list":
+                return 0, json.dumps(self.listing()) + "\n"
+            if args[0] == "get":
+                return 0, json.dumps({"id": args[1], "value": self.values[args[1]]}) + "\n"
+            if args[0] == "screenshot":
+                png.write(os.path.join(self.share, os.path.basename(args[1])), self.picture())
+                return 0, "{}\n"
+        if "is-active" in script:
+            return 0, "active\n"
+        if "MainPID" in script:
+            return 0, f"{self.pid}\n"
+        if "rm -f /var/lib/thumbwheel/state.json" in script:
+            self.values = {"dial": 20, "source": 0, "setpoint": 10}
+        if "kill -s SIGKILL" in script:
+            self.pid += 1
+            self.restarted()
+        if "/proc/" in script and "grep -c" in script:
+            return 0, "1\n0\n"
+        return 0, ""
+
+    def wait_for(self, script, timeout, interval=0.3):
+        rc, out = self.run(script)
+        return rc == 0, out
+
+    def wait_boot(self, timeout):
+        return "boot"
+
+    def restarted(self):
+        if self.forgetful:  # a kiosk that never wrote its state starts from the config's values
+            self.values = {"dial": 20, "source": 0, "setpoint": 10}
+
+    def reboot(self, timeout=90):
+        self.restarted()
+        return "boot2"
+
+    def power_cut(self, timeout=90):
+        self.restarted()
+        return "boot3"
+
+    def unplug_touch(self, timeout=20):
+        return True
+
+    def plug_touch(self):
+        self.touch.forget()
+
+
+def run_fake(obeys, forgetful=False, terse=False):
+    with tempfile.TemporaryDirectory() as tmp:
+        kiosk = FakeKiosk(tmp, obeys, forgetful, terse)
+        reporter = Reporter()
+        reference = {"drm": kiosk.picture()}
+        checks_kiosk.time.sleep = lambda s: None  # the fake answers at once
+        checks_kiosk._checks(reporter, kiosk, reference, lambda name, config: FakeKiosk(tmp).picture())
+        return reporter
+
+
+def main():
+    print("-- a kiosk that keeps the contract: every check must pass")
+    good = run_fake(True)
+    print("-- a kiosk that ignores touches: the touch checks must fail")
+    bad = run_fake(False)
+    print("-- a kiosk whose `ctl list` has no geometry: derived touch points must still pass everything")
+    terse = run_fake(True, terse=True)
+    print("-- a kiosk that does not persist its values: the survival checks must fail")
+    forgetful = run_fake(True, forgetful=True)
+    # Every check of _checks passes for the good fake; the eight that need touches fail for the deaf
+    # one. A forgetful one fails SIGKILL, power cut and reboot.
+    ok = (good.failed == 0 and good.passed == len(checks_kiosk.NAMES) - 2 and bad.failed == 8
+          and terse.failed == 0 and terse.passed == good.passed
+          and forgetful.failed == 3)
+    print(f"selftest {'PASS' if ok else 'FAIL'}: contract kiosk {good.passed} passed/{good.failed} failed, "
+          f"terse kiosk {terse.passed} passed/{terse.failed} failed, deaf kiosk {bad.failed} failed, "
+          f"forgetful kiosk {forgetful.failed} failed")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
