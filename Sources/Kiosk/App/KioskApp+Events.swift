@@ -32,9 +32,9 @@ extension KioskApp {
             }
             let value = b.value
             if changed || released {
-                // While a finger drags, the write waits for the debounce; a release or a programmatic
-                // change is written at once.
-                state.set(b.id, value, now: now, urgent: released || !fromUser || !isTracking(b))
+                // Changes a finger makes (a drag, a coasting wheel) wait for the debounce so an SD card is
+                // not written on every sample; a release or a programmatic change is written at once.
+                state.set(b.id, value, now: now, urgent: released || !fromUser)
             }
             if released { state.flushPending() }
             guard let hooks = b.config.hooks else { continue }
@@ -49,8 +49,6 @@ extension KioskApp {
             }
         }
     }
-
-    func isTracking(_ b: ControlBinding) -> Bool { screen.router.activeControlIDs.contains(b.id) }
 
     /// One subscriber event line for a control event.
     func eventJSON(_ b: ControlBinding, _ e: ControlEvent) -> JSON {
