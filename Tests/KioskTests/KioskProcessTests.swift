@@ -136,6 +136,29 @@ struct KioskProcessTests {
         #expect(value.map { abs($0 - 50) < 2 } == true, "value after a quarter-turn drag: \(String(describing: value))")
     }
 
+    @Test("An idle kiosk does not wake up: no timers, no polling, nothing drawn while nobody touches it")
+    func idleMakesNoWakeups() throws {
+        let kiosk = try #require(KioskProcess(name: "kiosk-idle"))
+        // One connection for every request, so each costs exactly one wake-up (its line arriving).
+        let client = try #require(TestClient(path: kiosk.socketPath))
+        func stats() -> (wakeups: Double, frames: Double)? {
+            client.send("{\"cmd\":\"stats\"}\n")
+            let deadline = monotonicNow() + 5
+            var line: String?
+            while line == nil && monotonicNow() < deadline { line = client.nextLine(); if line == nil { usleep(2_000) } }
+            guard let j = line.flatMap({ JSON.parse(Array($0.utf8)) }),
+                  let w = j["wakeups"]?.numberValue, let f = j["frames"]?.numberValue else { return nil }
+            return (w, f)
+        }
+        usleep(200_000)  // let start-up settle
+        let a = try #require(stats()), b = try #require(stats())
+        usleep(1_500_000)
+        let c = try #require(stats())
+        #expect(b.wakeups - a.wakeups == 1)
+        #expect(c.wakeups - b.wakeups == 1, "the idle 1.5 s woke the loop \(c.wakeups - b.wakeups - 1) times")
+        #expect(c.frames == a.frames)
+    }
+
     @Test("SIGTERM saves and exits with status 0")
     func sigterm() throws {
         let kiosk = try #require(KioskProcess(name: "kiosk-term"))

@@ -51,8 +51,11 @@ extension KioskApp: ControlRequestHandler {
             return inject(cmd, request, now: now)
         case "version":
             return ok([("version", .string(thumbwheelVersion))])
+        case "stats":
+            return ok([("wakeups", .number(Double(loop.wakeups))), ("frames", .number(Double(framesRendered))),
+                       ("clients", .number(Double(socket?.clientCount ?? 0)))])
         default:
-            return error("unknown cmd \"\(cmd)\": expected get, set, list, subscribe, screenshot, reload, tap, drag or version")
+            return error("unknown cmd \"\(cmd)\": expected get, set, list, subscribe, screenshot, reload, tap, drag, stats or version")
         }
     }
 

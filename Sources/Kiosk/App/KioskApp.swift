@@ -36,6 +36,8 @@ public final class KioskApp {
     /// Damage not yet shown because the display had no free buffer.
     var pendingDamage: [PixelRect] = []
     var firstFrameShown = false
+    /// Frames drawn since start (for `stats`).
+    var framesRendered = 0
     var displayRetryAt: Double?
     var terminal: VirtualTerminal?
     var needsRender = true
@@ -125,6 +127,7 @@ public final class KioskApp {
         needsFullRedraw = false
         needsRender = false
         guard !damage.isEmpty else { return }
+        framesRendered += 1
         present(damage: damage)
     }
 

@@ -9,6 +9,8 @@ public final class EventLoop {
     private let epfd: Int32
     private var handlers: [Int32: Handler] = [:]
     private var running = false
+    /// How many times epoll_wait returned (events or timeouts): an idle kiosk must not add to it.
+    public private(set) var wakeups = 0
 
     public init() {
         epfd = epoll_create1(Int32(EPOLL_CLOEXEC))
@@ -57,6 +59,7 @@ public final class EventLoop {
         let ms = timeout.map { Int32(max(0, min(3_600_000, ($0 * 1000).rounded(.up)))) } ?? -1
         var events = [epoll_event](repeating: epoll_event(), count: 32)
         let n = epoll_wait(epfd, &events, Int32(events.count), ms)
+        wakeups += 1
         if n < 0 {
             if errno == EINTR { return true }
             Log.error("epoll_wait: \(String(cString: strerror(errno)))")
