@@ -153,6 +153,7 @@ public final class KioskApp {
             let fresh = try ConfigLoader.load(path: options.configPath)
             state.flushPending()
             config = fresh
+            idle = IdleController(config: config.idle)
             buildScreen(time: monotonicNow())
             let c = config.inputConfiguration(canvas: display.canvasSize)
             inputHub?.updateMapping(displaySize: c.displaySize, calibration: c.calibration,
