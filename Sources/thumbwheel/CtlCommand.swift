@@ -2,10 +2,10 @@ import FoundationEssentials
 import Glibc
 import Kiosk
 
-/// `thumbwheel ctl [--socket PATH] get ID | set ID VALUE | list | watch | screenshot FILE.png |
+/// `thumbwheel ctl [--socket PATH] get ID | set ID VALUE | list | screen ID | watch | screenshot FILE.png |
 /// tap X Y | drag X1 Y1 X2 Y2 [MS] | reload`: the control socket's client.
 enum CtlCommand {
-    static let usage = "usage: thumbwheel ctl [--socket PATH] get ID | set ID VALUE | list | watch | screenshot FILE.png | tap X Y | drag X1 Y1 X2 Y2 [MS] | reload"
+    static let usage = "usage: thumbwheel ctl [--socket PATH] get ID | set ID VALUE | list | screen ID | watch | screenshot FILE.png | tap X Y | drag X1 Y1 X2 Y2 [MS] | reload"
 
     static func run(_ argsIn: [String]) -> Int32 {
         var args = argsIn
@@ -22,6 +22,7 @@ enum CtlCommand {
         case ("list", 0), ("reload", 0), ("version", 0): request = "{\"cmd\":\"\(verb)\"}"
         case ("watch", 0): request = "{\"cmd\":\"subscribe\"}"
         case ("get", 1): request = "{\"cmd\":\"get\",\"id\":\(JSON.string(rest[0]))}"
+        case ("screen", 1): request = "{\"cmd\":\"screen\",\"id\":\(JSON.string(rest[0]))}"
         case ("set", 2), ("set", 3):
             let values = rest.dropFirst().compactMap(number)
             guard values.count == rest.count - 1 else { return CLI.fail("ctl set: VALUE must be a number") }

@@ -11,7 +11,7 @@ final class KioskProcess {
     let statePath: String
     let process: SpawnedProcess
 
-    static func config(dir: String, extraControl: String = "") -> String {
+    static func config(dir: String, extraControl: String = "", extraScreens: String = "") -> String {
         """
         [display]
         backend = "headless"
@@ -31,15 +31,16 @@ final class KioskProcess {
           max = 100
           value = 25
         \(extraControl)
+        \(extraScreens)
         """
     }
 
-    init?(name: String) {
+    init?(name: String, extraScreens: String = "") {
         dir = makeTempDirectory(name)
         configPath = dir + "/config.toml"
         socketPath = dir + "/control.sock"
         statePath = dir + "/state.json"
-        guard (try? FileIO.writeAtomically(Array(KioskProcess.config(dir: dir).utf8), to: configPath)) != nil,
+        guard (try? FileIO.writeAtomically(Array(KioskProcess.config(dir: dir, extraScreens: extraScreens).utf8), to: configPath)) != nil,
               let binary = thumbwheelBinary(),
               let p = SpawnedProcess(binary, ["run", "--config", configPath]) else { return nil }
         process = p
@@ -157,6 +158,28 @@ struct KioskProcessTests {
         #expect(b.wakeups - a.wakeups == 1)
         #expect(c.wakeups - b.wakeups == 1, "the idle 1.5 s woke the loop \(c.wakeups - b.wakeups - 1) times")
         #expect(c.frames == a.frames)
+    }
+
+    @Test("The socket switches screens; each screen's controls keep their own values")
+    func screens() throws {
+        let second = """
+            [[screens]]
+            id = "setup"
+              [[screens.controls]]
+              kind = "value-slider"
+              id = "brightness"
+              frame = [0, 0, 300, 80]
+              value = 70
+            """
+        let kiosk = try #require(KioskProcess(name: "kiosk-screens", extraScreens: second))
+        #expect(kiosk.request("{\"cmd\":\"list\"}")?.contains("\"screens\":[\"main\",\"setup\"]") == true)
+        #expect(kiosk.request("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":40}")?.hasPrefix("{\"ok\":true") == true)
+        #expect(kiosk.request("{\"cmd\":\"screen\",\"id\":\"setup\"}") == "{\"ok\":true,\"screen\":\"setup\"}")
+        #expect(kiosk.request("{\"cmd\":\"get\",\"id\":\"brightness\"}") == "{\"ok\":true,\"id\":\"brightness\",\"value\":70}")
+        #expect(kiosk.request("{\"cmd\":\"get\",\"id\":\"dial\"}")?.hasPrefix("{\"error\"") == true)
+        #expect(kiosk.request("{\"cmd\":\"screen\",\"id\":\"nope\"}")?.contains("main, setup") == true)
+        #expect(kiosk.request("{\"cmd\":\"screen\",\"id\":\"main\"}") == "{\"ok\":true,\"screen\":\"main\"}")
+        #expect(kiosk.request("{\"cmd\":\"get\",\"id\":\"dial\"}") == "{\"ok\":true,\"id\":\"dial\",\"value\":40}")
     }
 
     @Test("SIGTERM saves and exits with status 0")

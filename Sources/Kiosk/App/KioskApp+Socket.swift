@@ -15,14 +15,14 @@ extension KioskApp: ControlRequestHandler {
     /// Answers one socket request (newline-delimited JSON; see README "Control socket").
     public func handle(request: JSON, client: ControlSocket.ClientID) -> JSON {
         guard let cmd = request["cmd"]?.stringValue else {
-            return error("missing \"cmd\": one of get, set, list, subscribe, screenshot, reload, tap, drag")
+            return error("missing \"cmd\": one of get, set, list, screen, subscribe, screenshot, reload, tap, drag, stats")
         }
         let now = monotonicNow()
         switch cmd {
         case "list":
             return ok([("controls", .array(screen.bindings.map { b in
                 .object([("id", .string(b.id)), ("kind", .string(b.kind)), ("value", b.value.json)] + b.describe(time: now))
-            })), ("screen", .string(screen.config.id))])
+            })), ("screen", .string(screen.config.id)), ("screens", .array(config.screens.map { .string($0.id) }))])
         case "get":
             guard let b = binding(request) else { return unknownControl(request) }
             return ok([("id", .string(b.id)), ("value", b.value.json)])
@@ -38,6 +38,14 @@ extension KioskApp: ControlRequestHandler {
             } catch {
                 return self.error("\(b.id): \(error)")
             }
+        case "screen":
+            guard let id = request["id"]?.stringValue, let index = config.screens.firstIndex(where: { $0.id == id }) else {
+                return error("\"screen\" needs the \"id\" of one of: " + config.screens.map(\.id).joined(separator: ", "))
+            }
+            state.flushPending()
+            screenIndex = index
+            buildScreen(time: now)
+            return ok([("screen", .string(id))])
         case "subscribe":
             socket?.subscribe(client)
             return ok([("subscribed", .bool(true))])
@@ -55,7 +63,7 @@ extension KioskApp: ControlRequestHandler {
             return ok([("wakeups", .number(Double(loop.wakeups))), ("frames", .number(Double(framesRendered))),
                        ("clients", .number(Double(socket?.clientCount ?? 0)))])
         default:
-            return error("unknown cmd \"\(cmd)\": expected get, set, list, subscribe, screenshot, reload, tap, drag, stats or version")
+            return error("unknown cmd \"\(cmd)\": expected get, set, list, screen, subscribe, screenshot, reload, tap, drag, stats or version")
         }
     }
 

@@ -29,6 +29,8 @@ public final class KioskApp {
     var display: (any DisplayOutput)!
     var bitmap: Bitmap!
     var screen: KioskScreen!
+    /// Which of the config's screens is shown.
+    var screenIndex = 0
     /// Touches injected through the socket, each due at a moment.
     var injected: [(time: MonotonicTime, frame: TouchFrame)] = []
     var nextInjectedID = 1_000_000
@@ -103,12 +105,13 @@ public final class KioskApp {
         return deadlines.min().map { max(0, $0 - monotonicNow()) }
     }
 
-    /// Builds screen 0 of the current config and applies the saved values over the config's.
+    /// Builds the shown screen of the current config and applies the saved values over the config's.
     func buildScreen(time: MonotonicTime) {
+        if screenIndex >= config.screens.count { screenIndex = 0 }
         let size = display.canvasSize
         let scale = KioskScreen.scale(config: config.display, canvasSize: size,
                                       physicalMM: display.physicalSizeMM)
-        let newScreen = KioskScreen(config: config, index: 0, canvasSize: size, scale: scale, time: time)
+        let newScreen = KioskScreen(config: config, index: screenIndex, canvasSize: size, scale: scale, time: time)
         for b in newScreen.bindings {
             guard let saved = state.values[b.id] else { continue }
             do { try b.setValue(saved, time: time) } catch {

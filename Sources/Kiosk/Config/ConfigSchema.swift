@@ -19,7 +19,7 @@ public enum ConfigSchema {
         Field("idle", .table(idle), "Dimming and blanking when nobody touches the panel."),
         Field("socket", .table(socket), "The control socket other programs use to read and set values."),
         Field("state", .table(state), "Where the current values are saved."),
-        Field("screens", .tables(screen), required: true, "The screens; the first one is shown at start."),
+        Field("screens", .tables(screen), required: true, "The screens; the first one is shown at start, `thumbwheel ctl screen ID` shows another."),
     ])
 
     static let display = Schema([
