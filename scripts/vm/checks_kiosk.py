@@ -25,7 +25,8 @@ from report import require
 NAMES = ["release build", "host render", "installed service ready", "screen matches host render",
          "ctl screenshot matches screen", "ctl list reports the controls", "drag on slider handle",
          "tap opens spinner", "flick spins spinner", "number-pad entry", "values survive SIGKILL",
-         "values survive power cut", "values survive reboot", "unplug/replug mid-drag", "fbdev path matches render"]
+         "values survive power cut", "values survive reboot", "unplug/replug mid-drag", "fbdev path matches render",
+         "calibrate writes the matrix"]
 
 FIXTURES = os.path.join(G.HERE, "fixtures")
 CONFIG = os.environ.get("THUMBWHEEL_VM_CONFIG", os.path.join(FIXTURES, "kiosk.toml"))
@@ -171,6 +172,44 @@ def _checks(reporter, vm, reference, render):
         require(diff.count == 0, f"fbdev screendump vs render: {diff}")
         return "config forcing /dev/fb0: service holds fb0 (no DRM), screendump equals render"
     reporter.check("fbdev path matches render", fbdev)
+    reporter.check("calibrate writes the matrix", lambda: calibrate(vm))
+
+
+# The panel misreports every touch by this affine map (screen pixels): x' = 0.9 x + 30, y' = 0.95 y + 12.
+def _misreported(x, y):
+    return 0.9 * x + 30, 0.95 * y + 12
+
+
+def calibrate(vm):
+    """`thumbwheel calibrate` on the real panel: each target is touched where a miscalibrated panel
+    would report it; the matrix written into the config must map those reports back onto the targets."""
+    vm.run("systemctl stop thumbwheel; rm -f /tmp/calibrate.log")
+    vm.run(f"nohup {BINARY_IN_GUEST} calibrate --config /etc/thumbwheel/config.toml > /tmp/calibrate.log 2>&1 &")
+    time.sleep(3)
+    w, h = 800.0, 480.0
+    targets = [(w * 0.1, h * 0.1), (w * 0.9, h * 0.1), (w * 0.9, h * 0.9), (w * 0.1, h * 0.9), (w / 2, h / 2)]
+    for tx, ty in targets:
+        vm.touch.tap(*_misreported(tx, ty))
+        time.sleep(0.6)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        rc, _ = vm.run("pgrep -x thumbwheel >/dev/null")  # the service is stopped: only calibrate runs
+        if rc != 0:
+            break
+        time.sleep(0.5)
+    _, log = vm.run("cat /tmp/calibrate.log")
+    _, line = vm.run("grep '^calibration = ' /etc/thumbwheel/config.toml")
+    require(line.strip(), f"no calibration line in the config; calibrate said: {log.strip()[-300:]!r}")
+    numbers = [float(v) for v in line.split("[", 1)[1].split("]", 1)[0].split(",")]
+    require(len(numbers) == 6, f"calibration has {len(numbers)} numbers: {line.strip()!r}")
+    a, b, c, d, e, f = numbers
+    worst = 0.0
+    for tx, ty in targets:
+        rx, ry = _misreported(tx, ty)
+        nx, ny = rx / w, ry / h
+        worst = max(worst, abs((a * nx + b * ny + c) * w - tx), abs((d * nx + e * ny + f) * h - ty))
+    require(worst < 3, f"the matrix {numbers} misses a target by {worst:.1f} px")
+    return f"5 targets touched through a miscalibrated panel; matrix {[round(n, 3) for n in numbers]} maps them within {worst:.2f} px"
 
 
 def _interaction_checks(reporter, vm):
