@@ -54,7 +54,7 @@ final class IdleController {
         case .blank: value = 0
         }
         let text = "\(value)\n"
-        let fd = open("\(dir)/brightness", O_WRONLY | O_CLOEXEC)
+        let fd = open("\(dir)/brightness", O_WRONLY | O_TRUNC | O_CLOEXEC)
         if fd < 0 { Log.warning("idle: cannot write \(dir)/brightness: \(String(cString: strerror(errno)))"); return }
         _ = text.withCString { write(fd, $0, strlen($0)) }
         close(fd)
