@@ -27,3 +27,18 @@ enum BenchDisplayCommand {
         return 0
     }
 }
+
+/// `thumbwheel list-devices`: the displays (DRM cards, connectors, modes), then the input devices
+/// with the one that would be used and why the others are not.
+enum ListAllDevicesCommand {
+    static func run(_ args: [String]) -> Int32 {
+        if !args.contains("--watch") {
+            print("displays:")
+            DRMInventory.describe().forEach { print("  " + $0) }
+            print("  /dev/fb0 (fbdev fallback): \(access("/dev/fb0", F_OK) == 0 ? "present" : "absent")")
+            print("input devices:")
+            fflush(nil)
+        }
+        return ListDevicesCommand.run(args)
+    }
+}

@@ -55,7 +55,7 @@ let commands: [String: ([String]) -> Int32] = [
     "config-reference": ConfigReferenceCommand.run,
     "bench": BenchCommand.run,
     "replay": ReplayCommand.run,
-    "list-devices": ListDevicesCommand.run,
+    "list-devices": ListAllDevicesCommand.run,
     "state-torture": StateTortureCommand.run,
 ]
 
