@@ -91,7 +91,7 @@ extension ControlEvent {
         case .rangeChanged: return "changed"
         case .rangeStartedTracking: return "started"
         case .rangeEndedTracking: return "ended"
-        @unknown default: return "other"
+        case .valueButtonPressed: return "value-button"
         }
     }
 }
