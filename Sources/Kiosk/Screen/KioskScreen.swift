@@ -33,8 +33,11 @@ public final class KioskScreen {
         let controls = made.map(\.model) + made.flatMap(\.overlays)
         let images = ImageCatalog.builtin()
         for e in images.loadImages(referencedBy: controls) { Log.warning("screen \(screen.id): \(e)") }
+        let resources = Resources(theme: config.theme, images: images)
+        if resources.regularFace == nil { Log.warning("theme: cannot load the font \(config.theme.regularFontPath); text uses the bold font or is not drawn") }
+        if resources.boldFace == nil { Log.warning("theme: cannot load the bold font \(config.theme.boldFontPath)") }
         view = ScreenView(controls: controls, background: screen.background ?? config.theme.background,
-                          resources: Resources(theme: config.theme, images: images), scale: scale)
+                          resources: resources, scale: scale)
         view.time = time
     }
 
