@@ -66,8 +66,14 @@ struct ConfigErrorTests {
         ("a = [1,\n", "bad.toml:1:9: TOML syntax: Error while parsing array: encountered end-of-file"),
         (header + "  items = [{ icon = 3 }]\n",
          "bad.toml:8:3: screens[0].controls[0].items: unknown key"),
-        ("[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"spinner\"\n  id = \"s\"\n  frame = [0, 0, 1, 1]\n  items = [{ icon = \"a.png\" }, { icon = 3 }]\n",
-         "bad.toml:7:34: screens[0].controls[0].items[1].icon: expected a string, found the integer 3"),
+        ("[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"spinner\"\n  id = \"s\"\n  frame = [0, 0, 1, 1]\n  items = [{ icon = \"builtin:sun\" }, { icon = 3 }]\n",
+         "bad.toml:7:40: screens[0].controls[0].items[1].icon: expected a string, found the integer 3"),
+        ("[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"spinner\"\n  id = \"s\"\n  frame = [0, 0, 1, 1]\n  items = [{ icon = \"builtin:sun\" }, { icon = \"icons/none.png\" }]\n",
+         "bad.toml:7:40: screens[0].controls[0].items[1].icon: expected a readable PNG file, found \"icons/none.png\" (./icons/none.png: No such file or directory)"),
+        (header + "  handle_image = \"builtin:moon2\"\n",
+         "bad.toml:8:3: screens[0].controls[0].handle_image: expected one of \"builtin:sun\", \"builtin:moon\", \"builtin:drop\", \"builtin:leaf\", \"builtin:bolt\", \"builtin:star-mask\", \"builtin:heart-mask\", \"builtin:arrow\", \"builtin:dot\", found \"builtin:moon2\""),
+        ("[theme]\nfont = \"/nope.ttf\"\n" + header,
+         "bad.toml:2:1: theme.font: expected a readable TrueType font file, found \"/nope.ttf\" (No such file or directory)"),
     ]
 
     @Test("A table of bad configs gives exactly these messages", arguments: cases)

@@ -87,9 +87,11 @@ struct ConfigBuilder {
         return i
     }
 
-    private func theme(_ t: ConfigTable?) -> Theme {
+    private mutating func theme(_ t: ConfigTable?) -> Theme {
         var th = Theme()
         guard let t else { return th }
+        checkFont(t, "font")
+        checkFont(t, "bold_font")
         th.background = t.color("background") ?? th.background
         th.accent = t.color("accent") ?? th.accent
         th.track = t.color("track") ?? th.track
@@ -159,6 +161,8 @@ struct ConfigBuilder {
         }
         if f[2] <= 0 || f[3] <= 0 { fail(t, "frame", "expected a positive width and height, found \(Schema.format(f[2])) x \(Schema.format(f[3]))") }
         checkKindRules(kind, t)
+        for key in ["handle_image", "second_handle_image", "marker_image", "center_image"] { checkImage(t, key) }
+        for item in t.tables("items") { checkImage(item, "icon") }
         var hooks: HookConfig?
         if let h = t.table("hooks") {
             hooks = HookConfig(onChange: h.strings("on_change"), onRelease: h.strings("on_release"),
@@ -186,6 +190,27 @@ struct ConfigBuilder {
             }
         default: break
         }
+    }
+
+    /// An image key must name a readable file (relative to the config's folder) or a built-in icon.
+    private mutating func checkImage(_ t: ConfigTable, _ key: String) {
+        guard let path = t.string(key) else { return }
+        if path.hasPrefix("builtin:") {
+            let name = String(path.dropFirst("builtin:".count))
+            if !BuiltinIcons.names.contains(name) {
+                fail(t, key, "expected one of " + BuiltinIcons.names.map { "\"builtin:\($0)\"" }.joined(separator: ", ") + ", found \"\(path)\"")
+            }
+            return
+        }
+        let full = path.hasPrefix("/") ? path : FileIO.directory(of: file) + "/" + path
+        if access(full, R_OK) != 0 {
+            fail(t, key, "expected a readable PNG file, found \"\(path)\" (\(full): \(String(cString: strerror(errno))))")
+        }
+    }
+
+    private mutating func checkFont(_ t: ConfigTable, _ key: String) {
+        guard let path = t.string(key), access(path, R_OK) != 0 else { return }
+        fail(t, key, "expected a readable TrueType font file, found \"\(path)\" (\(String(cString: strerror(errno))))")
     }
 
     private mutating func fail(_ t: ConfigTable, _ key: String, _ message: String) {
