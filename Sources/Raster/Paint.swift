@@ -89,7 +89,7 @@ struct PaintSink: CoverageSink {
         return a == 255 ? s : PixelMath.lerp(s, d, a)
     }
 
-    mutating func span(y: Int, x: Int, count: Int, alpha: UInt32) {
+    @inline(__always) mutating func span(y: Int, x: Int, count: Int, alpha: UInt32) {
         if is565 { return span565(y: y, x: x, count: count, alpha: alpha) }
         let dst = (base + y * stride).assumingMemoryBound(to: UInt32.self) + x
         if let shader {
@@ -119,7 +119,7 @@ struct PaintSink: CoverageSink {
         }
     }
 
-    mutating func mask(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+    @inline(__always) mutating func mask(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         if is565 { return mask565(y: y, x: x, count: count, coverage: coverage) }
         let dst = (base + y * stride).assumingMemoryBound(to: UInt32.self) + x
         if let shader {
@@ -132,6 +132,18 @@ struct PaintSink: CoverageSink {
                 let s = row[i]
                 if a == 255 && (copyFull || s >= 0xFF00_0000) { dst[i] = s; continue }
                 dst[i] = composite(s, a, dst[i])
+            }
+            return
+        }
+        if overMode {
+            // The common case, spelled out so the mode test leaves the loop: full coverage of an
+            // opaque colour is a store, anything else one scale and one blend.
+            let opaque = solid >> 24 == 255
+            for i in 0 ..< count {
+                let a = UInt32(coverage[i])
+                if a == 0 { continue }
+                if a == 255 && opaque { dst[i] = solid; continue }
+                dst[i] = PixelMath.over(a == 255 ? solid : PixelMath.scale(solid, a), dst[i])
             }
             return
         }

@@ -15,6 +15,9 @@ extension Canvas {
     /// Fills the disc of `radius` about `center`, with exact-area anti-aliasing.
     public func fillCircle(center: Point, radius: Double, paint: Paint) {
         guard radius > 0 else { return }
+        if RingShape.accepts(outer: radius, inner: 0, cx: center.x, cy: center.y) {
+            return fill(ring: RingShape(cx: center.x, cy: center.y, outer: radius, inner: 0), paint: paint)
+        }
         var o = beginOutline()
         o.addCircle(cx: center.x, cy: center.y, radius: radius, clockwise: true)
         fill(outline: o, paint: paint)
@@ -27,6 +30,10 @@ extension Canvas {
     /// Fills the ring `inner ≤ |p − center| ≤ outer`.
     public func fillRing(center: Point, innerRadius: Double, outerRadius: Double, paint: Paint) {
         guard outerRadius > 0, outerRadius > innerRadius else { return }
+        if RingShape.accepts(outer: outerRadius, inner: innerRadius, cx: center.x, cy: center.y) {
+            let shape = RingShape(cx: center.x, cy: center.y, outer: outerRadius, inner: max(0, innerRadius))
+            return fill(ring: shape, paint: paint)
+        }
         var o = beginOutline()
         o.addCircle(cx: center.x, cy: center.y, radius: outerRadius, clockwise: true)
         if innerRadius > 0 { o.addCircle(cx: center.x, cy: center.y, radius: innerRadius, clockwise: false) }
@@ -99,6 +106,19 @@ extension Canvas {
             o.add(ex + side * hw * ux + hw * tx, ey + side * hw * uy + hw * ty)
             o.add(ex - side * hw * ux + hw * tx, ey - side * hw * uy + hw * ty)
         }
+    }
+
+    /// Draws `shape` through the analytic row path (discs and rings: cheaper than cells over a
+    /// flattened polygon). Arc strokes stay on the polygon path: measured, the row path with separate
+    /// cap squares was about 8% slower there, the angle tests and long rows outweighing the saving.
+    private func fill(ring shape: RingShape, paint: Paint) {
+        guard !clip.isEmpty else { return }
+        let o = shape.outer
+        let bounds = PixelRect(covering: Rect(x: shape.cx - o, y: shape.cy - o, width: 2 * o, height: 2 * o))
+        let area = bounds.intersection(clip)
+        guard !area.isEmpty else { return }
+        var sink = PaintSink(canvas: self, paint: paint, maxSpan: area.width)
+        scratch.fillRing(shape, area: area, into: &sink)
     }
 
     /// A cleared outline from the scratch memory (hand it back through `fill(outline:paint:)`).

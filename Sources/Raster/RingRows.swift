@@ -1,0 +1,226 @@
+import Core
+import Glibc
+
+/// Analytic coverage for discs and rings, one row at a time. For each row the circle
+/// equations give the x-interval fully inside the shape (sent as one span) and the few pixels on each
+/// boundary; only those get a per-pixel area, from the signed distance to the circle. Cell
+/// bookkeeping over a flattened polygon is skipped entirely, which is where the time of round shapes
+/// used to go.
+///
+/// Edge-pixel area: the circle is replaced, inside the pixel, by its tangent line at the point nearest
+/// the pixel centre, moved inward by the mean gap between circle and tangent across the pixel
+/// (y²/2r averaged over a unit chord: 1/24r). The area of a unit square on one side of a line is exact
+/// (a linear middle part and quadratic corners); what remains is a curvature term of order 1/r², well
+/// under one 8-bit step for every radius this path accepts.
+struct RingShape {
+    /// Centre in device pixels.
+    var cx: Double, cy: Double
+    /// Outer radius, and inner radius (≤ 0: a full disc).
+    var outer: Double, inner: Double
+    /// The smallest radius drawn this way (below it the curvature term grows past a quarter step).
+    static let minimumRadius = 2.0
+
+    /// Whether a ring with these radii (inner ≤ 0: a disc) and centre can be drawn this way. Absurd
+    /// positions and sizes (far beyond any screen) go to the polygon path, which clips them safely;
+    /// here they would overflow the integer column arithmetic.
+    static func accepts(outer: Double, inner: Double, cx: Double, cy: Double) -> Bool {
+        abs(cx) < 1e7 && abs(cy) < 1e7 && outer >= minimumRadius && outer < 1e6 && inner.isFinite
+            && (inner <= 0 || inner >= minimumRadius)
+    }
+}
+
+/// Floor and ceiling of values well inside Int's range, without a call into libm.
+@inline(__always) func floorInt(_ v: Double) -> Int { let t = Int(v); return Double(t) > v ? t - 1 : t }
+@inline(__always) func ceilInt(_ v: Double) -> Int { let t = Int(v); return Double(t) < v ? t + 1 : t }
+
+/// Row geometry of one circle, row after row: the pixels each row touches and those fully inside.
+/// The circle's half-width at each row boundary is computed once and reused by the next row.
+struct CircleRows {
+    let cx: Double, cy: Double, r2: Double
+    /// The boundary whose half-width `nextS` holds.
+    private var nextY = Int.min, nextS = 0.0
+
+    init(cx: Double, cy: Double, r: Double) { self.cx = cx; self.cy = cy; r2 = r * r }
+
+    /// Half-width of the circle on the line y (0 outside).
+    @inline(__always) private func halfWidth(_ y: Int) -> Double {
+        let d = Double(y) - cy, v = r2 - d * d
+        return v > 0 ? v.squareRoot() : 0
+    }
+
+    /// Row `j` (the strip j ≤ y ≤ j + 1): touched pixels [touchL, touchR), fully inside [fullL, fullR)
+    /// (empty: both equal touchR); nil when the row misses the circle.
+    @inline(__always) mutating func row(_ j: Int) -> (touchL: Int, fullL: Int, fullR: Int, touchR: Int)? {
+        let sTop = j == nextY ? nextS : halfWidth(j)
+        let sBottom = halfWidth(j + 1)
+        nextY = j + 1; nextS = sBottom
+        let containsCentre = Double(j) <= cy && Double(j + 1) >= cy
+        let sMax = containsCentre ? r2.squareRoot() : max(sTop, sBottom)
+        if sMax <= 0 { return nil }
+        let sMin = min(sTop, sBottom)
+        let touchL = floorInt(cx - sMax), touchR = ceilInt(cx + sMax)
+        var fullL = ceilInt(cx - sMin), fullR = floorInt(cx + sMin)
+        if fullL >= fullR { fullL = touchR; fullR = touchR }
+        return (touchL, fullL, fullR, touchR)
+    }
+}
+
+/// Work memory of the ring path: the intervals of a batch of rows and the positions and coverage
+/// of their edge pixels. Edge runs are one to three pixels long, far too short to vectorise one at a
+/// time, so the rows are walked first and all their edge pixels are computed in one long loop.
+final class RingBatch {
+    /// Pixel centres relative to the ring centre, and the coverage computed for them.
+    private(set) var dx: UnsafeMutablePointer<Float> = .allocate(capacity: 1)
+    private(set) var dy: UnsafeMutablePointer<Float> = .allocate(capacity: 1)
+    private(set) var coverage: UnsafeMutablePointer<UInt8> = .allocate(capacity: 1)
+    private var pixelCapacity = 1
+    /// Intervals: row, first column, end column, kind (0 = fully covered, 1 = edge pixels).
+    private(set) var records: UnsafeMutablePointer<Int32> = .allocate(capacity: 4)
+    private var recordCapacity = 1
+
+    /// Edge pixels and intervals gathered before a batch is computed and drawn.
+    static let pixelsPerBatch = 4096, recordsPerBatch = 512
+
+    deinit { dx.deallocate(); dy.deallocate(); coverage.deallocate(); records.deallocate() }
+
+    /// Makes room for one batch on rows of up to `width` pixels.
+    func reserve(width: Int) {
+        let pixels = RingBatch.pixelsPerBatch + width + 8
+        if pixels > pixelCapacity {
+            dx.deallocate(); dy.deallocate(); coverage.deallocate()
+            pixelCapacity = pixels
+            dx = .allocate(capacity: pixels); dy = .allocate(capacity: pixels); coverage = .allocate(capacity: pixels)
+        }
+        // A row adds at most 7 intervals.
+        let needRecords = RingBatch.recordsPerBatch + 16
+        if needRecords > recordCapacity {
+            records.deallocate(); recordCapacity = needRecords; records = .allocate(capacity: 4 * needRecords)
+        }
+    }
+}
+
+extension RasterScratch {
+    /// Draws `shape` inside `area` (already clipped) into `sink`.
+    func fillRing<S: CoverageSink>(_ shape: RingShape, area: PixelRect, into sink: inout S) {
+        let width = area.width
+        let mask = ringMask(width + 16)
+        let merge = sink.mergeLimit > 0
+        let firstRow = max(area.y, floorInt(shape.cy - shape.outer))
+        let lastRow = min(area.maxY, ceilInt(shape.cy + shape.outer))
+        guard firstRow < lastRow else { return }
+        let cx = shape.cx, cy = shape.cy
+        var outerRows = CircleRows(cx: cx, cy: cy, r: shape.outer)
+        var innerRows = CircleRows(cx: cx, cy: cy, r: max(0, shape.inner))
+        let batch = ringBatch
+        batch.reserve(width: width)
+        let rec = batch.records, bdx = batch.dx, bdy = batch.dy, cov = batch.coverage
+        var pixels = 0, records = 0
+
+        /// Computes the batch's edge coverage and sends its intervals to the sink, in order.
+        func drawBatch() {
+            ringEdgeCoverage(shape, dx: bdx, dy: bdy, count: pixels, into: cov)
+            var offset = 0
+            var runY = 0, runStart = 0, runLength = 0
+            @inline(__always) func flush() {
+                if runLength > 0 { sink.mask(y: runY, x: runStart, count: runLength, coverage: mask); runLength = 0 }
+            }
+            for r in 0 ..< records {
+                let y = Int(rec[4 * r]), p = Int(rec[4 * r + 1]), q = Int(rec[4 * r + 2])
+                let full = rec[4 * r + 3] == 0
+                let count = q - p
+                if !merge {
+                    if full { sink.span(y: y, x: p, count: count, alpha: 255) }
+                    else { sink.mask(y: y, x: p, count: count, coverage: cov + offset); offset += count }
+                    continue
+                }
+                // Shading paints: join neighbouring intervals into one mask (one shading call per run).
+                if full && count > 64 { flush(); sink.span(y: y, x: p, count: count, alpha: 255); continue }
+                if runLength > 0 && (runY != y || runStart + runLength != p) { flush() }
+                if runLength == 0 { runY = y; runStart = p }
+                if full { (mask + runLength).update(repeating: 255, count: count) }
+                else { (mask + runLength).update(from: cov + offset, count: count); offset += count }
+                runLength += count
+            }
+            flush()
+            pixels = 0; records = 0
+        }
+
+        var cuts = (0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &cuts) { raw in
+            let cut = raw.baseAddress!.assumingMemoryBound(to: Int.self)
+            for j in firstRow ..< lastRow {
+                if pixels > RingBatch.pixelsPerBatch || records > RingBatch.recordsPerBatch { drawBatch() }
+                guard let o = outerRows.row(j) else { continue }
+                let lo = max(o.touchL, area.x), hi = min(o.touchR, area.maxX)
+                if lo >= hi { continue }
+                var n = 0
+                @inline(__always) func add(_ v: Int) { if v > lo && v < hi { cut[n] = v; n += 1 } }
+                add(o.fullL); add(o.fullR)
+                let i = shape.inner > 0 ? innerRows.row(j) : nil
+                if let i { add(i.touchL); add(i.fullL); add(i.fullR); add(i.touchR) }
+                let yc = Double(j) + 0.5
+                cut[n] = hi; n += 1
+                // Insertion sort: at most 7 entries (already in order unless the ring is thinner than two pixels).
+                for a in 1 ..< n {
+                    let v = cut[a]; var b = a - 1
+                    while b >= 0 && cut[b] > v { cut[b + 1] = cut[b]; b -= 1 }
+                    cut[b + 1] = v
+                }
+                let rowDy = Float(yc - cy)
+                var p = lo
+                for k in 0 ..< n {
+                    let q = cut[k]
+                    if q <= p { continue }
+                    defer { p = q }
+                    if let i, p >= i.fullL && p < i.fullR { continue }
+                    let innerTouched = i.map { p >= $0.touchL && p < $0.touchR } ?? false
+                    let full = p >= o.fullL && p < o.fullR && !innerTouched
+                    let r = rec + 4 * records
+                    r[0] = Int32(j); r[1] = Int32(p); r[2] = Int32(q); r[3] = full ? 0 : 1
+                    records += 1
+                    if !full {
+                        let x0 = Float(Double(p) + 0.5 - cx)
+                        for x in 0 ..< q - p { bdx[pixels + x] = x0 + Float(x); bdy[pixels + x] = rowDy }
+                        pixels += q - p
+                    }
+                }
+            }
+        }
+        drawBatch()
+    }
+}
+
+/// Ring coverage for `count` edge pixels whose centres, relative to the ring centre, are
+/// (dx[k], dy[k]), in single precision (a few thousand pixels from the centre keep errors near 1e-4 px).
+///
+/// The half-plane area over a unit square, for a line with unit normal (a, b) (a ≥ b ≥ 0) at signed
+/// distance t from the centre (positive inside), is the trapezoid profile's integral:
+/// (Q(t+h) − Q(t+g) − Q(t−g) + Q(t−h)) / 2ab with Q(x) = max(x, 0)², h = (a+b)/2, g = (a−b)/2. It is
+/// exactly 0 below −h and 1 above h, so no branches are needed; the normal, and so a, b, h and g,
+/// is shared by the outer and inner circle (both centred on the same point).
+func ringEdgeCoverage(_ shape: RingShape, dx xs: UnsafePointer<Float>, dy ys: UnsafePointer<Float>, count: Int,
+                      into out: UnsafeMutablePointer<UInt8>) {
+    // A plain branch-free loop over Float that the compiler vectorises: max and min are written
+    // through abs (a single instruction) because Swift's min/max keep NaN rules that block it.
+    let outerT = Float(shape.outer - 1 / (24 * shape.outer))
+    let innerT: Float = shape.inner > 0 ? Float(shape.inner - 1 / (24 * shape.inner)) : -1e6
+    @inline(__always) func q(_ v: Float) -> Float { let m = (v + abs(v)) * 0.5; return m * m }
+    for k in 0 ..< count {
+        let dx = xs[k], dy = ys[k], adx = abs(dx), ady = abs(dy)
+        let d = (dx * dx + dy * dy + 1e-12).squareRoot()
+        let inv = 1 / d
+        let spread = abs(adx - ady)
+        let a = (adx + ady + spread) * 0.5 * inv
+        // A tiny b (a near-axis normal) only widens corners that hold no area; the floor keeps 1/2ab finite.
+        let b0 = (adx + ady - spread) * 0.5 * inv - 1e-3
+        let b = (b0 + abs(b0)) * 0.5 + 1e-3
+        let h = (a + b) * 0.5, g = (a - b) * 0.5
+        let to = outerT - d, ti = innerT - d
+        let sum = (q(to + h) - q(to + g) - q(to - g) + q(to - h)) - (q(ti + h) - q(ti + g) - q(ti - g) + q(ti - h))
+        let c = sum / (2 * a * b)
+        let low = (c + abs(c)) * 0.5                    // max(c, 0)
+        let clamped = (low + 1 - abs(low - 1)) * 0.5    // min(…, 1)
+        // Adding 2^23 rounds to an integer in the low mantissa bits: a conversion without a range trap.
+        out[k] = UInt8(truncatingIfNeeded: (clamped * 255 + 8_388_608).bitPattern)
+    }
+}
