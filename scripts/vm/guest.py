@@ -11,7 +11,7 @@ import socket
 import subprocess
 import time
 
-from qmp import QMP, Touchscreen
+from qmp import QMP, Touchscreen, connect_unix
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -64,17 +64,7 @@ class Agent:
     """Host side of scripts/vm/guest/tw-agent: runs bash scripts in the guest as root."""
 
     def __init__(self, path, timeout=10):
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-                self.sock.connect(path)
-                break
-            except OSError:
-                self.sock.close()
-                if time.monotonic() > deadline:
-                    raise GuestError(f"no agent socket at {path}")
-                time.sleep(0.05)
+        self.sock = connect_unix(path, timeout, GuestError)
         self.buffer = b""
         self.counter = 0
         self.boot_id = None

@@ -15,19 +15,25 @@ class QMPError(Exception):
     """QEMU answered a command with {"error": ...}, or the connection broke."""
 
 
+def connect_unix(path, timeout, error):
+    """A connected Unix stream socket at `path`, retried until `timeout` s pass (QEMU creates its
+    sockets a moment after it starts); raises `error(message)` when it never appears."""
+    deadline = time.monotonic() + timeout
+    while True:
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            sock.connect(path)
+            return sock
+        except OSError:
+            sock.close()
+            if time.monotonic() > deadline:
+                raise error(f"no socket at {path}")
+            time.sleep(0.05)
+
+
 class QMP:
     def __init__(self, path, connect_timeout=10.0):
-        deadline = time.monotonic() + connect_timeout
-        while True:
-            try:
-                self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-                self.sock.connect(path)
-                break
-            except OSError:
-                self.sock.close()
-                if time.monotonic() > deadline:
-                    raise QMPError(f"no QMP socket at {path}")
-                time.sleep(0.05)
+        self.sock = connect_unix(path, connect_timeout, QMPError)
         self.buffer = b""
         self.events = []
         greeting = self._read_message(timeout=10)

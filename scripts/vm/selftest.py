@@ -91,6 +91,9 @@ class FakeKiosk:
     def tapped(self, x, y):
         if not self.obeys:
             return
+        if self.calibration_taps is not None:  # `thumbwheel calibrate` is running instead of the service
+            self.calibration_taps.append((x, y))
+            return
         if self.near((x, y), SOURCE_CENTRE):
             self.open["source"] = not self.open["source"]
         elif self.near((x, y), self.thumb()) and not self.open["setpoint"]:
@@ -139,7 +142,28 @@ class FakeKiosk:
         png.write(path, self.picture())
         return path
 
+    calibration_taps = None
+
+    def calibration_line(self):
+        """What calibrate would write: the x and y maps fitted from the first and third touches (the
+        targets at 10 % and 90 % of each side), so a kiosk that missed touches writes a wrong matrix."""
+        taps = self.calibration_taps or []
+        if len(taps) < 5:
+            return ""
+        (x0, y0), (x1, y1) = taps[0], taps[2]
+        a = (0.9 - 0.1) * W / (x1 - x0)
+        e = (0.9 - 0.1) * H / (y1 - y0)
+        c, f = 0.1 - a * x0 / W, 0.1 - e * y0 / H
+        return f"calibration = [{a}, 0.0, {c}, 0.0, {e}, {f}]\n"
+
     def run(self, script, timeout=70):
+        if "calibrate --config" in script:
+            self.calibration_taps = []
+            return 0, ""
+        if "grep '^calibration = '" in script:
+            return (0, self.calibration_line()) if self.calibration_line() else (1, "")
+        if "pgrep -x thumbwheel" in script:
+            return 1, ""
         ctl = re.search(r"ctl (.*?) 2>&1", script)
         if ctl:
             args = re.findall(r"'([^']*)'", ctl.group(1))
@@ -208,9 +232,9 @@ def main():
     terse = run_fake(True, terse=True)
     print("-- a kiosk that does not persist its values: the survival checks must fail")
     forgetful = run_fake(True, forgetful=True)
-    # Every check of _checks passes for the good fake; the eight that need touches fail for the deaf
+    # Every check of _checks passes for the good fake; the nine that need touches (calibrate included) fail for the deaf
     # one. A forgetful one fails SIGKILL, power cut and reboot.
-    ok = (good.failed == 0 and good.passed == len(checks_kiosk.NAMES) - 2 and bad.failed == 8
+    ok = (good.failed == 0 and good.passed == len(checks_kiosk.NAMES) - 2 and bad.failed == 9
           and terse.failed == 0 and terse.passed == good.passed
           and forgetful.failed == 3)
     print(f"selftest {'PASS' if ok else 'FAIL'}: contract kiosk {good.passed} passed/{good.failed} failed, "
