@@ -115,6 +115,7 @@ class FakeKiosk:
             self.values["dial"] += 10
         elif self.open["source"]:
             self.values["source"] = (self.values["source"] + 3) % 8
+            self.selection_steps += 3
 
     def picture(self):
         rows = [bytearray(b"\x20" * (3 * W)) for _ in range(H)]
@@ -143,6 +144,7 @@ class FakeKiosk:
         return path
 
     calibration_taps = None
+    selection_steps = 0
 
     def calibration_line(self):
         """What calibrate would write: the x and y maps fitted from the first and third touches (the
@@ -164,6 +166,8 @@ class FakeKiosk:
             return (0, self.calibration_line()) if self.calibration_line() else (1, "")
         if "pgrep -x thumbwheel" in script:
             return 1, ""
+        if "flick-watch.log" in script:
+            return 0, f"{self.selection_steps}\n" if "grep -c" in script else ""
         ctl = re.search(r"ctl (.*?) 2>&1", script)
         if ctl:
             args = re.findall(r"'([^']*)'", ctl.group(1))
