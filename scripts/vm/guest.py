@@ -7,11 +7,10 @@ agent.sock and share/ (the 9p folder the guest sees as /mnt/host).
 import base64
 import os
 import shutil
-import socket
 import subprocess
 import time
 
-from qmp import QMP, Touchscreen, connect_unix
+from qmp import QMP, LineSocket, Touchscreen, connect_unix
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -65,25 +64,13 @@ class Agent:
 
     def __init__(self, path, timeout=10):
         self.sock = connect_unix(path, timeout, GuestError)
-        self.buffer = b""
+        self.lines = LineSocket(self.sock, "the agent channel closed (QEMU exited?)", GuestError)
         self.counter = 0
         self.boot_id = None
 
     def _line(self, deadline):
-        while b"\n" not in self.buffer:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return None
-            self.sock.settimeout(left)
-            try:
-                chunk = self.sock.recv(65536)
-            except socket.timeout:
-                continue
-            if not chunk:
-                raise GuestError("the agent channel closed (QEMU exited?)")
-            self.buffer += chunk
-        line, self.buffer = self.buffer.split(b"\n", 1)
-        return line.decode(errors="replace")
+        line = self.lines.line(deadline)
+        return None if line is None else line.decode(errors="replace")
 
     def wait_boot(self, timeout):
         """Waits for the agent's READY line of a boot other than the last one seen; returns the boot id."""

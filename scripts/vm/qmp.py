@@ -31,10 +31,35 @@ def connect_unix(path, timeout, error):
             time.sleep(0.05)
 
 
+class LineSocket:
+    """Newline-delimited messages over a connected stream socket, read with a deadline."""
+
+    def __init__(self, sock, closed_message, error):
+        self.sock, self.buffer = sock, b""
+        self.closed_message, self.error = closed_message, error
+
+    def line(self, deadline):
+        """The next line as bytes, or None when `deadline` (time.monotonic) passes first."""
+        while b"\n" not in self.buffer:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            self.sock.settimeout(left)
+            try:
+                chunk = self.sock.recv(65536)
+            except socket.timeout:
+                continue
+            if not chunk:
+                raise self.error(self.closed_message)
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return line
+
+
 class QMP:
     def __init__(self, path, connect_timeout=10.0):
         self.sock = connect_unix(path, connect_timeout, QMPError)
-        self.buffer = b""
+        self.lines = LineSocket(self.sock, "QEMU closed the QMP connection", QMPError)
         self.events = []
         greeting = self._read_message(timeout=10)
         if "QMP" not in greeting:
@@ -42,20 +67,9 @@ class QMP:
         self.command("qmp_capabilities")
 
     def _read_message(self, timeout):
-        deadline = time.monotonic() + timeout
-        while b"\n" not in self.buffer:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise QMPError("timed out waiting for QEMU")
-            self.sock.settimeout(left)
-            try:
-                chunk = self.sock.recv(65536)
-            except socket.timeout:
-                continue
-            if not chunk:
-                raise QMPError("QEMU closed the QMP connection")
-            self.buffer += chunk
-        line, self.buffer = self.buffer.split(b"\n", 1)
+        line = self.lines.line(time.monotonic() + timeout)
+        if line is None:
+            raise QMPError("timed out waiting for QEMU")
         return json.loads(line)
 
     def command(self, name, timeout=30, **arguments):
