@@ -116,7 +116,11 @@ extension RasterScratch {
         var walk = ArcRowWalk(arc, area: area)
         let kernel = ArcCoverageKernel(arc)
         let ring = RingShape(cx: cx, cy: cy, outer: arc.radius + arc.halfWidth, inner: arc.radius - arc.halfWidth)
-        let direct = sink.blendsScattered
+        let drawing = sink.rowDrawing
+        var shader: PointShader? = nil
+        if case .shaded(let s) = drawing { shader = s }
+        let direct: Bool
+        if case .records = drawing { direct = false } else { direct = true }
         let stride = sink.stride / 4
         // Simple rows' edge pixels need only the ring's formula (cheaper than the arc's): they go to
         // the second stream. The choice depends on the row alone, never on the clip, so a pixel gets
@@ -126,8 +130,11 @@ extension RasterScratch {
             kernel.run(dx: batch.first.dx, dy: batch.first.dy, count: batch.first.count, into: batch.first.coverage)
             ringEdgeCoverage(ring, dx: batch.second.dx, dy: batch.second.dy, count: batch.second.count, into: batch.second.coverage)
             if !direct { batch.send(into: &sink); return }
-            sink.blendScattered(words: batch.first.words, coverage: batch.first.coverage, count: batch.first.count)
-            sink.blendScattered(words: batch.second.words, coverage: batch.second.coverage, count: batch.second.count)
+            for stream in [batch.first, batch.second] {
+                if let shader { shader.shade(xs: stream.xs, ys: stream.ys, count: stream.count, into: stream.colors) }
+                sink.blendScattered(words: stream.words, coverage: stream.coverage, colors: shader == nil ? nil : stream.colors,
+                                    count: stream.count)
+            }
             batch.reset()
         }
         let left = area.x, right = area.maxX
@@ -137,8 +144,8 @@ extension RasterScratch {
             guard q > p else { return }
             let x0 = Float(Double(p) + 0.5 - cx)
             if !direct { batch.edge(y: j, from: p, to: q, x0: x0, rowDy: rowDy, secondStream: simple) }
-            else if simple { batch.second.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: j * stride + p) }
-            else { batch.first.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: j * stride + p) }
+            else if simple { batch.second.add(y: j, from: p, to: q, x0: x0, rowDy: rowDy, word0: j * stride + p) }
+            else { batch.first.add(y: j, from: p, to: q, x0: x0, rowDy: rowDy, word0: j * stride + p) }
         }
         @inline(__always) func full(_ j: Int, _ p: Int, _ q: Int) {
             let p = max(p, left), q = min(q, right)

@@ -45,7 +45,7 @@ struct GradientTable {
 }
 
 /// A linear gradient from `start` to `end` (device pixels), padded beyond its ends.
-public final class LinearGradient: Shader {
+public final class LinearGradient: PointShader {
     public let start: Point
     public let end: Point
     public let stops: [GradientStop]
@@ -75,22 +75,33 @@ public final class LinearGradient: Shader {
     }
 }
 
+extension LinearGradient {
+    func shade(xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        for k in 0 ..< count { shade(x: Int(xs[k]), y: Int(ys[k]), count: 1, into: out + k) }
+    }
+}
+
 /// A conic (sweep) gradient about `center`: offset 0 at angle `start`, growing screen-clockwise to 1
 /// after a full turn.
-public final class ConicGradient: Shader {
+public final class ConicGradient: PointShader {
     public let center: Point
     public let start: Angle
     public let stops: [GradientStop]
     let table: GradientTable
     /// `start` in 16.16 fixed-point turns.
     let startFixed: Int32
+    /// The table's colours in memory of their own (no array access per call on the hot path).
+    let colorTable: UnsafeMutablePointer<UInt32>
 
     /// Build once and reuse: the colour table is computed here.
     public init(center: Point, start: Angle, stops: [GradientStop]) {
         self.center = center; self.start = start; self.stops = stops
         table = GradientTable(stops: stops, periodic: true)
         startFixed = Int32((start.normalizedDegrees / 360 * 65536).rounded())
+        colorTable = .allocate(capacity: GradientTable.size)
+        colorTable.initialize(from: table.colors, count: GradientTable.size)
     }
+    deinit { colorTable.deallocate() }
     var isOpaque: Bool { table.isOpaque }
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
@@ -103,8 +114,8 @@ public final class ConicGradient: Shader {
         // Angles as 16.16 fixed-point turns: wrapping round the circle is integer overflow of the low
         // 16 bits, and the top 10 of those index the 1024-entry periodic table.
         @inline(__always) func fixedTurns(_ t: Float) -> Int32 { Int32(t * 65536) &- startFixed }
-        table.colors.withUnsafeBufferPointer { lut in
-            let base = lut.baseAddress!
+        do {
+            let base = colorTable
             @inline(__always) func colour(_ t: Int32) -> UInt32 { base[Int(((t &+ 32) >> 6) & 1023)] }
             var i = 0
             // Angles at four consecutive grid points (three blocks), computed together; `gridBase` is
@@ -128,13 +139,28 @@ public final class ConicGradient: Shader {
                         let xs = V(Float(gx), Float(gx + block), Float(gx + 2 * block), Float(gx + 3 * block))
                         grid = ConicGradient.turns4(V(repeating: dy), xs + V(repeating: off))
                     }
-                    let k = (gx - gridBase) / block
-                    let t0 = fixedTurns(grid[k])
+                    let g = (gx - gridBase) / block
+                    let t0 = fixedTurns(grid[g])
                     // The difference's low 16 bits, sign-extended: wrapped to ±½ turn.
-                    let delta = Int32(Int16(truncatingIfNeeded: fixedTurns(grid[k + 1]) &- t0))
+                    let delta = Int32(Int16(truncatingIfNeeded: fixedTurns(grid[g + 1]) &- t0))
                     let step = delta / Int32(block)
                     var t = t0 &+ step &* Int32(x + i - gx)
-                    for k in 0 ..< len { out[i + k] = colour(t); t = t &+ step }
+                    // Four pixels per step: the indices side by side, then four table loads.
+                    var k = 0
+                    if len >= 4 {
+                        var tv = SIMD4<Int32>(repeating: t) &+ SIMD4<Int32>(0, 1, 2, 3) &* step
+                        let step4 = SIMD4<Int32>(repeating: 4 &* step)
+                        let raw = UnsafeMutableRawPointer(out + i)
+                        while k + 4 <= len {
+                            let index = ((tv &+ 32) &>> 6) & 1023
+                            let c = SIMD4<UInt32>(base[Int(index[0])], base[Int(index[1])], base[Int(index[2])], base[Int(index[3])])
+                            raw.storeBytes(of: c, toByteOffset: 4 * k, as: SIMD4<UInt32>.self)
+                            tv &+= step4
+                            k += 4
+                        }
+                        t = t &+ Int32(k) &* step
+                    }
+                    while k < len { out[i + k] = colour(t); t = t &+ step; k += 1 }
                 } else {
                     var k = 0
                     while k < len {
@@ -148,6 +174,31 @@ public final class ConicGradient: Shader {
             }
         }
     }
+    /// Exact angles at every point (no interpolation between grid points): within ±1 table step of
+    /// `shade`.
+    /// The buffers hold whole vectors of four (`RowBatch` pads them), so this reads and writes past
+    /// `count` up to the next multiple of four.
+    func shade(xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        typealias V = SIMD4<Float>
+        let offX = V(repeating: Float(0.5 - center.x)), offY = V(repeating: Float(0.5 - center.y))
+        let lut = colorTable
+        let start = SIMD4<Int32>(repeating: startFixed), round = SIMD4<Int32>(repeating: 32)
+        let rx = UnsafeRawPointer(xs), ry = UnsafeRawPointer(ys), ro = UnsafeMutableRawPointer(out)
+        var k = 0
+        while k < count {
+            let px = V(rx.loadUnaligned(fromByteOffset: 4 * k, as: SIMD4<Int32>.self)) + offX
+            let py = V(ry.loadUnaligned(fromByteOffset: 4 * k, as: SIMD4<Int32>.self)) + offY
+            let t = ConicGradient.turns4(py, px)
+            // t·65536 rounded to an integer in the low mantissa bits by adding 2^23 (a vector
+            // conversion without the generic, lane-by-lane one).
+            let fixed = unsafeBitCast(t * 65536 + 8_388_608, to: SIMD4<Int32>.self) & 0x7F_FFFF
+            let index = ((fixed &- start &+ round) &>> 6) & 1023
+            let colours = SIMD4<UInt32>(lut[Int(index[0])], lut[Int(index[1])], lut[Int(index[2])], lut[Int(index[3])])
+            ro.storeBytes(of: colours, toByteOffset: 4 * k, as: SIMD4<UInt32>.self)
+            k += 4
+        }
+    }
+
     /// Pixels per interpolated block (a power of two), and the distance from the centre beyond which
     /// blocks interpolate.
     static let block = 16

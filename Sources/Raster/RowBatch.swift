@@ -46,26 +46,38 @@ final class RowBatch {
 }
 
 /// One stream of edge pixels: centres relative to the shape's centre, the coverage computed for them,
-/// and (direct mode) their indices in the canvas's 32-bit words.
+/// and (direct mode) their indices in the canvas's 32-bit words, their device positions and room for
+/// a shading paint's colours.
 struct EdgePixels {
     let dx: UnsafeMutablePointer<Float>, dy: UnsafeMutablePointer<Float>
     let coverage: UnsafeMutablePointer<UInt8>
     let words: UnsafeMutablePointer<Int>
+    let xs: UnsafeMutablePointer<Int32>, ys: UnsafeMutablePointer<Int32>
+    let colors: UnsafeMutablePointer<UInt32>
     /// Pixels recorded so far.
     var count = 0
 
     init(capacity: Int = 1) {
         dx = .allocate(capacity: capacity); dy = .allocate(capacity: capacity)
         coverage = .allocate(capacity: capacity); words = .allocate(capacity: capacity)
+        xs = .allocate(capacity: capacity); ys = .allocate(capacity: capacity); colors = .allocate(capacity: capacity)
         dx.initialize(repeating: 0, count: capacity); dy.initialize(repeating: 0, count: capacity)
         coverage.initialize(repeating: 0, count: capacity); words.initialize(repeating: 0, count: capacity)
+        xs.initialize(repeating: 0, count: capacity); ys.initialize(repeating: 0, count: capacity)
+        colors.initialize(repeating: 0, count: capacity)
     }
-    func free() { dx.deallocate(); dy.deallocate(); coverage.deallocate(); words.deallocate() }
+    func free() {
+        dx.deallocate(); dy.deallocate(); coverage.deallocate(); words.deallocate()
+        xs.deallocate(); ys.deallocate(); colors.deallocate()
+    }
 
-    /// Adds pixels [p, q) of a row: `x0` and `rowDy` are the centre of pixel p relative to the shape's
+    /// Adds pixels [p, q) of row y: `x0` and `rowDy` are the centre of pixel p relative to the shape's
     /// centre, `word0` its canvas word index (direct mode; ignored otherwise).
-    @inline(__always) mutating func add(from p: Int, to q: Int, x0: Float, rowDy: Float, word0: Int) {
-        for k in 0 ..< q - p { dx[count + k] = x0 + Float(k); dy[count + k] = rowDy; words[count + k] = word0 + k }
+    @inline(__always) mutating func add(y: Int, from p: Int, to q: Int, x0: Float, rowDy: Float, word0: Int) {
+        for k in 0 ..< q - p {
+            dx[count + k] = x0 + Float(k); dy[count + k] = rowDy; words[count + k] = word0 + k
+            xs[count + k] = Int32(truncatingIfNeeded: p + k); ys[count + k] = Int32(truncatingIfNeeded: y)
+        }
         count += q - p
     }
 }
@@ -101,8 +113,8 @@ struct RowBatchWriter {
     /// `x0` and `rowDy` are the centre of pixel p relative to the shape's centre.
     @inline(__always) mutating func edge(y: Int, from p: Int, to q: Int, x0: Float, rowDy: Float, secondStream: Bool = false) {
         record(y, p, q, kind: secondStream ? 2 : 1)
-        if secondStream { second.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: 0) }
-        else { first.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: 0) }
+        if secondStream { second.add(y: y, from: p, to: q, x0: x0, rowDy: rowDy, word0: 0) }
+        else { first.add(y: y, from: p, to: q, x0: x0, rowDy: rowDy, word0: 0) }
     }
 
     @inline(__always) private mutating func record(_ y: Int, _ p: Int, _ q: Int, kind: Int32) {
