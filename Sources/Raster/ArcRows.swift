@@ -130,6 +130,10 @@ extension RasterScratch {
             kernel.run(dx: batch.first.dx, dy: batch.first.dy, count: batch.first.count, into: batch.first.coverage)
             ringEdgeCoverage(ring, dx: batch.second.dx, dy: batch.second.dy, count: batch.second.count, into: batch.second.coverage)
             if !direct { batch.send(into: &sink); return }
+            if let shader, batch.intervals > 0 {
+                shader.shadeSpans(batch.records, count: batch.intervals, canvas: sink.base.assumingMemoryBound(to: UInt32.self),
+                                  rowWords: stride)
+            }
             for stream in [batch.first, batch.second] {
                 if let shader { shader.shade(xs: stream.xs, ys: stream.ys, count: stream.count, into: stream.colors) }
                 sink.blendScattered(words: stream.words, coverage: stream.coverage, colors: shader == nil ? nil : stream.colors,
@@ -152,9 +156,15 @@ extension RasterScratch {
             guard q > p else { return }
             if direct { sink.span(y: j, x: p, count: q - p, alpha: 255) } else { batch.full(y: j, from: p, to: q) }
         }
+        // Opaque point shaders take simple rows' full spans in batches too (their unclipped ends are
+        // geometry, not clip, so a shader may interpolate between them).
+        let batchSpans = shader?.isOpaque ?? false
         /// One piece of a simple row: edge band, full span, edge band.
         @inline(__always) func piece(_ j: Int, _ a: Int, _ b: Int, _ c: Int, _ d: Int, _ rowDy: Float) {
-            edge(j, a, b, rowDy, simple: true); full(j, b, c); edge(j, c, d, rowDy, simple: true)
+            edge(j, a, b, rowDy, simple: true)
+            let p = max(b, left), q = min(c, right)
+            if batchSpans { if q > p { batch.shadedSpan(y: j, from: p, to: q, unclipped: b, c) } } else { full(j, b, c) }
+            edge(j, c, d, rowDy, simple: true)
         }
         for j in firstRow ..< lastRow {
             if batch.isFull { drawBatch() }

@@ -9,8 +9,9 @@ final class RowBatch {
     /// The two streams' memory.
     private var streams = (EdgePixels(), EdgePixels())
     private var pixelCapacity = 0
-    /// Intervals: row, first column, end column, kind (0 = fully covered, 1 or 2 = edge pixels of
-    /// stream 0 or 1).
+    /// Intervals, `RowBatchWriter.recordWidth` numbers each: row, first column, end column, kind
+    /// (0 = fully covered, 1 or 2 = edge pixels of stream 0 or 1), and for full spans of a shaded direct
+    /// drawing the span's columns before clipping.
     private var records: UnsafeMutablePointer<Int32> = .allocate(capacity: 4)
     private var recordCapacity = 1
     /// One row of 8-bit coverage, where neighbouring intervals are joined for shading paints.
@@ -36,7 +37,8 @@ final class RowBatch {
         }
         let needRecords = RowBatch.recordsPerBatch + RowBatch.recordsPerRow
         if needRecords > recordCapacity {
-            records.deallocate(); recordCapacity = needRecords; records = .allocate(capacity: 4 * needRecords)
+            records.deallocate(); recordCapacity = needRecords
+            records = .allocate(capacity: RowBatchWriter.recordWidth * needRecords)
         }
         if width + 16 > maskCapacity {
             mask.deallocate(); maskCapacity = width + 16; mask = .allocate(capacity: maskCapacity)
@@ -89,12 +91,15 @@ struct EdgePixels {
 /// at once and records only edge pixels, with their canvas word index, for `PaintSink.blendScattered`:
 /// one vectorised loop over the whole batch instead of a call per one-to-three-pixel run.
 struct RowBatchWriter {
+    /// The interval records (see `RowBatch`).
     let records: UnsafeMutablePointer<Int32>
     /// The two edge pixel streams.
     var first: EdgePixels, second: EdgePixels
     let mask: UnsafeMutablePointer<UInt8>
     /// Intervals recorded so far.
     private(set) var intervals = 0
+    /// Numbers per interval record.
+    static let recordWidth = 6
 
     init(records: UnsafeMutablePointer<Int32>, streams: (EdgePixels, EdgePixels), mask: UnsafeMutablePointer<UInt8>) {
         self.records = records; first = streams.0; second = streams.1; self.mask = mask
@@ -117,9 +122,15 @@ struct RowBatchWriter {
         else { first.add(y: y, from: p, to: q, x0: x0, rowDy: rowDy, word0: 0) }
     }
 
-    @inline(__always) private mutating func record(_ y: Int, _ p: Int, _ q: Int, kind: Int32) {
-        let r = records + 4 * intervals
+    /// Shaded direct mode: pixels [p, q) of row y are fully covered, clipped from the span [b, c).
+    @inline(__always) mutating func shadedSpan(y: Int, from p: Int, to q: Int, unclipped b: Int, _ c: Int) {
+        record(y, p, q, kind: 0, b, c)
+    }
+
+    @inline(__always) private mutating func record(_ y: Int, _ p: Int, _ q: Int, kind: Int32, _ b: Int = 0, _ c: Int = 0) {
+        let r = records + RowBatchWriter.recordWidth * intervals
         r[0] = Int32(truncatingIfNeeded: y); r[1] = Int32(truncatingIfNeeded: p); r[2] = Int32(truncatingIfNeeded: q); r[3] = kind
+        r[4] = Int32(truncatingIfNeeded: b); r[5] = Int32(truncatingIfNeeded: c)
         intervals += 1
     }
 
@@ -137,7 +148,7 @@ struct RowBatchWriter {
             if runLength > 0 { sink.mask(y: runY, x: runStart, count: runLength, coverage: mask); runLength = 0 }
         }
         for k in 0 ..< intervals {
-            let r = records + 4 * k
+            let r = records + RowBatchWriter.recordWidth * k
             let y = Int(r[0]), p = Int(r[1]), q = Int(r[2]), kind = r[3]
             let count = q - p
             var source = first.coverage

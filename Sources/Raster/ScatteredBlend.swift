@@ -3,6 +3,20 @@
 protocol PointShader: Shader {
     /// Colours of the pixels (xs[k], ys[k]) for k < count (premultiplied words).
     func shade(xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int, into out: UnsafeMutablePointer<UInt32>)
+    /// Shades `count` full spans straight into a 32-bit canvas (only for opaque shaders). Each record
+    /// (`RowBatchWriter.recordWidth` numbers) holds row, first and end column, and the span's columns
+    /// before clipping, which a shader may use to interpolate (they do not depend on the clip).
+    func shadeSpans(_ records: UnsafePointer<Int32>, count: Int, canvas: UnsafeMutablePointer<UInt32>, rowWords: Int)
+}
+
+extension PointShader {
+    func shadeSpans(_ records: UnsafePointer<Int32>, count: Int, canvas: UnsafeMutablePointer<UInt32>, rowWords: Int) {
+        for k in 0 ..< count {
+            let r = records + RowBatchWriter.recordWidth * k
+            let y = Int(r[0]), p = Int(r[1]), q = Int(r[2])
+            shade(x: p, y: y, count: q - p, into: canvas + y * rowWords + p)
+        }
+    }
 }
 
 /// How a row path hands its pixels to a `PaintSink`.
