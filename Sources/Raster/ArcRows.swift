@@ -116,84 +116,129 @@ extension RasterScratch {
         var walk = ArcRowWalk(arc, area: area)
         let kernel = ArcCoverageKernel(arc)
         let ring = RingShape(cx: cx, cy: cy, outer: arc.radius + arc.halfWidth, inner: arc.radius - arc.halfWidth)
-        let drawing = sink.rowDrawing
-        var shader: PointShader? = nil
-        if case .shaded(let s) = drawing { shader = s }
-        let direct: Bool
-        if case .records = drawing { direct = false } else { direct = true }
-        let stride = sink.stride / 4
-        // Simple rows' edge pixels need only the ring's formula (cheaper than the arc's): they go to
-        // the second stream. The choice depends on the row alone, never on the clip, so a pixel gets
-        // the same value whatever part of the canvas is redrawn.
-        var batch = rowBatch.begin(width: area.width)
-        func drawBatch() {
-            kernel.run(dx: batch.first.dx, dy: batch.first.dy, count: batch.first.count, into: batch.first.coverage)
-            ringEdgeCoverage(ring, dx: batch.second.dx, dy: batch.second.dy, count: batch.second.count, into: batch.second.coverage)
-            if !direct { batch.send(into: &sink); return }
-            if let shader, batch.intervals > 0 {
-                shader.shadeSpans(batch.records, count: batch.intervals, canvas: sink.base.assumingMemoryBound(to: UInt32.self),
-                                  rowWords: stride)
-            }
-            for stream in [batch.first, batch.second] {
-                if let shader { shader.shade(xs: stream.xs, ys: stream.ys, count: stream.count, into: stream.colors) }
-                sink.blendScattered(words: stream.words, coverage: stream.coverage, colors: shader == nil ? nil : stream.colors,
-                                    count: stream.count)
-            }
-            batch.reset()
-        }
-        let left = area.x, right = area.maxX
-        /// Edge pixels [p, q) of row j (clipped here); `simple`: in a simple row.
-        @inline(__always) func edge(_ j: Int, _ p: Int, _ q: Int, _ rowDy: Float, simple: Bool) {
-            let p = max(p, left), q = min(q, right)
-            guard q > p else { return }
-            let x0 = Float(Double(p) + 0.5 - cx)
-            if !direct { batch.edge(y: j, from: p, to: q, x0: x0, rowDy: rowDy, secondStream: simple) }
-            else if simple { batch.second.add(y: j, from: p, to: q, x0: x0, rowDy: rowDy, word0: j * stride + p) }
-            else { batch.first.add(y: j, from: p, to: q, x0: x0, rowDy: rowDy, word0: j * stride + p) }
-        }
-        @inline(__always) func full(_ j: Int, _ p: Int, _ q: Int) {
-            let p = max(p, left), q = min(q, right)
-            guard q > p else { return }
-            if direct { sink.span(y: j, x: p, count: q - p, alpha: 255) } else { batch.full(y: j, from: p, to: q) }
-        }
-        // Opaque point shaders take simple rows' full spans in batches too (their unclipped ends are
-        // geometry, not clip, so a shader may interpolate between them).
-        let batchSpans = shader?.isOpaque ?? false
-        /// One piece of a simple row: edge band, full span, edge band.
-        @inline(__always) func piece(_ j: Int, _ a: Int, _ b: Int, _ c: Int, _ d: Int, _ rowDy: Float) {
-            edge(j, a, b, rowDy, simple: true)
-            let p = max(b, left), q = min(c, right)
-            if batchSpans { if q > p { batch.shadedSpan(y: j, from: p, to: q, unclipped: b, c) } } else { full(j, b, c) }
-            edge(j, c, d, rowDy, simple: true)
-        }
+        var out = ArcEmitter(sink: sink, batch: rowBatch.begin(width: area.width), area: area, cx: cx)
         for j in firstRow ..< lastRow {
-            if batch.isFull { drawBatch() }
+            if out.batch.isFull { out.draw(kernel, ring) }
             guard let o = walk.outer.row(j) else { continue }
             let i = walk.inner.row(j)
             let yc = Double(j) + 0.5 - cy
             let rowDy = Float(yc)
-            let capRow = walk.cap0Rows.contains(j) || walk.cap1Rows.contains(j)
-            if !capRow && o.fullL < o.fullR {
+            // Only pixels near a cap can meet an end ray or a cap circle: pieces clear of the caps'
+            // boxes are simple even in the caps' rows.
+            @inline(__always) func nearCap(_ a: Int, _ d: Int) -> Bool {
+                (walk.cap0Rows.contains(j) && a < walk.cap0Columns.upperBound && d > walk.cap0Columns.lowerBound)
+                    || (walk.cap1Rows.contains(j) && a < walk.cap1Columns.upperBound && d > walk.cap1Columns.lowerBound)
+            }
+            // The general walk, for the whole row or (`from`) only the columns from there on.
+            func general(from start: Int = Int.min, to end: Int = Int.max) {
+                let n = walk.generalRow(j, outer: o, inner: i)
+                for k in 0 ..< n {
+                    let (p, q, isEdge) = walk.interval(k)
+                    let p1 = max(p, start), q1 = min(q, end)
+                    if p1 >= q1 { continue }
+                    if isEdge { out.edge(j, p1, q1, rowDy, simple: false) } else { out.full(j, p1, q1) }
+                }
+            }
+            if o.fullL < o.fullR {
                 if let i, i.fullL < i.fullR, o.fullL <= i.touchL, i.touchR <= o.fullR {
-                    // Two pieces. The column boundary between a piece's outer band and its full span
-                    // lies inside the ring at the row's centre, so it stands for the piece.
-                    if arc.wedgeContains(Double(o.fullL) - cx, yc) { piece(j, o.touchL, o.fullL, i.touchL, i.fullL, rowDy) }
-                    if arc.wedgeContains(Double(o.fullR) - cx, yc) { piece(j, i.fullR, i.touchR, o.fullR, o.touchR, rowDy) }
+                    // Two pieces, split by the hole [i.fullL, i.fullR). The column boundary between a
+                    // piece's outer band and its full span lies inside the ring at the row's centre, so
+                    // it stands for the piece.
+                    let leftNear = nearCap(o.touchL, i.fullL), rightNear = nearCap(i.fullR, o.touchR)
+                    if leftNear && rightNear { general(); continue }
+                    if leftNear { general(to: i.fullL) }
+                    else if arc.wedgeContains(Double(o.fullL) - cx, yc) { out.piece(j, o.touchL, o.fullL, i.touchL, i.fullL, rowDy) }
+                    if rightNear { general(from: i.fullR) }
+                    else if arc.wedgeContains(Double(o.fullR) - cx, yc) { out.piece(j, i.fullR, i.touchR, o.fullR, o.touchR, rowDy) }
                     continue
                 }
-                if i == nil {
+                if i == nil && !nearCap(o.touchL, o.touchR) {
                     // One piece, crossing the vertical through the centre inside the ring.
-                    if arc.wedgeContains(0, yc) { piece(j, o.touchL, o.fullL, o.fullR, o.touchR, rowDy) }
+                    if arc.wedgeContains(0, yc) { out.piece(j, o.touchL, o.fullL, o.fullR, o.touchR, rowDy) }
                     continue
                 }
             }
-            let n = walk.generalRow(j, outer: o, inner: i)
-            for k in 0 ..< n {
-                let (p, q, isEdge) = walk.interval(k)
-                if isEdge { edge(j, p, q, rowDy, simple: false) } else { full(j, p, q) }
-            }
+            general()
         }
-        drawBatch()
+        out.draw(kernel, ring)
+    }
+}
+
+/// Hands an arc's pixels to the sink in the fastest way its paint allows (see `RowDrawing`).
+///
+/// Simple rows' edge pixels need only the ring's formula (cheaper than the arc's): they go to the
+/// second stream. The choice depends on the row alone, never on the clip, so a pixel gets the same
+/// value whatever part of the canvas is redrawn. Opaque point shaders take simple rows' full spans in
+/// batches too (their unclipped ends are geometry, not clip, so a shader may interpolate between them).
+struct ArcEmitter {
+    var sink: PaintSink
+    var batch: RowBatchWriter
+    let shader: PointShader?
+    let direct: Bool, batchSpans: Bool
+    let left: Int, right: Int, rowWords: Int, cx: Double
+
+    init(sink: PaintSink, batch: RowBatchWriter, area: PixelRect, cx: Double) {
+        self.sink = sink; self.batch = batch; self.cx = cx
+        left = area.x; right = area.maxX; rowWords = sink.stride / 4
+        switch sink.rowDrawing {
+        case .records: shader = nil; direct = false
+        case .solid: shader = nil; direct = true
+        case .shaded(let s): shader = s; direct = true
+        }
+        batchSpans = shader?.isOpaque ?? false
+    }
+
+    /// Edge pixels [p, q) of row j (clipped here); `simple`: in a simple row.
+    @inline(__always) mutating func edge(_ j: Int, _ p: Int, _ q: Int, _ rowDy: Float, simple: Bool) {
+        let p = max(p, left), q = min(q, right)
+        guard q > p else { return }
+        let x0 = Float(Double(p) + 0.5 - cx), word0 = j * rowWords + p
+        if !direct { batch.edge(y: j, from: p, to: q, x0: x0, rowDy: rowDy, secondStream: simple) }
+        else if shader != nil {
+            if simple { batch.second.add(y: j, from: p, to: q, x0: x0, rowDy: rowDy, word0: word0) }
+            else { batch.first.add(y: j, from: p, to: q, x0: x0, rowDy: rowDy, word0: word0) }
+        } else if simple { batch.second.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: word0) }
+        else { batch.first.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: word0) }
+    }
+
+    /// Fully covered pixels [p, q) of row j (clipped here).
+    @inline(__always) mutating func full(_ j: Int, _ p: Int, _ q: Int) {
+        let p = max(p, left), q = min(q, right)
+        guard q > p else { return }
+        if direct { sink.span(y: j, x: p, count: q - p, alpha: 255) } else { batch.full(y: j, from: p, to: q) }
+    }
+
+    /// One piece of a simple row: edge band [a, b), full span [b, c), edge band [c, d).
+    @inline(__always) mutating func piece(_ j: Int, _ a: Int, _ b: Int, _ c: Int, _ d: Int, _ rowDy: Float) {
+        edge(j, a, b, rowDy, simple: true)
+        if batchSpans {
+            let p = max(b, left), q = min(c, right)
+            if q > p { batch.shadedSpan(y: j, from: p, to: q, unclipped: b, c) }
+        } else {
+            full(j, b, c)
+        }
+        edge(j, c, d, rowDy, simple: true)
+    }
+
+    /// Computes the batch's coverage (the arc kernel for the first stream, the ring's formula for the
+    /// second), draws it and empties the batch.
+    mutating func draw(_ kernel: ArcCoverageKernel, _ ring: RingShape) {
+        kernel.run(dx: batch.first.dx, dy: batch.first.dy, count: batch.first.count, into: batch.first.coverage)
+        ringEdgeCoverage(ring, dx: batch.second.dx, dy: batch.second.dy, count: batch.second.count, into: batch.second.coverage)
+        if !direct { batch.send(into: &sink); return }
+        if let shader, batch.intervals > 0 {
+            shader.shadeSpans(batch.records, count: batch.intervals, canvas: sink.base.assumingMemoryBound(to: UInt32.self),
+                              rowWords: rowWords)
+        }
+        blend(batch.first)
+        blend(batch.second)
+        batch.reset()
+    }
+
+    private func blend(_ stream: EdgePixels) {
+        if let shader { shader.shade(xs: stream.xs, ys: stream.ys, count: stream.count, into: stream.colors) }
+        sink.blendScattered(words: stream.words, coverage: stream.coverage, colors: shader == nil ? nil : stream.colors,
+                            count: stream.count)
     }
 }
 
@@ -202,8 +247,8 @@ struct ArcRowWalk {
     let arc: RoundArcStroke
     let area: PixelRect
     var outer: CircleRows, inner: CircleRows, cap0: CircleRows, cap1: CircleRows
-    /// The rows each cap circle touches.
-    let cap0Rows: Range<Int>, cap1Rows: Range<Int>
+    /// The rows and columns each cap circle touches.
+    let cap0Rows: Range<Int>, cap1Rows: Range<Int>, cap0Columns: Range<Int>, cap1Columns: Range<Int>
     /// Up to eight bands per row (two per circle), as (start, end) pairs, and the row's intervals
     /// (start, end, 1 for edge pixels or 0 for full), at most one per band and one per gap.
     private var band: [Int] = Array(repeating: 0, count: 16), out: [Int] = Array(repeating: 0, count: 3 * 17)
@@ -216,6 +261,8 @@ struct ArcRowWalk {
         cap0 = CircleRows(cx: cx + e0x, cy: cy + e0y, r: hw); cap1 = CircleRows(cx: cx + e1x, cy: cy + e1y, r: hw)
         cap0Rows = floorInt(cy + e0y - hw) ..< ceilInt(cy + e0y + hw)
         cap1Rows = floorInt(cy + e1y - hw) ..< ceilInt(cy + e1y + hw)
+        cap0Columns = floorInt(cx + e0x - hw) ..< ceilInt(cx + e0x + hw)
+        cap1Columns = floorInt(cx + e1x - hw) ..< ceilInt(cx + e1x + hw)
     }
 
     typealias CircleRow = (touchL: Int, fullL: Int, fullR: Int, touchR: Int)

@@ -73,8 +73,18 @@ struct EdgePixels {
         xs.deallocate(); ys.deallocate(); colors.deallocate()
     }
 
-    /// Adds pixels [p, q) of row y: `x0` and `rowDy` are the centre of pixel p relative to the shape's
-    /// centre, `word0` its canvas word index (direct mode; ignored otherwise).
+    /// Adds pixels [p, q) of a row: `x0` and `rowDy` are the centre of pixel p relative to the shape's
+    /// centre.
+    @inline(__always) mutating func add(from p: Int, to q: Int, x0: Float, rowDy: Float) {
+        for k in 0 ..< q - p { dx[count + k] = x0 + Float(k); dy[count + k] = rowDy }
+        count += q - p
+    }
+    /// As `add`, with each pixel's canvas word index (`word0`: pixel p's), for a direct drawing.
+    @inline(__always) mutating func add(from p: Int, to q: Int, x0: Float, rowDy: Float, word0: Int) {
+        for k in 0 ..< q - p { dx[count + k] = x0 + Float(k); dy[count + k] = rowDy; words[count + k] = word0 + k }
+        count += q - p
+    }
+    /// As `add(…word0:)`, with the pixels' device positions (row y) for a shader.
     @inline(__always) mutating func add(y: Int, from p: Int, to q: Int, x0: Float, rowDy: Float, word0: Int) {
         for k in 0 ..< q - p {
             dx[count + k] = x0 + Float(k); dy[count + k] = rowDy; words[count + k] = word0 + k
@@ -118,8 +128,7 @@ struct RowBatchWriter {
     /// `x0` and `rowDy` are the centre of pixel p relative to the shape's centre.
     @inline(__always) mutating func edge(y: Int, from p: Int, to q: Int, x0: Float, rowDy: Float, secondStream: Bool = false) {
         record(y, p, q, kind: secondStream ? 2 : 1)
-        if secondStream { second.add(y: y, from: p, to: q, x0: x0, rowDy: rowDy, word0: 0) }
-        else { first.add(y: y, from: p, to: q, x0: x0, rowDy: rowDy, word0: 0) }
+        if secondStream { second.add(from: p, to: q, x0: x0, rowDy: rowDy) } else { first.add(from: p, to: q, x0: x0, rowDy: rowDy) }
     }
 
     /// Shaded direct mode: pixels [p, q) of row y are fully covered, clipped from the span [b, c).
