@@ -199,29 +199,59 @@ public final class ConicGradient: PointShader {
         }
     }
 
-    /// Interpolates each span's angle linearly between its unclipped end pixels (computed two spans at
-    /// a time) where the span is short against its distance from the centre: within a third of a table
-    /// step of `shade`. Other spans are shaded as usual.
+    /// Interpolates each span's angle linearly between knots: its unclipped end pixels (computed two
+    /// spans at a time) when the span is short against its distance from the centre, otherwise pixels
+    /// spaced from its unclipped start by a distance-dependent step. Within a third of a table step of
+    /// `shade`; spans very near the centre are shaded as usual.
     func shadeSpans(_ records: UnsafePointer<Int32>, count: Int, canvas: UnsafeMutablePointer<UInt32>, rowWords: Int) {
         typealias V = SIMD4<Float>
         let offX = Float(0.5 - center.x), offY = Float(0.5 - center.y)
         let width = RowBatchWriter.recordWidth
         let base = colorTable
+        @inline(__always) func fixed(_ t: Float) -> Int32 { Int32(t * 65536) &- startFixed }
+        /// Pixels [p, q) of row y (`out`: the row) between knots at columns a < b with angles ta, tb.
+        @inline(__always) func segment(_ out: UnsafeMutablePointer<UInt32>, _ p: Int, _ q: Int, _ a: Int, _ b: Int,
+                                       _ ta: Int32, _ tb: Int32) {
+            let delta = Int32(Int16(truncatingIfNeeded: tb &- ta))
+            let step = b > a ? delta / Int32(b - a) : 0
+            var t = ta &+ step &* Int32(p - a)
+            for x in p ..< q { out[x] = base[Int(((t &+ 32) >> 6) & 1023)]; t = t &+ step }
+        }
         /// One span, given the angles (turns) at the centres of its first and last unclipped pixels.
-        @inline(__always) func span(_ r: UnsafePointer<Int32>, _ ta: Float, _ tb: Float) {
+        func span(_ r: UnsafePointer<Int32>, _ ta: Float, _ tb: Float) {
             let y = Int(r[0]), p = Int(r[1]), q = Int(r[2]), b = Int(r[4]), c = Int(r[5])
             let out = canvas + y * rowWords
-            // The interpolation's error is about 0.08·(length / distance)² rad; 1/6.5 keeps it under
-            // a third of a table step.
+            // Linear interpolation over a length L at distance d errs by about 0.08·(L/d)² rad; L ≤ d/6.5
+            // keeps it under a third of a table step.
             let dy = Double(y) + 0.5 - center.y
             let dx = max(0, Double(b) + 0.5 - center.x, center.x - (Double(c) - 0.5))
-            let length = Double(c - b)
-            if dy * dy + dx * dx < 42.25 * length * length { shade(x: p, y: y, count: q - p, into: out + p); return }
-            let ta16 = Int32(ta * 65536) &- startFixed, tb16 = Int32(tb * 65536) &- startFixed
-            let delta = Int32(Int16(truncatingIfNeeded: tb16 &- ta16))
-            let step = c - b > 1 ? delta / Int32(c - b - 1) : 0
-            var t = ta16 &+ step &* Int32(p - b)
-            for x in p ..< q { out[x] = base[Int(((t &+ 32) >> 6) & 1023)]; t = t &+ step }
+            let d2 = dy * dy + dx * dx, length = c - 1 - b
+            if d2 >= 42.25 * Double(length * length) { return segment(out, p, q, b, c - 1, fixed(ta), fixed(tb)) }
+            let knotStep = Int(d2.squareRoot() / 6.5)
+            if knotStep < 8 { return shade(x: p, y: y, count: q - p, into: out + p) }
+            // Knots at b, b + step, b + 2·step, … and c − 1 (geometry, not clip), four at a time.
+            var a = b + (p - b) / knotStep * knotStep
+            var tA = a == b ? fixed(ta) : fixed(ConicGradient.turns4(V(repeating: Float(y) + offY), V(repeating: Float(a) + offX))[0])
+            var x = p
+            while x < q {
+                var ks = (0, 0, 0, 0)
+                var n = 0
+                var next = a
+                while n < 4 && next < c - 1 {
+                    next = min(next + knotStep, c - 1)
+                    withUnsafeMutableBytes(of: &ks) { $0.storeBytes(of: next, toByteOffset: 8 * n, as: Int.self) }
+                    n += 1
+                    if next >= q - 1 { break }
+                }
+                let kx = V(Float(ks.0), Float(ks.1), Float(ks.2), Float(ks.3)) + V(repeating: offX)
+                let t = ConicGradient.turns4(V(repeating: Float(y) + offY), kx)
+                for m in 0 ..< n {
+                    let bk = withUnsafeBytes(of: ks) { $0.load(fromByteOffset: 8 * m, as: Int.self) }, tB = fixed(t[m])
+                    let end = min(q, bk + (bk == c - 1 ? 1 : 0))
+                    if end > x { segment(out, x, end, a, bk, tA, tB); x = end }
+                    a = bk; tA = tB
+                }
+            }
         }
         var k = 0
         while k < count {

@@ -106,6 +106,43 @@ import Testing
         }
     }
 
+    @Test("a conic gradient on an arc stays within one table step of the exact angle, its centre near or far", arguments: [
+        Point(80.3, 79.6), Point(30, 80), Point(80, 30.5), Point(150, 150),
+    ])
+    func conicSpans(center: Point) {
+        let gradient = ConicGradient(center: center, start: .degrees(90), stops: [
+            GradientStop(0, Color(rgb: 0xD3D3D3)), GradientStop(0.5, Color(rgb: 0x0000FF)), GradientStop(1, Color(rgb: 0x404040)),
+        ])
+        for arc in ArcRowsTests.arcs {
+            let shaded = Bitmap(width: 160, height: 160), coverage = Bitmap(width: 160, height: 160)
+            arc.draw(on: shaded.canvas, paint: .conic(gradient))
+            arc.draw(on: coverage.canvas, paint: Paint(.white))
+            var worst = 0, full = 0
+            for j in 0 ..< 160 {
+                for i in 0 ..< 160 where coverage[i, j] == 0xFFFF_FFFF {
+                    // The colour jumps where the gradient wraps (offset 1 meets 0): one step's error
+                    // there flips it, so pixels within two steps of the seam are left out.
+                    var turn = (atan2(Double(j) + 0.5 - center.y, Double(i) + 0.5 - center.x) / (2 * .pi) - 0.25)
+                        .truncatingRemainder(dividingBy: 1)
+                    if turn < 0 { turn += 1 }
+                    if min(turn, 1 - turn) < 2.0 / 1024 { continue }
+                    // Point shading works on whole vectors of four.
+                    let xs: [Int32] = [Int32(i), 0, 0, 0], ys: [Int32] = [Int32(j), 0, 0, 0]
+                    var colours = [UInt32](repeating: 0, count: 4)
+                    gradient.shade(xs: xs, ys: ys, count: 1, into: &colours)
+                    let exact = colours[0], got = shaded[i, j]
+                    for shift: UInt32 in [0, 8, 16] {
+                        worst = max(worst, abs(Int((got >> shift) & 0xFF) - Int((exact >> shift) & 0xFF)))
+                    }
+                    full += 1
+                }
+            }
+            #expect(full > 100)
+            // One step of this table changes a channel by at most 211/341 < 1 unit; allow two steps.
+            #expect(worst <= 2, "\(arc), centre \(center): a channel differs by \(worst)")
+        }
+    }
+
     @Test("thin strokes, folded strokes and caps that would touch go to the polygon path")
     func acceptance() {
         #expect(!RoundArcStroke.accepts(cx: 0, cy: 0, radius: 50, halfWidth: 2, sweep: 1))
