@@ -279,9 +279,11 @@ struct ArcRowWalk {
         let y0 = Double(j) - cy, y1 = y0 + 1
         var n = 0
         func add(_ p: Int, _ q: Int, wedgeFiltered: Bool) {
+            // The wedge test sees the whole band, before clipping: which pixels are edge pixels must
+            // not depend on the clip.
+            if p >= q || (wedgeFiltered && arc.wedgeMisses(x0: Double(p) - cx, x1: Double(q) - cx, y0: y0, y1: y1)) { return }
             let p = max(p, area.x), q = min(q, area.maxX)
             if p >= q { return }
-            if wedgeFiltered && arc.wedgeMisses(x0: Double(p) - cx, x1: Double(q) - cx, y0: y0, y1: y1) { return }
             band[2 * n] = p; band[2 * n + 1] = q; n += 1
         }
         func addCircle(_ r: CircleRow, wedgeFiltered: Bool) {

@@ -67,7 +67,10 @@ struct CircleRows {
 
 extension RasterScratch {
     /// Draws `shape` inside `area` (already clipped) into `sink`.
-    func fillRing<S: CoverageSink>(_ shape: RingShape, area: PixelRect, into sink: inout S) {
+    ///
+    /// Solid colours on 32-bit canvases take the direct way (see `RowDrawing`): full spans at once,
+    /// edge pixels blended a batch at a time.
+    func fillRing(_ shape: RingShape, area: PixelRect, into sink: inout PaintSink) {
         let firstRow = max(area.y, floorInt(shape.cy - shape.outer))
         let lastRow = min(area.maxY, ceilInt(shape.cy + shape.outer))
         guard firstRow < lastRow else { return }
@@ -75,9 +78,14 @@ extension RasterScratch {
         var outerRows = CircleRows(cx: cx, cy: cy, r: shape.outer)
         var innerRows = CircleRows(cx: cx, cy: cy, r: max(0, shape.inner))
         var batch = rowBatch.begin(width: area.width)
+        let direct: Bool
+        if case .solid = sink.rowDrawing { direct = true } else { direct = false }
+        let rowWords = sink.stride / 4
         func drawBatch() {
             ringEdgeCoverage(shape, dx: batch.first.dx, dy: batch.first.dy, count: batch.first.count, into: batch.first.coverage)
-            batch.send(into: &sink)
+            if !direct { batch.send(into: &sink); return }
+            sink.blendScattered(words: batch.first.words, coverage: batch.first.coverage, count: batch.first.count)
+            batch.reset()
         }
 
         var cuts = (0, 0, 0, 0, 0, 0, 0, 0)
@@ -110,8 +118,12 @@ extension RasterScratch {
                     if let i, p >= i.fullL && p < i.fullR { continue }
                     let innerTouched = i.map { p >= $0.touchL && p < $0.touchR } ?? false
                     let full = p >= o.fullL && p < o.fullR && !innerTouched
-                    if full { batch.full(y: j, from: p, to: q) }
-                    else { batch.edge(y: j, from: p, to: q, x0: Float(Double(p) + 0.5 - cx), rowDy: rowDy) }
+                    let x0 = Float(Double(p) + 0.5 - cx)
+                    if direct {
+                        if full { sink.span(y: j, x: p, count: q - p, alpha: 255) }
+                        else { batch.first.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: j * rowWords + p) }
+                    } else if full { batch.full(y: j, from: p, to: q) }
+                    else { batch.edge(y: j, from: p, to: q, x0: x0, rowDy: rowDy) }
                 }
             }
         }
