@@ -144,23 +144,7 @@ public final class ConicGradient: PointShader {
                     // The difference's low 16 bits, sign-extended: wrapped to ±½ turn.
                     let delta = Int32(Int16(truncatingIfNeeded: fixedTurns(grid[g + 1]) &- t0))
                     let step = delta / Int32(block)
-                    var t = t0 &+ step &* Int32(x + i - gx)
-                    // Four pixels per step: the indices side by side, then four table loads.
-                    var k = 0
-                    if len >= 4 {
-                        var tv = SIMD4<Int32>(repeating: t) &+ SIMD4<Int32>(0, 1, 2, 3) &* step
-                        let step4 = SIMD4<Int32>(repeating: 4 &* step)
-                        let raw = UnsafeMutableRawPointer(out + i)
-                        while k + 4 <= len {
-                            let index = ((tv &+ 32) &>> 6) & 1023
-                            let c = SIMD4<UInt32>(base[Int(index[0])], base[Int(index[1])], base[Int(index[2])], base[Int(index[3])])
-                            raw.storeBytes(of: c, toByteOffset: 4 * k, as: SIMD4<UInt32>.self)
-                            tv &+= step4
-                            k += 4
-                        }
-                        t = t &+ Int32(k) &* step
-                    }
-                    while k < len { out[i + k] = colour(t); t = t &+ step; k += 1 }
+                    ConicGradient.interpolate(from: t0 &+ step &* Int32(x + i - gx), step: step, count: len, table: base, into: out + i)
                 } else {
                     var k = 0
                     while k < len {
@@ -214,8 +198,7 @@ public final class ConicGradient: PointShader {
                                        _ ta: Int32, _ tb: Int32) {
             let delta = Int32(Int16(truncatingIfNeeded: tb &- ta))
             let step = b > a ? delta / Int32(b - a) : 0
-            var t = ta &+ step &* Int32(p - a)
-            for x in p ..< q { out[x] = base[Int(((t &+ 32) >> 6) & 1023)]; t = t &+ step }
+            ConicGradient.interpolate(from: ta &+ step &* Int32(p - a), step: step, count: q - p, table: base, into: out + p)
         }
         /// One span, given the angles (turns) at the centres of its first and last unclipped pixels.
         func span(_ r: UnsafePointer<Int32>, _ ta: Float, _ tb: Float) {
@@ -263,6 +246,28 @@ public final class ConicGradient: PointShader {
             if k + 1 < count { span(r1, t[2], t[3]) }
             k += 2
         }
+    }
+
+    /// Colours of `count` pixels whose angles (16.16 fixed-point turns, wrapping) start at `t` and
+    /// grow by `step` per pixel: four table lookups per step, the indices computed side by side.
+    @inline(__always) static func interpolate(from t: Int32, step: Int32, count: Int, table: UnsafePointer<UInt32>,
+                                              into out: UnsafeMutablePointer<UInt32>) {
+        var k = 0
+        var t = t
+        if count >= 4 {
+            var tv = SIMD4<Int32>(repeating: t) &+ SIMD4<Int32>(0, 1, 2, 3) &* step
+            let step4 = SIMD4<Int32>(repeating: 4 &* step)
+            let raw = UnsafeMutableRawPointer(out)
+            while k + 4 <= count {
+                let index = ((tv &+ 32) &>> 6) & 1023
+                let c = SIMD4<UInt32>(table[Int(index[0])], table[Int(index[1])], table[Int(index[2])], table[Int(index[3])])
+                raw.storeBytes(of: c, toByteOffset: 4 * k, as: SIMD4<UInt32>.self)
+                tv &+= step4
+                k += 4
+            }
+            t = t &+ Int32(k) &* step
+        }
+        while k < count { out[k] = table[Int(((t &+ 32) >> 6) & 1023)]; t = t &+ step; k += 1 }
     }
 
     /// Pixels per interpolated block (a power of two), and the distance from the centre beyond which
