@@ -210,14 +210,21 @@ struct ArcEmitter {
 
     /// One piece of a simple row: edge band [a, b), full span [b, c), edge band [c, d).
     @inline(__always) mutating func piece(_ j: Int, _ a: Int, _ b: Int, _ c: Int, _ d: Int, _ rowDy: Float) {
-        edge(j, a, b, rowDy, simple: true)
-        if batchSpans {
-            let p = max(b, left), q = min(c, right)
-            if q > p { batch.shadedSpan(y: j, from: p, to: q, unclipped: b, c) }
-        } else {
-            full(j, b, c)
+        // Opaque point shaders colour a whole piece along its span's line (see `PointShader`); a span
+        // of under two pixels has no line, and its piece goes the way of general rows' pixels.
+        if batchSpans && c - b >= 2 {
+            let l0 = max(a, left), l1 = min(b, right), p = max(b, left), q = min(c, right), r0 = max(c, left), r1 = min(d, right)
+            if l1 <= l0 && q <= p && r1 <= r0 { return }
+            batch.shadedPiece(y: j, span: p ..< max(p, q), unclipped: b ..< c, left: l0 ..< max(l0, l1), right: r0 ..< max(r0, r1))
+            let word = j * rowWords
+            if l1 > l0 { batch.second.add(from: l0, to: l1, x0: Float(Double(l0) + 0.5 - cx), rowDy: rowDy, word0: word + l0) }
+            if r1 > r0 { batch.second.add(from: r0, to: r1, x0: Float(Double(r0) + 0.5 - cx), rowDy: rowDy, word0: word + r0) }
+            return
         }
-        edge(j, c, d, rowDy, simple: true)
+        let simple = !batchSpans
+        edge(j, a, b, rowDy, simple: simple)
+        full(j, b, c)
+        edge(j, c, d, rowDy, simple: simple)
     }
 
     /// Computes the batch's coverage (the arc kernel for the first stream, the ring's formula for the
@@ -226,19 +233,24 @@ struct ArcEmitter {
         kernel.run(dx: batch.first.dx, dy: batch.first.dy, count: batch.first.count, into: batch.first.coverage)
         ringEdgeCoverage(ring, dx: batch.second.dx, dy: batch.second.dy, count: batch.second.count, into: batch.second.coverage)
         if !direct { batch.send(into: &sink); return }
-        if let shader, batch.intervals > 0 {
-            shader.shadeSpans(batch.records, count: batch.intervals, canvas: sink.base.assumingMemoryBound(to: UInt32.self),
-                              rowWords: rowWords)
+        let canvas = sink.base.assumingMemoryBound(to: UInt32.self)
+        if let shader {
+            // The first stream's pixels are coloured one by one; the second's by the pieces (opaque
+            // shaders) or one by one too.
+            shader.shade(xs: batch.first.xs, ys: batch.first.ys, count: batch.first.count, into: batch.first.colors)
+            if batchSpans {
+                shader.shadePieces(batch.records, count: batch.intervals, canvas: canvas, rowWords: rowWords, edgeColors: batch.second.colors)
+            } else {
+                shader.shade(xs: batch.second.xs, ys: batch.second.ys, count: batch.second.count, into: batch.second.colors)
+            }
+        }
+        func blend(_ stream: EdgePixels) {
+            sink.blendScattered(words: stream.words, coverage: stream.coverage, colors: shader == nil ? nil : stream.colors,
+                                count: stream.count)
         }
         blend(batch.first)
         blend(batch.second)
         batch.reset()
-    }
-
-    private func blend(_ stream: EdgePixels) {
-        if let shader { shader.shade(xs: stream.xs, ys: stream.ys, count: stream.count, into: stream.colors) }
-        sink.blendScattered(words: stream.words, coverage: stream.coverage, colors: shader == nil ? nil : stream.colors,
-                            count: stream.count)
     }
 }
 

@@ -183,40 +183,59 @@ public final class ConicGradient: PointShader {
         }
     }
 
-    /// Interpolates each span's angle linearly between knots: its unclipped end pixels (computed two
-    /// spans at a time) when the span is short against its distance from the centre, otherwise pixels
-    /// spaced from its unclipped start by a distance-dependent step. Within a third of a table step of
-    /// `shade`; spans very near the centre are shaded as usual.
-    func shadeSpans(_ records: UnsafePointer<Int32>, count: Int, canvas: UnsafeMutablePointer<UInt32>, rowWords: Int) {
+    /// Interpolates each piece's angle linearly between knots: its unclipped span's end pixels
+    /// (computed two pieces at a time) when the span is short against its distance from the centre, its
+    /// bands continuing the same line; otherwise pixels spaced from the span's start by a
+    /// distance-dependent step, the bands shaded as rows. Within a third of a table step of `shade`;
+    /// pieces very near the centre are shaded as rows.
+    func shadePieces(_ records: UnsafePointer<Int32>, count: Int, canvas: UnsafeMutablePointer<UInt32>, rowWords: Int,
+                     edgeColors: UnsafeMutablePointer<UInt32>) {
         typealias V = SIMD4<Float>
         let offX = Float(0.5 - center.x), offY = Float(0.5 - center.y)
         let width = RowBatchWriter.recordWidth
-        let base = colorTable
+        let table = UnsafePointer(colorTable)
         @inline(__always) func fixed(_ t: Float) -> Int32 { Int32(t * 65536) &- startFixed }
-        /// Pixels [p, q) of row y (`out`: the row) between knots at columns a < b with angles ta, tb.
-        @inline(__always) func segment(_ out: UnsafeMutablePointer<UInt32>, _ p: Int, _ q: Int, _ a: Int, _ b: Int,
-                                       _ ta: Int32, _ tb: Int32) {
+        /// Pixels `range` of a row, on the line through knots at columns a < b with angles ta, tb.
+        @inline(__always) func line(_ out: UnsafeMutablePointer<UInt32>, _ range: Range<Int>, _ a: Int, _ b: Int,
+                                    _ ta: Int32, _ tb: Int32) {
             let delta = Int32(Int16(truncatingIfNeeded: tb &- ta))
             let step = b > a ? delta / Int32(b - a) : 0
-            ConicGradient.interpolate(from: ta &+ step &* Int32(p - a), step: step, count: q - p, table: base, into: out + p)
+            ConicGradient.interpolate(from: ta &+ step &* Int32(range.lowerBound - a), step: step, count: range.count,
+                                      table: table, into: out)
         }
-        /// One span, given the angles (turns) at the centres of its first and last unclipped pixels.
-        func span(_ r: UnsafePointer<Int32>, _ ta: Float, _ tb: Float) {
-            let y = Int(r[0]), p = Int(r[1]), q = Int(r[2]), b = Int(r[4]), c = Int(r[5])
-            let out = canvas + y * rowWords
+        /// One piece, given the angles (turns) at the centres of its span's first and last unclipped pixels.
+        func piece(_ piece: ShadedPiece, _ ta: Float, _ tb: Float) {
+            let y = piece.y, b = piece.unclipped.lowerBound, c = piece.unclipped.upperBound, span = piece.span
+            let row = canvas + y * rowWords
             // Linear interpolation over a length L at distance d errs by about 0.08·(L/d)² rad; L ≤ d/6.5
             // keeps it under a third of a table step.
             let dy = Double(y) + 0.5 - center.y
             let dx = max(0, Double(b) + 0.5 - center.x, center.x - (Double(c) - 0.5))
             let d2 = dy * dy + dx * dx, length = c - 1 - b
-            if d2 >= 42.25 * Double(length * length) { return segment(out, p, q, b, c - 1, fixed(ta), fixed(tb)) }
+            if d2 >= 42.25 * Double(length * length) {
+                let t0 = fixed(ta), t1 = fixed(tb), bands = edgeColors + piece.colorOffset
+                line(row + span.lowerBound, span, b, c - 1, t0, t1)
+                line(bands, piece.left, b, c - 1, t0, t1)
+                line(bands + piece.left.count, piece.right, b, c - 1, t0, t1)
+                return
+            }
             let knotStep = Int(d2.squareRoot() / 6.5)
-            if knotStep < 8 { return shade(x: p, y: y, count: q - p, into: out + p) }
+            if knotStep < 8 {
+                shadeBands(piece, into: edgeColors)
+                if !span.isEmpty { shade(x: span.lowerBound, y: y, count: span.count, into: row + span.lowerBound) }
+                return
+            }
+            // The bands continue the first and the last segment of the span.
+            let first = b + knotStep, last = b + (c - 2 - b) / knotStep * knotStep
+            let ends = ConicGradient.turns4(V(repeating: Float(y) + offY), V(Float(first), Float(last), 0, 0) + V(repeating: offX))
+            let bands = edgeColors + piece.colorOffset
+            line(bands, piece.left, b, first, fixed(ta), fixed(ends[0]))
+            line(bands + piece.left.count, piece.right, last, c - 1, last == b ? fixed(ta) : fixed(ends[1]), fixed(tb))
             // Knots at b, b + step, b + 2·step, … and c − 1 (geometry, not clip), four at a time.
-            var a = b + (p - b) / knotStep * knotStep
+            var a = b + (span.lowerBound - b) / knotStep * knotStep
             var tA = a == b ? fixed(ta) : fixed(ConicGradient.turns4(V(repeating: Float(y) + offY), V(repeating: Float(a) + offX))[0])
-            var x = p
-            while x < q {
+            var x = span.lowerBound
+            while x < span.upperBound {
                 var ks = (0, 0, 0, 0)
                 var n = 0
                 var next = a
@@ -224,26 +243,27 @@ public final class ConicGradient: PointShader {
                     next = min(next + knotStep, c - 1)
                     withUnsafeMutableBytes(of: &ks) { $0.storeBytes(of: next, toByteOffset: 8 * n, as: Int.self) }
                     n += 1
-                    if next >= q - 1 { break }
+                    if next >= span.upperBound - 1 { break }
                 }
                 let kx = V(Float(ks.0), Float(ks.1), Float(ks.2), Float(ks.3)) + V(repeating: offX)
                 let t = ConicGradient.turns4(V(repeating: Float(y) + offY), kx)
                 for m in 0 ..< n {
                     let bk = withUnsafeBytes(of: ks) { $0.load(fromByteOffset: 8 * m, as: Int.self) }, tB = fixed(t[m])
-                    let end = min(q, bk + (bk == c - 1 ? 1 : 0))
-                    if end > x { segment(out, x, end, a, bk, tA, tB); x = end }
+                    let end = min(span.upperBound, bk + (bk == c - 1 ? 1 : 0))
+                    if end > x { line(row + x, x ..< end, a, bk, tA, tB); x = end }
                     a = bk; tA = tB
                 }
             }
         }
         var k = 0
         while k < count {
-            let r0 = records + width * k, r1 = records + width * min(k + 1, count - 1)
-            let xs = V(Float(r0[4]), Float(r0[5] - 1), Float(r1[4]), Float(r1[5] - 1)) + V(repeating: offX)
-            let ys = V(Float(r0[0]), Float(r0[0]), Float(r1[0]), Float(r1[0])) + V(repeating: offY)
+            let p0 = ShadedPiece(records + width * k), p1 = ShadedPiece(records + width * min(k + 1, count - 1))
+            let xs = V(Float(p0.unclipped.lowerBound), Float(p0.unclipped.upperBound - 1), Float(p1.unclipped.lowerBound),
+                       Float(p1.unclipped.upperBound - 1)) + V(repeating: offX)
+            let ys = V(Float(p0.y), Float(p0.y), Float(p1.y), Float(p1.y)) + V(repeating: offY)
             let t = ConicGradient.turns4(ys, xs)
-            span(r0, t[0], t[1])
-            if k + 1 < count { span(r1, t[2], t[3]) }
+            piece(p0, t[0], t[1])
+            if k + 1 < count { piece(p1, t[2], t[3]) }
             k += 2
         }
     }

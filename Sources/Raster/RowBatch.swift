@@ -10,8 +10,8 @@ final class RowBatch {
     private var streams = (EdgePixels(), EdgePixels())
     private var pixelCapacity = 0
     /// Intervals, `RowBatchWriter.recordWidth` numbers each: row, first column, end column, kind
-    /// (0 = fully covered, 1 or 2 = edge pixels of stream 0 or 1), and for full spans of a shaded direct
-    /// drawing the span's columns before clipping.
+    /// (0 = fully covered, 1 or 2 = edge pixels of stream 0 or 1), and for the pieces of a shaded direct
+    /// drawing the rest of a `ShadedPiece`.
     private var records: UnsafeMutablePointer<Int32> = .allocate(capacity: 4)
     private var recordCapacity = 1
     /// One row of 8-bit coverage, where neighbouring intervals are joined for shading paints.
@@ -109,7 +109,7 @@ struct RowBatchWriter {
     /// Intervals recorded so far.
     private(set) var intervals = 0
     /// Numbers per interval record.
-    static let recordWidth = 6
+    static let recordWidth = 11
 
     init(records: UnsafeMutablePointer<Int32>, streams: (EdgePixels, EdgePixels), mask: UnsafeMutablePointer<UInt8>) {
         self.records = records; first = streams.0; second = streams.1; self.mask = mask
@@ -131,15 +131,19 @@ struct RowBatchWriter {
         if secondStream { second.add(from: p, to: q, x0: x0, rowDy: rowDy) } else { first.add(from: p, to: q, x0: x0, rowDy: rowDy) }
     }
 
-    /// Shaded direct mode: pixels [p, q) of row y are fully covered, clipped from the span [b, c).
-    @inline(__always) mutating func shadedSpan(y: Int, from p: Int, to q: Int, unclipped b: Int, _ c: Int) {
-        record(y, p, q, kind: 0, b, c)
+    /// Shaded direct mode: one piece of a row (see `ShadedPiece`); its edge pixels are the next ones of
+    /// the second stream.
+    @inline(__always) mutating func shadedPiece(y: Int, span: Range<Int>, unclipped: Range<Int>, left: Range<Int>, right: Range<Int>) {
+        record(y, span.lowerBound, span.upperBound, kind: 3)
+        let r = records + RowBatchWriter.recordWidth * (intervals - 1)
+        @inline(__always) func put(_ k: Int, _ v: Int) { r[k] = Int32(truncatingIfNeeded: v) }
+        put(4, unclipped.lowerBound); put(5, unclipped.upperBound); put(6, left.lowerBound); put(7, left.upperBound)
+        put(8, right.lowerBound); put(9, right.upperBound); put(10, second.count)
     }
 
-    @inline(__always) private mutating func record(_ y: Int, _ p: Int, _ q: Int, kind: Int32, _ b: Int = 0, _ c: Int = 0) {
+    @inline(__always) private mutating func record(_ y: Int, _ p: Int, _ q: Int, kind: Int32) {
         let r = records + RowBatchWriter.recordWidth * intervals
         r[0] = Int32(truncatingIfNeeded: y); r[1] = Int32(truncatingIfNeeded: p); r[2] = Int32(truncatingIfNeeded: q); r[3] = kind
-        r[4] = Int32(truncatingIfNeeded: b); r[5] = Int32(truncatingIfNeeded: c)
         intervals += 1
     }
 
@@ -177,5 +181,23 @@ struct RowBatchWriter {
         }
         flush()
         reset()
+    }
+}
+
+/// One piece of a simple arc row for a shaded direct drawing, read from its record: a full span
+/// between two edge bands. The shader colours the span straight into the canvas and the bands' pixels
+/// into the second stream's colours (from `colorOffset`), where they are blended by coverage.
+struct ShadedPiece {
+    /// The row, the span's columns after and before clipping, and the edge bands' columns after it.
+    let y: Int, span: Range<Int>, unclipped: Range<Int>, left: Range<Int>, right: Range<Int>
+    /// Where the left band's colours start in the edge colours (the right band's follow).
+    let colorOffset: Int
+
+    init(_ r: UnsafePointer<Int32>) {
+        @inline(__always) func at(_ k: Int) -> Int { Int(r[k]) }
+        y = at(0)
+        span = at(1) ..< max(at(1), at(2)); unclipped = at(4) ..< at(5)
+        left = at(6) ..< max(at(6), at(7)); right = at(8) ..< max(at(8), at(9))
+        colorOffset = at(10)
     }
 }

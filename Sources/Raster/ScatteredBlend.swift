@@ -3,19 +3,31 @@
 protocol PointShader: Shader {
     /// Colours of the pixels (xs[k], ys[k]) for k < count (premultiplied words).
     func shade(xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int, into out: UnsafeMutablePointer<UInt32>)
-    /// Shades `count` full spans straight into a 32-bit canvas (only for opaque shaders). Each record
-    /// (`RowBatchWriter.recordWidth` numbers) holds row, first and end column, and the span's columns
-    /// before clipping, which a shader may use to interpolate (they do not depend on the clip).
-    func shadeSpans(_ records: UnsafePointer<Int32>, count: Int, canvas: UnsafeMutablePointer<UInt32>, rowWords: Int)
+    /// Shades `count` pieces (`ShadedPiece` records, `RowBatchWriter.recordWidth` numbers each, in
+    /// order): each span straight into the 32-bit canvas (only opaque shaders get here), each band's
+    /// colours into `edgeColors`. A shader may interpolate along a piece between points of its unclipped
+    /// span, which do not depend on the clip.
+    func shadePieces(_ records: UnsafePointer<Int32>, count: Int, canvas: UnsafeMutablePointer<UInt32>, rowWords: Int,
+                     edgeColors: UnsafeMutablePointer<UInt32>)
 }
 
 extension PointShader {
-    func shadeSpans(_ records: UnsafePointer<Int32>, count: Int, canvas: UnsafeMutablePointer<UInt32>, rowWords: Int) {
+    func shadePieces(_ records: UnsafePointer<Int32>, count: Int, canvas: UnsafeMutablePointer<UInt32>, rowWords: Int,
+                     edgeColors: UnsafeMutablePointer<UInt32>) {
         for k in 0 ..< count {
-            let r = records + RowBatchWriter.recordWidth * k
-            let y = Int(r[0]), p = Int(r[1]), q = Int(r[2])
-            shade(x: p, y: y, count: q - p, into: canvas + y * rowWords + p)
+            let piece = ShadedPiece(records + RowBatchWriter.recordWidth * k)
+            shadeBands(piece, into: edgeColors)
+            if !piece.span.isEmpty {
+                shade(x: piece.span.lowerBound, y: piece.y, count: piece.span.count, into: canvas + piece.y * rowWords + piece.span.lowerBound)
+            }
         }
+    }
+
+    /// A piece's band colours, each band shaded as a row of its own.
+    func shadeBands(_ piece: ShadedPiece, into edgeColors: UnsafeMutablePointer<UInt32>) {
+        let out = edgeColors + piece.colorOffset
+        if !piece.left.isEmpty { shade(x: piece.left.lowerBound, y: piece.y, count: piece.left.count, into: out) }
+        if !piece.right.isEmpty { shade(x: piece.right.lowerBound, y: piece.y, count: piece.right.count, into: out + piece.left.count) }
     }
 }
 
