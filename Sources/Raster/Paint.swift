@@ -62,6 +62,8 @@ struct PaintSink: CoverageSink {
     let shader: Shader?
     let globalAlpha: UInt32
     let row: UnsafeMutablePointer<UInt32>
+    /// 257, read from memory (see `CoverageCells.div255Multiplier`).
+    let m257: UInt16
 
     init(canvas: Canvas, paint: Paint, maxSpan: Int) {
         base = canvas.pixels; stride = canvas.stride; is565 = canvas.format == .rgb565
@@ -79,6 +81,7 @@ struct PaintSink: CoverageSink {
             solid = 0; shader = s
         }
         row = canvas.scratch.colorRow(maxSpan)
+        m257 = canvas.scratch.cells.div255Multiplier
     }
 
     /// Shaders pay a set-up cost per call, so short constant spans between edges join the edge masks.
@@ -112,7 +115,7 @@ struct PaintSink: CoverageSink {
             let c = alpha == 255 ? solid : PixelMath.scale(solid, alpha)
             if c >> 24 == 255 { PixelMath.fill(dst, count, c); return }
             if c == 0 { return }
-            PixelMath.blendSolid(dst, count, c, 255 &- (c >> 24))
+            PixelMath.blendSolid(dst, count, c, 255 &- (c >> 24), m257: m257)
         } else {
             if alpha == 255 { PixelMath.fill(dst, count, solid); return }
             for i in 0 ..< count { dst[i] = PixelMath.lerp(solid, dst[i], alpha) }

@@ -42,27 +42,59 @@ enum PixelMath {
         scale(s, a) &+ scale(d, 255 &- a)
     }
     /// `dst[i] = c + dst[i]·inv/255` for a premultiplied colour `c` with alpha `255 − inv`: the
-    /// translucent solid span. Four pixels per step in 16-bit lanes, bit-identical to `scale`.
-    @inline(__always) static func blendSolid(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ c: UInt32, _ inv: UInt32) {
+    /// translucent solid span. Eight pixels per step in 16-bit lanes, bit-identical to `scale`.
+    @inline(__always) static func blendSolid(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ c: UInt32, _ inv: UInt32, m257: UInt16) {
         var i = 0
         if count >= 4 {
-            // The two-channels-per-word trick of `scale`, on four words at once: 16-bit lanes hold one
-            // channel each, so every operation is plain SSE2.
-            let inv16 = SIMD8<UInt16>(repeating: UInt16(inv)), half = SIMD8<UInt16>(repeating: 128)
-            let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF), cv = SIMD4<UInt32>(repeating: c)
+            let k = BlendConstants(c, inv, m257)
             let raw = UnsafeMutableRawPointer(dst)
-            while i + 4 <= count {
+            // UI backgrounds are mostly flat: remember the span's first destination pixel and its result,
+            // and store that result wherever eight pixels in a row equal it (a compare instead of the
+            // arithmetic; the result is the same word the arithmetic would give).
+            let seen = SIMD4<UInt32>(repeating: dst[0]), known = SIMD4<UInt32>(repeating: c &+ scale(dst[0], inv))
+            // Two independent vectors per step: the multiplies of one hide the latency of the other's.
+            while i + 8 <= count {
+                let d0 = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD4<UInt32>.self)
+                let d1 = raw.loadUnaligned(fromByteOffset: i * 4 + 16, as: SIMD4<UInt32>.self)
+                if all((d0 .== seen) .& (d1 .== seen)) {
+                    raw.storeBytes(of: known, toByteOffset: i * 4, as: SIMD4<UInt32>.self)
+                    raw.storeBytes(of: known, toByteOffset: i * 4 + 16, as: SIMD4<UInt32>.self)
+                } else {
+                    raw.storeBytes(of: k.blend(d0), toByteOffset: i * 4, as: SIMD4<UInt32>.self)
+                    raw.storeBytes(of: k.blend(d1), toByteOffset: i * 4 + 16, as: SIMD4<UInt32>.self)
+                }
+                i += 8
+            }
+            if i + 4 <= count {
                 let d = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD4<UInt32>.self)
-                var rb = unsafeBitCast(d & mask, to: SIMD8<UInt16>.self) &* inv16 &+ half
-                rb = (rb &+ (rb &>> 8)) &>> 8
-                var ag = unsafeBitCast((d &>> 8) & mask, to: SIMD8<UInt16>.self) &* inv16 &+ half
-                ag = (ag &+ (ag &>> 8)) &>> 8
-                let out = unsafeBitCast(rb, to: SIMD4<UInt32>.self) | (unsafeBitCast(ag, to: SIMD4<UInt32>.self) &<< 8)
-                raw.storeBytes(of: out &+ cv, toByteOffset: i * 4, as: SIMD4<UInt32>.self)
+                raw.storeBytes(of: k.blend(d), toByteOffset: i * 4, as: SIMD4<UInt32>.self)
                 i += 4
             }
         }
         while i < count { dst[i] = c &+ scale(dst[i], inv); i += 1 }
+    }
+
+    /// The per-span constants of `blendSolid`, and its four-pixel step.
+    struct BlendConstants {
+        let inv16: SIMD8<UInt16>, half = SIMD8<UInt16>(repeating: 128), m257: SIMD8<UInt16>
+        let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF), cv: SIMD4<UInt32>
+        @inline(__always) init(_ c: UInt32, _ inv: UInt32, _ m257: UInt16) {
+            inv16 = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: inv)); cv = SIMD4<UInt32>(repeating: c)
+            self.m257 = SIMD8<UInt16>(repeating: m257)
+        }
+        /// `x/255` rounded, for `x = channel·inv + 128` (< 2¹⁶) in every lane: `(x + (x >> 8)) >> 8` as in
+        /// `scale`, which equals `(x·257) >> 16`, the high half of one 16-bit multiply (pmulhuw, umull).
+        @inline(__always) func div255(_ x: SIMD8<UInt16>) -> SIMD8<UInt16> {
+            SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: x) &* SIMD8<UInt32>(truncatingIfNeeded: m257)) &>> 16)
+        }
+        /// `c + d·inv/255` for four pixels: each 16-bit lane holds one channel (blue and red from the
+        /// low bytes, green and alpha from the high bytes), so no product overflows its lane.
+        @inline(__always) func blend(_ d: SIMD4<UInt32>) -> SIMD4<UInt32> {
+            let rb = div255(unsafeBitCast(d & mask, to: SIMD8<UInt16>.self) &* inv16 &+ half)
+            let ag = div255((unsafeBitCast(d, to: SIMD8<UInt16>.self) &>> 8) &* inv16 &+ half)
+            let out = unsafeBitCast(rb | (ag &<< 8), to: SIMD4<UInt32>.self)
+            return out &+ cv
+        }
     }
 
     /// Sets `count` words to `value` with 16-byte stores.

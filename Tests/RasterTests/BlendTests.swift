@@ -1,0 +1,67 @@
+import Core
+import Testing
+@testable import Raster
+
+@Suite("Solid translucent blending") struct BlendTests {
+
+    /// `c` channel + `d·inv/255` rounded to nearest, per channel (ties cannot occur: 255 is odd),
+    /// computed independently of `PixelMath`.
+    static func reference(_ c: UInt32, _ d: UInt32, _ inv: UInt32) -> UInt32 {
+        var out: UInt32 = 0
+        for shift: UInt32 in [0, 8, 16, 24] {
+            let dc = (d >> shift) & 0xFF
+            out |= (((c >> shift) & 0xFF) + (2 * dc * inv + 255) / 510) << shift
+        }
+        return out
+    }
+
+    @Test("blendSolid equals the exactly rounded SRC_OVER for every channel value and every alpha")
+    func blendSolidIsExact() {
+        // Pixel j holds j in blue and shifted copies in the other channels, so every channel sees all 256
+        // values; 263 pixels exercise the 8-pixel steps, the 4-pixel step and the scalar tail.
+        let count = 263
+        let dst = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+        defer { dst.deallocate() }
+        var mismatches = 0
+        for alpha: UInt32 in 0 ... 255 {
+            let inv = 255 - alpha
+            // A valid premultiplied colour: no channel above alpha, so no sum can carry into the next.
+            let c = alpha << 24 | (alpha * 3 / 4) << 16 | (alpha / 2) << 8 | alpha / 5
+            var before: [UInt32] = []
+            for j in 0 ..< count {
+                let v = UInt32(j & 255)
+                let p = ((v + 43) & 255) << 24 | ((v + 170) & 255) << 16 | ((v + 85) & 255) << 8 | v
+                before.append(p); dst[j] = p
+            }
+            PixelMath.blendSolid(dst, count, c, inv, m257: 257)
+            for j in 0 ..< count where dst[j] != BlendTests.reference(c, before[j], inv) { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+    }
+
+    @Test("blendSolid over runs of one background colour (the remembered result) and interruptions of it")
+    func blendSolidOverFlatBackground() {
+        let count = 101
+        let dst = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+        defer { dst.deallocate() }
+        let background: UInt32 = 0xFF20_2020, c: UInt32 = 0xCC30_3B46
+        var rng = TestRandom(state: 11)
+        for round in 0 ..< 200 {
+            var before: [UInt32] = []
+            for _ in 0 ..< count {
+                // Mostly the background, sometimes another colour (also in the first pixel).
+                let p = rng.int(round % 7 + 2) == 0 ? UInt32(truncatingIfNeeded: rng.next()) | 0xFF00_0000 : background
+                before.append(p)
+            }
+            for j in 0 ..< count { dst[j] = before[j] }
+            PixelMath.blendSolid(dst, count, c, 255 - 0xCC, m257: 257)
+            let wrong = (0 ..< count).filter { dst[$0] != BlendTests.reference(c, before[$0], 255 - 0xCC) }
+            #expect(wrong.isEmpty, "round \(round): pixels \(wrong) differ")
+        }
+    }
+
+    @Test("the paint sinks read 257 as the division multiplier")
+    func multiplierIs257() {
+        #expect(CoverageCells().div255Multiplier == 257)
+    }
+}
