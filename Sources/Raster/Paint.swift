@@ -139,8 +139,9 @@ struct PaintSink: CoverageSink {
             return
         }
         if overMode {
-            // The common case, spelled out so the mode test leaves the loop: full coverage of an
-            // opaque colour is a store, anything else one scale and one blend.
+            // Long masks (glyph rows) go four pixels at a time. The one- and two-pixel masks of shape
+            // edges stay in this loop: inlining the vector code there measured slower.
+            if count >= 8 { return PixelMath.blendMask(dst, coverage, count, solid, m257: m257) }
             let opaque = solid >> 24 == 255
             for i in 0 ..< count {
                 let a = UInt32(coverage[i])

@@ -42,34 +42,39 @@ enum PixelMath {
         scale(s, a) &+ scale(d, 255 &- a)
     }
     /// `dst[i] = c + dst[i]·inv/255` for a premultiplied colour `c` with alpha `255 − inv`: the
-    /// translucent solid span. Eight pixels per step in 16-bit lanes, bit-identical to `scale`.
+    /// translucent solid span, bit-identical to `scale`. Short spans (shape edges) stay inline.
     @inline(__always) static func blendSolid(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ c: UInt32, _ inv: UInt32, m257: UInt16) {
+        if count >= 8 { return blendSolidSpan(dst, count, c, inv, m257: m257) }
+        for i in 0 ..< count { dst[i] = c &+ scale(dst[i], inv) }
+    }
+
+    /// `blendSolid` for spans of eight pixels or more, eight per step in 16-bit lanes. Not inlined: in the
+    /// callers' large loops its vectors were spilled to the stack, which cost more than the call.
+    @inline(never) static func blendSolidSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ c: UInt32, _ inv: UInt32, m257: UInt16) {
         var i = 0
-        if count >= 4 {
-            let k = BlendConstants(c, inv, m257)
-            let raw = UnsafeMutableRawPointer(dst)
-            // UI backgrounds are mostly flat: remember the span's first destination pixel and its result,
-            // and store that result wherever eight pixels in a row equal it (a compare instead of the
-            // arithmetic; the result is the same word the arithmetic would give).
-            let seen = SIMD4<UInt32>(repeating: dst[0]), known = SIMD4<UInt32>(repeating: c &+ scale(dst[0], inv))
-            // Two independent vectors per step: the multiplies of one hide the latency of the other's.
-            while i + 8 <= count {
-                let d0 = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD4<UInt32>.self)
-                let d1 = raw.loadUnaligned(fromByteOffset: i * 4 + 16, as: SIMD4<UInt32>.self)
-                if all((d0 .== seen) .& (d1 .== seen)) {
-                    raw.storeBytes(of: known, toByteOffset: i * 4, as: SIMD4<UInt32>.self)
-                    raw.storeBytes(of: known, toByteOffset: i * 4 + 16, as: SIMD4<UInt32>.self)
-                } else {
-                    raw.storeBytes(of: k.blend(d0), toByteOffset: i * 4, as: SIMD4<UInt32>.self)
-                    raw.storeBytes(of: k.blend(d1), toByteOffset: i * 4 + 16, as: SIMD4<UInt32>.self)
-                }
-                i += 8
+        let k = BlendConstants(c, inv, m257)
+        let raw = UnsafeMutableRawPointer(dst)
+        // UI backgrounds are mostly flat: remember the span's first destination pixel and its result,
+        // and store that result wherever eight pixels in a row equal it (a compare instead of the
+        // arithmetic; the result is the same word the arithmetic would give).
+        let seen = SIMD4<UInt32>(repeating: dst[0]), known = SIMD4<UInt32>(repeating: c &+ scale(dst[0], inv))
+        // Two independent vectors per step: the multiplies of one hide the latency of the other's.
+        while i + 8 <= count {
+            let d0 = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD4<UInt32>.self)
+            let d1 = raw.loadUnaligned(fromByteOffset: i * 4 + 16, as: SIMD4<UInt32>.self)
+            if all((d0 .== seen) .& (d1 .== seen)) {
+                raw.storeBytes(of: known, toByteOffset: i * 4, as: SIMD4<UInt32>.self)
+                raw.storeBytes(of: known, toByteOffset: i * 4 + 16, as: SIMD4<UInt32>.self)
+            } else {
+                raw.storeBytes(of: k.blend(d0), toByteOffset: i * 4, as: SIMD4<UInt32>.self)
+                raw.storeBytes(of: k.blend(d1), toByteOffset: i * 4 + 16, as: SIMD4<UInt32>.self)
             }
-            if i + 4 <= count {
-                let d = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD4<UInt32>.self)
-                raw.storeBytes(of: k.blend(d), toByteOffset: i * 4, as: SIMD4<UInt32>.self)
-                i += 4
-            }
+            i += 8
+        }
+        if i + 4 <= count {
+            let d = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD4<UInt32>.self)
+            raw.storeBytes(of: k.blend(d), toByteOffset: i * 4, as: SIMD4<UInt32>.self)
+            i += 4
         }
         while i < count { dst[i] = c &+ scale(dst[i], inv); i += 1 }
     }
@@ -94,6 +99,49 @@ enum PixelMath {
             let ag = div255((unsafeBitCast(d, to: SIMD8<UInt16>.self) &>> 8) &* inv16 &+ half)
             let out = unsafeBitCast(rb | (ag &<< 8), to: SIMD4<UInt32>.self)
             return out &+ cv
+        }
+    }
+
+    /// `dst[i] = s·a/255 + dst[i]·(1 − α(s·a/255))` with `a = coverage[i]`: a solid premultiplied colour
+    /// `s` through a coverage mask (SRC_OVER), bit-identical to `over(scale(s, a), d)`. Four pixels per
+    /// step; runs of four empty pixels are skipped and four full ones of an opaque colour stored.
+    @inline(never) static func blendMask(_ dst: UnsafeMutablePointer<UInt32>, _ coverage: UnsafePointer<UInt8>, _ count: Int,
+                                            _ s: UInt32, m257: UInt16) {
+        var i = 0
+        let opaque = s >> 24 == 255
+        if count >= 4 {
+            let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF), low = SIMD8<UInt16>(repeating: 0xFF)
+            let half = SIMD8<UInt16>(repeating: 128), m = SIMD8<UInt16>(repeating: m257)
+            let sRB = unsafeBitCast(SIMD4<UInt32>(repeating: s) & mask, to: SIMD8<UInt16>.self)
+            let sAG = unsafeBitCast(SIMD4<UInt32>(repeating: s >> 8) & mask, to: SIMD8<UInt16>.self)
+            let full = SIMD4<UInt32>(repeating: s)
+            @inline(__always) func div255(_ x: SIMD8<UInt16>) -> SIMD8<UInt16> {
+                SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: x) &* SIMD8<UInt32>(truncatingIfNeeded: m)) &>> 16)
+            }
+            let raw = UnsafeMutableRawPointer(dst), cov = UnsafeRawPointer(coverage)
+            while i + 4 <= count {
+                let c = cov.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+                if c == 0 { i += 4; continue }
+                if c == 0xFFFF_FFFF && opaque { raw.storeBytes(of: full, toByteOffset: i * 4, as: SIMD4<UInt32>.self); i += 4; continue }
+                // Each pixel's coverage in both 16-bit lanes of that pixel.
+                let b = unsafeBitCast(SIMD4<UInt32>(c, 0, 0, 0), to: SIMD16<UInt8>.self)
+                let spread = SIMD16<UInt8>(b[0], b[0], b[0], b[0], b[1], b[1], b[1], b[1], b[2], b[2], b[2], b[2], b[3], b[3], b[3], b[3])
+                let a = unsafeBitCast(spread, to: SIMD8<UInt16>.self) & low
+                // The colour scaled by coverage (a = 0 gives 0, a = 255 the colour itself), then its inverse alpha.
+                let cRB = div255(sRB &* a &+ half), cAG = div255(sAG &* a &+ half)
+                let inv = low &- SIMD8<UInt16>(cAG[1], cAG[1], cAG[3], cAG[3], cAG[5], cAG[5], cAG[7], cAG[7])
+                let d = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD4<UInt32>.self)
+                // Channel sums stay within a byte (premultiplied colour), so the lanes never carry.
+                let rb = cRB &+ div255(unsafeBitCast(d & mask, to: SIMD8<UInt16>.self) &* inv &+ half)
+                let ag = cAG &+ div255((unsafeBitCast(d, to: SIMD8<UInt16>.self) &>> 8) &* inv &+ half)
+                raw.storeBytes(of: unsafeBitCast(rb | (ag &<< 8), to: SIMD4<UInt32>.self), toByteOffset: i * 4, as: SIMD4<UInt32>.self)
+                i += 4
+            }
+        }
+        while i < count {
+            let a = UInt32(coverage[i])
+            if a == 255 && opaque { dst[i] = s } else if a != 0 { dst[i] = over(a == 255 ? s : scale(s, a), dst[i]) }
+            i += 1
         }
     }
 

@@ -60,6 +60,38 @@ import Testing
         }
     }
 
+    @Test("blendMask equals the exactly rounded colour·coverage over the destination, for every coverage")
+    func blendMaskIsExact() {
+        // Coverage j % 256 on pixel j (with runs of 0 and of 255 for the four-pixel shortcuts), over
+        // destinations whose channels take every value; opaque and translucent colours.
+        let count = 256 * 3 + 5
+        let dst = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+        let coverage = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+        defer { dst.deallocate(); coverage.deallocate() }
+        for j in 0 ..< count { coverage[j] = j < 256 ? UInt8(j) : (j < 512 ? (j & 8 == 0 ? 0 : 255) : UInt8((j * 7) & 255)) }
+        var mismatches = 0
+        for s: UInt32 in [0xFFFF_FFFF, 0xFF20_A0C0, 0xCC30_3B46, 0x8040_2010, 0x0000_0000, 0x0101_0100] {
+            for shift in 0 ..< 4 {
+                var before: [UInt32] = []
+                for j in 0 ..< count {
+                    let v = UInt32((j * 5 + shift * 64) & 255)
+                    let p = ((v + 43) & 255) << 24 | ((v + 170) & 255) << 16 | ((v + 85) & 255) << 8 | v
+                    before.append(p); dst[j] = p
+                }
+                PixelMath.blendMask(dst, coverage, count, s, m257: 257)
+                for j in 0 ..< count {
+                    let a = UInt32(coverage[j])
+                    // The colour scaled by the coverage, each channel rounded to nearest, then over.
+                    var scaled: UInt32 = 0
+                    for sh: UInt32 in [0, 8, 16, 24] { scaled |= ((2 * ((s >> sh) & 0xFF) * a + 255) / 510) << sh }
+                    let expected = a == 0 ? before[j] : BlendTests.reference(scaled, before[j], 255 - scaled >> 24)
+                    if dst[j] != expected { mismatches += 1 }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test("the paint sinks read 257 as the division multiplier")
     func multiplierIs257() {
         #expect(CoverageCells().div255Multiplier == 257)
