@@ -67,7 +67,12 @@ extension Canvas {
         guard !rect.isEmpty else { return }
         var o = beginOutline()
         defer { o.reset(); swap(&o, &scratch.outline) }
-        o.add(Path.roundedRect(rect, radius: radius))
+        let r = Path.roundedRectRadius(rect, radius)
+        if r > 0 && r.isFinite && rect.minX.isFinite && rect.minY.isFinite && rect.maxX.isFinite && rect.maxY.isFinite {
+            scratch.cells.roundedCorners.add(rect, radius: r, to: &o)
+        } else {
+            o.add(Path.roundedRect(rect, radius: radius))
+        }
         guard !o.isEmpty, !clip.isEmpty else { return }
         let bounds = PixelRect(covering: Rect(x: o.minX, y: o.minY, width: o.maxX - o.minX, height: o.maxY - o.minY))
         let area = bounds.intersection(clip)
@@ -85,6 +90,38 @@ extension Canvas {
         if area.maxY > rowBottom {
             cells.fill(o, area: PixelRect(x: area.x, y: rowBottom, width: area.width, height: area.maxY - rowBottom), into: &sink)
         }
+    }
+}
+
+/// The flattened corners of rounded rectangles of one radius, relative to their centres: the points
+/// `Outline.addArc` makes about (0, 0). Every point it makes is `centre + offset`, so adding a corner's
+/// centre to these gives exactly the points of `Outline.add(Path.roundedRect(…))`, without its sines
+/// and cosines (a number pad draws many keys of one radius).
+final class RoundedCornerCache {
+    private var radius = -1.0
+    private var xs: [Double] = [], ys: [Double] = []
+    /// Index one past each corner's last point.
+    private var ends = [0, 0, 0, 0]
+
+    /// Appends the one contour of `Path.roundedRect(rect, radius: r)` to `o` (r > 0, all finite).
+    func add(_ rect: Rect, radius r: Double, to o: inout Outline) {
+        if r != radius { rebuild(r) }
+        var i = 0
+        for k in 0 ..< 4 {
+            let (c, _) = Path.roundedRectCorner(k, rect, r)
+            while i < ends[k] { o.add(c.x + xs[i], c.y + ys[i]); i += 1 }
+        }
+        o.closeContour()
+    }
+
+    private func rebuild(_ r: Double) {
+        var o = Outline()
+        for k in 0 ..< 4 {
+            let (_, start) = Path.roundedRectCorner(k, Rect(x: 0, y: 0, width: 2 * r, height: 2 * r), r)
+            o.addArc(cx: 0, cy: 0, radius: r, start: start.radians, sweep: Angle.degrees(90).radians)
+            ends[k] = o.xs.count
+        }
+        xs = o.xs; ys = o.ys; radius = r
     }
 }
 
