@@ -101,6 +101,7 @@ struct PaintSink: CoverageSink {
             if a == 255 && (!overMode || shader.isOpaque) { shader.shade(x: x, y: y, count: count, into: dst); return }
             shader.shade(x: x, y: y, count: count, into: row)
             if a == 255 {
+                if overMode && count >= 8 { return PixelMath.overRow(dst, row, coverage: nil, count, m257: m257) }
                 // Opaque source pixels (most of an icon) are plain stores.
                 for i in 0 ..< count {
                     let s = row[i]
@@ -127,6 +128,7 @@ struct PaintSink: CoverageSink {
         let dst = (base + y * stride).assumingMemoryBound(to: UInt32.self) + x
         if let shader {
             shader.shade(x: x, y: y, count: count, into: row)
+            if overMode && globalAlpha == 255 && count >= 8 { return PixelMath.overRow(dst, row, coverage: coverage, count, m257: m257) }
             let copyFull = !overMode || shader.isOpaque
             for i in 0 ..< count {
                 var a = UInt32(coverage[i])

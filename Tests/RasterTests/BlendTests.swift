@@ -92,6 +92,46 @@ import Testing
         #expect(mismatches == 0)
     }
 
+    @Test("overRow equals over(scale(src, coverage), dst) per pixel, with and without a mask")
+    func overRowIsExact() {
+        let count = 1031
+        let dst = UnsafeMutablePointer<UInt32>.allocate(capacity: count), src = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+        let coverage = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+        defer { dst.deallocate(); src.deallocate(); coverage.deallocate() }
+        var rng = TestRandom(state: 0x0E7)
+        var mismatches = 0
+        for round in 0 ..< 40 {
+            var before: [UInt32] = []
+            for j in 0 ..< count {
+                // Sources: runs of opaque, of transparent and of translucent pixels (an icon's edge), and
+                // now and then a channel above its alpha, where `over`'s whole-word add carries.
+                let a = UInt32([0, 255, rng.int(256)][(j / 5 + round) % 3])
+                var p = a << 24
+                for sh: UInt32 in [0, 8, 16] { p |= UInt32(rng.int(Int(a) + 1)) << sh }
+                if rng.int(50) == 0 { p = UInt32(truncatingIfNeeded: rng.next()) }
+                src[j] = p
+                coverage[j] = [0, 255, UInt8(rng.int(256))][(j / 7 + round) % 3]
+                let d = UInt32(truncatingIfNeeded: rng.next())
+                before.append(d); dst[j] = d
+            }
+            let masked = round % 2 == 0
+            PixelMath.overRow(dst, src, coverage: masked ? UnsafePointer(coverage) : nil, count, m257: 257)
+            for j in 0 ..< count {
+                let a = masked ? UInt32(coverage[j]) : 255
+                var s = src[j]
+                if a < 255 {
+                    var scaled: UInt32 = 0
+                    for sh: UInt32 in [0, 8, 16, 24] { scaled |= ((2 * ((s >> sh) & 0xFF) * a + 255) / 510) << sh }
+                    s = scaled
+                }
+                // The whole-word add of `over`, with the destination scaled per channel, rounded.
+                let expected = s &+ BlendTests.reference(0, before[j], 255 - s >> 24)
+                if dst[j] != expected { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test("the paint sinks read 257 as the division multiplier")
     func multiplierIs257() {
         #expect(CoverageCells().div255Multiplier == 257)
