@@ -96,23 +96,12 @@ public struct Canvas {
 final class RasterScratch {
     let cells = CoverageCells()
     var outline = Outline()
-    let ringBatch = RingBatch()
+    let rowBatch = RowBatch()
     /// One row of shaded colours for gradient and image paints.
     var colors: UnsafeMutablePointer<UInt32>
     var colorCapacity: Int
-    /// One row of 8-bit coverage for the analytic ring path.
-    private var ringCoverage: UnsafeMutablePointer<UInt8> = .allocate(capacity: 1)
-    private var ringCapacity = 1
     init() { colorCapacity = 0; colors = .allocate(capacity: 1) }
-    deinit { colors.deallocate(); ringCoverage.deallocate() }
-    func ringMask(_ count: Int) -> UnsafeMutablePointer<UInt8> {
-        if count > ringCapacity {
-            ringCoverage.deallocate()
-            ringCapacity = count
-            ringCoverage = .allocate(capacity: count)
-        }
-        return ringCoverage
-    }
+    deinit { colors.deallocate() }
     func colorRow(_ count: Int) -> UnsafeMutablePointer<UInt32> {
         if count > colorCapacity {
             colors.deallocate()

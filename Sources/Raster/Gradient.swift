@@ -45,7 +45,7 @@ struct GradientTable {
 }
 
 /// A linear gradient from `start` to `end` (device pixels), padded beyond its ends.
-public final class LinearGradient: Shader {
+public final class LinearGradient: PointShader {
     public let start: Point
     public let end: Point
     public let stops: [GradientStop]
@@ -75,22 +75,33 @@ public final class LinearGradient: Shader {
     }
 }
 
+extension LinearGradient {
+    func shade(xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        for k in 0 ..< count { shade(x: Int(xs[k]), y: Int(ys[k]), count: 1, into: out + k) }
+    }
+}
+
 /// A conic (sweep) gradient about `center`: offset 0 at angle `start`, growing screen-clockwise to 1
 /// after a full turn.
-public final class ConicGradient: Shader {
+public final class ConicGradient: PointShader {
     public let center: Point
     public let start: Angle
     public let stops: [GradientStop]
     let table: GradientTable
     /// `start` in 16.16 fixed-point turns.
     let startFixed: Int32
+    /// The table's colours in memory of their own (no array access per call on the hot path).
+    let colorTable: UnsafeMutablePointer<UInt32>
 
     /// Build once and reuse: the colour table is computed here.
     public init(center: Point, start: Angle, stops: [GradientStop]) {
         self.center = center; self.start = start; self.stops = stops
         table = GradientTable(stops: stops, periodic: true)
         startFixed = Int32((start.normalizedDegrees / 360 * 65536).rounded())
+        colorTable = .allocate(capacity: GradientTable.size)
+        colorTable.initialize(from: table.colors, count: GradientTable.size)
     }
+    deinit { colorTable.deallocate() }
     var isOpaque: Bool { table.isOpaque }
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
@@ -103,8 +114,8 @@ public final class ConicGradient: Shader {
         // Angles as 16.16 fixed-point turns: wrapping round the circle is integer overflow of the low
         // 16 bits, and the top 10 of those index the 1024-entry periodic table.
         @inline(__always) func fixedTurns(_ t: Float) -> Int32 { Int32(t * 65536) &- startFixed }
-        table.colors.withUnsafeBufferPointer { lut in
-            let base = lut.baseAddress!
+        do {
+            let base = colorTable
             @inline(__always) func colour(_ t: Int32) -> UInt32 { base[Int(((t &+ 32) >> 6) & 1023)] }
             var i = 0
             // Angles at four consecutive grid points (three blocks), computed together; `gridBase` is
@@ -128,13 +139,12 @@ public final class ConicGradient: Shader {
                         let xs = V(Float(gx), Float(gx + block), Float(gx + 2 * block), Float(gx + 3 * block))
                         grid = ConicGradient.turns4(V(repeating: dy), xs + V(repeating: off))
                     }
-                    let k = (gx - gridBase) / block
-                    let t0 = fixedTurns(grid[k])
+                    let g = (gx - gridBase) / block
+                    let t0 = fixedTurns(grid[g])
                     // The difference's low 16 bits, sign-extended: wrapped to ±½ turn.
-                    let delta = Int32(Int16(truncatingIfNeeded: fixedTurns(grid[k + 1]) &- t0))
+                    let delta = Int32(Int16(truncatingIfNeeded: fixedTurns(grid[g + 1]) &- t0))
                     let step = delta / Int32(block)
-                    var t = t0 &+ step &* Int32(x + i - gx)
-                    for k in 0 ..< len { out[i + k] = colour(t); t = t &+ step }
+                    ConicGradient.interpolate(from: t0 &+ step &* Int32(x + i - gx), step: step, count: len, table: base, into: out + i)
                 } else {
                     var k = 0
                     while k < len {
@@ -148,6 +158,118 @@ public final class ConicGradient: Shader {
             }
         }
     }
+    /// Exact angles at every point (no interpolation between grid points): within ±1 table step of
+    /// `shade`.
+    /// The buffers hold whole vectors of four (`RowBatch` pads them), so this reads and writes past
+    /// `count` up to the next multiple of four.
+    func shade(xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        typealias V = SIMD4<Float>
+        let offX = V(repeating: Float(0.5 - center.x)), offY = V(repeating: Float(0.5 - center.y))
+        let lut = colorTable
+        let start = SIMD4<Int32>(repeating: startFixed), round = SIMD4<Int32>(repeating: 32)
+        let rx = UnsafeRawPointer(xs), ry = UnsafeRawPointer(ys), ro = UnsafeMutableRawPointer(out)
+        var k = 0
+        while k < count {
+            let px = V(rx.loadUnaligned(fromByteOffset: 4 * k, as: SIMD4<Int32>.self)) + offX
+            let py = V(ry.loadUnaligned(fromByteOffset: 4 * k, as: SIMD4<Int32>.self)) + offY
+            let t = ConicGradient.turns4(py, px)
+            // t·65536 rounded to an integer in the low mantissa bits by adding 2^23 (a vector
+            // conversion without the generic, lane-by-lane one).
+            let fixed = unsafeBitCast(t * 65536 + 8_388_608, to: SIMD4<Int32>.self) & 0x7F_FFFF
+            let index = ((fixed &- start &+ round) &>> 6) & 1023
+            let colours = SIMD4<UInt32>(lut[Int(index[0])], lut[Int(index[1])], lut[Int(index[2])], lut[Int(index[3])])
+            ro.storeBytes(of: colours, toByteOffset: 4 * k, as: SIMD4<UInt32>.self)
+            k += 4
+        }
+    }
+
+    /// Interpolates each span's angle linearly between knots: its unclipped end pixels (computed two
+    /// spans at a time) when the span is short against its distance from the centre, otherwise pixels
+    /// spaced from its unclipped start by a distance-dependent step. Within a third of a table step of
+    /// `shade`; spans very near the centre are shaded as usual.
+    func shadeSpans(_ records: UnsafePointer<Int32>, count: Int, canvas: UnsafeMutablePointer<UInt32>, rowWords: Int) {
+        typealias V = SIMD4<Float>
+        let offX = Float(0.5 - center.x), offY = Float(0.5 - center.y)
+        let width = RowBatchWriter.recordWidth
+        let base = colorTable
+        @inline(__always) func fixed(_ t: Float) -> Int32 { Int32(t * 65536) &- startFixed }
+        /// Pixels [p, q) of row y (`out`: the row) between knots at columns a < b with angles ta, tb.
+        @inline(__always) func segment(_ out: UnsafeMutablePointer<UInt32>, _ p: Int, _ q: Int, _ a: Int, _ b: Int,
+                                       _ ta: Int32, _ tb: Int32) {
+            let delta = Int32(Int16(truncatingIfNeeded: tb &- ta))
+            let step = b > a ? delta / Int32(b - a) : 0
+            ConicGradient.interpolate(from: ta &+ step &* Int32(p - a), step: step, count: q - p, table: base, into: out + p)
+        }
+        /// One span, given the angles (turns) at the centres of its first and last unclipped pixels.
+        func span(_ r: UnsafePointer<Int32>, _ ta: Float, _ tb: Float) {
+            let y = Int(r[0]), p = Int(r[1]), q = Int(r[2]), b = Int(r[4]), c = Int(r[5])
+            let out = canvas + y * rowWords
+            // Linear interpolation over a length L at distance d errs by about 0.08·(L/d)² rad; L ≤ d/6.5
+            // keeps it under a third of a table step.
+            let dy = Double(y) + 0.5 - center.y
+            let dx = max(0, Double(b) + 0.5 - center.x, center.x - (Double(c) - 0.5))
+            let d2 = dy * dy + dx * dx, length = c - 1 - b
+            if d2 >= 42.25 * Double(length * length) { return segment(out, p, q, b, c - 1, fixed(ta), fixed(tb)) }
+            let knotStep = Int(d2.squareRoot() / 6.5)
+            if knotStep < 8 { return shade(x: p, y: y, count: q - p, into: out + p) }
+            // Knots at b, b + step, b + 2·step, … and c − 1 (geometry, not clip), four at a time.
+            var a = b + (p - b) / knotStep * knotStep
+            var tA = a == b ? fixed(ta) : fixed(ConicGradient.turns4(V(repeating: Float(y) + offY), V(repeating: Float(a) + offX))[0])
+            var x = p
+            while x < q {
+                var ks = (0, 0, 0, 0)
+                var n = 0
+                var next = a
+                while n < 4 && next < c - 1 {
+                    next = min(next + knotStep, c - 1)
+                    withUnsafeMutableBytes(of: &ks) { $0.storeBytes(of: next, toByteOffset: 8 * n, as: Int.self) }
+                    n += 1
+                    if next >= q - 1 { break }
+                }
+                let kx = V(Float(ks.0), Float(ks.1), Float(ks.2), Float(ks.3)) + V(repeating: offX)
+                let t = ConicGradient.turns4(V(repeating: Float(y) + offY), kx)
+                for m in 0 ..< n {
+                    let bk = withUnsafeBytes(of: ks) { $0.load(fromByteOffset: 8 * m, as: Int.self) }, tB = fixed(t[m])
+                    let end = min(q, bk + (bk == c - 1 ? 1 : 0))
+                    if end > x { segment(out, x, end, a, bk, tA, tB); x = end }
+                    a = bk; tA = tB
+                }
+            }
+        }
+        var k = 0
+        while k < count {
+            let r0 = records + width * k, r1 = records + width * min(k + 1, count - 1)
+            let xs = V(Float(r0[4]), Float(r0[5] - 1), Float(r1[4]), Float(r1[5] - 1)) + V(repeating: offX)
+            let ys = V(Float(r0[0]), Float(r0[0]), Float(r1[0]), Float(r1[0])) + V(repeating: offY)
+            let t = ConicGradient.turns4(ys, xs)
+            span(r0, t[0], t[1])
+            if k + 1 < count { span(r1, t[2], t[3]) }
+            k += 2
+        }
+    }
+
+    /// Colours of `count` pixels whose angles (16.16 fixed-point turns, wrapping) start at `t` and
+    /// grow by `step` per pixel: four table lookups per step, the indices computed side by side.
+    @inline(__always) static func interpolate(from t: Int32, step: Int32, count: Int, table: UnsafePointer<UInt32>,
+                                              into out: UnsafeMutablePointer<UInt32>) {
+        var k = 0
+        var t = t
+        if count >= 4 {
+            var tv = SIMD4<Int32>(repeating: t) &+ SIMD4<Int32>(0, 1, 2, 3) &* step
+            let step4 = SIMD4<Int32>(repeating: 4 &* step)
+            let raw = UnsafeMutableRawPointer(out)
+            while k + 4 <= count {
+                let index = ((tv &+ 32) &>> 6) & 1023
+                let c = SIMD4<UInt32>(table[Int(index[0])], table[Int(index[1])], table[Int(index[2])], table[Int(index[3])])
+                raw.storeBytes(of: c, toByteOffset: 4 * k, as: SIMD4<UInt32>.self)
+                tv &+= step4
+                k += 4
+            }
+            t = t &+ Int32(k) &* step
+        }
+        while k < count { out[k] = table[Int(((t &+ 32) >> 6) & 1023)]; t = t &+ step; k += 1 }
+    }
+
     /// Pixels per interpolated block (a power of two), and the distance from the centre beyond which
     /// blocks interpolate.
     static let block = 16

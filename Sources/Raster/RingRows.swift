@@ -65,91 +65,34 @@ struct CircleRows {
     }
 }
 
-/// Work memory of the ring path: the intervals of a batch of rows and the positions and coverage
-/// of their edge pixels. Edge runs are one to three pixels long, far too short to vectorise one at a
-/// time, so the rows are walked first and all their edge pixels are computed in one long loop.
-final class RingBatch {
-    /// Pixel centres relative to the ring centre, and the coverage computed for them.
-    private(set) var dx: UnsafeMutablePointer<Float> = .allocate(capacity: 1)
-    private(set) var dy: UnsafeMutablePointer<Float> = .allocate(capacity: 1)
-    private(set) var coverage: UnsafeMutablePointer<UInt8> = .allocate(capacity: 1)
-    private var pixelCapacity = 1
-    /// Intervals: row, first column, end column, kind (0 = fully covered, 1 = edge pixels).
-    private(set) var records: UnsafeMutablePointer<Int32> = .allocate(capacity: 4)
-    private var recordCapacity = 1
-
-    /// Edge pixels and intervals gathered before a batch is computed and drawn.
-    static let pixelsPerBatch = 4096, recordsPerBatch = 512
-
-    deinit { dx.deallocate(); dy.deallocate(); coverage.deallocate(); records.deallocate() }
-
-    /// Makes room for one batch on rows of up to `width` pixels.
-    func reserve(width: Int) {
-        let pixels = RingBatch.pixelsPerBatch + width + 8
-        if pixels > pixelCapacity {
-            dx.deallocate(); dy.deallocate(); coverage.deallocate()
-            pixelCapacity = pixels
-            dx = .allocate(capacity: pixels); dy = .allocate(capacity: pixels); coverage = .allocate(capacity: pixels)
-        }
-        // A row adds at most 7 intervals.
-        let needRecords = RingBatch.recordsPerBatch + 16
-        if needRecords > recordCapacity {
-            records.deallocate(); recordCapacity = needRecords; records = .allocate(capacity: 4 * needRecords)
-        }
-    }
-}
-
 extension RasterScratch {
     /// Draws `shape` inside `area` (already clipped) into `sink`.
-    func fillRing<S: CoverageSink>(_ shape: RingShape, area: PixelRect, into sink: inout S) {
-        let width = area.width
-        let mask = ringMask(width + 16)
-        let merge = sink.mergeLimit > 0
+    ///
+    /// Solid colours on 32-bit canvases take the direct way (see `RowDrawing`): full spans at once,
+    /// edge pixels blended a batch at a time.
+    func fillRing(_ shape: RingShape, area: PixelRect, into sink: inout PaintSink) {
         let firstRow = max(area.y, floorInt(shape.cy - shape.outer))
         let lastRow = min(area.maxY, ceilInt(shape.cy + shape.outer))
         guard firstRow < lastRow else { return }
         let cx = shape.cx, cy = shape.cy
         var outerRows = CircleRows(cx: cx, cy: cy, r: shape.outer)
         var innerRows = CircleRows(cx: cx, cy: cy, r: max(0, shape.inner))
-        let batch = ringBatch
-        batch.reserve(width: width)
-        let rec = batch.records, bdx = batch.dx, bdy = batch.dy, cov = batch.coverage
-        var pixels = 0, records = 0
-
-        /// Computes the batch's edge coverage and sends its intervals to the sink, in order.
+        var batch = rowBatch.begin(width: area.width)
+        let direct: Bool
+        if case .solid = sink.rowDrawing { direct = true } else { direct = false }
+        let rowWords = sink.stride / 4
         func drawBatch() {
-            ringEdgeCoverage(shape, dx: bdx, dy: bdy, count: pixels, into: cov)
-            var offset = 0
-            var runY = 0, runStart = 0, runLength = 0
-            @inline(__always) func flush() {
-                if runLength > 0 { sink.mask(y: runY, x: runStart, count: runLength, coverage: mask); runLength = 0 }
-            }
-            for r in 0 ..< records {
-                let y = Int(rec[4 * r]), p = Int(rec[4 * r + 1]), q = Int(rec[4 * r + 2])
-                let full = rec[4 * r + 3] == 0
-                let count = q - p
-                if !merge {
-                    if full { sink.span(y: y, x: p, count: count, alpha: 255) }
-                    else { sink.mask(y: y, x: p, count: count, coverage: cov + offset); offset += count }
-                    continue
-                }
-                // Shading paints: join neighbouring intervals into one mask (one shading call per run).
-                if full && count > 64 { flush(); sink.span(y: y, x: p, count: count, alpha: 255); continue }
-                if runLength > 0 && (runY != y || runStart + runLength != p) { flush() }
-                if runLength == 0 { runY = y; runStart = p }
-                if full { (mask + runLength).update(repeating: 255, count: count) }
-                else { (mask + runLength).update(from: cov + offset, count: count); offset += count }
-                runLength += count
-            }
-            flush()
-            pixels = 0; records = 0
+            ringEdgeCoverage(shape, dx: batch.first.dx, dy: batch.first.dy, count: batch.first.count, into: batch.first.coverage)
+            if !direct { batch.send(into: &sink); return }
+            sink.blendScattered(words: batch.first.words, coverage: batch.first.coverage, count: batch.first.count)
+            batch.reset()
         }
 
         var cuts = (0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &cuts) { raw in
             let cut = raw.baseAddress!.assumingMemoryBound(to: Int.self)
             for j in firstRow ..< lastRow {
-                if pixels > RingBatch.pixelsPerBatch || records > RingBatch.recordsPerBatch { drawBatch() }
+                if batch.isFull { drawBatch() }
                 guard let o = outerRows.row(j) else { continue }
                 let lo = max(o.touchL, area.x), hi = min(o.touchR, area.maxX)
                 if lo >= hi { continue }
@@ -175,14 +118,12 @@ extension RasterScratch {
                     if let i, p >= i.fullL && p < i.fullR { continue }
                     let innerTouched = i.map { p >= $0.touchL && p < $0.touchR } ?? false
                     let full = p >= o.fullL && p < o.fullR && !innerTouched
-                    let r = rec + 4 * records
-                    r[0] = Int32(j); r[1] = Int32(p); r[2] = Int32(q); r[3] = full ? 0 : 1
-                    records += 1
-                    if !full {
-                        let x0 = Float(Double(p) + 0.5 - cx)
-                        for x in 0 ..< q - p { bdx[pixels + x] = x0 + Float(x); bdy[pixels + x] = rowDy }
-                        pixels += q - p
-                    }
+                    let x0 = Float(Double(p) + 0.5 - cx)
+                    if direct {
+                        if full { sink.span(y: j, x: p, count: q - p, alpha: 255) }
+                        else { batch.first.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: j * rowWords + p) }
+                    } else if full { batch.full(y: j, from: p, to: q) }
+                    else { batch.edge(y: j, from: p, to: q, x0: x0, rowDy: rowDy) }
                 }
             }
         }
