@@ -62,6 +62,8 @@ struct PaintSink: CoverageSink {
     let shader: Shader?
     let globalAlpha: UInt32
     let row: UnsafeMutablePointer<UInt32>
+    /// 257, read from memory (see `CoverageCells.div255Multiplier`).
+    let m257: UInt16
 
     init(canvas: Canvas, paint: Paint, maxSpan: Int) {
         base = canvas.pixels; stride = canvas.stride; is565 = canvas.format == .rgb565
@@ -79,6 +81,7 @@ struct PaintSink: CoverageSink {
             solid = 0; shader = s
         }
         row = canvas.scratch.colorRow(maxSpan)
+        m257 = canvas.scratch.cells.div255Multiplier
     }
 
     /// Shaders pay a set-up cost per call, so short constant spans between edges join the edge masks.
@@ -98,6 +101,7 @@ struct PaintSink: CoverageSink {
             if a == 255 && (!overMode || shader.isOpaque) { shader.shade(x: x, y: y, count: count, into: dst); return }
             shader.shade(x: x, y: y, count: count, into: row)
             if a == 255 {
+                if overMode && count >= 8 { return PixelMath.overRow(dst, row, coverage: nil, count, m257: m257) }
                 // Opaque source pixels (most of an icon) are plain stores.
                 for i in 0 ..< count {
                     let s = row[i]
@@ -112,7 +116,7 @@ struct PaintSink: CoverageSink {
             let c = alpha == 255 ? solid : PixelMath.scale(solid, alpha)
             if c >> 24 == 255 { PixelMath.fill(dst, count, c); return }
             if c == 0 { return }
-            PixelMath.blendSolid(dst, count, c, 255 &- (c >> 24))
+            PixelMath.blendSolid(dst, count, c, 255 &- (c >> 24), m257: m257)
         } else {
             if alpha == 255 { PixelMath.fill(dst, count, solid); return }
             for i in 0 ..< count { dst[i] = PixelMath.lerp(solid, dst[i], alpha) }
@@ -124,6 +128,7 @@ struct PaintSink: CoverageSink {
         let dst = (base + y * stride).assumingMemoryBound(to: UInt32.self) + x
         if let shader {
             shader.shade(x: x, y: y, count: count, into: row)
+            if overMode && globalAlpha == 255 && count >= 8 { return PixelMath.overRow(dst, row, coverage: coverage, count, m257: m257) }
             let copyFull = !overMode || shader.isOpaque
             for i in 0 ..< count {
                 var a = UInt32(coverage[i])
@@ -136,8 +141,9 @@ struct PaintSink: CoverageSink {
             return
         }
         if overMode {
-            // The common case, spelled out so the mode test leaves the loop: full coverage of an
-            // opaque colour is a store, anything else one scale and one blend.
+            // Long masks (glyph rows) go four pixels at a time. The one- and two-pixel masks of shape
+            // edges stay in this loop: inlining the vector code there measured slower.
+            if count >= 8 { return PixelMath.blendMask(dst, coverage, count, solid, m257: m257) }
             let opaque = solid >> 24 == 255
             for i in 0 ..< count {
                 let a = UInt32(coverage[i])

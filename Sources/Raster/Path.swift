@@ -54,16 +54,27 @@ public struct Path: Sendable {
 
     /// A rectangle with circular corners of `radius` (clamped to half the shorter side).
     public static func roundedRect(_ rect: Rect, radius: Double) -> Path {
-        let r = max(0, min(radius, rect.width / 2, rect.height / 2))
+        let r = roundedRectRadius(rect, radius)
         var p = Path()
         if r == 0 { return polygon([rect.origin, Point(rect.maxX, rect.minY), Point(rect.maxX, rect.maxY), Point(rect.minX, rect.maxY)]) }
-        let q = Angle.degrees(90)
-        p.arc(center: Point(rect.maxX - r, rect.minY + r), radius: r, start: .degrees(270), sweep: q)
-        p.arc(center: Point(rect.maxX - r, rect.maxY - r), radius: r, start: .zero, sweep: q)
-        p.arc(center: Point(rect.minX + r, rect.maxY - r), radius: r, start: .degrees(90), sweep: q)
-        p.arc(center: Point(rect.minX + r, rect.minY + r), radius: r, start: .degrees(180), sweep: q)
+        for k in 0 ..< 4 {
+            let (center, start) = roundedRectCorner(k, rect, r)
+            p.arc(center: center, radius: r, start: start, sweep: .degrees(90))
+        }
         p.close()
         return p
+    }
+    /// The corner radius `roundedRect` uses: `radius` clamped to half the shorter side.
+    static func roundedRectRadius(_ rect: Rect, _ radius: Double) -> Double { max(0, min(radius, rect.width / 2, rect.height / 2)) }
+    /// Quarter-circle corner `k` (0…3) of `roundedRect`, in outline order (clockwise from the top edge's
+    /// right end): its centre and start angle; each sweeps 90°.
+    @inline(__always) static func roundedRectCorner(_ k: Int, _ rect: Rect, _ r: Double) -> (Point, Angle) {
+        switch k {
+        case 0: return (Point(rect.maxX - r, rect.minY + r), .degrees(270))
+        case 1: return (Point(rect.maxX - r, rect.maxY - r), .zero)
+        case 2: return (Point(rect.minX + r, rect.maxY - r), .degrees(90))
+        default: return (Point(rect.minX + r, rect.minY + r), .degrees(180))
+        }
     }
 
     /// The same outline with every point mapped through `t` (arcs become Bézier-free polylines only when

@@ -41,30 +41,6 @@ enum PixelMath {
     @inline(__always) static func lerp(_ s: UInt32, _ d: UInt32, _ a: UInt32) -> UInt32 {
         scale(s, a) &+ scale(d, 255 &- a)
     }
-    /// `dst[i] = c + dst[i]·inv/255` for a premultiplied colour `c` with alpha `255 − inv`: the
-    /// translucent solid span. Four pixels per step in 16-bit lanes, bit-identical to `scale`.
-    @inline(__always) static func blendSolid(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ c: UInt32, _ inv: UInt32) {
-        var i = 0
-        if count >= 4 {
-            // The two-channels-per-word trick of `scale`, on four words at once: 16-bit lanes hold one
-            // channel each, so every operation is plain SSE2.
-            let inv16 = SIMD8<UInt16>(repeating: UInt16(inv)), half = SIMD8<UInt16>(repeating: 128)
-            let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF), cv = SIMD4<UInt32>(repeating: c)
-            let raw = UnsafeMutableRawPointer(dst)
-            while i + 4 <= count {
-                let d = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD4<UInt32>.self)
-                var rb = unsafeBitCast(d & mask, to: SIMD8<UInt16>.self) &* inv16 &+ half
-                rb = (rb &+ (rb &>> 8)) &>> 8
-                var ag = unsafeBitCast((d &>> 8) & mask, to: SIMD8<UInt16>.self) &* inv16 &+ half
-                ag = (ag &+ (ag &>> 8)) &>> 8
-                let out = unsafeBitCast(rb, to: SIMD4<UInt32>.self) | (unsafeBitCast(ag, to: SIMD4<UInt32>.self) &<< 8)
-                raw.storeBytes(of: out &+ cv, toByteOffset: i * 4, as: SIMD4<UInt32>.self)
-                i += 4
-            }
-        }
-        while i < count { dst[i] = c &+ scale(dst[i], inv); i += 1 }
-    }
-
     /// Sets `count` words to `value` with 16-byte stores.
     @inline(__always) static func fill(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ value: UInt32) {
         if count >= 64 { tw_fill32(dst, value, count); return }

@@ -12,7 +12,7 @@ extension Canvas {
     /// Fills a rectangle with circular corners of `radius`.
     public func fillRoundedRect(_ rect: Rect, radius: Double, paint: Paint) {
         guard !rect.isEmpty else { return }
-        fill(path: Path.roundedRect(rect, radius: radius), paint: paint)
+        fill(roundedRect: rect, radius: radius, paint: paint)
     }
     /// Fills a rounded rectangle with a solid colour.
     public func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) {
