@@ -20,7 +20,7 @@ struct RoundArcStroke {
     let u0x: Double, u0y: Double, u1x: Double, u1y: Double
 
     /// Thinner strokes go to the polygon path: where a cap meets an edge, the tangent fit's error grows
-    /// like 1/halfWidth (measured: about 1 step of 255 at this width, see the arc accuracy test).
+    /// like 1/halfWidth (at this width `ArcRowsTests` measures a max error of 3.4 of 255).
     static let minimumHalfWidth = 3.0
 
     init(cx: Double, cy: Double, radius: Double, halfWidth: Double, start: Double, sweep: Double) {
@@ -107,7 +107,8 @@ extension RasterScratch {
     /// Most rows are simple: away from the caps' rows no end ray crosses the ring, so each piece of
     /// the ring in the row (one, or two where the row passes the hole) lies wholly inside the wedge or
     /// wholly outside it, and one point test decides: an edge band, a full span and an edge band, or
-    /// nothing. Other rows (the caps', clipped ones, thin ones) take the general walk of `generalRow`.
+    /// nothing. Pieces near a cap, and rows where the ring is too thin for separate bands, take the
+    /// general walk of `ArcRowWalk.generalRow`.
     func fillArc(_ arc: RoundArcStroke, area: PixelRect, into sink: inout PaintSink) {
         let b = arc.bounds
         let firstRow = max(area.y, floorInt(b.minY)), lastRow = min(area.maxY, ceilInt(b.maxY))
@@ -168,8 +169,9 @@ extension RasterScratch {
 ///
 /// Simple rows' edge pixels need only the ring's formula (cheaper than the arc's): they go to the
 /// second stream. The choice depends on the row alone, never on the clip, so a pixel gets the same
-/// value whatever part of the canvas is redrawn. Opaque point shaders take simple rows' full spans in
-/// batches too (their unclipped ends are geometry, not clip, so a shader may interpolate between them).
+/// value whatever part of the canvas is redrawn. Opaque point shaders colour simple rows' whole pieces
+/// in batches too (`PointShader.shadePieces`: the spans' unclipped ends are geometry, not clip, so a
+/// shader may interpolate between them).
 struct ArcEmitter {
     var sink: PaintSink
     var batch: RowBatchWriter
@@ -331,75 +333,5 @@ struct ArcRowWalk {
         }
         gap(to: extentR)
         return m
-    }
-}
-
-/// The per-pixel area of a round-capped arc stroke, in single precision (pixel centres relative to
-/// the arc's centre: a few thousand pixels keep errors near 1e-4 px), four pixels at a time.
-struct ArcCoverageKernel {
-    let u0x: Float, u0y: Float, u1x: Float, u1y: Float, e0x: Float, e0y: Float, e1x: Float, e1y: Float
-    /// Boundary distances, each moved inward by the mean gap between its circle and the tangent across
-    /// a pixel (1/24r): outer and inner edge radii and the cap radius.
-    let outerT: Float, innerT: Float, capT: Float
-    /// Whether the sweep exceeds half a turn (the gap, not the wedge, is the convex side).
-    let reflex: Bool
-
-    init(_ arc: RoundArcStroke) {
-        u0x = Float(arc.u0x); u0y = Float(arc.u0y); u1x = Float(arc.u1x); u1y = Float(arc.u1y)
-        let (a, b) = arc.end0, (c, d) = arc.end1
-        e0x = Float(a); e0y = Float(b); e1x = Float(c); e1y = Float(d)
-        let o = arc.radius + arc.halfWidth, i = arc.radius - arc.halfWidth, h = arc.halfWidth
-        outerT = Float(o - 1 / (24 * o)); innerT = Float(i - 1 / (24 * i)); capT = Float(h - 1 / (24 * h))
-        reflex = arc.sweep > .pi
-    }
-
-    /// Coverage bytes for `count` pixels.
-    ///
-    /// A plain loop the compiler vectorises (four pixels per instruction): every choice is written as
-    /// arithmetic, with sign bits for comparisons and abs for max, because branches, Swift's min/max
-    /// (NaN rules) and the generic SIMD helpers all keep it scalar.
-    func run(dx xs: UnsafePointer<Float>, dy ys: UnsafePointer<Float>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
-        @inline(__always) func pos(_ v: Float) -> Float { (v + abs(v)) * 0.5 }
-        /// 1 when v < 0 (its sign bit), else 0.
-        @inline(__always) func negative(_ v: Float) -> Float { -Float(Int32(bitPattern: v.bitPattern) >> 31) }
-        /// Half-plane area of a unit square (see `ringEdgeCoverage`) at distance t, for a line whose
-        /// normal has components a, b ≥ 0 (any order): h = (a+b)/2, g = |a−b|/2.
-        @inline(__always) func area(_ t: Float, _ h: Float, _ g: Float, _ inv2ab: Float) -> Float {
-            let a = pos(t + h), b = pos(t + g), c = pos(t - g), d = pos(t - h)
-            return (a * a - b * b - c * c + d * d) * inv2ab
-        }
-        let reflex: Float = self.reflex ? 1 : 0
-        for k in 0 ..< count {
-            let x = xs[k], y = ys[k]
-            // Inside the wedge: the ring between the inner and outer edges, along the radial normal.
-            // A near-axis normal's tiny component is floored (it only widens profile corners that hold
-            // no area) so 1/2ab stays finite.
-            let rho = (x * x + y * y + 1e-12).squareRoot()
-            let ir = 1 / rho
-            let ra = pos(abs(x) * ir - 1e-3) + 1e-3, rb = pos(abs(y) * ir - 1e-3) + 1e-3
-            let rh = (ra + rb) * 0.5, rg = abs(ra - rb) * 0.5, rinv = 1 / (2 * ra * rb)
-            let ring = area(outerT - rho, rh, rg, rinv) - area(innerT - rho, rh, rg, rinv)
-            // Outside it: the disc about the nearer end point.
-            let q0x = x - e0x, q0y = y - e0y, q1x = x - e1x, q1y = y - e1y
-            let d0 = q0x * q0x + q0y * q0y, d1 = q1x * q1x + q1y * q1y
-            let use1 = negative(d1 - d0)
-            let qx = q0x + use1 * (q1x - q0x), qy = q0y + use1 * (q1y - q0y)
-            // Squares summed (not d0 or d1 picked by arithmetic) so the compiler sees a non-negative
-            // argument: sqrt then needs no errno path and vectorises.
-            let d = (qx * qx + qy * qy + 1e-12).squareRoot()
-            let id = 1 / d
-            let ca = pos(abs(qx) * id - 1e-3) + 1e-3, cb = pos(abs(qy) * id - 1e-3) + 1e-3
-            let cap = area(capT - d, (ca + cb) * 0.5, abs(ca - cb) * 0.5, 1 / (2 * ca * cb))
-            // The wedge test: cross products with the end directions (see `RoundArcStroke.contains`).
-            let before = negative(u0x * y - u0y * x), after = negative(u1y * x - u1x * y)
-            // Reflex: outside only in the gap (before and after); otherwise outside if either holds.
-            let both = before * after
-            let outside = reflex * both + (1 - reflex) * (before + after - both)
-            let c = ring + outside * (cap - ring)
-            let low = pos(c)
-            let clamped = (low + 1 - abs(low - 1)) * 0.5
-            // Adding 2^23 rounds to an integer in the low mantissa bits: a conversion without a range trap.
-            out[k] = UInt8(truncatingIfNeeded: (clamped * 255 + 8_388_608).bitPattern)
-        }
     }
 }
