@@ -148,14 +148,14 @@ extension RasterScratch {
                     let leftNear = nearCap(o.touchL, i.fullL), rightNear = nearCap(i.fullR, o.touchR)
                     if leftNear && rightNear { general(); continue }
                     if leftNear { general(to: i.fullL) }
-                    else if arc.wedgeContains(Double(o.fullL) - cx, yc) { out.piece(j, o.touchL, o.fullL, i.touchL, i.fullL, rowDy) }
+                    else if arc.wedgeContains(Double(o.fullL) - cx, yc) { out.piece(j, o.touchL, o.fullL, i.touchL, i.fullL, rowDy, bands: (.outerOnly, .innerOnly)) }
                     if rightNear { general(from: i.fullR) }
-                    else if arc.wedgeContains(Double(o.fullR) - cx, yc) { out.piece(j, i.fullR, i.touchR, o.fullR, o.touchR, rowDy) }
+                    else if arc.wedgeContains(Double(o.fullR) - cx, yc) { out.piece(j, i.fullR, i.touchR, o.fullR, o.touchR, rowDy, bands: (.innerOnly, .outerOnly)) }
                     continue
                 }
                 if i == nil && !nearCap(o.touchL, o.touchR) {
                     // One piece, crossing the vertical through the centre inside the ring.
-                    if arc.wedgeContains(0, yc) { out.piece(j, o.touchL, o.fullL, o.fullR, o.touchR, rowDy) }
+                    if arc.wedgeContains(0, yc) { out.piece(j, o.touchL, o.fullL, o.fullR, o.touchR, rowDy, bands: (.outerOnly, .outerOnly)) }
                     continue
                 }
             }
@@ -210,8 +210,11 @@ struct ArcEmitter {
         if direct { sink.span(y: j, x: p, count: q - p, alpha: 255) } else { batch.full(y: j, from: p, to: q) }
     }
 
-    /// One piece of a simple row: edge band [a, b), full span [b, c), edge band [c, d).
-    @inline(__always) mutating func piece(_ j: Int, _ a: Int, _ b: Int, _ c: Int, _ d: Int, _ rowDy: Float) {
+    /// One piece of a simple row: edge band [a, b), full span [b, c), edge band [c, d); `bands` says
+    /// which circle each band belongs to (outer or inner), for the cheaper one-circle area of solid
+    /// colours.
+    @inline(__always) mutating func piece(_ j: Int, _ a: Int, _ b: Int, _ c: Int, _ d: Int, _ rowDy: Float,
+                                          bands: (RingEdgeTerms, RingEdgeTerms)) {
         // Opaque point shaders colour a whole piece along its span's line (see `PointShader`); a span
         // of under two pixels has no line, and its piece goes the way of general rows' pixels.
         if batchSpans && c - b >= 2 {
@@ -223,18 +226,51 @@ struct ArcEmitter {
             if r1 > r0 { batch.second.add(from: r0, to: r1, x0: Float(Double(r0) + 0.5 - cx), rowDy: rowDy, word0: word + r0) }
             return
         }
+        if direct && shader == nil {
+            band(j, a, b, rowDy, bands.0)
+            full(j, b, c)
+            band(j, c, d, rowDy, bands.1)
+            return
+        }
         let simple = !batchSpans
         edge(j, a, b, rowDy, simple: simple)
         full(j, b, c)
         edge(j, c, d, rowDy, simple: simple)
     }
 
+    /// Solid direct mode: an edge band of one circle; outer bands go to the second stream, the hole's
+    /// to the third.
+    @inline(__always) mutating func band(_ j: Int, _ p: Int, _ q: Int, _ rowDy: Float, _ terms: RingEdgeTerms) {
+        let p = max(p, left), q = min(q, right)
+        guard q > p else { return }
+        let x0 = Float(Double(p) + 0.5 - cx), word0 = j * rowWords + p
+        if case .innerOnly = terms { batch.third.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: word0) }
+        else { batch.second.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: word0) }
+    }
+
+    /// Records mode: the second stream's coverage, then every interval through the sink in order.
+    private mutating func sendRecords(_ ring: RingShape) {
+        ringEdgeCoverage(ring, dx: batch.second.dx, dy: batch.second.dy, count: batch.second.count, into: batch.second.coverage)
+        batch.send(into: &sink)
+    }
+
     /// Computes the batch's coverage (the arc kernel for the first stream, the ring's formula for the
-    /// second), draws it and empties the batch.
+    /// others), draws it and empties the batch.
     mutating func draw(_ kernel: ArcCoverageKernel, _ ring: RingShape) {
         kernel.run(dx: batch.first.dx, dy: batch.first.dy, count: batch.first.count, into: batch.first.coverage)
+        if !direct { return sendRecords(ring) }
+        if shader == nil {
+            // Solid colours: the second stream holds outer bands only, the third the hole's bands.
+            let (second, third) = (batch.second, batch.third)
+            ringEdgeCoverage(ring, terms: .outerOnly, dx: second.dx, dy: second.dy, count: second.count, into: second.coverage)
+            ringEdgeCoverage(ring, terms: .innerOnly, dx: third.dx, dy: third.dy, count: third.count, into: third.coverage)
+            sink.blendScattered(words: batch.first.words, coverage: batch.first.coverage, count: batch.first.count)
+            sink.blendScattered(words: second.words, coverage: second.coverage, count: second.count)
+            sink.blendScattered(words: third.words, coverage: third.coverage, count: third.count)
+            batch.reset()
+            return
+        }
         ringEdgeCoverage(ring, dx: batch.second.dx, dy: batch.second.dy, count: batch.second.count, into: batch.second.coverage)
-        if !direct { batch.send(into: &sink); return }
         let canvas = sink.base.assumingMemoryBound(to: UInt32.self)
         if let shader {
             // The first stream's pixels are coloured one by one; the second's by the pieces (opaque

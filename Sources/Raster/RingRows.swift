@@ -131,6 +131,11 @@ extension RasterScratch {
     }
 }
 
+/// Which circles a ring edge pixel's area needs: a pixel wholly outside the hole needs only the outer
+/// disc's area, one wholly inside the outer disc only the hole's (the row paths know which band a pixel
+/// is in, and half the work is saved).
+enum RingEdgeTerms { case both, outerOnly, innerOnly }
+
 /// Ring coverage for `count` edge pixels whose centres, relative to the ring centre, are
 /// (dx[k], dy[k]), in single precision (a few thousand pixels from the centre keep errors near 1e-4 px).
 ///
@@ -139,8 +144,8 @@ extension RasterScratch {
 /// (Q(t+h) − Q(t+g) − Q(t−g) + Q(t−h)) / 2ab with Q(x) = max(x, 0)², h = (a+b)/2, g = (a−b)/2. It is
 /// exactly 0 below −h and 1 above h, so no branches are needed; the normal, and so a, b, h and g,
 /// is shared by the outer and inner circle (both centred on the same point).
-func ringEdgeCoverage(_ shape: RingShape, dx xs: UnsafePointer<Float>, dy ys: UnsafePointer<Float>, count: Int,
-                      into out: UnsafeMutablePointer<UInt8>) {
+@inline(__always) func ringEdgeCoverage(_ shape: RingShape, terms: RingEdgeTerms = .both, dx xs: UnsafePointer<Float>,
+                                        dy ys: UnsafePointer<Float>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
     // A plain branch-free loop over Float that the compiler vectorises: max and min are written
     // through abs (a single instruction) because Swift's min/max keep NaN rules that block it.
     let outerT = Float(shape.outer - 1 / (24 * shape.outer))
@@ -157,8 +162,14 @@ func ringEdgeCoverage(_ shape: RingShape, dx xs: UnsafePointer<Float>, dy ys: Un
         let b = (b0 + abs(b0)) * 0.5 + 1e-3
         let h = (a + b) * 0.5, g = (a - b) * 0.5
         let to = outerT - d, ti = innerT - d
-        let sum = (q(to + h) - q(to + g) - q(to - g) + q(to - h)) - (q(ti + h) - q(ti + g) - q(ti - g) + q(ti - h))
-        let c = sum / (2 * a * b)
+        let outerSum = q(to + h) - q(to + g) - q(to - g) + q(to - h)
+        let innerSum = q(ti + h) - q(ti + g) - q(ti - g) + q(ti - h)
+        let c: Float
+        switch terms {
+        case .both: c = (outerSum - innerSum) / (2 * a * b)
+        case .outerOnly: c = outerSum / (2 * a * b)
+        case .innerOnly: c = 1 - innerSum / (2 * a * b)
+        }
         let low = (c + abs(c)) * 0.5                    // max(c, 0)
         let clamped = (low + 1 - abs(low - 1)) * 0.5    // min(…, 1)
         // Adding 2^23 rounds to an integer in the low mantissa bits: a conversion without a range trap.

@@ -3,11 +3,11 @@
 /// far too short to vectorise one at a time, so a path walks its rows first, recording intervals and
 /// edge pixel centres, and then computes the coverage of all the batch's edge pixels in one long loop.
 ///
-/// Edge pixels go to one of two streams, so a path can compute each with the cheapest formula that
+/// Edge pixels go to one of three streams, so a path can compute each with the cheapest formula that
 /// is exact for it (an arc: the ring's formula away from its ends, the full one near them).
 final class RowBatch {
-    /// The two streams' memory.
-    private var streams = (EdgePixels(), EdgePixels())
+    /// The three streams' memory.
+    private var streams = (EdgePixels(), EdgePixels(), EdgePixels())
     private var pixelCapacity = 0
     /// Intervals, `RowBatchWriter.recordWidth` numbers each: row, first column, end column, kind
     /// (0 = fully covered, 1 or 2 = edge pixels of stream 0 or 1), and for the pieces of a shaded direct
@@ -24,7 +24,7 @@ final class RowBatch {
     /// The most intervals one row may add (an arc row: up to eight edge bands and the gaps between).
     static let recordsPerRow = 24
 
-    deinit { streams.0.free(); streams.1.free(); records.deallocate(); mask.deallocate() }
+    deinit { streams.0.free(); streams.1.free(); streams.2.free(); records.deallocate(); mask.deallocate() }
 
     /// Makes room for one batch on rows of up to `width` pixels and returns an empty writer.
     func begin(width: Int) -> RowBatchWriter {
@@ -32,8 +32,8 @@ final class RowBatch {
         let pixels = RowBatch.pixelsPerBatch + width + 16
         if pixels > pixelCapacity {
             pixelCapacity = pixels
-            streams.0.free(); streams.1.free()
-            streams = (EdgePixels(capacity: pixels), EdgePixels(capacity: pixels))
+            streams.0.free(); streams.1.free(); streams.2.free()
+            streams = (EdgePixels(capacity: pixels), EdgePixels(capacity: pixels), EdgePixels(capacity: pixels))
         }
         let needRecords = RowBatch.recordsPerBatch + RowBatch.recordsPerRow
         if needRecords > recordCapacity {
@@ -103,22 +103,23 @@ struct EdgePixels {
 struct RowBatchWriter {
     /// The interval records (see `RowBatch`).
     let records: UnsafeMutablePointer<Int32>
-    /// The two edge pixel streams.
-    var first: EdgePixels, second: EdgePixels
+    /// The three edge pixel streams (the third only in the direct mode).
+    var first: EdgePixels, second: EdgePixels, third: EdgePixels
     let mask: UnsafeMutablePointer<UInt8>
     /// Intervals recorded so far.
     private(set) var intervals = 0
     /// Numbers per interval record.
     static let recordWidth = 11
 
-    init(records: UnsafeMutablePointer<Int32>, streams: (EdgePixels, EdgePixels), mask: UnsafeMutablePointer<UInt8>) {
-        self.records = records; first = streams.0; second = streams.1; self.mask = mask
-        first.count = 0; second.count = 0
+    init(records: UnsafeMutablePointer<Int32>, streams: (EdgePixels, EdgePixels, EdgePixels), mask: UnsafeMutablePointer<UInt8>) {
+        self.records = records; first = streams.0; second = streams.1; third = streams.2; self.mask = mask
+        first.count = 0; second.count = 0; third.count = 0
     }
 
     /// True when the batch should be drawn before another row is added.
     var isFull: Bool {
-        first.count > RowBatch.pixelsPerBatch || second.count > RowBatch.pixelsPerBatch || intervals > RowBatch.recordsPerBatch
+        first.count > RowBatch.pixelsPerBatch || second.count > RowBatch.pixelsPerBatch || third.count > RowBatch.pixelsPerBatch
+            || intervals > RowBatch.recordsPerBatch
     }
 
     /// Pixels [p, q) of row y are fully covered.
@@ -148,7 +149,7 @@ struct RowBatchWriter {
     }
 
     /// Empties the batch (direct mode, after `PaintSink.blendScattered`).
-    mutating func reset() { first.count = 0; second.count = 0; intervals = 0 }
+    mutating func reset() { first.count = 0; second.count = 0; third.count = 0; intervals = 0 }
 
     /// Sends the recorded intervals to `sink` in order (the caller has computed the coverage) and
     /// empties the batch. For shading paints neighbouring intervals are joined into one mask: one
