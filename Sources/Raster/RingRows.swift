@@ -82,9 +82,15 @@ extension RasterScratch {
         if case .solid = sink.rowDrawing { direct = true } else { direct = false }
         let rowWords = sink.stride / 4
         func drawBatch() {
-            ringEdgeCoverage(shape, dx: batch.first.dx, dy: batch.first.dy, count: batch.first.count, into: batch.first.coverage)
+            let (first, second, third) = (batch.first, batch.second, batch.third)
+            ringEdgeCoverage(shape, dx: first.dx, dy: first.dy, count: first.count, into: first.coverage)
             if !direct { batch.send(into: &sink); return }
-            sink.blendScattered(words: batch.first.words, coverage: batch.first.coverage, count: batch.first.count)
+            // Direct mode: pixels touching one circle only need only its area (see `RingEdgeTerms`).
+            ringEdgeCoverage(shape, terms: .outerOnly, dx: second.dx, dy: second.dy, count: second.count, into: second.coverage)
+            ringEdgeCoverage(shape, terms: .innerOnly, dx: third.dx, dy: third.dy, count: third.count, into: third.coverage)
+            sink.blendScattered(words: first.words, coverage: first.coverage, count: first.count)
+            sink.blendScattered(words: second.words, coverage: second.coverage, count: second.count)
+            sink.blendScattered(words: third.words, coverage: third.coverage, count: third.count)
             batch.reset()
         }
 
@@ -120,8 +126,11 @@ extension RasterScratch {
                     let full = p >= o.fullL && p < o.fullR && !innerTouched
                     let x0 = Float(Double(p) + 0.5 - cx)
                     if direct {
+                        let outerTouched = p < o.fullL || p >= o.fullR, word0 = j * rowWords + p
                         if full { sink.span(y: j, x: p, count: q - p, alpha: 255) }
-                        else { batch.first.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: j * rowWords + p) }
+                        else if outerTouched && innerTouched { batch.first.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: word0) }
+                        else if outerTouched { batch.second.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: word0) }
+                        else { batch.third.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: word0) }
                     } else if full { batch.full(y: j, from: p, to: q) }
                     else { batch.edge(y: j, from: p, to: q, x0: x0, rowDy: rowDy) }
                 }
