@@ -160,6 +160,7 @@ public final class ConicGradient: PointShader {
     }
     /// Exact angles at every point (no interpolation between grid points): within ±1 table step of
     /// `shade`.
+    ///
     /// The buffers hold whole vectors of four (`RowBatch` pads them), so this reads and writes past
     /// `count` up to the next multiple of four.
     func shade(xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int, into out: UnsafeMutablePointer<UInt32>) {
@@ -186,8 +187,8 @@ public final class ConicGradient: PointShader {
     /// Interpolates each piece's angle linearly between knots: its unclipped span's end pixels
     /// (computed two pieces at a time) when the span is short against its distance from the centre, its
     /// bands continuing the same line; otherwise pixels spaced from the span's start by a
-    /// distance-dependent step, the bands shaded as rows. Within a third of a table step of `shade`;
-    /// pieces very near the centre are shaded as rows.
+    /// distance-dependent step, the bands continuing the first and last segments. Within a third of a
+    /// table step of `shade`; pieces very near the centre are shaded as rows.
     func shadePieces(_ records: UnsafePointer<Int32>, count: Int, canvas: UnsafeMutablePointer<UInt32>, rowWords: Int,
                      edgeColors: UnsafeMutablePointer<UInt32>) {
         typealias V = SIMD4<Float>
