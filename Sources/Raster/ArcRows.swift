@@ -226,7 +226,7 @@ struct ArcEmitter {
             if r1 > r0 { batch.second.add(from: r0, to: r1, x0: Float(Double(r0) + 0.5 - cx), rowDy: rowDy, word0: word + r0) }
             return
         }
-        if direct && shader == nil {
+        if direct && shader == nil {   // solid colours
             band(j, a, b, rowDy, bands.0)
             full(j, b, c)
             band(j, c, d, rowDy, bands.1)
@@ -259,35 +259,29 @@ struct ArcEmitter {
     mutating func draw(_ kernel: ArcCoverageKernel, _ ring: RingShape) {
         kernel.run(dx: batch.first.dx, dy: batch.first.dy, count: batch.first.count, into: batch.first.coverage)
         if !direct { return sendRecords(ring) }
-        if shader == nil {
+        let (first, second, third) = (batch.first, batch.second, batch.third)
+        guard let shader else {
             // Solid colours: the second stream holds outer bands only, the third the hole's bands.
-            let (second, third) = (batch.second, batch.third)
             ringEdgeCoverage(ring, terms: .outerOnly, dx: second.dx, dy: second.dy, count: second.count, into: second.coverage)
             ringEdgeCoverage(ring, terms: .innerOnly, dx: third.dx, dy: third.dy, count: third.count, into: third.coverage)
-            sink.blendScattered(words: batch.first.words, coverage: batch.first.coverage, count: batch.first.count)
+            sink.blendScattered(words: first.words, coverage: first.coverage, count: first.count)
             sink.blendScattered(words: second.words, coverage: second.coverage, count: second.count)
             sink.blendScattered(words: third.words, coverage: third.coverage, count: third.count)
             batch.reset()
             return
         }
-        ringEdgeCoverage(ring, dx: batch.second.dx, dy: batch.second.dy, count: batch.second.count, into: batch.second.coverage)
-        let canvas = sink.base.assumingMemoryBound(to: UInt32.self)
-        if let shader {
-            // The first stream's pixels are coloured one by one; the second's by the pieces (opaque
-            // shaders) or one by one too.
-            shader.shade(xs: batch.first.xs, ys: batch.first.ys, count: batch.first.count, into: batch.first.colors)
-            if batchSpans {
-                shader.shadePieces(batch.records, count: batch.intervals, canvas: canvas, rowWords: rowWords, edgeColors: batch.second.colors)
-            } else {
-                shader.shade(xs: batch.second.xs, ys: batch.second.ys, count: batch.second.count, into: batch.second.colors)
-            }
+        ringEdgeCoverage(ring, dx: second.dx, dy: second.dy, count: second.count, into: second.coverage)
+        // The first stream's pixels are coloured one by one; the second's by the pieces (opaque
+        // shaders) or one by one too.
+        shader.shade(xs: first.xs, ys: first.ys, count: first.count, into: first.colors)
+        if batchSpans {
+            shader.shadePieces(batch.records, count: batch.intervals, canvas: sink.base.assumingMemoryBound(to: UInt32.self),
+                               rowWords: rowWords, edgeColors: second.colors)
+        } else {
+            shader.shade(xs: second.xs, ys: second.ys, count: second.count, into: second.colors)
         }
-        func blend(_ stream: EdgePixels) {
-            sink.blendScattered(words: stream.words, coverage: stream.coverage, colors: shader == nil ? nil : stream.colors,
-                                count: stream.count)
-        }
-        blend(batch.first)
-        blend(batch.second)
+        sink.blendScattered(words: first.words, coverage: first.coverage, colors: first.colors, count: first.count)
+        sink.blendScattered(words: second.words, coverage: second.coverage, colors: second.colors, count: second.count)
         batch.reset()
     }
 }
