@@ -42,8 +42,10 @@ let package = Package(
 
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Core"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Core"], resources: [.copy("Golden")]),
-        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Controls", "Raster", "Core"]),
+        // Reference-image comparison shared by the Raster and Widgets tests.
+        .target(name: "ImageTestSupport", dependencies: ["Raster"], path: "Tests/ImageTestSupport"),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Core", "ImageTestSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Controls", "Raster", "Core", "ImageTestSupport"]),
         .testTarget(name: "InputTests", dependencies: ["Input", "Core"], resources: [.copy("Fixtures")]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster", "Core"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Controls", "Core"]),
