@@ -132,11 +132,12 @@ static int open_fbdev(const char *path) {
     width = var.xres; height = var.yres; pitch_px = fix.line_length / 4;
     pixels = mmap(0, fix.smem_len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
     if (pixels == MAP_FAILED) { say("TW-PROBE FAIL fb mmap"); return -1; }
+    /* As a kiosk must on fbdev: stop the text console drawing (its blinking cursor) over the picture,
+     * and do it before painting: a blink between painting and switching would stay in the picture. */
+    int graphics = isatty(0) && ioctl(0, KDSETMODE, KD_GRAPHICS) == 0;
     for (uint32_t y = 0; y < height; y++)
         for (uint32_t x = 0; x < width; x++) pixels[(y + var.yoffset) * pitch_px + x] = pattern(x, y);
     pixels += var.yoffset * pitch_px;
-    /* As a kiosk must on fbdev: stop the text console drawing (its cursor) over the picture. */
-    int graphics = isatty(0) && ioctl(0, KDSETMODE, KD_GRAPHICS) == 0;
     say("TW-PROBE fbdev id=%s mode=%ux%u vt=%s", fix.id, width, height, graphics ? "graphics" : "text");
     return 0;
 }
