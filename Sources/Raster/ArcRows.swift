@@ -114,7 +114,7 @@ extension RasterScratch {
         let firstRow = max(area.y, floorInt(b.minY)), lastRow = min(area.maxY, ceilInt(b.maxY))
         guard firstRow < lastRow else { return }
         let cx = arc.cx, cy = arc.cy
-        var walk = ArcRowWalk(arc, area: area)
+        var walk = ArcRowWalk(arc, area: area, memory: rowBatch.arcRowMemory)
         let kernel = ArcCoverageKernel(arc)
         let ring = RingShape(cx: cx, cy: cy, outer: arc.radius + arc.halfWidth, inner: arc.radius - arc.halfWidth)
         var out = ArcEmitter(sink: sink, batch: rowBatch.begin(width: area.width), area: area, cx: cx)
@@ -294,11 +294,16 @@ struct ArcRowWalk {
     /// The rows and columns each cap circle touches.
     let cap0Rows: Range<Int>, cap1Rows: Range<Int>, cap0Columns: Range<Int>, cap1Columns: Range<Int>
     /// Up to eight bands per row (two per circle), as (start, end) pairs, and the row's intervals
-    /// (start, end, 1 for edge pixels or 0 for full), at most one per band and one per gap.
-    private var band: [Int] = Array(repeating: 0, count: 16), out: [Int] = Array(repeating: 0, count: 3 * 17)
+    /// (start, end, 1 for edge pixels or 0 for full), at most one per band and one per gap. Raw
+    /// memory lent by the caller: a Swift array here paid a uniqueness check on every write.
+    private let band: UnsafeMutablePointer<Int>, out: UnsafeMutablePointer<Int>
+    /// The words of memory `init` needs.
+    static let memoryWords = 16 + 3 * 17
 
-    init(_ arc: RoundArcStroke, area: PixelRect) {
+    /// `memory`: `memoryWords` words, used while this walk is.
+    init(_ arc: RoundArcStroke, area: PixelRect, memory: UnsafeMutablePointer<Int>) {
         self.arc = arc; self.area = area
+        band = memory; out = memory + 16
         let cx = arc.cx, cy = arc.cy, hw = arc.halfWidth
         let (e0x, e0y) = arc.end0, (e1x, e1y) = arc.end1
         outer = CircleRows(cx: cx, cy: cy, r: arc.radius + hw); inner = CircleRows(cx: cx, cy: cy, r: arc.radius - hw)

@@ -43,7 +43,7 @@ enum PixelMath {
     }
     /// Sets `count` words to `value` with 16-byte stores.
     @inline(__always) static func fill(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ value: UInt32) {
-        if count >= 64 { tw_fill32(dst, value, count); return }
+        if count >= 16 { tw_fill32(dst, value, count); return }
         var i = 0
         let v = SIMD4<UInt32>(repeating: value)
         let raw = UnsafeMutableRawPointer(dst)

@@ -24,7 +24,13 @@ final class RowBatch {
     /// The most intervals one row may add (an arc row: up to eight edge bands and the gaps between).
     static let recordsPerRow = 24
 
-    deinit { streams.0.free(); streams.1.free(); streams.2.free(); records.deallocate(); mask.deallocate() }
+    /// Room for one arc row's bands and intervals (`ArcRowWalk`).
+    let arcRowMemory = UnsafeMutablePointer<Int>.allocate(capacity: ArcRowWalk.memoryWords)
+
+    deinit {
+        streams.0.free(); streams.1.free(); streams.2.free(); records.deallocate(); mask.deallocate()
+        arcRowMemory.deallocate()
+    }
 
     /// Makes room for one batch on rows of up to `width` pixels and returns an empty writer.
     func begin(width: Int) -> RowBatchWriter {
@@ -81,8 +87,20 @@ struct EdgePixels {
     }
     /// As `add`, with each pixel's canvas word index (`word0`: pixel p's), for a direct drawing.
     @inline(__always) mutating func add(from p: Int, to q: Int, x0: Float, rowDy: Float, word0: Int) {
-        for k in 0 ..< q - p { dx[count + k] = x0 + Float(k); dy[count + k] = rowDy; words[count + k] = word0 + k }
-        count += q - p
+        let n = q - p
+        if n <= 4 {
+            // Most bands are one to three pixels: four lanes stored whether used or not (the streams
+            // have room to spare) cost less than a loop of unknown length.
+            UnsafeMutableRawPointer(dx + count).storeBytes(of: SIMD4<Float>(repeating: x0) + SIMD4(0, 1, 2, 3), as: SIMD4<Float>.self)
+            UnsafeMutableRawPointer(dy + count).storeBytes(of: SIMD4<Float>(repeating: rowDy), as: SIMD4<Float>.self)
+            let w = UnsafeMutableRawPointer(words + count)
+            w.storeBytes(of: SIMD2<Int>(word0, word0 + 1), as: SIMD2<Int>.self)
+            w.storeBytes(of: SIMD2<Int>(word0 + 2, word0 + 3), toByteOffset: 16, as: SIMD2<Int>.self)
+            count += n
+            return
+        }
+        for k in 0 ..< n { dx[count + k] = x0 + Float(k); dy[count + k] = rowDy; words[count + k] = word0 + k }
+        count += n
     }
     /// As `add(…word0:)`, with the pixels' device positions (row y) for a shader.
     @inline(__always) mutating func add(y: Int, from p: Int, to q: Int, x0: Float, rowDy: Float, word0: Int) {
