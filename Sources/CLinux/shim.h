@@ -9,6 +9,7 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <linux/netlink.h>
 #include <linux/input.h>
 #include <linux/fb.h>
 #include <linux/vt.h>

@@ -65,8 +65,10 @@ final class DRMCard {
     /// True while this descriptor is DRM master (may set modes and flip).
     var isMaster: Bool { drmIsMaster(fd) != 0 }
 
-    /// Every connector with its modes and encoders, and the card's CRTC ids.
-    func probe() throws -> (connectors: [DRMConnector], crtcIDs: [UInt32]) {
+    /// Every connector with its modes and encoders, and the card's CRTC ids. `detect`: have the
+    /// driver probe each connector (may read EDID: slow); otherwise take the state it last found,
+    /// which after a hotplug event is already fresh.
+    func probe(detect: Bool = true) throws -> (connectors: [DRMConnector], crtcIDs: [UInt32]) {
         guard let res = drmModeGetResources(fd) else {
             throw DisplayError.unsupported(device: path, reason: "not a mode-setting device (drmModeGetResources failed)")
         }
@@ -74,7 +76,8 @@ final class DRMCard {
         let crtcIDs = (0..<Int(res.pointee.count_crtcs)).map { res.pointee.crtcs[$0] }
         var connectors: [DRMConnector] = []
         for i in 0..<Int(res.pointee.count_connectors) {
-            guard let c = drmModeGetConnector(fd, res.pointee.connectors[i]) else { continue }
+            let id = res.pointee.connectors[i]
+            guard let c = detect ? drmModeGetConnector(fd, id) : drmModeGetConnectorCurrent(fd, id) else { continue }
             defer { drmModeFreeConnector(c) }
             connectors.append(describe(c.pointee))
         }

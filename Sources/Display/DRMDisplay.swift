@@ -60,6 +60,8 @@ public final class DRMDisplay: DisplayOutput {
     private var lastFlipSerial: UInt64 = 0
     /// True until the first frame (and after a resume): show by SetCrtc rather than a flip.
     private var needsModeSet = true
+    /// False after a hotplug check found the connector disconnected.
+    private var connectorPresent = true
     /// Cleared when the driver answers DirtyFB with ENOSYS/EINVAL: it does not need it (bochs).
     private var dirtyFBSupported = true
     private var closed = false
@@ -208,6 +210,29 @@ public final class DRMDisplay: DisplayOutput {
         needsModeSet = true
         pendingFlipSerial = nil  // an event still on its way is stale now
         scanout.update { $0.resetAfterPause() }
+    }
+
+    public func checkConnector() throws -> ConnectorChange {
+        guard !closed else { return .unchanged }
+        let connector = try card.probe(detect: false).connectors.first { $0.id == connectorID }
+        guard let connector, connector.connected || connector.possiblyConnected else {
+            if !connectorPresent { return .unchanged }
+            connectorPresent = false
+            return .disconnected
+        }
+        // The same size and refresh rate keeps the buffers and the layout; the timings may differ.
+        let inUse = rawMode
+        guard let same = connector.rawModes.first(where: {
+            $0.hdisplay == inUse.hdisplay && $0.vdisplay == inUse.vdisplay && $0.vrefresh == inUse.vrefresh
+        }) else {
+            return .modeGone(offered: connector.modes.map(\.description).joined(separator: ", "))
+        }
+        if connectorPresent { return .unchanged }
+        connectorPresent = true
+        rawMode = same
+        // A panel plugged in again may come up blank until its mode is set, so set it again.
+        needsModeSet = true
+        return .reconnected
     }
 
     public func close() {

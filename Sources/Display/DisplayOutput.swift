@@ -64,6 +64,9 @@ public protocol DisplayOutput: AnyObject {
     func resume() throws
     /// Restores what was on the panel before and releases every resource. Idempotent.
     func close()
+    /// After a hotplug event (`HotplugMonitor`): whether the panel in use went away, came back or now
+    /// offers other modes. Outputs without connectors always answer `.unchanged`.
+    func checkConnector() throws -> ConnectorChange
 }
 
 /// Why an output could not be opened or used.

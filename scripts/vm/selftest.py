@@ -47,8 +47,8 @@ class FakeTouch:
 class FakeKiosk:
     """Stands in for the guest: ctl replies, systemctl answers and screendumps from a tiny model."""
 
-    def __init__(self, run_dir, obeys_touches=True, forgetful=False, terse=False):
-        self.run_dir, self.forgetful, self.terse = run_dir, forgetful, terse
+    def __init__(self, run_dir, obeys_touches=True, forgetful=False, terse=False, hears_hotplug=True):
+        self.run_dir, self.forgetful, self.terse, self.hears_hotplug = run_dir, forgetful, terse, hears_hotplug
         self.share = os.path.join(run_dir, "share")
         os.makedirs(self.share, exist_ok=True)
         self.obeys = obeys_touches
@@ -57,6 +57,7 @@ class FakeKiosk:
         self.typed = ""
         self.pid = 100
         self.touch = FakeTouch(self)
+        self.journal = []   # the service's log lines, as `journalctl -o cat` prints them
 
     def handle(self):
         x, y, w, h = FRAMES["dial"]
@@ -178,6 +179,16 @@ class FakeKiosk:
             if args[0] == "screenshot":
                 png.write(os.path.join(self.share, os.path.basename(args[1])), self.picture())
                 return 0, "{}\n"
+        if "/sys/class/drm/card0-*/status" in script:
+            return 0, "/sys/class/drm/card0-Virtual-1/status\n"
+        if "echo change > /sys/class/drm/card0/uevent" in script:
+            if not self.hears_hotplug:
+                return 0, ""
+            self.journal.append("display: panel disconnected (fake)" if "echo off" in script
+                                else "display: panel connected again; mode set again and the screen repainted")
+            return 0, ""
+        if "journalctl -b -u thumbwheel" in script:
+            return 0, "".join(line + "\n" for line in self.journal)
         if "is-active" in script:
             return 0, "active\n"
         if "MainPID" in script:
@@ -217,9 +228,9 @@ class FakeKiosk:
         self.touch.forget()
 
 
-def run_fake(obeys, forgetful=False, terse=False):
+def run_fake(obeys, forgetful=False, terse=False, hears_hotplug=True):
     with tempfile.TemporaryDirectory() as tmp:
-        kiosk = FakeKiosk(tmp, obeys, forgetful, terse)
+        kiosk = FakeKiosk(tmp, obeys, forgetful, terse, hears_hotplug)
         reporter = Reporter()
         reference = {"drm": kiosk.picture()}
         checks_kiosk.time.sleep = lambda s: None  # the fake answers at once
@@ -236,14 +247,16 @@ def main():
     terse = run_fake(True, terse=True)
     print("-- a kiosk that does not persist its values: the survival checks must fail")
     forgetful = run_fake(True, forgetful=True)
+    print("-- a kiosk that does not listen for DRM hotplug events: the panel check must fail")
+    blind = run_fake(True, hears_hotplug=False)
     # Every check of _checks passes for the good fake; the nine that need touches (calibrate included) fail for the deaf
-    # one. A forgetful one fails SIGKILL, power cut and reboot.
+    # one. A forgetful one fails SIGKILL, power cut and reboot; one deaf to hotplug events the panel check.
     ok = (good.failed == 0 and good.passed == len(checks_kiosk.NAMES) - 2 and bad.failed == 9
           and terse.failed == 0 and terse.passed == good.passed
-          and forgetful.failed == 3)
+          and forgetful.failed == 3 and blind.failed == 1)
     print(f"selftest {'PASS' if ok else 'FAIL'}: contract kiosk {good.passed} passed/{good.failed} failed, "
           f"terse kiosk {terse.passed} passed/{terse.failed} failed, deaf kiosk {bad.failed} failed, "
-          f"forgetful kiosk {forgetful.failed} failed")
+          f"forgetful kiosk {forgetful.failed} failed, hotplug-deaf kiosk {blind.failed} failed")
     return 0 if ok else 1
 
 

@@ -31,6 +31,15 @@ extension KioskApp {
                 Log.warning("display: cannot take \(path) into graphics mode (\(error)); VT switches will not pause the kiosk")
             }
         }
+        if display.kind == .drm {
+            do {
+                let monitor = try HotplugMonitor()
+                hotplug = monitor
+                loop.add(fd: monitor.fd) { [weak self] _ in self?.handleHotplug() }
+            } catch {
+                Log.warning("display: cannot listen for hotplug events (\(error)); a panel unplugged and plugged in again may stay blank")
+            }
+        }
         bitmap = Bitmap(width: display.canvasSize.width, height: display.canvasSize.height, format: .xrgb8888)
         if let fd = display.pollDescriptor {
             loop.add(fd: fd) { [weak self] _ in self?.handleDisplayEvents() }
@@ -66,6 +75,32 @@ extension KioskApp {
             if try display.handleEvents(), !pendingDamage.isEmpty { present(damage: []) }
         } catch {
             Log.error("display: \(error)")
+        }
+    }
+
+    /// A DRM hotplug event: a panel pulled out is logged (the kiosk runs on: touch, values, socket);
+    /// one plugged in again gets its mode set and a full repaint; one that no longer offers the mode
+    /// in use (another panel) makes the kiosk save and exit with status 1, so that systemd restarts
+    /// it to lay out for the new size.
+    func handleHotplug() {
+        guard let hotplug, hotplug.drainHotplugs() else { return }
+        let name = display.summary
+        do {
+            switch try display.checkConnector() {
+            case .unchanged: break
+            case .disconnected:
+                Log.warning("display: panel disconnected (\(name)); running on, the picture returns when it is plugged in again")
+            case .reconnected:
+                Log.notice("display: panel connected again; mode set again and the screen repainted")
+                needsFullRedraw = true
+                needsRender = true
+            case .modeGone(let offered):
+                Log.error("display: the panel now offers \(offered), not the mode in use; exiting so the service restarts for it")
+                exitCode = 1
+                loop.stop()
+            }
+        } catch {
+            Log.error("display: checking the panel after a hotplug event failed: \(error)")
         }
     }
 

@@ -42,6 +42,8 @@ public final class KioskApp {
     var framesRendered = 0
     var displayRetryAt: Double?
     var terminal: VirtualTerminal?
+    /// DRM hotplug events (DRM outputs only).
+    var hotplug: HotplugMonitor?
     var needsRender = true
     var lastWatchdog = 0.0
     var exitCode: Int32 = 0
@@ -54,7 +56,8 @@ public final class KioskApp {
         state = StateStore(path: config.state.path, debounceSeconds: Double(config.state.debounceMS) / 1000)
     }
 
-    /// Runs until SIGTERM or SIGINT; returns the exit code.
+    /// Runs until SIGTERM or SIGINT (exit code 0), or until a panel plugged in no longer offers the
+    /// mode in use (1, so systemd restarts it for the new panel); returns the exit code.
     public func run() -> Int32 {
         guard openDisplay() else { return 0 }
         let now = monotonicNow()
