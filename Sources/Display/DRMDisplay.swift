@@ -215,24 +215,24 @@ public final class DRMDisplay: DisplayOutput {
     public func checkConnector() throws -> ConnectorChange {
         guard !closed else { return .unchanged }
         let connector = try card.probe(detect: false).connectors.first { $0.id == connectorID }
-        guard let connector, connector.connected || connector.possiblyConnected else {
-            if !connectorPresent { return .unchanged }
-            connectorPresent = false
-            return .disconnected
-        }
+        let present = connector.map { $0.connected || $0.possiblyConnected } ?? false
         // The same size and refresh rate keeps the buffers and the layout; the timings may differ.
         let inUse = rawMode
-        guard let same = connector.rawModes.first(where: {
+        let same = connector?.rawModes.first {
             $0.hdisplay == inUse.hdisplay && $0.vdisplay == inUse.vdisplay && $0.vrefresh == inUse.vrefresh
-        }) else {
-            return .modeGone(offered: connector.modes.map(\.description).joined(separator: ", "))
         }
-        if connectorPresent { return .unchanged }
-        connectorPresent = true
-        rawMode = same
-        // A panel plugged in again may come up blank until its mode is set, so set it again.
-        needsModeSet = true
-        return .reconnected
+        let change = ConnectorChange.after(wasPresent: connectorPresent, isPresent: present, offersModeInUse: same != nil,
+                                           offered: connector?.modes.map(\.description).joined(separator: ", ") ?? "")
+        switch change {
+        case .disconnected: connectorPresent = false
+        case .reconnected:
+            connectorPresent = true
+            if let same { rawMode = same }
+            // A panel plugged in again may come up blank until its mode is set, so set it again.
+            needsModeSet = true
+        case .unchanged, .modeGone: break
+        }
+        return change
     }
 
     public func close() {

@@ -65,6 +65,16 @@ public enum ConnectorChange: Equatable, Sendable {
     case modeGone(offered: String)
 }
 
+extension ConnectorChange {
+    /// The change a hotplug check reports: whether the panel was there at the last check, is there
+    /// now, and still offers the mode in use (`offered`: the modes it offers, for the message).
+    static func after(wasPresent: Bool, isPresent: Bool, offersModeInUse: Bool, offered: String) -> ConnectorChange {
+        guard isPresent else { return wasPresent ? .disconnected : .unchanged }
+        guard offersModeInUse else { return .modeGone(offered: offered) }
+        return wasPresent ? .unchanged : .reconnected
+    }
+}
+
 extension DisplayOutput {
     /// Outputs without connectors (fbdev, headless) see no change.
     public func checkConnector() throws -> ConnectorChange { .unchanged }

@@ -25,6 +25,19 @@ struct HotplugMonitorTests {
         #expect(!HotplugMonitor.isDRMChange(lookalike))
     }
 
+    @Test("A hotplug check reports a pull once, a return with the mode in use, and another panel's modes")
+    func decisions() {
+        func after(_ was: Bool, _ now: Bool, _ offers: Bool) -> ConnectorChange {
+            .after(wasPresent: was, isPresent: now, offersModeInUse: offers, offered: "1024x600@60")
+        }
+        #expect(after(true, false, false) == .disconnected)
+        #expect(after(false, false, false) == .unchanged)      // still out: said once already
+        #expect(after(false, true, true) == .reconnected)      // back: the mode is set again
+        #expect(after(true, true, true) == .unchanged)         // another device's event
+        #expect(after(false, true, false) == .modeGone(offered: "1024x600@60"))
+        #expect(after(true, true, false) == .modeGone(offered: "1024x600@60"))  // swapped between two checks
+    }
+
     @Test("The uevent socket opens and reports no DRM hotplug when none happened")
     func socketOpens() throws {
         let monitor = try HotplugMonitor()
