@@ -259,17 +259,11 @@ struct ArcEmitter {
     mutating func draw(_ kernel: ArcCoverageKernel, _ ring: RingShape) {
         kernel.run(dx: batch.first.dx, dy: batch.first.dy, count: batch.first.count, into: batch.first.coverage)
         if !direct { return sendRecords(ring) }
-        let (first, second, third) = (batch.first, batch.second, batch.third)
         guard let shader else {
-            // Solid colours: the second stream holds outer bands only, the third the hole's bands.
-            ringEdgeCoverage(ring, terms: .outerOnly, dx: second.dx, dy: second.dy, count: second.count, into: second.coverage)
-            ringEdgeCoverage(ring, terms: .innerOnly, dx: third.dx, dy: third.dy, count: third.count, into: third.coverage)
-            sink.blendScattered(words: first.words, coverage: first.coverage, count: first.count)
-            sink.blendScattered(words: second.words, coverage: second.coverage, count: second.count)
-            sink.blendScattered(words: third.words, coverage: third.coverage, count: third.count)
-            batch.reset()
+            batch.blendSolid(ring, into: sink)
             return
         }
+        let (first, second) = (batch.first, batch.second)
         ringEdgeCoverage(ring, dx: second.dx, dy: second.dy, count: second.count, into: second.coverage)
         // The first stream's pixels are coloured one by one; the second's by the pieces (opaque
         // shaders) or one by one too.

@@ -82,16 +82,8 @@ extension RasterScratch {
         if case .solid = sink.rowDrawing { direct = true } else { direct = false }
         let rowWords = sink.stride / 4
         func drawBatch() {
-            let (first, second, third) = (batch.first, batch.second, batch.third)
-            ringEdgeCoverage(shape, dx: first.dx, dy: first.dy, count: first.count, into: first.coverage)
-            if !direct { batch.send(into: &sink); return }
-            // Direct mode: pixels touching one circle only need only its area (see `RingEdgeTerms`).
-            ringEdgeCoverage(shape, terms: .outerOnly, dx: second.dx, dy: second.dy, count: second.count, into: second.coverage)
-            ringEdgeCoverage(shape, terms: .innerOnly, dx: third.dx, dy: third.dy, count: third.count, into: third.coverage)
-            sink.blendScattered(words: first.words, coverage: first.coverage, count: first.count)
-            sink.blendScattered(words: second.words, coverage: second.coverage, count: second.count)
-            sink.blendScattered(words: third.words, coverage: third.coverage, count: third.count)
-            batch.reset()
+            ringEdgeCoverage(shape, dx: batch.first.dx, dy: batch.first.dy, count: batch.first.count, into: batch.first.coverage)
+            if direct { batch.blendSolid(shape, into: sink) } else { batch.send(into: &sink) }
         }
 
         var cuts = (0, 0, 0, 0, 0, 0, 0, 0)
@@ -137,6 +129,20 @@ extension RasterScratch {
             }
         }
         drawBatch()
+    }
+}
+
+extension RowBatchWriter {
+    /// Solid direct mode, once the first stream's coverage is computed: the second stream (bands of the
+    /// outer circle only) and the third (bands of the hole only) get one circle's area each (see
+    /// `RingEdgeTerms`), then all three streams are blended and the batch emptied.
+    mutating func blendSolid(_ ring: RingShape, into sink: PaintSink) {
+        ringEdgeCoverage(ring, terms: .outerOnly, dx: second.dx, dy: second.dy, count: second.count, into: second.coverage)
+        ringEdgeCoverage(ring, terms: .innerOnly, dx: third.dx, dy: third.dy, count: third.count, into: third.coverage)
+        sink.blendScattered(words: first.words, coverage: first.coverage, count: first.count)
+        sink.blendScattered(words: second.words, coverage: second.coverage, count: second.count)
+        sink.blendScattered(words: third.words, coverage: third.coverage, count: third.count)
+        reset()
     }
 }
 
