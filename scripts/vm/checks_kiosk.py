@@ -1,7 +1,8 @@
 """Layer 2: Thumbwheel itself on the real kernel, installed by scripts/install and run by its unit.
 
 What the program must provide for these checks (scripts/vm/README.md, "Kiosk contract"):
-  - `swift build -c release --static-swift-stdlib` builds the `thumbwheel` product;
+  - `scripts/build-release --static --portable` builds the `thumbwheel` product (baseline x86-64: the
+    guest has QEMU's default CPU model);
   - `thumbwheel render --config F --out P.png` draws the config's first screen at its display size;
   - `thumbwheel run --config F` sends READY=1 after the first frame is on screen (Type=notify);
   - `thumbwheel ctl list|get ID|screenshot FILE`, talking to /run/thumbwheel/control.sock, printing the
@@ -51,12 +52,11 @@ def run(reporter, run_dir):
     binary = {}
 
     def build():
-        command = ["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "thumbwheel"]
+        # Portable: the guest runs on QEMU's default CPU model (no AVX), not on this machine's CPU.
+        command = ["scripts/build-release", "--static", "--portable"]
         done = subprocess.run(command, cwd=G.REPO, capture_output=True, text=True)
         require(done.returncode == 0, f"`{' '.join(command)}` failed: {(done.stdout + done.stderr)[-400:]!r}")
-        bin_dir = subprocess.run(command[:5] + ["--show-bin-path"], cwd=G.REPO, capture_output=True,
-                                 text=True, check=True).stdout.strip()
-        binary["path"] = os.path.join(bin_dir, "thumbwheel")
+        binary["path"] = os.path.join(G.REPO, done.stdout.strip().splitlines()[-1])
         return f"{binary['path']} ({os.path.getsize(binary['path']) // 1024} KiB)"
     given = os.environ.get("THUMBWHEEL_VM_BINARY")
     started = time.monotonic()
