@@ -126,13 +126,15 @@ extension RasterScratch {
             let rowDy = Float(yc)
             // Only pixels near a cap can meet an end ray or a cap circle: pieces clear of the caps'
             // boxes are simple even in the caps' rows.
-            @inline(__always) func nearCap(_ a: Int, _ d: Int) -> Bool {
-                (walk.cap0Rows.contains(j) && a < walk.cap0Columns.upperBound && d > walk.cap0Columns.lowerBound)
-                    || (walk.cap1Rows.contains(j) && a < walk.cap1Columns.upperBound && d > walk.cap1Columns.lowerBound)
+            @inline(__always) func near0(_ a: Int, _ d: Int) -> Bool {
+                walk.cap0Rows.contains(j) && a < walk.cap0Columns.upperBound && d > walk.cap0Columns.lowerBound
             }
-            // The general walk, for the whole row or (`from`) only the columns from there on.
-            func general(from start: Int = Int.min, to end: Int = Int.max) {
-                let n = walk.generalRow(j, outer: o, inner: i)
+            @inline(__always) func near1(_ a: Int, _ d: Int) -> Bool {
+                walk.cap1Rows.contains(j) && a < walk.cap1Columns.upperBound && d > walk.cap1Columns.lowerBound
+            }
+            @inline(__always) func nearCap(_ a: Int, _ d: Int) -> Bool { near0(a, d) || near1(a, d) }
+            // The last walk's n intervals, only the columns in [start, end).
+            func emit(_ n: Int, from start: Int = Int.min, to end: Int = Int.max) {
                 for k in 0 ..< n {
                     let (p, q, isEdge) = walk.interval(k)
                     let p1 = max(p, start), q1 = min(q, end)
@@ -140,17 +142,31 @@ extension RasterScratch {
                     if isEdge { out.edge(j, p1, q1, rowDy, simple: false) } else { out.full(j, p1, q1) }
                 }
             }
+            // The general walk, for the whole row or (`from`) only the columns from there on.
+            func general(from start: Int = Int.min, to end: Int = Int.max) {
+                emit(walk.generalRow(j, outer: o, inner: i), from: start, to: end)
+            }
             if o.fullL < o.fullR {
                 if let i, i.fullL < i.fullR, o.fullL <= i.touchL, i.touchR <= o.fullR {
                     // Two pieces, split by the hole [i.fullL, i.fullR). The column boundary between a
                     // piece's outer band and its full span lies inside the ring at the row's centre, so
-                    // it stands for the piece.
-                    let leftNear = nearCap(o.touchL, i.fullL), rightNear = nearCap(i.fullR, o.touchR)
-                    if leftNear && rightNear { general(); continue }
-                    if leftNear { general(to: i.fullL) }
-                    else if arc.wedgeContains(Double(o.fullL) - cx, yc) { out.piece(j, o.touchL, o.fullL, i.touchL, i.fullL, rowDy, bands: (.outerOnly, .innerOnly)) }
-                    if rightNear { general(from: i.fullR) }
-                    else if arc.wedgeContains(Double(o.fullR) - cx, yc) { out.piece(j, i.fullR, i.touchR, o.fullR, o.touchR, rowDy, bands: (.innerOnly, .outerOnly)) }
+                    // it stands for the piece. A piece beside one cap is split at its end ray
+                    // (`ArcRowWalk.capPiece`); beside both, it takes the general walk.
+                    let l0 = near0(o.touchL, i.fullL), l1 = near1(o.touchL, i.fullL)
+                    let r0 = near0(i.fullR, o.touchR), r1 = near1(i.fullR, o.touchR)
+                    if (l0 && l1) || (r0 && r1) { general(); continue }
+                    if l0 || l1 {
+                        if splitsCapPieces, let n = walk.capPiece(j, o.touchL, o.fullL, i.touchL, i.fullL, cap: l0 ? 0 : 1) { emit(n) }
+                        else { general(to: i.fullL) }
+                    } else if arc.wedgeContains(Double(o.fullL) - cx, yc) {
+                        out.piece(j, o.touchL, o.fullL, i.touchL, i.fullL, rowDy, bands: (.outerOnly, .innerOnly))
+                    }
+                    if r0 || r1 {
+                        if splitsCapPieces, let n = walk.capPiece(j, i.fullR, i.touchR, o.fullR, o.touchR, cap: r0 ? 0 : 1) { emit(n) }
+                        else { general(from: i.fullR) }
+                    } else if arc.wedgeContains(Double(o.fullR) - cx, yc) {
+                        out.piece(j, i.fullR, i.touchR, o.fullR, o.touchR, rowDy, bands: (.innerOnly, .outerOnly))
+                    }
                     continue
                 }
                 if i == nil && !nearCap(o.touchL, o.touchR) {
@@ -310,8 +326,16 @@ struct ArcRowWalk {
 
     typealias CircleRow = (touchL: Int, fullL: Int, fullR: Int, touchR: Int)
 
-    /// Interval k of the last `generalRow`: columns [p, q), and whether they are edge pixels (or full).
+    /// Interval k of the last `generalRow` or `capPiece`: columns [p, q), and whether they are edge
+    /// pixels (or full).
     func interval(_ k: Int) -> (Int, Int, Bool) { (out[3 * k], out[3 * k + 1], out[3 * k + 2] != 0) }
+
+    /// Stores [p, q) as interval `count` unless it is empty; returns the new count.
+    func appendInterval(_ p: Int, _ q: Int, edge: Bool, count: Int) -> Int {
+        guard p < q else { return count }
+        out[3 * count] = p; out[3 * count + 1] = q; out[3 * count + 2] = edge ? 1 : 0
+        return count + 1
+    }
 
     /// Any row: the four circles' bands, outer and inner ones dropped when wholly outside the wedge;
     /// every pixel outside the bands is crossed by no boundary, so one centre test decides each gap

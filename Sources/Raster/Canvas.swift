@@ -97,6 +97,9 @@ final class RasterScratch {
     let cells = CoverageCells()
     var outline = Outline()
     let rowBatch = RowBatch()
+    /// Whether arc rows beside a cap are split at its end ray (`ArcRowWalk.capPiece`) rather than given
+    /// the general walk; tests turn it off to compare the two.
+    var splitsCapPieces = true
     /// One row of shaded colours for gradient and image paints.
     var colors: UnsafeMutablePointer<UInt32>
     var colorCapacity: Int

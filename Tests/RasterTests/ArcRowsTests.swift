@@ -143,6 +143,71 @@ import Testing
         }
     }
 
+    /// The split path and the general walk send different pixels to the arc kernel: the general walk
+    /// also sends pixels of the cap circle's bands that lie wholly inside the ring, where the kernel's
+    /// single-precision area can come out one or two steps short of full (a near-axis normal divides
+    /// a large cancellation by a small 2ab). So: the same pixels, except pixels the split path fills
+    /// exactly with the fully covered colour while the general walk has them a little below it.
+    @Test("rows beside a cap, split at its end ray, give the general walk's pixels (or exactly full where it falls short)")
+    func capPiecesMatchTheGeneralWalk() {
+        var arcs = ArcRowsTests.arcs
+        for start in stride(from: 0.0, to: 360, by: 23) {
+            for sweep in [40.0, 170, 250, 330] { arcs.append(Arc(radius: 55, halfWidth: 9, start: start, sweep: sweep)) }
+        }
+        let background = Color(rgb: 0x202020).premultipliedARGB
+        @inline(__always) func channelDifference(_ a: UInt32, _ b: UInt32) -> UInt32 {
+            [0, 8, 16, 24].map { (shift: UInt32) -> UInt32 in
+                let x = (a >> shift) & 0xFF, y = (b >> shift) & 0xFF
+                return x > y ? x - y : y - x
+            }.max()!
+        }
+        var drawn = 0, fullInsteadOfShort = 0
+        for arc in arcs where arc.takesRowPath {
+            for color in [Color(rgba: 0x7FA8C6E0), Color(rgb: 0x7FA8C6)] {
+                let full = PixelMath.over(color.premultipliedARGB, background)
+                func draw(split: Bool) -> Bitmap {
+                    let bitmap = Bitmap(width: 160, height: 160)
+                    let canvas = bitmap.canvas
+                    canvas.scratch.splitsCapPieces = split
+                    canvas.clear(Color(rgb: 0x202020))
+                    arc.draw(on: canvas, paint: Paint(color))
+                    canvas.scratch.splitsCapPieces = true
+                    return bitmap
+                }
+                let split = draw(split: true), general = draw(split: false)
+                for j in 0 ..< 160 {
+                    for i in 0 ..< 160 where split[i, j] != general[i, j] {
+                        let shortOfFull = split[i, j] == full && channelDifference(general[i, j], full) <= 2
+                        #expect(shortOfFull, "\(arc) at (\(i), \(j)): split \(String(split[i, j], radix: 16)), general \(String(general[i, j], radix: 16))")
+                        fullInsteadOfShort += 1
+                    }
+                }
+            }
+            drawn += 1
+        }
+        #expect(drawn > 50)
+        #expect(fullInsteadOfShort < 20, "\(fullInsteadOfShort) pixels differ")
+    }
+
+    @Test("a row through the S1 track's start cap is split at the end ray, not walked in general")
+    func capPieceTakesTheStartCap() {
+        let arc = RoundArcStroke(cx: 80.3, cy: 79.6, radius: 60, halfWidth: 12, start: 135 * .pi / 180, sweep: 270 * .pi / 180)
+        let memory = UnsafeMutablePointer<Int>.allocate(capacity: ArcRowWalk.memoryWords)
+        defer { memory.deallocate() }
+        var walk = ArcRowWalk(arc, area: PixelRect(x: 0, y: 0, width: 160, height: 160), memory: memory)
+        // The cap's centre is at (37.87, 122.03); its row holds the left piece of the ring.
+        let j = 122
+        guard let o = walk.outer.row(j), let i = walk.inner.row(j) else { Issue.record("row \(j) misses the ring"); return }
+        guard let n = walk.capPiece(j, o.touchL, o.fullL, i.touchL, i.fullL, cap: 0) else {
+            Issue.record("the piece beside the start cap went to the general walk"); return
+        }
+        let intervals = (0 ..< n).map { walk.interval($0) }
+        // Left to right, without overlaps, inside the piece; with a full span on each side of the ray.
+        #expect(zip(intervals, intervals.dropFirst()).allSatisfy { $0.1 <= $1.0 })
+        #expect(intervals.first!.0 >= o.touchL && intervals.last!.1 <= i.fullL)
+        #expect(intervals.filter { !$0.2 }.count == 2, "\(intervals)")
+    }
+
     @Test("thin strokes, folded strokes and caps that would touch go to the polygon path")
     func acceptance() {
         #expect(!RoundArcStroke.accepts(cx: 0, cy: 0, radius: 50, halfWidth: 2, sweep: 1))
