@@ -40,16 +40,16 @@ extension ArcRowWalk {
             capOnLeft = ownA > 0
             s = capOnLeft ? ceilInt(t) : floorInt(t) + 1
         }
-        let capRow = cap == 0 ? (cap0Rows.contains(j) ? cap0.row(j) : nil) : (cap1Rows.contains(j) ? cap1.row(j) : nil)
+        let circle = capRow(cap, j)
         var n = 0
         if capOnLeft {
-            n = capSide(capRow, from: a, to: s - 1, count: n)
+            n = capSide(circle, from: a, to: s - 1, count: n)
             n = appendInterval(max(a, s - 1), min(d, s + 1), edge: true, count: n)
             return ringPiece(a, b, c, d, from: s + 1, to: d, count: n)
         }
         n = ringPiece(a, b, c, d, from: a, to: s - 1, count: n)
         n = appendInterval(max(a, s - 1), min(d, s + 1), edge: true, count: n)
-        return capSide(capRow, from: s + 1, to: d, count: n)
+        return capSide(circle, from: s + 1, to: d, count: n)
     }
 
     /// The ring piece's intervals (band, span, band) within [lo, hi), appended after `count`.

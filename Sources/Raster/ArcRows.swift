@@ -330,6 +330,12 @@ struct ArcRowWalk {
     /// pixels (or full).
     func interval(_ k: Int) -> (Int, Int, Bool) { (out[3 * k], out[3 * k + 1], out[3 * k + 2] != 0) }
 
+    /// Row j of cap circle `cap` (0: the start's, 1: the end's); nil when the row misses it.
+    mutating func capRow(_ cap: Int, _ j: Int) -> CircleRow? {
+        if cap == 0 { return cap0Rows.contains(j) ? cap0.row(j) : nil }
+        return cap1Rows.contains(j) ? cap1.row(j) : nil
+    }
+
     /// Stores [p, q) as interval `count` unless it is empty; returns the new count.
     func appendInterval(_ p: Int, _ q: Int, edge: Bool, count: Int) -> Int {
         guard p < q else { return count }
@@ -360,8 +366,8 @@ struct ArcRowWalk {
         addCircle(o, wedgeFiltered: true)
         if let i { addCircle(i, wedgeFiltered: true) }
         // Cap discs lie inside the outer circle, so they never widen the extent.
-        if cap0Rows.contains(j), let r = cap0.row(j) { addCircle(r, wedgeFiltered: false) }
-        if cap1Rows.contains(j), let r = cap1.row(j) { addCircle(r, wedgeFiltered: false) }
+        if let r = capRow(0, j) { addCircle(r, wedgeFiltered: false) }
+        if let r = capRow(1, j) { addCircle(r, wedgeFiltered: false) }
         let extentL = max(o.touchL, area.x), extentR = min(o.touchR, area.maxX)
         if extentL >= extentR { return 0 }
         // Insertion sort by start: at most eight bands, mostly in order already.
