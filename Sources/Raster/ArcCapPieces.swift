@@ -11,7 +11,7 @@ extension ArcRowWalk {
     ///
     /// Returns the number of intervals (see `interval`), or nil where the other end ray also crosses
     /// the piece (caps close together): that piece needs `generalRow`.
-    mutating func capPiece(_ j: Int, _ a: Int, _ b: Int, _ c: Int, _ d: Int, cap: Int) -> Int? {
+    func capPiece(_ j: Int, _ a: Int, _ b: Int, _ c: Int, _ d: Int, cap: Int) -> Int? {
         let cx = arc.cx, cy = arc.cy
         let y0 = Double(j) - cy, yc = y0 + 0.5, y1 = y0 + 1
         // Kernel's tests (`ArcCoverageKernel.run`): before ⟺ u0x·y − u0y·x < 0, after ⟺ u1y·x − u1x·y < 0.

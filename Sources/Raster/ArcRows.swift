@@ -114,7 +114,8 @@ extension RasterScratch {
         let firstRow = max(area.y, floorInt(b.minY)), lastRow = min(area.maxY, ceilInt(b.maxY))
         guard firstRow < lastRow else { return }
         let cx = arc.cx, cy = arc.cy
-        var walk = ArcRowWalk(arc, area: area, memory: rowBatch.arcRowMemory)
+        let walk = ArcRowWalk(arc, area: area, rows: firstRow ..< lastRow, memory: rowBatch.arcRowMemory,
+                              tableMemory: rowBatch.circleTableMemory(tables: ArcRowWalk.tableCount, rowCount: lastRow - firstRow))
         let kernel = ArcCoverageKernel(arc)
         let ring = RingShape(cx: cx, cy: cy, outer: arc.radius + arc.halfWidth, inner: arc.radius - arc.halfWidth)
         var out = ArcEmitter(sink: sink, batch: rowBatch.begin(width: area.width), area: area, cx: cx)
@@ -300,7 +301,9 @@ struct ArcEmitter {
 struct ArcRowWalk {
     let arc: RoundArcStroke
     let area: PixelRect
-    var outer: CircleRows, inner: CircleRows, cap0: CircleRows, cap1: CircleRows
+    /// The four boundary circles: the outer and inner edges' for every row walked, the caps' for
+    /// the rows they touch.
+    let outer: CircleRowTable, inner: CircleRowTable, cap0: CircleRowTable, cap1: CircleRowTable
     /// The rows and columns each cap circle touches.
     let cap0Rows: Range<Int>, cap1Rows: Range<Int>, cap0Columns: Range<Int>, cap1Columns: Range<Int>
     /// Up to eight bands per row (two per circle), as (start, end) pairs, and the row's intervals
@@ -310,30 +313,38 @@ struct ArcRowWalk {
     /// The words of memory `init` needs.
     static let memoryWords = 16 + 3 * 17
 
-    /// `memory`: `memoryWords` words, used while this walk is.
-    init(_ arc: RoundArcStroke, area: PixelRect, memory: UnsafeMutablePointer<Int>) {
+    /// The tables of circle rows `init` needs (`RowBatch.circleTableMemory`).
+    static let tableCount = 4
+
+    /// The walk of `rows`. `memory`: `memoryWords` words; `tableMemory`: room for `tableCount`
+    /// circle row tables of `rows.count` rows; both used while this walk is.
+    init(_ arc: RoundArcStroke, area: PixelRect, rows: Range<Int>, memory: UnsafeMutablePointer<Int>,
+         tableMemory: UnsafeMutableRawPointer) {
         self.arc = arc; self.area = area
         band = memory; out = memory + 16
         let cx = arc.cx, cy = arc.cy, hw = arc.halfWidth
         let (e0x, e0y) = arc.end0, (e1x, e1y) = arc.end1
-        outer = CircleRows(cx: cx, cy: cy, r: arc.radius + hw); inner = CircleRows(cx: cx, cy: cy, r: arc.radius - hw)
-        cap0 = CircleRows(cx: cx + e0x, cy: cy + e0y, r: hw); cap1 = CircleRows(cx: cx + e1x, cy: cy + e1y, r: hw)
         cap0Rows = floorInt(cy + e0y - hw) ..< ceilInt(cy + e0y + hw)
         cap1Rows = floorInt(cy + e1y - hw) ..< ceilInt(cy + e1y + hw)
+        let tableBytes = CircleRowTable.bytes(rowCount: rows.count)
+        outer = CircleRowTable(cx: cx, cy: cy, r: arc.radius + hw, rows: rows, memory: tableMemory)
+        inner = CircleRowTable(cx: cx, cy: cy, r: arc.radius - hw, rows: rows, memory: tableMemory + tableBytes)
+        cap0 = CircleRowTable(cx: cx + e0x, cy: cy + e0y, r: hw, rows: cap0Rows.clamped(to: rows), memory: tableMemory + 2 * tableBytes)
+        cap1 = CircleRowTable(cx: cx + e1x, cy: cy + e1y, r: hw, rows: cap1Rows.clamped(to: rows), memory: tableMemory + 3 * tableBytes)
         cap0Columns = floorInt(cx + e0x - hw) ..< ceilInt(cx + e0x + hw)
         cap1Columns = floorInt(cx + e1x - hw) ..< ceilInt(cx + e1x + hw)
     }
 
-    typealias CircleRow = (touchL: Int, fullL: Int, fullR: Int, touchR: Int)
+    typealias CircleRow = CircleRowTable.Row
 
     /// Interval k of the last `generalRow` or `capPiece`: columns [p, q), and whether they are edge
     /// pixels (or full).
     func interval(_ k: Int) -> (Int, Int, Bool) { (out[3 * k], out[3 * k + 1], out[3 * k + 2] != 0) }
 
     /// Row j of cap circle `cap` (0: the start's, 1: the end's); nil when the row misses it.
-    mutating func capRow(_ cap: Int, _ j: Int) -> CircleRow? {
-        if cap == 0 { return cap0Rows.contains(j) ? cap0.row(j) : nil }
-        return cap1Rows.contains(j) ? cap1.row(j) : nil
+    func capRow(_ cap: Int, _ j: Int) -> CircleRow? {
+        if cap == 0 { return cap0.rows.contains(j) ? cap0.row(j) : nil }
+        return cap1.rows.contains(j) ? cap1.row(j) : nil
     }
 
     /// Stores [p, q) as interval `count` unless it is empty; returns the new count.
@@ -347,7 +358,7 @@ struct ArcRowWalk {
     /// every pixel outside the bands is crossed by no boundary, so one centre test decides each gap
     /// between bands (fully covered or empty). Returns the number of intervals (see `interval`), in
     /// order from left to right.
-    mutating func generalRow(_ j: Int, outer o: CircleRow, inner i: CircleRow?) -> Int {
+    func generalRow(_ j: Int, outer o: CircleRow, inner i: CircleRow?) -> Int {
         let cx = arc.cx, cy = arc.cy
         let y0 = Double(j) - cy, y1 = y0 + 1
         var n = 0

@@ -33,38 +33,6 @@ struct RingShape {
 @inline(__always) func floorInt(_ v: Double) -> Int { let t = Int(v); return Double(t) > v ? t - 1 : t }
 @inline(__always) func ceilInt(_ v: Double) -> Int { let t = Int(v); return Double(t) < v ? t + 1 : t }
 
-/// Row geometry of one circle, row after row: the pixels each row touches and those fully inside.
-/// The circle's half-width at each row boundary is computed once and reused by the next row.
-struct CircleRows {
-    let cx: Double, cy: Double, r2: Double
-    /// The boundary whose half-width `nextS` holds.
-    private var nextY = Int.min, nextS = 0.0
-
-    init(cx: Double, cy: Double, r: Double) { self.cx = cx; self.cy = cy; r2 = r * r }
-
-    /// Half-width of the circle on the line y (0 outside).
-    @inline(__always) private func halfWidth(_ y: Int) -> Double {
-        let d = Double(y) - cy, v = r2 - d * d
-        return v > 0 ? v.squareRoot() : 0
-    }
-
-    /// Row `j` (the strip j ≤ y ≤ j + 1): touched pixels [touchL, touchR), fully inside [fullL, fullR)
-    /// (empty: both equal touchR); nil when the row misses the circle.
-    @inline(__always) mutating func row(_ j: Int) -> (touchL: Int, fullL: Int, fullR: Int, touchR: Int)? {
-        let sTop = j == nextY ? nextS : halfWidth(j)
-        let sBottom = halfWidth(j + 1)
-        nextY = j + 1; nextS = sBottom
-        let containsCentre = Double(j) <= cy && Double(j + 1) >= cy
-        let sMax = containsCentre ? r2.squareRoot() : max(sTop, sBottom)
-        if sMax <= 0 { return nil }
-        let sMin = min(sTop, sBottom)
-        let touchL = floorInt(cx - sMax), touchR = ceilInt(cx + sMax)
-        var fullL = ceilInt(cx - sMin), fullR = floorInt(cx + sMin)
-        if fullL >= fullR { fullL = touchR; fullR = touchR }
-        return (touchL, fullL, fullR, touchR)
-    }
-}
-
 extension RasterScratch {
     /// Draws `shape` inside `area` (already clipped) into `sink`.
     ///
@@ -75,8 +43,10 @@ extension RasterScratch {
         let lastRow = min(area.maxY, ceilInt(shape.cy + shape.outer))
         guard firstRow < lastRow else { return }
         let cx = shape.cx, cy = shape.cy
-        var outerRows = CircleRows(cx: cx, cy: cy, r: shape.outer)
-        var innerRows = CircleRows(cx: cx, cy: cy, r: max(0, shape.inner))
+        let rows = firstRow ..< lastRow, tableMemory = rowBatch.circleTableMemory(tables: 2, rowCount: rows.count)
+        let outerRows = CircleRowTable(cx: cx, cy: cy, r: shape.outer, rows: rows, memory: tableMemory)
+        let innerRows = CircleRowTable(cx: cx, cy: cy, r: max(0, shape.inner), rows: shape.inner > 0 ? rows : firstRow ..< firstRow,
+                                       memory: tableMemory + CircleRowTable.bytes(rowCount: rows.count))
         var batch = rowBatch.begin(width: area.width)
         let direct: Bool
         if case .solid = sink.rowDrawing { direct = true } else { direct = false }

@@ -26,10 +26,24 @@ final class RowBatch {
 
     /// Room for one arc row's bands and intervals (`ArcRowWalk`).
     let arcRowMemory = UnsafeMutablePointer<Int>.allocate(capacity: ArcRowWalk.memoryWords)
+    /// Room for circle row tables (`CircleRowTable`).
+    private var tableMemory = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 64)
+    private var tableBytes = 64
 
     deinit {
         streams.0.free(); streams.1.free(); streams.2.free(); records.deallocate(); mask.deallocate()
-        arcRowMemory.deallocate()
+        arcRowMemory.deallocate(); tableMemory.deallocate()
+    }
+
+    /// `tables` circle row tables of `rowCount` rows each, one after the other (see
+    /// `CircleRowTable.bytes`); valid until the next call.
+    func circleTableMemory(tables: Int, rowCount: Int) -> UnsafeMutableRawPointer {
+        let need = tables * CircleRowTable.bytes(rowCount: rowCount)
+        if need > tableBytes {
+            tableMemory.deallocate(); tableBytes = need
+            tableMemory = .allocate(byteCount: need, alignment: 64)
+        }
+        return tableMemory
     }
 
     /// Makes room for one batch on rows of up to `width` pixels and returns an empty writer.

@@ -193,8 +193,10 @@ import Testing
     func capPieceTakesTheStartCap() {
         let arc = RoundArcStroke(cx: 80.3, cy: 79.6, radius: 60, halfWidth: 12, start: 135 * .pi / 180, sweep: 270 * .pi / 180)
         let memory = UnsafeMutablePointer<Int>.allocate(capacity: ArcRowWalk.memoryWords)
+        let tables = RowBatch()
         defer { memory.deallocate() }
-        var walk = ArcRowWalk(arc, area: PixelRect(x: 0, y: 0, width: 160, height: 160), memory: memory)
+        let walk = ArcRowWalk(arc, area: PixelRect(x: 0, y: 0, width: 160, height: 160), rows: 0 ..< 160, memory: memory,
+                              tableMemory: tables.circleTableMemory(tables: ArcRowWalk.tableCount, rowCount: 160))
         // The cap's centre is at (37.87, 122.03); its row holds the left piece of the ring.
         let j = 122
         guard let o = walk.outer.row(j), let i = walk.inner.row(j) else { Issue.record("row \(j) misses the ring"); return }
