@@ -66,8 +66,8 @@ public struct Canvas {
         }
         let word = color.premultipliedARGB
         if c.x == 0 && c.width == width && stride == width * 4 {
-            // One contiguous run: a single vectorised fill.
-            tw_fill32(pixels.assumingMemoryBound(to: UInt32.self) + c.y * width, word, c.width * c.height)
+            // One contiguous run: a single fill.
+            tw_fill32_large(pixels.assumingMemoryBound(to: UInt32.self) + c.y * width, word, c.width * c.height)
             return
         }
         for y in c.y ..< c.maxY {
