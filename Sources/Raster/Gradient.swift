@@ -204,22 +204,21 @@ public final class ConicGradient: PointShader {
             ConicGradient.interpolate(from: ta &+ step &* Int32(range.lowerBound - a), step: step, count: range.count,
                                       table: table, into: out)
         }
-        /// One piece, given the angles (turns) at the centres of its span's first and last unclipped pixels.
+        /// The squared distance from the centre to row y's span [b, c) (its nearest pixel centre's
+        /// column, the row's centre line).
+        @inline(__always) func distance2(_ y: Int, _ b: Int, _ c: Int) -> Double {
+            let dy = Double(y) + 0.5 - center.y
+            let dx = max(0, Double(b) + 0.5 - center.x, center.x - (Double(c) - 0.5))
+            return dy * dy + dx * dx
+        }
+        /// A piece too long for one line through its span's ends (see `lines` below), given the angles
+        /// (turns) at the centres of its span's first and last unclipped pixels.
         func piece(_ piece: ShadedPiece, _ ta: Float, _ tb: Float) {
             let y = piece.y, b = piece.unclipped.lowerBound, c = piece.unclipped.upperBound, span = piece.span
             let row = canvas + y * rowWords
             // Linear interpolation over a length L at distance d errs by about 0.08·(L/d)² rad; L ≤ d/6.5
             // keeps it under a third of a table step.
-            let dy = Double(y) + 0.5 - center.y
-            let dx = max(0, Double(b) + 0.5 - center.x, center.x - (Double(c) - 0.5))
-            let d2 = dy * dy + dx * dx, length = c - 1 - b
-            if d2 >= 42.25 * Double(length * length) {
-                let t0 = fixed(ta), t1 = fixed(tb), bands = edgeColors + piece.colorOffset
-                line(row + span.lowerBound, span, b, c - 1, t0, t1)
-                line(bands, piece.left, b, c - 1, t0, t1)
-                line(bands + piece.left.count, piece.right, b, c - 1, t0, t1)
-                return
-            }
+            let d2 = distance2(y, b, c)
             let knotStep = Int(d2.squareRoot() / 6.5)
             if knotStep < 8 {
                 shadeBands(piece, into: edgeColors)
@@ -256,8 +255,11 @@ public final class ConicGradient: PointShader {
                 }
             }
         }
-        // The angles at every piece's two span ends first, in one loop that vectorises: one piece at a
-        // time, each waited for its own (a chain of some 50 cycles).
+        // Every piece's angles at its span's two ends, and for the pieces drawn as one line (those
+        // short against their distance from the centre: linear interpolation over a length L at
+        // distance d errs by about 0.08·(L/d)² rad, and L ≤ d/6.5 keeps it under a third of a table
+        // step) the line's start and step, first, in loops that vectorise: one piece at a time, each
+        // waited for its own (a chain of some 50 cycles).
         withUnsafeTemporaryAllocation(of: Float.self, capacity: 6 * count) { memory in
             let xs = memory.baseAddress!, ys = xs + 2 * count, turns = ys + 2 * count
             for k in 0 ..< count {
@@ -267,7 +269,34 @@ public final class ConicGradient: PointShader {
                 ys[2 * k] = y; ys[2 * k + 1] = y
             }
             for k in 0 ..< 2 * count { turns[k] = ConicGradient.turns(ys[k], xs[k]) }
-            for k in 0 ..< count { piece(ShadedPiece(records + width * k), turns[2 * k], turns[2 * k + 1]) }
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * count) { lines in
+                let starts = lines.baseAddress!, steps = starts + count, isLine = steps + count
+                for k in 0 ..< count {
+                    let record = records + width * k
+                    let y = Int(record[0]), b = Int(record[4]), c = Int(record[5]), length = c - 1 - b
+                    let t0 = fixed(turns[2 * k]), t1 = fixed(turns[2 * k + 1])
+                    // The difference's low 16 bits, sign-extended: wrapped to ±½ turn. Divided in
+                    // Float: |delta| ≤ 2¹⁵ keeps the quotient's rounding off every integer, so its
+                    // truncation is the integer quotient (and the loop vectorises).
+                    let delta = Int32(Int16(truncatingIfNeeded: t1 &- t0))
+                    starts[k] = t0
+                    steps[k] = length > 0 ? Int32(Float(delta) / Float(length)) : 0
+                    isLine[k] = distance2(y, b, c) >= 42.25 * Double(length * length) ? 1 : 0
+                }
+                for k in 0 ..< count {
+                    let p = ShadedPiece(records + width * k)
+                    guard isLine[k] != 0 else { piece(p, turns[2 * k], turns[2 * k + 1]); continue }
+                    let b = p.unclipped.lowerBound, t0 = starts[k], step = steps[k]
+                    @inline(__always) func run(_ range: Range<Int>, into out: UnsafeMutablePointer<UInt32>) {
+                        ConicGradient.interpolate(from: t0 &+ step &* Int32(range.lowerBound - b), step: step,
+                                                  count: range.count, table: table, into: out)
+                    }
+                    let bands = edgeColors + p.colorOffset
+                    run(p.span, into: canvas + p.y * rowWords + p.span.lowerBound)
+                    run(p.left, into: bands)
+                    run(p.right, into: bands + p.left.count)
+                }
+            }
         }
     }
 
