@@ -225,33 +225,34 @@ public final class ConicGradient: PointShader {
                 if !span.isEmpty { shade(x: span.lowerBound, y: y, count: span.count, into: row + span.lowerBound) }
                 return
             }
-            // The bands continue the first and the last segment of the span.
+            // Knots at b, b + step, b + 2·step, … and c − 1 (geometry, not clip), from the one at or
+            // before the span's start to the first at or past its end. Their angles, and those at the
+            // ends of the span's first and last segments (which the bands continue), in one loop.
             let first = b + knotStep, last = b + (c - 2 - b) / knotStep * knotStep
-            let ends = ConicGradient.turns4(V(repeating: Float(y) + offY), V(Float(first), Float(last), 0, 0) + V(repeating: offX))
-            let bands = edgeColors + piece.colorOffset
-            line(bands, piece.left, b, first, fixed(ta), fixed(ends[0]))
-            line(bands + piece.left.count, piece.right, last, c - 1, last == b ? fixed(ta) : fixed(ends[1]), fixed(tb))
-            // Knots at b, b + step, b + 2·step, … and c − 1 (geometry, not clip), four at a time.
             var a = b + (span.lowerBound - b) / knotStep * knotStep
-            var tA = a == b ? fixed(ta) : fixed(ConicGradient.turns4(V(repeating: Float(y) + offY), V(repeating: Float(a) + offX))[0])
-            var x = span.lowerBound
-            while x < span.upperBound {
-                var ks = (0, 0, 0, 0)
-                var n = 0
-                var next = a
-                while n < 4 && next < c - 1 {
-                    next = min(next + knotStep, c - 1)
-                    withUnsafeMutableBytes(of: &ks) { $0.storeBytes(of: next, toByteOffset: 8 * n, as: Int.self) }
-                    n += 1
-                    if next >= span.upperBound - 1 { break }
-                }
-                let kx = V(Float(ks.0), Float(ks.1), Float(ks.2), Float(ks.3)) + V(repeating: offX)
-                let t = ConicGradient.turns4(V(repeating: Float(y) + offY), kx)
-                for m in 0 ..< n {
-                    let bk = withUnsafeBytes(of: ks) { $0.load(fromByteOffset: 8 * m, as: Int.self) }, tB = fixed(t[m])
-                    let end = min(span.upperBound, bk + (bk == c - 1 ? 1 : 0))
-                    if end > x { line(row + x, x ..< end, a, bk, tA, tB); x = end }
-                    a = bk; tA = tB
+            let capacity = (c - 1 - a) / knotStep + 5
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { knotMemory in
+                withUnsafeTemporaryAllocation(of: Float.self, capacity: capacity) { angleMemory in
+                    let knots = knotMemory.baseAddress!, angles = angleMemory.baseAddress!
+                    knots[0] = first; knots[1] = last; knots[2] = a
+                    var n = 3, next = a
+                    while next < c - 1 && next < span.upperBound {
+                        next = min(next + knotStep, c - 1)
+                        knots[n] = next; n += 1
+                    }
+                    let yc = Float(y) + offY
+                    for i in 0 ..< n { angles[i] = ConicGradient.turns(yc, Float(knots[i]) + offX) }
+                    let bands = edgeColors + piece.colorOffset
+                    line(bands, piece.left, b, first, fixed(ta), fixed(angles[0]))
+                    line(bands + piece.left.count, piece.right, last, c - 1, last == b ? fixed(ta) : fixed(angles[1]), fixed(tb))
+                    var tA = a == b ? fixed(ta) : fixed(angles[2])
+                    var x = span.lowerBound
+                    for i in 3 ..< n {
+                        let bk = knots[i], tB = fixed(angles[i])
+                        let end = min(span.upperBound, bk + (bk == c - 1 ? 1 : 0))
+                        if end > x { line(row + x, x ..< end, a, bk, tA, tB); x = end }
+                        a = bk; tA = tB
+                    }
                 }
             }
         }
