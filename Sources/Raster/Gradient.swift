@@ -184,14 +184,13 @@ public final class ConicGradient: PointShader {
         }
     }
 
-    /// Interpolates each piece's angle linearly between knots: its unclipped span's end pixels
-    /// (computed two pieces at a time) when the span is short against its distance from the centre, its
-    /// bands continuing the same line; otherwise pixels spaced from the span's start by a
+    /// Interpolates each piece's angle linearly between knots: its unclipped span's end pixels (the
+    /// whole batch's computed together) when the span is short against its distance from the centre,
+    /// its bands continuing the same line; otherwise pixels spaced from the span's start by a
     /// distance-dependent step, the bands continuing the first and last segments. Within a third of a
     /// table step of `shade`; pieces very near the centre are shaded as rows.
     func shadePieces(_ records: UnsafePointer<Int32>, count: Int, canvas: UnsafeMutablePointer<UInt32>, rowWords: Int,
                      edgeColors: UnsafeMutablePointer<UInt32>) {
-        typealias V = SIMD4<Float>
         let offX = Float(0.5 - center.x), offY = Float(0.5 - center.y)
         let width = RowBatchWriter.recordWidth
         let table = UnsafePointer(colorTable)
@@ -211,13 +210,11 @@ public final class ConicGradient: PointShader {
             let dx = max(0, Double(b) + 0.5 - center.x, center.x - (Double(c) - 0.5))
             return dy * dy + dx * dx
         }
-        /// A piece too long for one line through its span's ends (see `lines` below), given the angles
-        /// (turns) at the centres of its span's first and last unclipped pixels.
+        /// A piece too long for one line through its span's ends (see below), given the angles (turns)
+        /// at the centres of its span's first and last unclipped pixels: knots every d/6.5 pixels.
         func piece(_ piece: ShadedPiece, _ ta: Float, _ tb: Float) {
             let y = piece.y, b = piece.unclipped.lowerBound, c = piece.unclipped.upperBound, span = piece.span
             let row = canvas + y * rowWords
-            // Linear interpolation over a length L at distance d errs by about 0.08·(L/d)² rad; L ≤ d/6.5
-            // keeps it under a third of a table step.
             let d2 = distance2(y, b, c)
             let knotStep = Int(d2.squareRoot() / 6.5)
             if knotStep < 8 {
@@ -328,11 +325,8 @@ public final class ConicGradient: PointShader {
     static let block = 16
     static let farDistance: Float = 128
 
-    /// atan2(y, x) in turns, [0, 1), screen-clockwise, for four points at once: an odd polynomial of
-    /// degree 7 fitted to atan on [0, 1], good to 8e-5 rad (a seventieth of one step of the 1024-entry
-    /// colour table).
     /// `turns4` for one point, the same operations in the same order (so the same result): written
-    /// with selects that a loop of it vectorises.
+    /// with selects, so that a loop of it vectorises.
     @inline(__always) static func turns(_ y: Float, _ x: Float) -> Float {
         let ax = x < 0 ? -x : x, ay = y < 0 ? -y : y
         let mx = ay > ax ? ay : ax, mn = ay < ax ? ay : ax
@@ -349,6 +343,9 @@ public final class ConicGradient: PointShader {
         return t >= 1 ? 0 : t
     }
 
+    /// atan2(y, x) in turns, [0, 1), screen-clockwise, for four points at once: an odd polynomial of
+    /// degree 7 fitted to atan on [0, 1], good to 8e-5 rad (a seventieth of one step of the 1024-entry
+    /// colour table).
     @inline(__always) static func turns4(_ y: SIMD4<Float>, _ x: SIMD4<Float>) -> SIMD4<Float> {
         let zero = SIMD4<Float>(repeating: 0)
         let ax = x.replacing(with: -x, where: x .< zero), ay = y.replacing(with: -y, where: y .< zero)

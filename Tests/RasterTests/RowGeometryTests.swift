@@ -1,0 +1,64 @@
+import Glibc
+import Testing
+@testable import Raster
+
+/// The geometry the row paths compute up front: circle row tables and conic angles.
+@Suite("Row geometry")
+struct RowGeometryTests {
+    @Test("a circle row table's columns bound the circle in every row: touched ones hold it, full ones lie inside")
+    func circleRowTableColumns() {
+        var rng = TestRandom(state: 7)
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: CircleRowTable.bytes(rowCount: 200), alignment: 64)
+        defer { memory.deallocate() }
+        var rowsChecked = 0
+        for _ in 0 ..< 60 {
+            let cx = rng.range(-20, 120), cy = rng.range(-20, 120), r = rng.range(2, 80)
+            let rows = Int((cy - r).rounded(.down)) - 2 ..< Int((cy + r).rounded(.up)) + 2
+            let table = CircleRowTable(cx: cx, cy: cy, r: r, rows: rows, memory: memory)
+            for j in rows {
+                // The circle's x-extent over the strip j ≤ y ≤ j + 1, sampled finely.
+                var lo = Double.infinity, hi = -Double.infinity, innerLo = -Double.infinity, innerHi = Double.infinity
+                for s in 0 ... 64 {
+                    let d = Double(j) + Double(s) / 64 - cy, v = r * r - d * d
+                    let w = v > 0 ? v.squareRoot() : -1
+                    if w >= 0 { lo = min(lo, cx - w); hi = max(hi, cx + w) }
+                    innerLo = max(innerLo, w >= 0 ? cx - w : .infinity); innerHi = min(innerHi, w >= 0 ? cx + w : -.infinity)
+                }
+                guard let row = table.row(j) else {
+                    #expect(hi - lo <= 1e-9 || lo == .infinity, "row \(j) of circle (\(cx), \(cy), \(r)) said empty")
+                    continue
+                }
+                rowsChecked += 1
+                #expect(Double(row.touchL) <= lo + 1e-9 && Double(row.touchR) >= hi - 1e-9, "row \(j): touched \(row)")
+                #expect(row.touchL <= row.fullL && row.fullL <= row.fullR && row.fullR <= row.touchR)
+                if row.fullL < row.fullR {
+                    // Every fully covered column lies inside the circle at both of the row's boundaries.
+                    #expect(Double(row.fullL) >= innerLo - 1e-9 && Double(row.fullR) <= innerHi + 1e-9, "row \(j): full \(row)")
+                }
+            }
+        }
+        #expect(rowsChecked > 1000)
+    }
+
+    @Test("the one-point conic angle equals the four-lane one bit for bit, all round the circle")
+    func conicTurnsMatchTheFourLaneKernel() {
+        var rng = TestRandom(state: 11)
+        var points: [(Float, Float)] = [(0, 0), (0, 1), (1, 0), (0, -1), (-1, 0), (3, 3), (-3, 3), (-3, -3), (3, -3)]
+        for _ in 0 ..< 4000 { points.append((Float(rng.range(-900, 900)), Float(rng.range(-900, 900)))) }
+        var mismatches = 0
+        for k in stride(from: 0, to: points.count - 3, by: 4) {
+            let ys = SIMD4<Float>(points[k].0, points[k + 1].0, points[k + 2].0, points[k + 3].0)
+            let xs = SIMD4<Float>(points[k].1, points[k + 1].1, points[k + 2].1, points[k + 3].1)
+            let four = ConicGradient.turns4(ys, xs)
+            for lane in 0 ..< 4 where ConicGradient.turns(ys[lane], xs[lane]).bitPattern != four[lane].bitPattern { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+        // And it is the angle: within the fit's 8e-5 rad of atan2, in turns.
+        for (y, x) in points where x != 0 || y != 0 {
+            var exact = Double(atan2(y, x)) / (2 * .pi)
+            if exact < 0 { exact += 1 }
+            let error = abs(Double(ConicGradient.turns(y, x)) - exact)
+            #expect(min(error, 1 - error) < 1.3e-5, "(\(x), \(y))")
+        }
+    }
+}
