@@ -53,11 +53,12 @@ extension PixelMath {
         // UI backgrounds are mostly flat: remember the span's first destination pixel and its result,
         // and store that result wherever eight pixels in a row equal it (a compare instead of the
         // arithmetic; the result is the same word the arithmetic would give).
-        let seen = SIMD4<UInt32>(repeating: dst[0]), known = SIMD4<UInt32>(repeating: c &+ scale(dst[0], inv))
+        let seenWord = dst[0], knownWord = c &+ scale(dst[0], inv)
+        let seen = SIMD4<UInt32>(repeating: seenWord), known = SIMD4<UInt32>(repeating: knownWord)
         var i = 0
         // Flat runs sixteen pixels at a time (one compare and one store of 64 bytes in builds for
         // AVX-512 CPUs).
-        let seen16 = SIMD16<UInt32>(repeating: dst[0]), known16 = SIMD16<UInt32>(repeating: c &+ scale(dst[0], inv))
+        let seen16 = SIMD16<UInt32>(repeating: seenWord), known16 = SIMD16<UInt32>(repeating: knownWord)
         while i + 16 <= count {
             let d = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt32>.self)
             if !all(d .== seen16) { break }
