@@ -42,11 +42,14 @@ let package = Package(
         .executableTarget(name: "thumbwheel", dependencies: ["Kiosk", "Core", "Raster", "Input", "Display", "Widgets"]),
 
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
-        .testTarget(name: "ControlsTests", dependencies: ["Controls", "Core"]),
+        .testTarget(name: "ControlsTests", dependencies: ["Controls", "Core"],
+                    exclude: ["SPEC_COVERAGE.md", "SPEC_COVERAGE_MS_CS_X.md", "SPEC_COVERAGE_RVS_NP.md"]),
         // Reference-image comparison shared by the Raster and Widgets tests.
         .target(name: "ImageTestSupport", dependencies: ["Raster"], path: "Tests/ImageTestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Core", "ImageTestSupport"], resources: [.copy("Golden")]),
-        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Controls", "Raster", "Core", "ImageTestSupport"]),
+        // Reference images are read from the source tree (next to #filePath), not as resources.
+        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Controls", "Raster", "Core", "ImageTestSupport"],
+                    exclude: ["References"]),
         .testTarget(name: "InputTests", dependencies: ["Input", "Core"], resources: [.copy("Fixtures")]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster", "Core"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Controls", "Core"]),

@@ -128,10 +128,10 @@ extension RasterScratch {
             // Only pixels near a cap can meet an end ray or a cap circle: pieces clear of the caps'
             // boxes are simple even in the caps' rows.
             @inline(__always) func near0(_ a: Int, _ d: Int) -> Bool {
-                walk.cap0Rows.contains(j) && a < walk.cap0Columns.upperBound && d > walk.cap0Columns.lowerBound
+                walk.cap0.rows.contains(j) && a < walk.cap0Columns.upperBound && d > walk.cap0Columns.lowerBound
             }
             @inline(__always) func near1(_ a: Int, _ d: Int) -> Bool {
-                walk.cap1Rows.contains(j) && a < walk.cap1Columns.upperBound && d > walk.cap1Columns.lowerBound
+                walk.cap1.rows.contains(j) && a < walk.cap1Columns.upperBound && d > walk.cap1Columns.lowerBound
             }
             @inline(__always) func nearCap(_ a: Int, _ d: Int) -> Bool { near0(a, d) || near1(a, d) }
             // The last walk's n intervals, only the columns in [start, end).
@@ -304,8 +304,8 @@ struct ArcRowWalk {
     /// The four boundary circles: the outer and inner edges' for every row walked, the caps' for
     /// the rows they touch.
     let outer: CircleRowTable, inner: CircleRowTable, cap0: CircleRowTable, cap1: CircleRowTable
-    /// The rows and columns each cap circle touches.
-    let cap0Rows: Range<Int>, cap1Rows: Range<Int>, cap0Columns: Range<Int>, cap1Columns: Range<Int>
+    /// The columns each cap circle touches (its rows: its table's `rows`).
+    let cap0Columns: Range<Int>, cap1Columns: Range<Int>
     /// Up to eight bands per row (two per circle), as (start, end) pairs, and the row's intervals
     /// (start, end, 1 for edge pixels or 0 for full), at most one per band and one per gap. Raw
     /// memory lent by the caller: a Swift array here paid a uniqueness check on every write.
@@ -324,13 +324,14 @@ struct ArcRowWalk {
         band = memory; out = memory + 16
         let cx = arc.cx, cy = arc.cy, hw = arc.halfWidth
         let (e0x, e0y) = arc.end0, (e1x, e1y) = arc.end1
-        cap0Rows = floorInt(cy + e0y - hw) ..< ceilInt(cy + e0y + hw)
-        cap1Rows = floorInt(cy + e1y - hw) ..< ceilInt(cy + e1y + hw)
+        // The rows each cap circle touches, among those walked.
+        let cap0Rows = (floorInt(cy + e0y - hw) ..< ceilInt(cy + e0y + hw)).clamped(to: rows)
+        let cap1Rows = (floorInt(cy + e1y - hw) ..< ceilInt(cy + e1y + hw)).clamped(to: rows)
         let tableBytes = CircleRowTable.bytes(rowCount: rows.count)
         outer = CircleRowTable(cx: cx, cy: cy, r: arc.radius + hw, rows: rows, memory: tableMemory)
         inner = CircleRowTable(cx: cx, cy: cy, r: arc.radius - hw, rows: rows, memory: tableMemory + tableBytes)
-        cap0 = CircleRowTable(cx: cx + e0x, cy: cy + e0y, r: hw, rows: cap0Rows.clamped(to: rows), memory: tableMemory + 2 * tableBytes)
-        cap1 = CircleRowTable(cx: cx + e1x, cy: cy + e1y, r: hw, rows: cap1Rows.clamped(to: rows), memory: tableMemory + 3 * tableBytes)
+        cap0 = CircleRowTable(cx: cx + e0x, cy: cy + e0y, r: hw, rows: cap0Rows, memory: tableMemory + 2 * tableBytes)
+        cap1 = CircleRowTable(cx: cx + e1x, cy: cy + e1y, r: hw, rows: cap1Rows, memory: tableMemory + 3 * tableBytes)
         cap0Columns = floorInt(cx + e0x - hw) ..< ceilInt(cx + e0x + hw)
         cap1Columns = floorInt(cx + e1x - hw) ..< ceilInt(cx + e1x + hw)
     }

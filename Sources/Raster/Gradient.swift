@@ -325,6 +325,12 @@ public final class ConicGradient: PointShader {
     static let block = 16
     static let farDistance: Float = 128
 
+    /// The odd atan polynomial's coefficients (atan a ≈ a·(atan1 − s·(atan3 − s·(atan5 + s·atan7))),
+    /// s = a²), and the constants that unfold it to a full turn; shared by `turns` and `turns4`.
+    static let atan1: Float = 0.999_213_81, atan3: Float = 0.321_174_78, atan5: Float = 0.146_263_90
+    static let atan7: Float = -0.038_986_11
+    static let halfPi: Float = 1.570_796_33, pi: Float = 3.141_592_65, turnsPerRadian: Float = 0.159_154_943
+
     /// `turns4` for one point, the same operations in the same order (so the same result): written
     /// with selects, so that a loop of it vectorises.
     @inline(__always) static func turns(_ y: Float, _ x: Float) -> Float {
@@ -332,13 +338,14 @@ public final class ConicGradient: PointShader {
         let mx = ay > ax ? ay : ax, mn = ay < ax ? ay : ax
         let a = mn / (mx == 0 ? 1 : mx)
         let s = a * a
-        var p = -0.038_986_11 * s + 0.146_263_90
-        p = p * s - 0.321_174_78
-        var r = p * s * a + 0.999_213_81 * a
-        r = ay > ax ? 1.570_796_33 - r : r
-        r = x < 0 ? 3.141_592_65 - r : r
+        typealias C = ConicGradient
+        var p = C.atan7 * s + C.atan5
+        p = p * s - C.atan3
+        var r = p * s * a + C.atan1 * a
+        r = ay > ax ? C.halfPi - r : r
+        r = x < 0 ? C.pi - r : r
         r = y < 0 ? -r : r
-        var t = r * 0.159_154_943
+        var t = r * C.turnsPerRadian
         t = t < 0 ? t + 1 : t
         return t >= 1 ? 0 : t
     }
@@ -354,13 +361,13 @@ public final class ConicGradient: PointShader {
         let a = mn / safe
         let s = a * a
         typealias V = SIMD4<Float>
-        var p = V(repeating: -0.038_986_11) * s + V(repeating: 0.146_263_90)
-        p = p * s - V(repeating: 0.321_174_78)
-        var r = p * s * a + V(repeating: 0.999_213_81) * a
-        r.replace(with: 1.570_796_33 - r, where: ay .> ax)
-        r.replace(with: 3.141_592_65 - r, where: x .< zero)
+        var p = V(repeating: atan7) * s + V(repeating: atan5)
+        p = p * s - V(repeating: atan3)
+        var r = p * s * a + V(repeating: atan1) * a
+        r.replace(with: halfPi - r, where: ay .> ax)
+        r.replace(with: pi - r, where: x .< zero)
         r.replace(with: -r, where: y .< zero)
-        var t = r * 0.159_154_943
+        var t = r * turnsPerRadian
         t.replace(with: t + 1, where: t .< zero)
         t.replace(with: zero, where: t .>= 1)
         return t
