@@ -61,4 +61,49 @@ struct RowGeometryTests {
             #expect(min(error, 1 - error) < 1.3e-5, "(\(x), \(y))")
         }
     }
+
+    @Test("a piece's knot lines colour its clipped span once each, in order, between their knots; the first takes the left band, the last the right")
+    func conicPieceLines() {
+        var rng = TestRandom(state: 23)
+        let memory = UnsafeMutablePointer<Int32>.allocate(capacity: PieceLines.words * 64)
+        defer { memory.deallocate() }
+        var clippedPieces = 0
+        for _ in 0 ..< 2000 {
+            let b = rng.int(400) - 100, c = b + 2 + rng.int(300)
+            let step = rng.int(3) == 0 ? c - 1 - b : 8 + rng.int(60)
+            let clipL = b - 10 + rng.int(c - b + 20), clipR = clipL + rng.int(c - b + 20)
+            let p = max(b, clipL), q = min(c, clipR)
+            let left = max(b - 3, clipL) ..< max(max(b - 3, clipL), min(b, clipR))
+            let right = max(c, clipL) ..< max(max(c, clipL), min(c + 3, clipR))
+            if p < b || q > c || q < c || p > b { clippedPieces += 1 }
+            let record: [Int32] = [7, Int32(p), Int32(max(p, q)), 3, Int32(b), Int32(c), Int32(left.lowerBound), Int32(left.upperBound),
+                                   Int32(right.lowerBound), Int32(right.upperBound), 40]
+            let piece = record.withUnsafeBufferPointer { ShadedPiece($0.baseAddress!) }
+            let capacity = (c - b - 2) / step + 1
+            guard capacity <= 64 else { continue }
+            var lines = PieceLines(memory, capacity: capacity)
+            lines.add(piece, knotStep: step)
+            var next = piece.span.lowerBound
+            var sawLeft = left.isEmpty, sawRight = right.isEmpty
+            for k in 0 ..< lines.count {
+                let a = Int(lines.knotA[k]), z = Int(lines.knotB[k])
+                #expect(lines.y[k] == 7 && (a - b) % step == 0 && a >= b && (z == a + step || z == c - 1) && z <= c - 1)
+                let (from, to) = lines.span(k)
+                if to > from {
+                    #expect(Int(from) == next, "span pixels in order, each once")
+                    #expect(Int(from) >= a && (Int(to) <= z || (z == c - 1 && Int(to) == c)), "between the knots")
+                    next = Int(to)
+                }
+                let l = lines.left(k), r = lines.right(k)
+                if l.1 > l.0 { #expect(a == b && Int(l.0) == left.lowerBound && Int(l.1) == left.upperBound && l.2 == 40); sawLeft = true }
+                if r.1 > r.0 {
+                    #expect(z == c - 1 && Int(r.0) == right.lowerBound && Int(r.1) == right.upperBound && Int(r.2) == 40 + left.count)
+                    sawRight = true
+                }
+            }
+            #expect(next == max(piece.span.upperBound, piece.span.lowerBound), "the whole span coloured")
+            #expect(sawLeft && sawRight)
+        }
+        #expect(clippedPieces > 500)
+    }
 }
