@@ -114,7 +114,7 @@ extension RasterScratch {
         let firstRow = max(area.y, floorInt(b.minY)), lastRow = min(area.maxY, ceilInt(b.maxY))
         guard firstRow < lastRow else { return }
         let cx = arc.cx, cy = arc.cy
-        let walk = ArcRowWalk(arc, area: area, rows: firstRow ..< lastRow, memory: rowBatch.arcRowMemory,
+        let walk = ArcRowWalk(arc, rows: firstRow ..< lastRow, memory: rowBatch.arcRowMemory,
                               tableMemory: rowBatch.circleTableMemory(tables: ArcRowWalk.tableCount, rowCount: lastRow - firstRow))
         let kernel = ArcCoverageKernel(arc)
         let ring = RingShape(cx: cx, cy: cy, outer: arc.radius + arc.halfWidth, inner: arc.radius - arc.halfWidth)
@@ -140,7 +140,7 @@ extension RasterScratch {
                     let (p, q, isEdge) = walk.interval(k)
                     let p1 = max(p, start), q1 = min(q, end)
                     if p1 >= q1 { continue }
-                    if isEdge { out.edge(j, p1, q1, rowDy, simple: false) } else { out.full(j, p1, q1) }
+                    if isEdge { out.edge(j, p1, q1, rowDy, simple: false) } else { out.full(j, p1, q1, unclipped: p ..< q) }
                 }
             }
             // The general walk, for the whole row or (`from`) only the columns from there on.
@@ -220,11 +220,15 @@ struct ArcEmitter {
         else { batch.first.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: word0) }
     }
 
-    /// Fully covered pixels [p, q) of row j (clipped here).
-    @inline(__always) mutating func full(_ j: Int, _ p: Int, _ q: Int) {
+    /// Fully covered pixels [p, q) of row j (clipped here). Opaque point shaders colour them as a piece
+    /// without bands when `unclipped`, the interval's columns before any clipping (geometry, so the
+    /// colours do not depend on the clip), has a line (two pixels or more).
+    @inline(__always) mutating func full(_ j: Int, _ p: Int, _ q: Int, unclipped: Range<Int>? = nil) {
         let p = max(p, left), q = min(q, right)
         guard q > p else { return }
-        if direct { sink.span(y: j, x: p, count: q - p, alpha: 255) } else { batch.full(y: j, from: p, to: q) }
+        if batchSpans, let unclipped, unclipped.count >= 2 {
+            batch.shadedPiece(y: j, span: p ..< q, unclipped: unclipped, left: p ..< p, right: q ..< q)
+        } else if direct { sink.span(y: j, x: p, count: q - p, alpha: 255) } else { batch.full(y: j, from: p, to: q) }
     }
 
     /// One piece of a simple row: edge band [a, b), full span [b, c), edge band [c, d); `bands` says
@@ -300,7 +304,6 @@ struct ArcEmitter {
 /// The per-row geometry of an arc stroke: its four boundary circles and the general row walk.
 struct ArcRowWalk {
     let arc: RoundArcStroke
-    let area: PixelRect
     /// The four boundary circles: the outer and inner edges' for every row walked, the caps' for
     /// the rows they touch.
     let outer: CircleRowTable, inner: CircleRowTable, cap0: CircleRowTable, cap1: CircleRowTable
@@ -318,9 +321,9 @@ struct ArcRowWalk {
 
     /// The walk of `rows`. `memory`: `memoryWords` words; `tableMemory`: room for `tableCount`
     /// circle row tables of `rows.count` rows; both used while this walk is.
-    init(_ arc: RoundArcStroke, area: PixelRect, rows: Range<Int>, memory: UnsafeMutablePointer<Int>,
+    init(_ arc: RoundArcStroke, rows: Range<Int>, memory: UnsafeMutablePointer<Int>,
          tableMemory: UnsafeMutableRawPointer) {
-        self.arc = arc; self.area = area
+        self.arc = arc
         band = memory; out = memory + 16
         let cx = arc.cx, cy = arc.cy, hw = arc.halfWidth
         let (e0x, e0y) = arc.end0, (e1x, e1y) = arc.end1
@@ -358,17 +361,14 @@ struct ArcRowWalk {
     /// Any row: the four circles' bands, outer and inner ones dropped when wholly outside the wedge;
     /// every pixel outside the bands is crossed by no boundary, so one centre test decides each gap
     /// between bands (fully covered or empty). Returns the number of intervals (see `interval`), in
-    /// order from left to right.
+    /// order from left to right, before clipping: their ends are geometry, which shaders may
+    /// interpolate between (see `ArcEmitter.full`).
     func generalRow(_ j: Int, outer o: CircleRow, inner i: CircleRow?) -> Int {
         let cx = arc.cx, cy = arc.cy
         let y0 = Double(j) - cy, y1 = y0 + 1
         var n = 0
         func add(_ p: Int, _ q: Int, wedgeFiltered: Bool) {
-            // The wedge test sees the whole band, before clipping: which pixels are edge pixels must
-            // not depend on the clip.
             if p >= q || (wedgeFiltered && arc.wedgeMisses(x0: Double(p) - cx, x1: Double(q) - cx, y0: y0, y1: y1)) { return }
-            let p = max(p, area.x), q = min(q, area.maxX)
-            if p >= q { return }
             band[2 * n] = p; band[2 * n + 1] = q; n += 1
         }
         func addCircle(_ r: CircleRow, wedgeFiltered: Bool) {
@@ -380,8 +380,7 @@ struct ArcRowWalk {
         // Cap discs lie inside the outer circle, so they never widen the extent.
         if let r = capRow(0, j) { addCircle(r, wedgeFiltered: false) }
         if let r = capRow(1, j) { addCircle(r, wedgeFiltered: false) }
-        let extentL = max(o.touchL, area.x), extentR = min(o.touchR, area.maxX)
-        if extentL >= extentR { return 0 }
+        let extentL = o.touchL, extentR = o.touchR
         // Insertion sort by start: at most eight bands, mostly in order already.
         for a in 1 ..< max(n, 1) {
             let p = band[2 * a], q = band[2 * a + 1]

@@ -23,7 +23,7 @@ extension ConicGradient {
                 let step = knotStep(piece)
                 knotSteps[k] = step
                 if step > 0 {
-                    lineCount += (piece.unclipped.count - 2) / step + 1
+                    lineCount += PieceLines.lineCount(unclippedCount: piece.unclipped.count, knotStep: step)
                 } else {
                     shadeBands(piece, into: edgeColors)
                     if !piece.span.isEmpty {
@@ -130,11 +130,17 @@ struct PieceLines {
     /// Line k's right band [from, to) and the index of its first colour.
     func right(_ k: Int) -> (Int32, Int32, Int32) { (bands[6 * k + 3], bands[6 * k + 4], bands[6 * k + 5]) }
 
-    /// Adds the lines of `piece` with knots `knotStep` apart (`(unclipped.count − 2) / knotStep + 1`
-    /// of them, fewer where the clip leaves a line nothing to colour).
+    /// The lines of a piece whose unclipped span has `unclippedCount` pixels, knots `knotStep` apart:
+    /// one from each knot before the last pixel (no division for the common one-line piece).
+    @inline(__always) static func lineCount(unclippedCount: Int, knotStep: Int) -> Int {
+        knotStep >= unclippedCount - 1 ? 1 : (unclippedCount - 2) / knotStep + 1
+    }
+
+    /// Adds the lines of `piece` with knots `knotStep` apart (`lineCount` of them, fewer where the
+    /// clip leaves a line nothing to colour).
     mutating func add(_ piece: ShadedPiece, knotStep: Int) {
         let b = piece.unclipped.lowerBound, last = piece.unclipped.upperBound - 1
-        let lineTotal = (last - 1 - b) / knotStep + 1
+        let lineTotal = PieceLines.lineCount(unclippedCount: piece.unclipped.count, knotStep: knotStep)
         @inline(__always) func i32(_ v: Int) -> Int32 { Int32(truncatingIfNeeded: v) }
         for m in 0 ..< lineTotal {
             let a = b + m * knotStep, isLast = m == lineTotal - 1

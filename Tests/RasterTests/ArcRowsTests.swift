@@ -195,7 +195,7 @@ import Testing
         let memory = UnsafeMutablePointer<Int>.allocate(capacity: ArcRowWalk.memoryWords)
         let tables = RowBatch()
         defer { memory.deallocate() }
-        let walk = ArcRowWalk(arc, area: PixelRect(x: 0, y: 0, width: 160, height: 160), rows: 0 ..< 160, memory: memory,
+        let walk = ArcRowWalk(arc, rows: 0 ..< 160, memory: memory,
                               tableMemory: tables.circleTableMemory(tables: ArcRowWalk.tableCount, rowCount: 160))
         // The cap's centre is at (37.87, 122.03); its row holds the left piece of the ring.
         let j = 122

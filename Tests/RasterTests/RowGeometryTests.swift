@@ -79,7 +79,7 @@ struct RowGeometryTests {
             let record: [Int32] = [7, Int32(p), Int32(max(p, q)), 3, Int32(b), Int32(c), Int32(left.lowerBound), Int32(left.upperBound),
                                    Int32(right.lowerBound), Int32(right.upperBound), 40]
             let piece = record.withUnsafeBufferPointer { ShadedPiece($0.baseAddress!) }
-            let capacity = (c - b - 2) / step + 1
+            let capacity = PieceLines.lineCount(unclippedCount: c - b, knotStep: step)
             guard capacity <= 64 else { continue }
             var lines = PieceLines(memory, capacity: capacity)
             lines.add(piece, knotStep: step)
