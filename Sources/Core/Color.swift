@@ -81,7 +81,8 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
 /// Why a colour string was rejected; `description` is one line for a config error message.
 public struct ColorParseError: Error, Equatable, CustomStringConvertible {
-    public enum Reason: Equatable { case length(Int), badDigit(Character), unknownName }
+    /// What was wrong: the number of hex digits, a character that is not one, or an unknown name.
+    public enum Reason: Equatable, Sendable { case length(Int), badDigit(Character), unknownName }
     public var text: String
     public var reason: Reason
     public var description: String {
