@@ -186,9 +186,9 @@ extension RasterScratch {
 ///
 /// Simple rows' edge pixels need only the ring's formula (cheaper than the arc's): they go to the
 /// second stream. The choice depends on the row alone, never on the clip, so a pixel gets the same
-/// value whatever part of the canvas is redrawn. Opaque point shaders colour simple rows' whole pieces
-/// in batches too (`PointShader.shadePieces`: the spans' unclipped ends are geometry, not clip, so a
-/// shader may interpolate between them).
+/// value whatever part of the canvas is redrawn. Opaque point shaders colour simple rows' whole pieces,
+/// and the full spans of general and cap rows, in batches too (`PointShader.shadePieces`: the spans'
+/// unclipped ends are geometry, not clip, so a shader may interpolate between them).
 struct ArcEmitter {
     var sink: PaintSink
     var batch: RowBatchWriter
