@@ -29,14 +29,16 @@ let package = Package(
         // The pure core: no I/O, time passed in.
         .target(name: "Core"),
         .target(name: "Controls", dependencies: ["Core"]),
+        // The config's vocabulary (schemas, validated tables, source locations), apart from TOML.
+        .target(name: "ConfigModel", dependencies: ["Core"]),
         .target(name: "Raster", dependencies: ["Core", "CFreeType", "CPNG", "CSquareRoot"], swiftSettings: fastPixels),
-        .target(name: "Widgets", dependencies: ["Core", "Controls", "Raster"], swiftSettings: fastPixels),
+        .target(name: "Widgets", dependencies: ["Core", "Controls", "Raster", "ConfigModel"], swiftSettings: fastPixels),
 
         // The edges: devices, display, the service.
         .target(name: "Input", dependencies: ["Core", "CEvdev", "CLinux"]),
         .target(name: "Display", dependencies: ["Core", "Raster", "CDRM", "CLinux"], swiftSettings: fastPixels),
         .target(name: "Kiosk", dependencies: [
-            "Core", "Controls", "Raster", "Widgets", "Input", "Display", "CLinux",
+            "Core", "ConfigModel", "Controls", "Raster", "Widgets", "Input", "Display", "CLinux",
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         .executableTarget(name: "thumbwheel", dependencies: ["Kiosk", "Core", "Raster", "Input", "Display", "Widgets"]),
@@ -48,7 +50,7 @@ let package = Package(
         .target(name: "ImageTestSupport", dependencies: ["Raster"], path: "Tests/ImageTestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Core", "ImageTestSupport"], resources: [.copy("Golden")]),
         // Reference images are read from the source tree (next to #filePath), not as resources.
-        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Controls", "Raster", "Core", "ImageTestSupport"],
+        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Controls", "Raster", "Core", "ConfigModel", "ImageTestSupport"],
                     exclude: ["References"]),
         .testTarget(name: "InputTests", dependencies: ["Input", "Core"], resources: [.copy("Fixtures")]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster", "Core"]),

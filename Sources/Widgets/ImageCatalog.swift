@@ -28,31 +28,13 @@ public final class ImageCatalog {
         register(name, try PNGImage.read(from: path), template: template)
     }
 
-    /// Every image name `controls` refer to: handle images, marker images, spinner icons and centre images.
-    public static func names(referencedBy controls: [any TouchControl]) -> [String] {
-        var names: Set<String> = []
-        for c in controls {
-            switch c {
-            case let s as CircularSlider:
-                if let n = s.handle.imageName { names.insert(n) }
-                if let n = s.track.markerImageName { names.insert(n) }
-            case let s as DoubleHandleCircularSlider:
-                for n in [s.handle.imageName, s.secondHandle.imageName, s.track.markerImageName].compactMap({ $0 }) { names.insert(n) }
-            case let s as Spinner:
-                for item in s.items where !item.iconName.isEmpty { names.insert(item.iconName) }
-                if let n = s.centerImageName { names.insert(n) }
-            default: break
-            }
-        }
-        return names.sorted()
-    }
-
-    /// Loads every image `controls` refer to that is not registered yet, taking each name as a PNG path
-    /// (the kiosk's config resolves icon paths to absolute ones). Returns the errors, one per file that
-    /// could not be read; those images are simply not drawn. `template` says which files are templates.
-    public func loadImages(referencedBy controls: [any TouchControl], template: (String) -> Bool = { _ in false }) -> [ImageLoadError] {
+    /// Loads every image in `names` that is not registered yet, taking each name as a PNG path (the
+    /// kiosk's config resolves icon paths to absolute ones; elements list theirs in `imageNames`).
+    /// Returns the errors, one per file that could not be read; those images are simply not drawn.
+    /// `template` says which files are templates.
+    public func loadImages(named names: [String], template: (String) -> Bool = { _ in false }) -> [ImageLoadError] {
         var errors: [ImageLoadError] = []
-        for name in ImageCatalog.names(referencedBy: controls) where entries[name] == nil {
+        for name in Set(names).sorted() where entries[name] == nil {
             do { try load(name, path: name, template: template(name)) } catch {
                 errors.append(ImageLoadError(path: name, message: "\(error)"))
             }
@@ -87,6 +69,8 @@ public struct ImageLoadError: Error, Hashable, Sendable, CustomStringConvertible
 public enum BuiltinIcons {
     /// Every built-in icon. `arrow` is the handle image (its "up" points outwards); `-mask` icons are
     /// templates (only alpha counts).
+    /// How a config names a built-in icon: `builtin:NAME`.
+    public static let prefix = "builtin:"
     public static let names = ["sun", "moon", "drop", "leaf", "bolt", "star-mask", "heart-mask", "arrow", "dot"]
 
     /// Whether `name` is a template icon.

@@ -34,13 +34,13 @@ public final class ScreenView {
         self.background = background
         self.resources = resources
         self.scale = scale
-        widgets = controls.compactMap(WidgetFactory.make(for:))
+        widgets = controls.compactMap(ElementKinds.widget(for:))
         // A value slider shows the pad's edit label in the pad's validity colour (NP-29, NP-31).
         let pad = controls.lazy.compactMap { $0 as? NumberPad }.first
         for case let w as ValueSliderWidget in widgets { w.pad = pad }
         overlayOrder = widgets.enumerated().sorted { ($0.element.overlayLevel, $0.offset) < ($1.element.overlayLevel, $1.offset) }
             .map(\.element)
-        unsupported = controls.filter { WidgetFactory.make(for: $0) == nil }.map(\.id)
+        unsupported = controls.filter { ElementKinds.widget(for: $0) == nil }.map(\.id)
     }
 
     /// Ids of the controls this module cannot draw yet (nothing is drawn for them).

@@ -31,18 +31,6 @@ extension Widget {
     func drawOverlay(_ painter: LocalPainter, at time: MonotonicTime) {}
 }
 
-/// Builds the widget for a control model (the catalogue of control kinds Widgets knows).
-enum WidgetFactory {
-    static func make(for control: any TouchControl) -> (any Widget)? {
-        if let s = control as? any CircularDrawable { return CircularSliderWidget(s) }
-        if let s = control as? ArcSeeker { return ArcSeekerWidget(s) }
-        if let s = control as? ValueSlider { return ValueSliderWidget(s) }
-        if let p = control as? NumberPad { return NumberPadWidget(p) }
-        if let s = control as? Spinner { return SpinnerWidget(s) }
-        return nil
-    }
-}
-
 /// Bounding boxes in device pixels, with the margin anti-aliased edges need.
 enum DamageBox {
     /// Extra device pixels around every damaged shape: anti-aliasing touches the next pixel.

@@ -17,7 +17,7 @@ enum ReplayControls {
         let screen = KioskScreen(config: config, index: 0, canvasSize: canvas, scale: scale, time: start)
         var count = 0
         func drain(_ t: MonotonicTime) {
-            for b in screen.bindings {
+            for b in screen.elements {
                 for e in b.drainEvents(time: t) {
                     print(String(format6(t - start)) + " " + b.id + " " + "\(e)")
                     count += 1
@@ -25,7 +25,7 @@ enum ReplayControls {
             }
         }
         for frame in frames {
-            for b in screen.bindings { _ = b.advance(to: frame.time) }
+            for b in screen.elements { _ = b.advance(to: frame.time) }
             screen.router.route(frame)
             drain(frame.time)
         }
@@ -34,11 +34,11 @@ enum ReplayControls {
         for _ in 0..<600 {
             t += 1.0 / 60
             var moving = false
-            for b in screen.bindings where b.advance(to: t) { moving = true }
+            for b in screen.elements where b.advance(to: t) { moving = true }
             drain(t)
             if !moving { break }
         }
-        for b in screen.bindings { print("# \(b.id) = \(b.value.hookText)") }
+        for b in screen.elements { if let v = b.value { print("# \(b.id) = \(v.hookText)") } }
         print("# \(frames.count) frames, \(count) control events")
         return 0
     }

@@ -120,7 +120,7 @@ struct ExampleConfigTests {
     func example(name: String) throws {
         let config = try ConfigLoader.load(path: repoPath("Config/\(name).toml"))
         let screen = KioskScreen(config: config, index: 0, canvasSize: config.display.headlessSize, scale: 1, time: 0)
-        #expect(screen.bindings.map(\.id) == config.screens[0].controls.map(\.id))
+        #expect(screen.elements.map(\.id) == config.screens[0].controls.map(\.id))
         #expect(screen.view.unsupported.isEmpty)
     }
 }

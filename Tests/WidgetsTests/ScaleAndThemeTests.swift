@@ -1,3 +1,4 @@
+import ConfigModel
 import Glibc
 import Testing
 import Controls
@@ -81,13 +82,18 @@ struct ImageCatalogTests {
         _ = dir.withCString { mkdir($0, 0o755) }
         let icon = BuiltinIcons.draw("drop", side: 16)
         try PNGImage.write(icon, to: dir + "/drop.png")
-        let slider = CircularSlider(id: "s")
-        slider.handle.imageName = dir + "/drop.png"
-        let spinner = Spinner(id: "sp", items: [SpinnerItem(iconName: dir + "/drop.png"), SpinnerItem(iconName: dir + "/missing.png")],
-                              frame: Rect(x: 0, y: 0, width: 60, height: 60), containerSize: Size(200, 200))
-        #expect(ImageCatalog.names(referencedBy: [slider, spinner]) == [dir + "/drop.png", dir + "/missing.png"])
+        let context = ElementContext(scale: 1, configDirectory: dir, screenSize: Size(200, 200), theme: .dark, time: 0)
+        let slider = ElementKinds.named("circular-slider")!.make(
+            ControlConfig(kind: "circular-slider", id: "s", frame: Rect(x: 0, y: 0, width: 100, height: 100),
+                          properties: ConfigTable(values: ["handle_image": .string("drop.png")])), in: context)
+        let items = ["drop.png", "missing.png"].map { ConfigTable(values: ["icon": .string($0)]) }
+        let spinner = ElementKinds.named("spinner")!.make(
+            ControlConfig(kind: "spinner", id: "sp", frame: Rect(x: 0, y: 0, width: 60, height: 60),
+                          properties: ConfigTable(values: ["items": .tables(items)])), in: context)
+        #expect(slider.imageNames == [dir + "/drop.png"])
+        #expect(spinner.imageNames == [dir + "/drop.png", dir + "/missing.png"])
         let catalog = ImageCatalog()
-        let errors = catalog.loadImages(referencedBy: [slider, spinner])
+        let errors = catalog.loadImages(named: slider.imageNames + spinner.imageNames)
         #expect(errors.map(\.path) == [dir + "/missing.png"])
         let loaded = try #require(catalog[dir + "/drop.png"])
         #expect(loaded.bitmap.width == 16 && loaded.bitmap[8, 10] == icon[8, 10])

@@ -1,11 +1,12 @@
 import Controls
 import Core
+import Widgets
 
 extension KioskApp {
     /// Drains every control's events in screen order and hands each value change to the state file,
     /// the socket's subscribers and the hooks. Releases flush the state at once.
     func deliverEvents(now: MonotonicTime) {
-        for b in screen.bindings {
+        for b in screen.elements {
             let events = b.drainEvents(time: now)
             guard !events.isEmpty else { continue }
             needsRender = true
@@ -23,14 +24,13 @@ extension KioskApp {
                 case .endedTracking, .rangeEndedTracking: released = true
                 case .feedback(let cue):
                     // the panel's rumble motor where it has one (FF_RUMBLE); no sound device is driven.
-                    // The spinner's own haptics switch (RVS-10) gates it as well as the config's.
-                    let wanted = (b.model as? Spinner)?.isHapticsOn ?? true
-                    if config.input.haptics && wanted { _ = inputHub?.rumble(milliseconds: cue == .detent ? 15 : 30) }
+                    // The element's own switch (the spinner's haptics, RVS-10) gates it as well as the config's.
+                    if config.input.haptics && b.allowsFeedback { _ = inputHub?.rumble(milliseconds: cue == .detent ? 15 : 30) }
                 default: break
                 }
                 socket?.broadcast(eventJSON(b, e))
             }
-            let value = b.value
+            guard let value = b.value else { continue }
             if changed || released {
                 // Changes a finger makes (a drag, a coasting wheel) wait for the debounce so an SD card is
                 // not written on every sample; a release or a programmatic change is written at once.
@@ -51,7 +51,7 @@ extension KioskApp {
     }
 
     /// One subscriber event line for a control event.
-    func eventJSON(_ b: ControlBinding, _ e: ControlEvent) -> JSON {
+    func eventJSON(_ b: Element, _ e: ControlEvent) -> JSON {
         var pairs: [(String, JSON)] = [("event", .string(ControlEvent.name(of: e))), ("id", .string(b.id))]
         switch e {
         case .valueChanged(_, let fromUser), .secondValueChanged(_, let fromUser), .rangeChanged(_, _, _, let fromUser):

@@ -1,6 +1,8 @@
+import Controls
 import Core
 import FoundationEssentials
 import Raster
+import Widgets
 
 extension KioskApp: ControlRequestHandler {
     func openSocket() {
@@ -20,14 +22,14 @@ extension KioskApp: ControlRequestHandler {
         let now = monotonicNow()
         switch cmd {
         case "list":
-            return ok([("controls", .array(screen.bindings.map { b in
-                .object([("id", .string(b.id)), ("kind", .string(b.kind)), ("value", b.value.json)] + b.describe(time: now))
+            return ok([("controls", .array(screen.elements.map { e in
+                .object([("id", .string(e.id)), ("kind", .string(e.kind)), ("value", e.value.json)] + e.describe(time: now).jsonPairs)
             })), ("screen", .string(screen.config.id)), ("screens", .array(config.screens.map { .string($0.id) }))])
         case "get":
-            guard let b = binding(request) else { return unknownControl(request) }
+            guard let b = element(request) else { return unknownControl(request) }
             return ok([("id", .string(b.id)), ("value", b.value.json)])
         case "set":
-            guard let b = binding(request) else { return unknownControl(request) }
+            guard let b = element(request) else { return unknownControl(request) }
             guard let raw = request["value"], let value = StoredValue(json: raw) else {
                 return error("\"value\" must be a number (or [a, b] for a range-slider)")
             }
@@ -67,8 +69,8 @@ extension KioskApp: ControlRequestHandler {
         }
     }
 
-    private func binding(_ request: JSON) -> ControlBinding? {
-        request["id"]?.stringValue.flatMap { screen.binding(id: $0) }
+    private func element(_ request: JSON) -> Element? {
+        request["id"]?.stringValue.flatMap { screen.element(id: $0) }
     }
 
     private func unknownControl(_ request: JSON) -> JSON {

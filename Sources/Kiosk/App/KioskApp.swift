@@ -68,7 +68,7 @@ public final class KioskApp {
         loop.add(fd: signals.fd) { [weak self] _ in self?.handleSignals() }
         loop.add(fd: physicsTimer.fd) { [weak self] _ in self?.physicsTimer.acknowledge() }
         notify.ready(status: "showing screen \(screen.config.id) on \(display.kind.rawValue)")
-        Log.notice("ready: \(display.summary); \(screen.bindings.count) controls; socket \(socket?.path ?? "off")")
+        Log.notice("ready: \(display.summary); \(screen.elements.count) controls; socket \(socket?.path ?? "off")")
         if display.kind == .headless, let path = socket?.path {
             Log.notice("""
                 headless: no panel, so drive the kiosk through its socket, for example
@@ -92,7 +92,7 @@ public final class KioskApp {
             route(first.frame)
         }
         var moving = false
-        for b in screen.bindings where b.advance(to: now) { moving = true }
+        for b in screen.elements where b.advance(to: now) { moving = true }
         deliverEvents(now: now)
         state.flushIfDue(now: now)
         hooks.tick(now: now)
@@ -115,7 +115,7 @@ public final class KioskApp {
         let scale = KioskScreen.scale(config: config.display, canvasSize: size,
                                       physicalMM: display.physicalSizeMM)
         let newScreen = KioskScreen(config: config, index: screenIndex, canvasSize: size, scale: scale, time: time)
-        for b in newScreen.bindings {
+        for b in newScreen.elements {
             guard let saved = state.values[b.id] else { continue }
             do { try b.setValue(saved, time: time) } catch {
                 Log.warning("state: saved value of \(b.id) not applied: \(error)")

@@ -1,13 +1,3 @@
-/// A place in a config file: 1-based line and column.
-public struct SourceLocation: Hashable, Sendable, Comparable {
-    public var line: Int
-    public var column: Int
-    public init(line: Int, column: Int) { self.line = line; self.column = column }
-    public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
-        (a.line, a.column) < (b.line, b.column)
-    }
-}
-
 /// One mistake in a config file. Its description is one line an integrator can act on:
 /// `file:line:column: key: expected …, found …`.
 public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import ConfigModel
 import Core
 import Glibc
 import TOMLKit
@@ -160,9 +161,16 @@ struct ConfigBuilder {
             fail(t, "id", "expected a name without spaces, quotes or braces, found \"\(id)\"")
         }
         if f[2] <= 0 || f[3] <= 0 { fail(t, "frame", "expected a positive width and height, found \(Schema.format(f[2])) x \(Schema.format(f[3]))") }
-        checkKindRules(kind, t)
-        for key in ["handle_image", "second_handle_image", "marker_image", "center_image"] { checkImage(t, key) }
-        for item in t.tables("items") { checkImage(item, "icon") }
+        if let definition = ElementKinds.named(kind) {
+            definition.check(t) { key, message in fail(t, key, message) }
+            for image in definition.imageKeys {
+                if let within = image.within {
+                    for row in t.tables(within) { checkImage(row, image.key) }
+                } else {
+                    checkImage(t, image.key)
+                }
+            }
+        }
         var hooks: HookConfig?
         if let h = t.table("hooks") {
             hooks = HookConfig(onChange: h.strings("on_change"), onRelease: h.strings("on_release"),
@@ -172,31 +180,11 @@ struct ConfigBuilder {
                              rotation: t.number("rotation") ?? 0, hidden: t.bool("hidden") ?? false, hooks: hooks, properties: t)
     }
 
-    /// Rules that involve more than one key of a control.
-    private mutating func checkKindRules(_ kind: String, _ t: ConfigTable) {
-        let minimum = t.number("min") ?? 0, maximum = t.number("max") ?? 100
-        switch kind {
-        case "circular-slider", "range-slider", "gradient-slider", "value-slider":
-            if minimum == maximum { fail(t, "max", "expected a value different from min (\(Schema.format(minimum))), found \(Schema.format(maximum))") }
-            for key in ["value", "second_value"] {
-                if let v = t.number(key), v < min(minimum, maximum) || v > max(minimum, maximum) {
-                    fail(t, key, "expected a value from \(Schema.format(minimum)) to \(Schema.format(maximum)), found \(Schema.format(v))")
-                }
-            }
-        case "spinner":
-            let count = t.tables("items").count
-            if let v = t.int("value"), count > 0, v >= count {
-                fail(t, "value", "expected an item index from 0 to \(count - 1), found \(v)")
-            }
-        default: break
-        }
-    }
-
     /// An image key must name a readable file (relative to the config's folder) or a built-in icon.
     private mutating func checkImage(_ t: ConfigTable, _ key: String) {
         guard let path = t.string(key) else { return }
-        if path.hasPrefix("builtin:") {
-            let name = String(path.dropFirst("builtin:".count))
+        if path.hasPrefix(BuiltinIcons.prefix) {
+            let name = String(path.dropFirst(BuiltinIcons.prefix.count))
             if !BuiltinIcons.names.contains(name) {
                 fail(t, key, "expected one of " + BuiltinIcons.names.map { "\"builtin:\($0)\"" }.joined(separator: ", ") + ", found \"\(path)\"")
             }

@@ -1,3 +1,4 @@
+import ConfigModel
 import Core
 import Widgets
 
@@ -5,11 +6,8 @@ import Widgets
 /// `Config/README.md` holds the reference generated from it (`thumbwheel config-reference`), and a
 /// test keeps the two equal.
 public enum ConfigSchema {
-    static let any = -Double.infinity...Double.infinity
     static let nonNegative = 0...Double.infinity
     static let rotation = FieldType.rightAngle
-    static let caps = FieldType.choice(["butt", "round", "square"])
-    static let handleTypes = FieldType.choice(["small-circle", "medium-circle", "large-circle", "double-circle"])
 
     /// The whole file.
     public static let root = Schema([
@@ -91,111 +89,6 @@ public enum ConfigSchema {
               "The controls, back to front, as [[screens.controls]] tables."),
     ])
 
-    static let hooks = Schema([
-        Field("on_change", .strings(nonEmpty: true), "argv run (no shell) when the value changes; {id} and {value} are substituted."),
-        Field("on_release", .strings(nonEmpty: true), "argv run when a finger lets go of the control."),
-        Field("min_interval_ms", .integer(0...600_000), default: "200", "Coalesce on_change runs to at most one per interval."),
-        Field("timeout_ms", .integer(1...600_000), default: "5000", "A hook still running after this is killed."),
-    ])
-
-    /// Keys every control has.
-    static let common = Schema([
-        Field("kind", .string, required: true, "The control kind (below)."),
-        Field("id", .string, required: true, "Unique name; the socket, hooks and state file use it."),
-        Field("frame", .numbers(count: 4), required: true, "[x, y, width, height] in logical points."),
-        Field("rotation", .number(any), default: "0", "Rotation of the control about its centre, degrees clockwise."),
-        Field("hidden", .bool, default: "false", "Hidden controls are neither drawn nor touched."),
-        Field("hooks", .table(hooks), "Commands run on changes."),
-    ])
-
-    static let circular = common.adding([
-        Field("value", .number(any), default: "min", "Initial value (MS-6)."),
-        Field("min", .number(any), default: "0", "Value at the start of the arc (MS-4)."),
-        Field("max", .number(any), default: "100", "Value at the end of the arc; must differ from min (MS-5)."),
-        Field("max_angle", .number(0.01...360), default: "360", "Arc length in degrees; 360 is a full circle (MS-7)."),
-        Field("rotation_angle", .number(any), default: "-max_angle/2 (gap at the bottom)", "Rotation of a partial arc (MS-8)."),
-        Field("padding", .number(nonNegative), default: "0", "Room left for outside labels (MS-9)."),
-        Field("max_revolutions", .integer(-1...1_000_000), default: "-1 (endless)", "Full-circle turn limit (MS-10)."),
-        Field("line_width", .integer(1...1000), default: "5", "Track width in points (MS-11)."),
-        Field("filled_color", .color, default: "the theme's accent", "Filled arc (MS-12)."),
-        Field("unfilled_color", .color, default: "the theme's track", "Unfilled arc (MS-12)."),
-        Field("filled_cap", caps, default: "\"round\"", "Filled arc cap (MS-13)."),
-        Field("unfilled_cap", caps, default: "\"round\"", "Unfilled arc cap (MS-13)."),
-        Field("handle_color", .color, default: "the theme's handle", "Handle fill (MS-15)."),
-        Field("handle_type", handleTypes, default: "\"large-circle\"", "Handle shape (MS-1, MS-16)."),
-        Field("handle_enlargement", .integer(0...1000), default: "10", "Extra diameter of large handles (MS-17)."),
-        Field("handle_highlightable", .bool, default: "true", "Dim the handle while pressed (MS-18)."),
-        Field("handle_image", .string, "PNG drawn instead of the handle (MS-19)."),
-        Field("handle_rotatable", .bool, default: "false", "Turn the handle image with the angle (MS-20)."),
-        Field("labels", .strings(nonEmpty: false), default: "[]", "Evenly spaced labels (MS-22)."),
-        Field("snap_to_labels", .bool, default: "false", "Snap to the nearest label on release (MS-23)."),
-        Field("label_color", .color, default: "the theme's text", "Label colour (MS-24)."),
-        Field("label_size", .number(1...500), default: "12", "Label size in points (MS-24)."),
-        Field("label_offset", .number(any), default: "0", "Radial label shift, + outwards (MS-25)."),
-        Field("marker_count", .integer(0...3600), default: "0", "Evenly spaced markers (MS-26)."),
-        Field("marker_color", .color, default: "the theme's marker", "Marker fill (MS-27)."),
-        Field("marker_path", .string, "Custom marker shape as SVG path data, in points about the marker centre (MS-28)."),
-        Field("marker_image", .string, "PNG drawn as each marker (MS-29)."),
-        Field("snap_to_markers", .bool, default: "false", "Snap to the nearest marker or label on release (MS-30)."),
-    ])
-
-    static let range = circular.adding([
-        Field("second_value", .number(any), default: "the value at 60°", "Initial value of the second handle (MS-71)."),
-        Field("min_distance", .number(nonNegative), default: "10", "Minimum arc length between the handles in points (MS-73)."),
-        Field("second_handle_color", .color, default: "the theme's handle", "Second handle fill (MS-74)."),
-        Field("second_handle_type", handleTypes, default: "\"large-circle\"", "Second handle shape (MS-74)."),
-        Field("second_handle_image", .string, "PNG for the second handle (MS-74)."),
-    ])
-
-    static let gradient = circular.adding([
-        Field("gradient_colors", .colors, default: "the theme's gradient",
-              "Colours the filled arc takes as the value grows (MS-86)."),
-    ])
-
-    static let seeker = common.adding([
-        Field("value", .number(any), default: "180", "Initial thumb angle in degrees (CS-3)."),
-        Field("start_angle", .number(0...359.999_999), default: "90", "Start of the arc, degrees clockwise from 3 o'clock (CS-1)."),
-        Field("end_angle", .number(0...359.999_999), default: "180", "End of the arc (CS-2)."),
-        Field("bar_color", .color, default: "the theme's track", "Arc colour (CS-4)."),
-        Field("thumb_color", .color, default: "the theme's seeker_thumb", "Thumb colour (CS-5)."),
-    ])
-
-    static let spinnerItem = Schema([
-        Field("icon", .string, required: true, "PNG icon (any size; aspect-fit) (RVS-2)."),
-        Field("title", .string, default: "\"\"", "Shown in the picker variant."),
-        Field("description", .string, "Not shown; reported with the value."),
-        Field("value", .string, "Opaque payload reported to the host."),
-        Field("enabled", .bool, default: "true", "Disabled items are dimmed but selectable (RVS-54)."),
-    ])
-
-    static let spinner = common.adding([
-        Field("items", .tables(spinnerItem), required: true, "The items, as [[screens.controls.items]] tables."),
-        Field("value", .integer(0...100_000), default: "0", "Initially selected index (RVS-5)."),
-        Field("mode", .choice(["spinner", "both", "picker"]), default: "\"both\"", "Which popup variant (RVS-7)."),
-        Field("threshold", .integer(0...100_000), default: "15", "With mode both, a wheel when count < threshold (RVS-8)."),
-        Field("sound", .bool, default: "true", "Play open/close and step clicks (RVS-9)."),
-        Field("haptics", .bool, default: "true", "Rumble on steps where the panel can (RVS-10)."),
-        Field("center_image", .string, "A fixed centre image (RVS-11)."),
-        Field("replace_center_image", .bool, default: "false", "Show the selection while open (RVS-12)."),
-        Field("hud", .bool, default: "false", "HUD appearance (RVS-13)."),
-        Field("open_background", .color, default: "the theme's popup_background", "Wheel sectors and picker rows (RVS-16)."),
-        Field("closed_background", .color, default: "the theme's handle", "Fill inside the icon frames (RVS-17)."),
-        Field("tint", .color, default: "the theme's accent", "Frames, template icons and picker text (RVS-18)."),
-    ])
-
-    static let valueSlider = common.adding([
-        Field("value", .number(any), default: "min", "Initial value."),
-        Field("min", .number(any), default: "0", "Value at the left end."),
-        Field("max", .number(any), default: "100", "Value at the right end."),
-        Field("decimals", .integer(0...6), default: "0", "Digits after the decimal separator (number pad and display)."),
-        Field("pad", .bool, default: "true", "Flicking into the balloon opens the number pad (NP-11)."),
-        Field("decimal_separator", .choice([".", ","]), default: "\".\"", "The locale's decimal separator on the pad (NP-28)."),
-        Field("title", .string, default: "\"\"", "Title shown above the number pad."),
-    ])
-
-    /// The control kinds and their schemas.
-    public static let controlKinds: [(name: String, schema: Schema)] = [
-        ("circular-slider", circular), ("range-slider", range), ("gradient-slider", gradient),
-        ("arc-seeker", seeker), ("spinner", spinner), ("value-slider", valueSlider),
-    ]
+    /// The control kinds and their schemas, from the kind registry.
+    public static var controlKinds: [(name: String, schema: Schema)] { ElementKinds.kinds.map { ($0.name, $0.schema) } }
 }

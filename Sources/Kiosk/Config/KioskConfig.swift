@@ -1,3 +1,4 @@
+@_exported import ConfigModel
 import Core
 import Widgets
 
@@ -70,24 +71,3 @@ public struct ScreenConfig: Sendable {
     public var controls: [ControlConfig]
 }
 
-/// Commands run when a control's value changes or it is released.
-public struct HookConfig: Sendable, Hashable {
-    public var onChange: [String]?
-    public var onRelease: [String]?
-    public var minIntervalMS = 200
-    public var timeoutMS = 5000
-}
-
-/// One control as the config describes it.
-public struct ControlConfig: Sendable {
-    public var kind: String
-    public var id: String
-    /// Where it sits, in logical points.
-    public var frame: Rect
-    /// Degrees clockwise about the frame's centre.
-    public var rotation: Double
-    public var hidden: Bool
-    public var hooks: HookConfig?
-    /// Every validated key, for the control factory.
-    public var properties: ConfigTable
-}

@@ -106,9 +106,7 @@ struct SourceLocator {
         }
     }
 
-    static func join(_ path: [String]) -> String {
-        path.reduce("") { acc, part in part.hasPrefix("[") ? acc + part : (acc.isEmpty ? part : acc + "." + part) }
-    }
+    static func join(_ path: [String]) -> String { ConfigKeyPath.text(path) }
 
     /// The index of the `=` of a `key = value` pair starting at `from`, outside quotes.
     private static func assignment(in line: [Character], from: Int) -> Int? {

@@ -1,3 +1,4 @@
+import ConfigModel
 import Core
 
 /// Checks a parsed TOML tree against a `Schema`, producing typed values and every error at once.

@@ -1,13 +1,15 @@
+import ConfigModel
 import Controls
 import Core
 import Raster
 import Widgets
 
-/// One screen of the config, live: its control models with their bindings, the touch router over
-/// them, and the painter that draws them.
+/// One screen of the config, live: its elements (built by their kinds, `ElementKinds`), the touch
+/// router over them, and the painter that draws them.
 public final class KioskScreen {
     public let config: ScreenConfig
-    public let bindings: [ControlBinding]
+    /// Back to front.
+    public let elements: [Element]
     public let router: TouchRouter
     /// Draws the controls and knows what changed (Widgets).
     public let view: ScreenView
@@ -19,20 +21,21 @@ public final class KioskScreen {
         let screen = config.screens[index]
         self.config = screen
         self.scale = scale
-        let factory = ControlFactory(scale: scale, configDirectory: FileIO.directory(of: config.file),
+        let context = ElementContext(scale: scale, configDirectory: FileIO.directory(of: config.file),
                                      screenSize: Size(Double(canvasSize.width) / scale, Double(canvasSize.height) / scale),
-                                     theme: config.theme)
-        var made: [ControlBinding] = []
+                                     theme: config.theme, time: time)
+        var made: [Element] = []
         for c in screen.controls {
-            if let b = factory.make(c, time: time) { made.append(b) } else {
-                Log.warning("screen \(screen.id): control \(c.id): kind \(c.kind) cannot be shown by this build yet")
-            }
+            // The loader accepts only registered kinds, so a config that loaded has none missing.
+            guard let kind = ElementKinds.named(c.kind) else { continue }
+            made.append(kind.make(c, in: context))
         }
-        bindings = made
-        router = TouchRouter(controls: made.map(\.model) + made.flatMap(\.overlays))
+        elements = made
+        // Every model, then every overlay: overlays sit above all controls for touch and drawing.
         let controls = made.map(\.model) + made.flatMap(\.overlays)
+        router = TouchRouter(controls: controls)
         let images = ImageCatalog.builtin()
-        for e in images.loadImages(referencedBy: controls) { Log.warning("screen \(screen.id): \(e)") }
+        for e in images.loadImages(named: made.flatMap(\.imageNames)) { Log.warning("screen \(screen.id): \(e)") }
         let resources = Resources(theme: config.theme, images: images)
         if resources.regularFace == nil { Log.warning("theme: cannot load the font \(config.theme.regularFontPath); text uses the bold font or is not drawn") }
         if resources.boldFace == nil { Log.warning("theme: cannot load the bold font \(config.theme.boldFontPath)") }
@@ -41,7 +44,8 @@ public final class KioskScreen {
         view.time = time
     }
 
-    public func binding(id: String) -> ControlBinding? { bindings.first { $0.id == id } }
+    /// The element called `id`, or nil.
+    public func element(id: String) -> Element? { elements.first { $0.id == id } }
 
     /// Draws the screen at `time`; returns the damaged pixel rectangles.
     public func render(into canvas: Canvas, full: Bool, time: MonotonicTime) -> [PixelRect] {

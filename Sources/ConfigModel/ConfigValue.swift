@@ -22,7 +22,7 @@ public struct ConfigTable: Hashable, Sendable {
     public var path: [String]
     public var location: SourceLocation
     /// The key path as written in error messages: `screens[0].controls[2]`.
-    public var pathText: String { SourceLocator.join(path) }
+    public var pathText: String { ConfigKeyPath.text(path) }
 
     public init(values: [String: ConfigValue] = [:], path: [String] = [], location: SourceLocation = .init(line: 1, column: 1)) {
         self.values = values; self.path = path; self.location = location

@@ -71,7 +71,8 @@ public struct Schema: Sendable {
     /// The schema with more fields appended (a control kind's own keys after the common ones).
     public func adding(_ more: [Field]) -> Schema { Schema(fields + more) }
 
-    static func format(_ d: Double) -> String {
+    /// A number as the reference and messages write it: whole numbers without a decimal point.
+    public static func format(_ d: Double) -> String {
         d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
     }
 }

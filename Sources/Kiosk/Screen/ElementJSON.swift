@@ -1,0 +1,54 @@
+import Controls
+import Core
+import Widgets
+
+extension StoredValue {
+    /// The value as JSON for the socket: a number, or `[a, b]` for a range.
+    public var json: JSON {
+        switch self {
+        case .single(let d): return .number(d)
+        case .pair(let a, let b): return .array([.number(a), .number(b)])
+        }
+    }
+
+    /// The value as hooks see it in `{value}`: `35`, `21.5` or `8,18`.
+    public var hookText: String {
+        func text(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d) }
+        switch self {
+        case .single(let d): return text(d)
+        case .pair(let a, let b): return text(a) + "," + text(b)
+        }
+    }
+
+    /// Reads a socket value: a number, or an array of two numbers.
+    public init?(json: JSON) {
+        switch json {
+        case .number(let d): self = .single(d)
+        case .array(let a) where a.count == 2:
+            guard let x = a[0].numberValue, let y = a[1].numberValue else { return nil }
+            self = .pair(x, y)
+        default: return nil
+        }
+    }
+}
+
+extension Optional<StoredValue> {
+    /// The value as JSON, `null` for an element that holds none.
+    var json: JSON { self?.json ?? .null }
+}
+
+extension ElementDescription {
+    /// The description as `list` pairs: `frame` as [x, y, w, h], `points` by name, then `open` and
+    /// `keys` where the element has them; numbers rounded to hundredths of a pixel.
+    var jsonPairs: [(String, JSON)] {
+        func number(_ v: Double) -> JSON { .number((v * 100).rounded() / 100) }
+        func point(_ p: Point) -> JSON { .array([number(p.x), number(p.y)]) }
+        var pairs: [(String, JSON)] = [
+            ("frame", .array([frame.minX, frame.minY, frame.width, frame.height].map(number))),
+            ("points", .object(points.map { ($0.name, point($0.point)) })),
+        ]
+        if let open { pairs.append(("open", .bool(open))) }
+        if let keys { pairs.append(("keys", .object(keys.map { ($0.label, point($0.point)) }))) }
+        return pairs
+    }
+}

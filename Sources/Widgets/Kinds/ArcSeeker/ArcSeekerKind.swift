@@ -1,0 +1,47 @@
+import ConfigModel
+import Controls
+import Core
+
+/// `arc-seeker`: a thumb dragged along an arc between a start and an end angle (CS).
+struct ArcSeekerKind: RegisteredKind {
+    var name: String { "arc-seeker" }
+    var schema: Schema { ArcSeekerKind.seekerSchema }
+
+    static let seekerSchema = ElementKeys.common.adding([
+        Field("value", .number(ElementKeys.any), default: "180", "Initial thumb angle in degrees (CS-3)."),
+        Field("start_angle", .number(0...359.999_999), default: "90", "Start of the arc, degrees clockwise from 3 o'clock (CS-1)."),
+        Field("end_angle", .number(0...359.999_999), default: "180", "End of the arc (CS-2)."),
+        Field("bar_color", .color, default: "the theme's track", "Arc colour (CS-4)."),
+        Field("thumb_color", .color, default: "the theme's seeker_thumb", "Thumb colour (CS-5)."),
+    ])
+
+    func make(_ c: ControlConfig, in context: ElementContext) -> Element {
+        let p = c.properties
+        let seeker = ArcSeeker(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c))
+        context.theme.apply(to: seeker)
+        if let v = p.number("start_angle") { seeker.startAngle = v }
+        if let v = p.number("end_angle") { seeker.endAngle = v }
+        if let v = p.number("value") { seeker.currentAngle = ArcSeekerKind.clampToArc(v, seeker) }
+        if let v = p.color("bar_color") { seeker.seekBarColor = v }
+        if let v = p.color("thumb_color") { seeker.thumbColor = v }
+        seeker.isHidden = c.hidden
+        return Element(config: c, model: seeker,
+                       read: { .single(seeker.currentAngle) },
+                       write: { value, _ throws(Element.ValueError) in
+                           guard case .single(let v) = value else { throw Element.ValueError("expected an angle in degrees") }
+                           seeker.currentAngle = ArcSeekerKind.clampToArc(v, seeker)
+                       },
+                       describe: { _ in .of(seeker, points: [("center", seeker.center), ("thumb", seeker.drawnThumbCenter)]) })
+    }
+
+    /// An angle on the seeker's arc: itself when on the arc, else the nearer end (circular distance,
+    /// the port side of CS-14); setting a seeker angle sends no event in the original (CS-3).
+    static func clampToArc(_ degrees: Double, _ seeker: ArcSeeker) -> Double {
+        let a = Angle.wrap(degrees, period: 360)
+        return seeker.isOnArc(a) ? a : seeker.closestEnd(to: a)
+    }
+
+    func widget(for control: any TouchControl) -> (any Widget)? {
+        (control as? ArcSeeker).map { ArcSeekerWidget($0) }
+    }
+}

@@ -1,0 +1,98 @@
+import ConfigModel
+import Controls
+import Core
+
+/// One element of a screen, live: its model (and overlays such as a number pad), with what the kiosk
+/// needs to treat every kind alike — its value as the state file, socket and hooks see it, its
+/// events, where it is for `ctl list`, and the images it draws. Built by its kind (`ElementKind.make`).
+public final class Element {
+    public let config: ControlConfig
+    public let model: any TouchControl
+    /// Controls drawn and touched above every control of the screen while they are shown (the value
+    /// slider's number pad, with its catcher).
+    public let overlays: [any TouchControl]
+    /// The image names (paths or built-in icon names) the element draws.
+    public let imageNames: [String]
+    private let drain: (MonotonicTime) -> [ControlEvent]
+    private let read: (() -> StoredValue)?
+    private let write: (StoredValue, MonotonicTime) throws(ValueError) -> Void
+    private let describeAt: (MonotonicTime) -> ElementDescription
+    private let feedback: () -> Bool
+
+    /// Why a value was refused (the socket replies with the description).
+    public struct ValueError: Error, CustomStringConvertible {
+        public var description: String
+        public init(_ description: String) { self.description = description }
+    }
+
+    /// - Parameters:
+    ///   - drain: how to collect the events of the model and its overlays (default: the model's own),
+    ///     for composite controls whose parts talk to each other.
+    ///   - read, write: the value; nil `read` for elements that hold none.
+    ///   - describe: where the element is and where to touch it, in screen pixels.
+    ///   - feedbackAllowed: whether the element's own switches let the kiosk play feedback cues.
+    init(config: ControlConfig, model: any TouchControl, overlays: [any TouchControl] = [], imageNames: [String] = [],
+         drain: ((MonotonicTime) -> [ControlEvent])? = nil, read: (() -> StoredValue)?,
+         write: @escaping (StoredValue, MonotonicTime) throws(ValueError) -> Void,
+         describe: @escaping (MonotonicTime) -> ElementDescription, feedbackAllowed: @escaping () -> Bool = { true }) {
+        self.config = config; self.model = model; self.overlays = overlays; self.imageNames = imageNames
+        self.drain = drain ?? { _ in model.drainEvents() }
+        self.read = read; self.write = write; self.describeAt = describe; self.feedback = feedbackAllowed
+        // Set-up is not a change anyone should hear about.
+        _ = self.drain(0)
+    }
+
+    public var id: String { config.id }
+    public var kind: String { config.kind }
+    /// The events raised since the last call, in order (`time`: now, for reactions they cause).
+    public func drainEvents(time: MonotonicTime) -> [ControlEvent] { drain(time) }
+
+    /// Advances the model and its overlays; true while any of them moves.
+    public func advance(to time: MonotonicTime) -> Bool {
+        var moving = model.advance(to: time)
+        for o in overlays where o.advance(to: time) { moving = true }
+        return moving
+    }
+
+    /// The element's current value, or nil for an element that holds none.
+    public var value: StoredValue? { read?() }
+
+    /// Sets the value programmatically, validated and clamped exactly as the control itself does;
+    /// returns the value the control took.
+    @discardableResult
+    public func setValue(_ value: StoredValue, time: MonotonicTime) throws(ValueError) -> StoredValue {
+        guard let read else { throw ValueError("\(id) holds no value") }
+        guard value.isFinite else { throw ValueError("expected a finite number") }
+        try write(value, time)
+        return read()
+    }
+
+    /// Where the element is and where to touch it at `time`.
+    public func describe(time: MonotonicTime) -> ElementDescription { describeAt(time) }
+
+    /// Whether feedback cues (rumble) of this element may be played.
+    public var allowsFeedback: Bool { feedback() }
+}
+
+/// What `ctl list` says of an element beyond its id, kind and value, in screen pixels, from the same
+/// geometry the router and the drawing use, so automation never has to guess.
+public struct ElementDescription {
+    /// The bounding box of the element on the screen.
+    public var frame: Rect
+    /// Named points to touch (`handle`, `thumb`, `center`…).
+    public var points: [(name: String, point: Point)]
+    /// Whether its popup is open, for elements that have one.
+    public var open: Bool?
+    /// The keys of an open number pad, by label.
+    public var keys: [(label: String, point: Point)]?
+
+    public init(frame: Rect, points: [(name: String, point: Point)], open: Bool? = nil, keys: [(label: String, point: Point)]? = nil) {
+        self.frame = frame; self.points = points; self.open = open; self.keys = keys
+    }
+
+    /// The screen box of `model`'s bounds, with `points` given in its local coordinates.
+    static func of(_ model: any TouchControl, points: [(String, Point)]) -> ElementDescription {
+        let t = model.transform
+        return ElementDescription(frame: t.boundingBox(of: model.bounds), points: points.map { ($0.0, t.apply($0.1)) })
+    }
+}

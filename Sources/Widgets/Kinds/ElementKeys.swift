@@ -1,0 +1,40 @@
+import ConfigModel
+import Core
+
+/// Keys and value ranges every kind shares.
+public enum ElementKeys {
+    /// Any number.
+    static let any = -Double.infinity...Double.infinity
+    static let nonNegative = 0...Double.infinity
+
+    /// A control's hooks: commands run on changes.
+    public static let hooks = Schema([
+        Field("on_change", .strings(nonEmpty: true), "argv run (no shell) when the value changes; {id} and {value} are substituted."),
+        Field("on_release", .strings(nonEmpty: true), "argv run when a finger lets go of the control."),
+        Field("min_interval_ms", .integer(0...600_000), default: "200", "Coalesce on_change runs to at most one per interval."),
+        Field("timeout_ms", .integer(1...600_000), default: "5000", "A hook still running after this is killed."),
+    ])
+
+    /// Keys every control has.
+    public static let common = Schema([
+        Field("kind", .string, required: true, "The control kind (below)."),
+        Field("id", .string, required: true, "Unique name; the socket, hooks and state file use it."),
+        Field("frame", .numbers(count: 4), required: true, "[x, y, width, height] in logical points."),
+        Field("rotation", .number(any), default: "0", "Rotation of the control about its centre, degrees clockwise."),
+        Field("hidden", .bool, default: "false", "Hidden controls are neither drawn nor touched."),
+        Field("hooks", .table(hooks), "Commands run on changes."),
+    ])
+
+    /// The rule of kinds with a `min`…`max` range: the two differ, and `value` keys lie within them.
+    static func checkRange(_ t: ConfigTable, valueKeys: [String], report: (String, String) -> Void) {
+        let minimum = t.number("min") ?? 0, maximum = t.number("max") ?? 100
+        if minimum == maximum {
+            report("max", "expected a value different from min (\(Schema.format(minimum))), found \(Schema.format(maximum))")
+        }
+        for key in valueKeys {
+            if let v = t.number(key), v < min(minimum, maximum) || v > max(minimum, maximum) {
+                report(key, "expected a value from \(Schema.format(minimum)) to \(Schema.format(maximum)), found \(Schema.format(v))")
+            }
+        }
+    }
+}

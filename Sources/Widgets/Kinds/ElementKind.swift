@@ -1,0 +1,97 @@
+import ConfigModel
+import Controls
+import Core
+
+/// One kind of thing a config can put on a screen (`kind = "circular-slider"`), with every role the
+/// kiosk needs of it in one place: its keys (schema), the rules between keys, which keys name
+/// images, and how to build a live element from a validated table. The look of its models is the
+/// `RegisteredKind` role below; the registry (`ElementKinds.all`) holds one line per kind.
+public protocol ElementKind: Sendable {
+    /// The `kind` string in the config.
+    var name: String { get }
+    /// Every key a table of this kind may hold, the common ones (`ElementKeys.common`) included.
+    var schema: Schema { get }
+    /// Keys naming an image file or `builtin:NAME` icon, checked by the loader; a key inside the
+    /// tables of an array (`items[].icon`) is given as `within: "items"`.
+    var imageKeys: [ImageKey] { get }
+    /// Rules that involve more than one key: calls `report(key, "expected …, found …")` per mistake.
+    func check(_ table: ConfigTable, report: (_ key: String, _ message: String) -> Void)
+    /// The live element for a validated control table.
+    func make(_ config: ControlConfig, in context: ElementContext) -> Element
+}
+
+/// A config key that names an image.
+public struct ImageKey: Sendable, Hashable {
+    /// The key.
+    public var key: String
+    /// The array of tables the key sits in, or nil for the control's own table.
+    public var within: String?
+    public init(_ key: String, within: String? = nil) { self.key = key; self.within = within }
+}
+
+extension ElementKind {
+    public var imageKeys: [ImageKey] { [] }
+    public func check(_ table: ConfigTable, report: (_ key: String, _ message: String) -> Void) {}
+}
+
+/// The role every registered kind must also play: drawing its models. Kept apart from the public
+/// protocol because widgets are internal to this module; `ElementKinds.all` has this type, so a kind
+/// without a look does not compile.
+protocol RegisteredKind: ElementKind {
+    /// The widget that draws `control`, or nil when `control` is not one of this kind's models.
+    func widget(for control: any TouchControl) -> (any Widget)?
+}
+
+/// What building an element needs to know about the screen it goes on.
+public struct ElementContext: Sendable {
+    /// Logical points → pixels.
+    public var scale: Double
+    /// The folder of the config file; image paths are relative to it.
+    public var configDirectory: String
+    /// The screen's size in logical points (popups are placed within it).
+    public var screenSize: Size
+    public var theme: Theme
+    /// Now (animations that start at build time start here).
+    public var time: MonotonicTime
+
+    public init(scale: Double, configDirectory: String, screenSize: Size, theme: Theme, time: MonotonicTime) {
+        self.scale = scale; self.configDirectory = configDirectory; self.screenSize = screenSize
+        self.theme = theme; self.time = time
+    }
+
+    /// Local points → screen pixels for a control: rotate about the frame's centre, move to the frame, scale.
+    public func transform(for c: ControlConfig) -> Transform {
+        Transform.rotation(.degrees(c.rotation), about: ElementContext.localBounds(c).center)
+            .then(.translation(c.frame.minX, c.frame.minY))
+            .then(.scale(scale, scale))
+    }
+
+    /// The control's own rectangle in local points.
+    public static func localBounds(_ c: ControlConfig) -> Rect { Rect(x: 0, y: 0, width: c.frame.width, height: c.frame.height) }
+
+    /// An image path from the config made absolute; `builtin:NAME` names one of the built-in icons.
+    public func imagePath(_ relative: String) -> String {
+        if relative.hasPrefix(BuiltinIcons.prefix) { return String(relative.dropFirst(BuiltinIcons.prefix.count)) }
+        return relative.hasPrefix("/") ? relative : configDirectory + "/" + relative
+    }
+}
+
+/// The kinds a config can name: one line per kind.
+public enum ElementKinds {
+    static let all: [any RegisteredKind] = [
+        CircularSliderKind(), RangeSliderKind(), GradientSliderKind(),
+        ArcSeekerKind(), SpinnerKind(), ValueSliderKind(),
+    ]
+
+    /// Every kind, in the order the reference lists them.
+    public static var kinds: [any ElementKind] { all }
+
+    /// The kind called `name`, or nil.
+    public static func named(_ name: String) -> (any ElementKind)? { all.first { $0.name == name } }
+
+    /// The widget for a control model of any registered kind (or of an overlay such as the number pad).
+    static func widget(for control: any TouchControl) -> (any Widget)? {
+        for kind in all { if let w = kind.widget(for: control) { return w } }
+        return nil
+    }
+}

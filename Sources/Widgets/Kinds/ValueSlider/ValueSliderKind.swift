@@ -1,0 +1,56 @@
+import ConfigModel
+import Controls
+import Core
+
+/// `value-slider`: a horizontal slider that shows its value on the thumb, with a popup following the
+/// thumb and a pop-up number pad for exact entry (NP).
+struct ValueSliderKind: RegisteredKind {
+    var name: String { "value-slider" }
+    var schema: Schema { ValueSliderKind.valueSliderSchema }
+
+    static let valueSliderSchema = ElementKeys.common.adding([
+        Field("value", .number(ElementKeys.any), default: "min", "Initial value."),
+        Field("min", .number(ElementKeys.any), default: "0", "Value at the left end."),
+        Field("max", .number(ElementKeys.any), default: "100", "Value at the right end."),
+        Field("decimals", .integer(0...6), default: "0", "Digits after the decimal separator (number pad and display)."),
+        Field("pad", .bool, default: "true", "Flicking into the balloon opens the number pad (NP-11)."),
+        Field("decimal_separator", .choice([".", ","]), default: "\".\"", "The locale's decimal separator on the pad (NP-28)."),
+        Field("title", .string, default: "\"\"", "Title shown above the number pad."),
+    ])
+
+    func check(_ table: ConfigTable, report: (String, String) -> Void) {
+        ElementKeys.checkRange(table, valueKeys: ["value"], report: report)
+    }
+
+    func make(_ c: ControlConfig, in context: ElementContext) -> Element {
+        let p = c.properties
+        let slider = ValueSlider(id: c.id, size: Size(c.frame.width, c.frame.height), transform: context.transform(for: c))
+        let separator = p.string("decimal_separator") ?? "."
+        // The pad lives in screen points (an overlay over the whole screen), anchored on the slider.
+        let pad = NumberPad(id: c.id + "/pad", anchor: c.frame, screenSize: context.screenSize,
+                            transform: .scale(context.scale, context.scale), keyStrings: NumberPadKeyStrings(decimal: separator))
+        let minimum = p.number("min") ?? 0, maximum = p.number("max") ?? 100
+        let host = RangeValueHost(slider: slider, pad: pad, minimum: minimum, maximum: maximum,
+                                  decimals: p.int("decimals") ?? 0, initial: p.number("value") ?? minimum, time: context.time)
+        let usesPad = p.bool("pad") ?? true
+        return Element(config: c, model: slider, overlays: usesPad ? [pad] : [],
+                       drain: { now in host.process(slider: slider.drainEvents(), pad: pad.drainEvents(), time: now) },
+                       read: { .single(host.value) },
+                       write: { value, time throws(Element.ValueError) in
+                           guard case .single(let v) = value else { throw Element.ValueError("expected a number") }
+                           host.set(v, animated: false, time: time)
+                       },
+                       describe: { time in
+                           var d = ElementDescription.of(slider, points: [("thumb", slider.thumbRect(at: time).center)])
+                           guard usesPad else { return d }
+                           d.open = pad.isOpen
+                           if pad.isOpen { d.keys = pad.keys.map { ($0.key.label, pad.transform.apply($0.frame.center)) } }
+                           return d
+                       })
+    }
+
+    func widget(for control: any TouchControl) -> (any Widget)? {
+        if let s = control as? ValueSlider { return ValueSliderWidget(s) }
+        return (control as? NumberPad).map { NumberPadWidget($0) }
+    }
+}
