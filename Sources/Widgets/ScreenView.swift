@@ -30,17 +30,22 @@ public final class ScreenView {
     ///   - background: the screen colour (usually `theme.background`).
     ///   - resources: theme, fonts and images (build once per screen set; they hold the glyph caches).
     ///   - scale: pixels per point (`Scale.from(panelPixels:physicalMM:)`).
-    public init(controls: [any TouchControl], background: Color, resources: Resources, scale: Double) {
+    public convenience init(controls: [any TouchControl], background: Color, resources: Resources, scale: Double) {
+        self.init(controls: controls, background: background, resources: resources, scale: scale, kinds: ElementKinds.all)
+    }
+
+    /// The same, drawing with the looks of `kinds` (the registry, or more in a test).
+    init(controls: [any TouchControl], background: Color, resources: Resources, scale: Double, kinds: [any RegisteredKind]) {
         self.background = background
         self.resources = resources
         self.scale = scale
-        widgets = controls.compactMap(ElementKinds.widget(for:))
+        widgets = controls.compactMap { ElementKinds.widget(for: $0, among: kinds) }
         // A value slider shows the pad's edit label in the pad's validity colour (NP-29, NP-31).
         let pad = controls.lazy.compactMap { $0 as? NumberPad }.first
         for case let w as ValueSliderWidget in widgets { w.pad = pad }
         overlayOrder = widgets.enumerated().sorted { ($0.element.overlayLevel, $0.offset) < ($1.element.overlayLevel, $1.offset) }
             .map(\.element)
-        unsupported = controls.filter { ElementKinds.widget(for: $0) == nil }.map(\.id)
+        unsupported = controls.filter { ElementKinds.widget(for: $0, among: kinds) == nil }.map(\.id)
     }
 
     /// Ids of the controls this module cannot draw yet (nothing is drawn for them).

@@ -41,10 +41,10 @@ extension Spinner {
         }
         let item = value
         delegate?.spinner(self, hasOpenedWith: item)  // isOpen still reads false here
-        events.append(.opened)
+        outbox.send(.opened)
         isOpen = true
         isOpening = false
-        if byTap { events.append(.touchUpInside) }  // already on the turn after the lift
+        if byTap { outbox.send(.touchUpInside) }  // already on the turn after the lift
     }
 
     /// The closing sequence (RVS-32); ignored unless open. Returns false when the delegate vetoed it.
@@ -55,11 +55,11 @@ extension Spinner {
         flywheel.stop()
         pendingWork.append(.closeFollowUp(variant: popupVariant ?? .wheel, playFeedback: options.playsOpenCloseFeedback))
         delegate?.spinner(self, hasClosedWith: value)  // isOpen still reads true here
-        events.append(.closed)
+        outbox.send(.closed)
         isOpen = false
         // The popup's recognisers go with it; a press held on the centre stays.
         if case .center? = touch {} else { touch = nil }
-        if byTap { events.append(.touchUpInside) }  // already on the turn after the lift
+        if byTap { outbox.send(.touchUpInside) }  // already on the turn after the lift
         return true
     }
 
@@ -77,19 +77,19 @@ extension Spinner {
         case .selectionEffects(let index, let fromUser, let changedAt):
             // One cue per change, but at most one per 60 Hz tick (RVS-62 port).
             if isOpen && feedbackLive && (lastSelectCue.map { changedAt - $0 >= 1 / Flywheel.tickRate - 1e-9 } ?? true) {
-                events.append(.feedback(.select))
+                outbox.send(.feedback(.select))
                 lastSelectCue = changedAt
             }
             let item = index < count ? items[index] : nil
             delegate?.spinner(self, hasSelected: item)
-            events.append(.selectionChanged(index: index))
-            events.append(.valueChanged(value: Double(index), fromUser: fromUser))
+            outbox.send(.selectionChanged(index: index))
+            outbox.send(.valueChanged(value: Double(index), fromUser: fromUser))
         case .centerTap:
             centerTapped(time: time)
         case .openFeedback:
-            if feedbackLive { events.append(.feedback(.open)) }
+            if feedbackLive { outbox.send(.feedback(.open)) }
         case .closeFollowUp(let variant, let playFeedback):
-            if playFeedback && feedbackLive { events.append(.feedback(.close)) }
+            if playFeedback && feedbackLive { outbox.send(.feedback(.close)) }
             hapticsLive = false
             guard !isOpen else { return }  // reopened within the same turn: keep the new popup
             let spring = variant == .wheel ? Spinner.closeSpringWheel : Spinner.closeSpringPicker

@@ -16,7 +16,7 @@ extension Spinner {
         updateWheelRotation(time: time, animated: false)  // the sector angle changed (RVS-53 step 2)
         picker?.resize(count: count, rowHeight: pickerRowHeight)
         if isOpen { _ = close(time: time, byTap: false) }
-        events.append(.valueChanged(value: Double(selectedIndex), fromUser: false))
+        outbox.send(.valueChanged(value: Double(selectedIndex), fromUser: false))
     }
 
     /// Changes the variant rule (RVS-7); a change while open closes the popup on the next turn.

@@ -147,9 +147,9 @@ extension Spinner {
         if count >= 2 {
             if isOpen { close(time: time, byTap: true) } else { open(time: time, byTap: true) }
         } else if count == 1, let item = items.first {
-            events.append(.touchUpInside)
+            outbox.send(.touchUpInside)
             delegate?.spinner(self, singleValueSelected: item)
-            events.append(.singleValueSelected(index: 0))
+            outbox.send(.singleValueSelected(index: 0))
         }
     }
 

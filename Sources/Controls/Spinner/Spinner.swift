@@ -85,7 +85,8 @@ public final class Spinner: TouchControl {
     /// Work deferred to the next loop turn, in order.
     public internal(set) var pendingWork: [DeferredWork] = []
 
-    var events: [ControlEvent] = []
+    /// The one event path of every control.
+    let outbox = EventOutbox()
     var flywheelClock = FixedStepper(tickRate: Flywheel.tickRate)
     /// When the current spin started, and how many 60 Hz ticks it has run: tick k happens at start + k/60.
     var flywheelStart: MonotonicTime = 0
@@ -162,8 +163,7 @@ public final class Spinner: TouchControl {
 
     /// The events raised since the last call, in order.
     public func drainEvents() -> [ControlEvent] {
-        defer { events.removeAll() }
-        return events
+        outbox.drain()
     }
 
     /// Moves the control or resizes its container (RVS-34): the popup geometry follows, because it is

@@ -40,7 +40,8 @@ public final class NumberPad: TouchControl {
     /// The outline joining the anchor and the pad (NP-44: radius 10, base padding 5).
     public private(set) var padLayout: PopupLayout?
 
-    private var events: [ControlEvent] = []
+    /// The one event path of every control.
+    let outbox = EventOutbox()
     private var press: KeyPress?
 
     /// The contact the pad follows.
@@ -68,7 +69,7 @@ public final class NumberPad: TouchControl {
     public var isHidden: Bool { !isOpen }
 
     /// The events raised since the last call, in order.
-    public func drainEvents() -> [ControlEvent] { defer { events.removeAll() }; return events }
+    public func drainEvents() -> [ControlEvent] { outbox.drain() }
     /// Nothing animates (NP-32, NP-33: no animation).
     public func advance(to time: MonotonicTime) -> Bool { false }
 
@@ -80,7 +81,7 @@ public final class NumberPad: TouchControl {
         guard !isOpen else { return }
         isOpen = true
         keys = []
-        events.append(.padShown)
+        outbox.send(.padShown)
         let side = NumberPadLayout.viewSide
         let layout = PopupLayout.padBase(anchor: anchor, padSize: Size(side, side), screen: screenSize, placement: placement)
         padLayout = layout
@@ -98,7 +99,7 @@ public final class NumberPad: TouchControl {
         validity = .valid
         isOpen = false
         padLayout = nil
-        events.append(.padDismissed(committed: committed))
+        outbox.send(.padDismissed(committed: committed))
     }
 
     /// `toggleDisplay`.
@@ -205,7 +206,7 @@ public final class NumberPad: TouchControl {
         guard let n = numberText.parse(newText) else { validity = .unparsed; return }
         let state = validator?.validity(of: newText) ?? .valid
         validity = state
-        if state == .valid { events.append(.valueChanged(value: n, fromUser: true)) }
+        if state == .valid { outbox.send(.valueChanged(value: n, fromUser: true)) }
     }
 }
 

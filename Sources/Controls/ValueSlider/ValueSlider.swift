@@ -29,7 +29,8 @@ public final class ValueSlider: TouchControl {
     /// The value v in [0, 1] (the original keeps it private, NP-2; exposed read-only here).
     public private(set) var value: Double = 0
 
-    private var events: [ControlEvent] = []
+    /// The one event path of every control.
+    let outbox = EventOutbox()
     private var arbiter = GestureArbiter(longPressDuration: nil)
     /// The current contact was cancelled by `setPosition` or `removePopup`; ignore it until it lifts.
     private var ignoringContact = false
@@ -56,7 +57,7 @@ public final class ValueSlider: TouchControl {
     /// Always shown.
     public var isHidden: Bool { false }
     /// The events raised since the last call, in order.
-    public func drainEvents() -> [ControlEvent] { defer { events.removeAll() }; return events }
+    public func drainEvents() -> [ControlEvent] { outbox.drain() }
 
     /// Re-frames the control. [PORT NP-17] Nothing piles up: the look is built once by Widgets.
     public func resize(_ newSize: Size) { size = newSize }
@@ -107,7 +108,7 @@ public final class ValueSlider: TouchControl {
         if let n = number {
             let shown = thumbAnimation?.value(at: time) ?? value
             value = min(1, max(0, n))
-            events.append(.valueChanged(value: value, fromUser: false))
+            outbox.send(.valueChanged(value: value, fromUser: false))
             goNormal()
             thumbAnimation = animated
                 ? ScalarAnimation(from: shown, to: value, start: time, duration: ValueSlider.positionAnimationDuration,
@@ -123,8 +124,8 @@ public final class ValueSlider: TouchControl {
     /// Back to Normal; a drag in progress finishes (NP-10), and the contact is ignored until it lifts.
     private func goNormal() {
         // NP-10: Normal (the balloon goes), then the finish callback of a drag.
-        if state != .normal { events.append(.closed) }
-        if state == .dragging { events.append(.endedTracking(value: value)) }
+        if state != .normal { outbox.send(.closed) }
+        if state == .dragging { outbox.send(.endedTracking(value: value)) }
         if hasContact { ignoringContact = true }
         state = .normal
     }
@@ -144,7 +145,7 @@ public final class ValueSlider: TouchControl {
         arbiter.begin(at: p, time: time)
         grabOffset = thumbCenterX(at: time) - p.x
         state = .pressed
-        events.append(.opened)  // the balloon (NP-7); nothing is sent to the delegate for touch-down
+        outbox.send(.opened)  // the balloon (NP-7); nothing is sent to the delegate for touch-down
         return true
     }
 
@@ -170,15 +171,15 @@ public final class ValueSlider: TouchControl {
         switch state {
         case .pressed:
             state = .normal
-            events.append(.closed)
+            outbox.send(.closed)
             let inside = thumbRect(at: time).outsetBy(ValueSlider.touchInsideTolerance).contains(p)
             if inside, gestures.contains(where: { if case .tap = $0 { return true }; return false }) {
-                events.append(.valueButtonPressed(byFlick: false))
+                outbox.send(.valueButtonPressed(byFlick: false))
             }
         case .dragging:
             state = .normal
-            events.append(.closed)
-            events.append(.endedTracking(value: value))
+            outbox.send(.closed)
+            outbox.send(.endedTracking(value: value))
         case .normal: break
         }
     }
@@ -204,7 +205,7 @@ public final class ValueSlider: TouchControl {
     private func dragSample(_ p: Point, time: MonotonicTime) {
         if state == .pressed { state = .dragging }
         if balloon(centerX: thumbCenterX(at: time)).contains(p) {
-            events.append(.valueButtonPressed(byFlick: true))
+            outbox.send(.valueButtonPressed(byFlick: true))
             goNormal()
             return
         }
@@ -212,7 +213,7 @@ public final class ValueSlider: TouchControl {
         let width = preserveGrabOffset ? size.width - 2 * thumbTravelInset : size.width
         value = min(1, max(0, width > 0 ? x / width : 0))
         thumbAnimation = nil
-        events.append(.valueChanged(value: value, fromUser: true))
+        outbox.send(.valueChanged(value: value, fromUser: true))
     }
 
     /// UIKit's touch-up-inside tolerance (≈70 pt, NP-12 [PORT]).

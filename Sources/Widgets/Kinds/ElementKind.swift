@@ -90,8 +90,8 @@ public enum ElementKinds {
     public static func named(_ name: String) -> (any ElementKind)? { all.first { $0.name == name } }
 
     /// The widget for a control model of any registered kind (or of an overlay such as the number pad).
-    static func widget(for control: any TouchControl) -> (any Widget)? {
-        for kind in all { if let w = kind.widget(for: control) { return w } }
+    static func widget(for control: any TouchControl, among kinds: [any RegisteredKind] = all) -> (any Widget)? {
+        for kind in kinds { if let w = kind.widget(for: control) { return w } }
         return nil
     }
 }
