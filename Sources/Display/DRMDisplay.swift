@@ -41,7 +41,8 @@ public final class DRMDisplay: DisplayOutput {
     public let kind = DisplayKind.drm
     public let rotation: DisplayRotation
     public let physicalSizeMM: PixelSize?
-    public private(set) var isPaused = false
+    /// Whether the kiosk gave the panel up (VT switch) or lost DRM master; `resume()` takes it back.
+    public var isPaused: Bool { phase == .paused }
     /// The card node, connector name and mode actually used.
     public let cardPath: String
     public let connectorName: String
@@ -58,13 +59,23 @@ public final class DRMDisplay: DisplayOutput {
     /// Serial of the flip in flight, if any; serials grow with every flip submitted.
     private var pendingFlipSerial: UInt64?
     private var lastFlipSerial: UInt64 = 0
-    /// True until the first frame (and after a resume): show by SetCrtc rather than a flip.
-    private var needsModeSet = true
+    /// Where the display stands.
+    private enum Phase: Equatable {
+        /// The next frame is shown by a full mode set rather than a flip: the first frame, after a
+        /// resume, after the panel was plugged in again, or after a flip was refused.
+        case needsModeSet
+        /// The mode is set; frames go by page flips (`pendingFlipSerial` while one is in flight).
+        case live
+        /// Master given up or lost: frames are recorded, not shown, until `resume()`.
+        case paused
+        /// Closed for good.
+        case closed
+    }
+    private var phase = Phase.needsModeSet
     /// False after a hotplug check found the connector disconnected.
     private var connectorPresent = true
     /// Cleared when the driver answers DirtyFB with ENOSYS/EINVAL: it does not need it (bochs).
     private var dirtyFBSupported = true
-    private var closed = false
     /// Says when the configured format was replaced (empty otherwise), for the summary line.
     private let formatNote: String
 
@@ -152,15 +163,15 @@ public final class DRMDisplay: DisplayOutput {
     deinit { close() }
 
     public var canvasSize: PixelSize { scanout.canvasSize }
-    public var pollDescriptor: Int32? { closed ? nil : card.fd }
+    public var pollDescriptor: Int32? { phase == .closed ? nil : card.fd }
     public var summary: String {
         "DRM \(cardPath) \(connectorName) \(mode) \(scanout.buffers[0].format)\(formatNote) \(dumbBuffers.count) buffers rotation \(rotation)"
     }
 
     public func present(_ frame: SourceFrame, damage: [PixelRect]) throws -> PresentOutcome {
-        if isPaused || closed { scanout.record(damage); return .paused }
+        if phase == .paused || phase == .closed { scanout.record(damage); return .paused }
         guard let written = scanout.render(frame, damage: damage) else { return .deferred }
-        if needsModeSet {
+        if phase == .needsModeSet {
             try setCRTC(buffer: written.index)
             if isPaused { return .paused }
             markDirty(buffer: written.index, rects: [PixelRect(size: scanout.buffers[0].size)])
@@ -176,7 +187,7 @@ public final class DRMDisplay: DisplayOutput {
     }
 
     public func handleEvents() throws -> Bool {
-        guard !closed else { return false }
+        guard phase != .closed else { return false }
         let serials = try dispatchEvents()
         var freed = false
         if let pending = pendingFlipSerial, serials.contains(pending) {
@@ -185,13 +196,13 @@ public final class DRMDisplay: DisplayOutput {
             freed = true
         }
         // A frame that waited (behind this flip, or refused with EBUSY behind a stale one) goes now.
-        if !isPaused && !needsModeSet && pendingFlipSerial == nil { _ = try submitReadyFlip() }
+        if phase == .live && pendingFlipSerial == nil { _ = try submitReadyFlip() }
         return freed
     }
 
     public func pause() throws {
-        guard !isPaused, !closed else { return }
-        isPaused = true
+        guard phase != .paused, phase != .closed else { return }
+        phase = .paused
         if drmDropMaster(card.fd) != 0 {
             // Already lost (another program took over): nothing to give up.
             let e = currentErrno
@@ -204,16 +215,15 @@ public final class DRMDisplay: DisplayOutput {
     /// Takes DRM master back. Throws `.displayBusy` while another program still holds it: retry
     /// later (the kiosk does so on a timer and on VT re-acquire).
     public func resume() throws {
-        guard isPaused, !closed else { return }
+        guard phase == .paused else { return }
         if !card.isMaster && drmSetMaster(card.fd) != 0 { throw DisplayError.displayBusy(device: cardPath) }
-        isPaused = false
-        needsModeSet = true
+        phase = .needsModeSet
         pendingFlipSerial = nil  // an event still on its way is stale now
         scanout.update { $0.resetAfterPause() }
     }
 
     public func checkConnector() throws -> ConnectorChange {
-        guard !closed else { return .unchanged }
+        guard phase != .closed else { return .unchanged }
         let connector = try card.probe(detect: false).connectors.first { $0.id == connectorID }
         let present = connector.map { $0.connected || $0.possiblyConnected } ?? false
         // The same size and refresh rate keeps the buffers and the layout; the timings may differ.
@@ -228,16 +238,17 @@ public final class DRMDisplay: DisplayOutput {
         case .reconnected:
             connectorPresent = true
             if let same { rawMode = same }
-            // A panel plugged in again may come up blank until its mode is set, so set it again.
-            needsModeSet = true
+            // A panel plugged in again may come up blank until its mode is set, so set it again
+            // (a paused display sets it on resume anyway).
+            if phase == .live { phase = .needsModeSet }
         case .unchanged, .modeGone: break
         }
         return change
     }
 
     public func close() {
-        guard !closed else { return }
-        closed = true
+        guard phase != .closed else { return }
+        phase = .closed
         if pendingFlipSerial != nil { drainPendingFlip() }
         if let saved = savedCRTC {
             var connector = connectorID
@@ -263,7 +274,7 @@ public final class DRMDisplay: DisplayOutput {
             if lostMaster(-r) { return }
             throw DisplayError.systemCall(device: cardPath, call: "drmModeSetCrtc \(mode)", errno: -r)
         }
-        needsModeSet = false
+        phase = .live
         scanout.update { $0.shownImmediately(buffer) }
     }
 
@@ -305,7 +316,7 @@ public final class DRMDisplay: DisplayOutput {
     /// Recognises "not master any more" errors and pauses; the kiosk then retries `resume()`.
     private func lostMaster(_ e: Int32) -> Bool {
         guard e == EACCES || e == EPERM else { return false }
-        isPaused = true
+        phase = .paused
         return true
     }
 

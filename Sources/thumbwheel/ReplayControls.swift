@@ -25,7 +25,7 @@ enum ReplayControls {
             }
         }
         for frame in frames {
-            for b in screen.elements { _ = b.advance(to: frame.time) }
+            _ = screen.advance(to: frame.time)
             screen.router.route(frame)
             drain(frame.time)
         }
@@ -33,8 +33,7 @@ enum ReplayControls {
         var t = frames.last?.time ?? start
         for _ in 0..<600 {
             t += 1.0 / 60
-            var moving = false
-            for b in screen.elements where b.advance(to: t) { moving = true }
+            let moving = screen.advance(to: t)
             drain(t)
             if !moving { break }
         }

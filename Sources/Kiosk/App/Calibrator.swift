@@ -47,29 +47,29 @@ public final class Calibrator {
         }
         show()
         Log.notice("calibrate: touch the centre of each cross (\(session.targets.count) in all)")
-        let started = hub.start()
-        var frames = started.frames, messages = started.messages
-        while true {
-            for line in messages { Log.info("input: \(line)") }
-            for frame in frames {
+        // The kiosk's own loop: signals and every device fd in epoll, one turn per wake-up.
+        let loop = EventLoop()
+        var result: Int32?
+        func finish(_ code: Int32) { result = code; loop.stop() }
+        func apply(_ update: InputUpdate) {
+            for line in update.messages { Log.info("input: \(line)") }
+            for fd in update.removedFDs { loop.remove(fd: fd) }
+            for fd in update.addedFDs { loop.add(fd: fd) { _ in apply(hub.handleReadable(fd: fd)) } }
+            for frame in update.frames where result == nil {
                 switch session.handle(frame) {
                 case .waiting: break
                 case .nextTarget: show()
                 case .restarted(let why): Log.warning("calibrate: \(why); starting again"); show()
-                case .finished(let matrix, let rms):
-                    return save(matrix, rms: rms)
+                case .finished(let matrix, let rms): finish(save(matrix, rms: rms))
                 }
             }
-            var fds = ([signals.fd] + hub.fds).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            guard poll(&fds, nfds_t(fds.count), -1) >= 0 || errno == EINTR else { return 1 }
-            if fds[0].revents != 0, !signals.drain().filter({ $0 == SIGTERM || $0 == SIGINT }).isEmpty { return 1 }
-            frames = []; messages = []
-            for p in fds.dropFirst() where p.revents != 0 {
-                let u = hub.handleReadable(fd: p.fd)
-                frames += u.frames
-                messages += u.messages
-            }
         }
+        loop.add(fd: signals.fd) { _ in
+            if signals.drain().contains(where: { $0 == SIGTERM || $0 == SIGINT }) { finish(1) }
+        }
+        apply(hub.start())
+        if result == nil { loop.run { nil } }
+        return result ?? 1
     }
 
     private func save(_ matrix: CalibrationMatrix, rms: Double) -> Int32 {

@@ -47,6 +47,13 @@ public final class KioskScreen {
     /// The element called `id`, or nil.
     public func element(id: String) -> Element? { elements.first { $0.id == id } }
 
+    /// Advances every element to `time` (fixed-step physics, animations); true while any moves.
+    public func advance(to time: MonotonicTime) -> Bool {
+        var moving = false
+        for e in elements where e.advance(to: time) { moving = true }
+        return moving
+    }
+
     /// Draws the screen at `time`; returns the damaged pixel rectangles.
     public func render(into canvas: Canvas, full: Bool, time: MonotonicTime) -> [PixelRect] {
         view.time = time

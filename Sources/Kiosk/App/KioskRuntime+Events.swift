@@ -2,14 +2,14 @@ import Controls
 import Core
 import Widgets
 
-extension KioskApp {
+extension KioskRuntime {
     /// Drains every control's events in screen order and hands each value change to the state file,
     /// the socket's subscribers and the hooks. Releases flush the state at once.
     func deliverEvents(now: MonotonicTime) {
         for b in screen.elements {
             let events = b.drainEvents(time: now)
             guard !events.isEmpty else { continue }
-            needsRender = true
+            presenter.invalidate()
             var changed = false, fromUser = false, released = false
             for e in events {
                 switch e {
@@ -25,26 +25,26 @@ extension KioskApp {
                 case .feedback(let cue):
                     // the panel's rumble motor where it has one (FF_RUMBLE); no sound device is driven.
                     // The element's own switch (the spinner's haptics, RVS-10) gates it as well as the config's.
-                    if config.input.haptics && b.allowsFeedback { _ = inputHub?.rumble(milliseconds: cue == .detent ? 15 : 30) }
+                    if config.input.haptics && b.allowsFeedback { _ = touches.hub?.rumble(milliseconds: cue == .detent ? 15 : 30) }
                 default: break
                 }
-                socket?.broadcast(eventJSON(b, e))
+                services.socket?.broadcast(eventJSON(b, e))
             }
             guard let value = b.value else { continue }
             if changed || released {
                 // Changes a finger makes (a drag, a coasting wheel) wait for the debounce so an SD card is
                 // not written on every sample; a release or a programmatic change is written at once.
-                state.set(b.id, value, now: now, urgent: released || !fromUser)
+                services.state.set(b.id, value, now: now, urgent: released || !fromUser)
             }
-            if released { state.flushPending() }
+            if released { services.state.flushPending() }
             guard let hooks = b.config.hooks else { continue }
             let timeout = Double(hooks.timeoutMS) / 1000
             if changed, let argv = hooks.onChange {
-                self.hooks.request(key: "\(b.id)/change", argv: HookRunner.expand(argv, id: b.id, value: value.hookText),
+                services.hooks.request(key: "\(b.id)/change", argv: HookRunner.expand(argv, id: b.id, value: value.hookText),
                                    minInterval: Double(hooks.minIntervalMS) / 1000, timeout: timeout, now: now)
             }
             if released, let argv = hooks.onRelease {
-                self.hooks.request(key: "\(b.id)/release", argv: HookRunner.expand(argv, id: b.id, value: value.hookText),
+                services.hooks.request(key: "\(b.id)/release", argv: HookRunner.expand(argv, id: b.id, value: value.hookText),
                                    minInterval: 0, timeout: timeout, now: now)
             }
         }

@@ -4,11 +4,11 @@ import FoundationEssentials
 import Raster
 import Widgets
 
-extension KioskApp: ControlRequestHandler {
+extension KioskRuntime: ControlRequestHandler {
     func openSocket() {
         guard !config.socket.path.isEmpty else { return }
         do {
-            socket = try ControlSocket(path: config.socket.path, group: config.socket.group, loop: loop, handler: self)
+            services.socket = try ControlSocket(path: config.socket.path, group: config.socket.group, loop: loop, handler: self)
         } catch {
             Log.error("socket: \(error); the kiosk runs without its control socket")
         }
@@ -44,12 +44,11 @@ extension KioskApp: ControlRequestHandler {
             guard let id = request["id"]?.stringValue, let index = config.screens.firstIndex(where: { $0.id == id }) else {
                 return error("\"screen\" needs the \"id\" of one of: " + config.screens.map(\.id).joined(separator: ", "))
             }
-            state.flushPending()
-            screenIndex = index
-            buildScreen(time: now)
+            services.state.flushPending()
+            show(screenIndex: index, time: now)
             return ok([("screen", .string(id))])
         case "subscribe":
-            socket?.subscribe(client)
+            services.socket?.subscribe(client)
             return ok([("subscribed", .bool(true))])
         case "screenshot":
             return screenshot()
@@ -62,8 +61,8 @@ extension KioskApp: ControlRequestHandler {
         case "version":
             return ok([("version", .string(thumbwheelVersion))])
         case "stats":
-            return ok([("wakeups", .number(Double(loop.wakeups))), ("frames", .number(Double(framesRendered))),
-                       ("clients", .number(Double(socket?.clientCount ?? 0)))])
+            return ok([("wakeups", .number(Double(loop.wakeups))), ("frames", .number(Double(presenter.framesRendered))),
+                       ("clients", .number(Double(services.socket?.clientCount ?? 0)))])
         default:
             return error("unknown cmd \"\(cmd)\": expected get, set, list, screen, subscribe, screenshot, reload, tap, drag, stats or version")
         }
@@ -85,9 +84,9 @@ extension KioskApp: ControlRequestHandler {
     private func screenshot() -> JSON {
         let path = FileIO.directory(of: config.socket.path) + "/.screenshot.png"
         do {
-            try PNGImage.write(bitmap, to: path)
+            try PNGImage.write(presenter.bitmap, to: path)
             guard let bytes = FileIO.read(path) else { return error("screenshot: cannot read back \(path)") }
-            return ok([("width", .number(Double(bitmap.width))), ("height", .number(Double(bitmap.height))),
+            return ok([("width", .number(Double(presenter.bitmap.width))), ("height", .number(Double(presenter.bitmap.height))),
                        ("png", .string(Data(bytes).base64EncodedString()))])
         } catch {
             return self.error("screenshot: \(error)")
@@ -101,29 +100,15 @@ extension KioskApp: ControlRequestHandler {
             guard let a = j?.arrayValue, a.count == 2, let x = a[0].numberValue, let y = a[1].numberValue else { return nil }
             return Point(x, y)
         }
-        nextInjectedID += 1
-        let id = nextInjectedID
-        func frame(_ t: Double, _ p: Point, _ phase: TouchPhase) -> (MonotonicTime, TouchFrame) {
-            (t, TouchFrame(time: t, touches: [TouchPoint(slot: 0, trackingID: id, position: p, phase: phase, deviceID: -1)]))
-        }
-        let start = max(now, injected.last?.time ?? now)
         if cmd == "tap" {
             guard let x = request["x"]?.numberValue, let y = request["y"]?.numberValue else { return error("tap needs \"x\" and \"y\"") }
-            let p = Point(x, y)
-            injected += [frame(start, p, .began), frame(start + 0.05, p, .ended)]
-            return ok([("queued", .number(2))])
+            return ok([("queued", .number(Double(touches.queueTap(at: Point(x, y), now: now))))])
         }
         guard let from = point(request["from"]), let to = point(request["to"]) else {
             return error("drag needs \"from\": [x, y] and \"to\": [x, y]")
         }
         let steps = max(1, min(1000, Int(request["steps"]?.numberValue ?? 10)))
         let duration = max(0, min(60, (request["duration_ms"]?.numberValue ?? 300) / 1000))
-        injected.append(frame(start, from, .began))
-        for i in 1...steps {
-            let f = Double(i) / Double(steps)
-            injected.append(frame(start + duration * f, Point(from.x + (to.x - from.x) * f, from.y + (to.y - from.y) * f), .moved))
-        }
-        injected.append(frame(start + duration, to, .ended))
-        return ok([("queued", .number(Double(steps + 2)))])
+        return ok([("queued", .number(Double(touches.queueDrag(from: from, to: to, duration: duration, steps: steps, now: now))))])
     }
 }

@@ -1,0 +1,152 @@
+import Controls
+import Core
+import Display
+import Glibc
+import Input
+import Raster
+
+/// The running kiosk: one thread, one epoll loop. Input frames go to the touch router; control
+/// events go to the services (state file, socket subscribers, hooks); damaged pixels go to the
+/// presenter. Each wake-up of the loop ends in one `turn()`.
+final class KioskRuntime {
+    let options: RunOptions
+    var config: KioskConfig
+    let loop = EventLoop()
+    let signals: SignalSource
+    let physicsTimer = TickTimer()
+    let presenter: Presenter
+    let services: KioskServices
+    let touches: TouchInput
+    /// The shown screen and which of the config's it is.
+    private(set) var screen: KioskScreen
+    private(set) var screenIndex = 0
+    var idle: IdleController
+    private var exitCode: Int32 = 0
+
+    init(options: RunOptions, config: KioskConfig, signals: SignalSource, presenter: Presenter) {
+        self.options = options
+        self.config = config
+        self.signals = signals
+        self.presenter = presenter
+        services = KioskServices(config: config, loop: loop)
+        idle = IdleController(config: config.idle)
+        screen = KioskRuntime.makeScreen(config, index: 0, presenter: presenter, time: monotonicNow())
+        touches = TouchInput(loop: loop)
+        applySavedValues(time: monotonicNow())
+    }
+
+    func run() -> Int32 {
+        let now = monotonicNow()
+        presenter.renderIfNeeded(screen, moving: false, now: now)
+        presenter.watch(in: loop) { [unowned self] in exitCode = 1; loop.stop() }
+        openSocket()
+        touches.start(config.inputConfiguration(canvas: presenter.display.canvasSize)) { [unowned self] in self.route($0) }
+        loop.add(fd: signals.fd) { [weak self] _ in self?.handleSignals() }
+        loop.add(fd: physicsTimer.fd) { [weak self] _ in self?.physicsTimer.acknowledge() }
+        let display = presenter.display
+        services.notify.ready(status: "showing screen \(screen.config.id) on \(display.kind.rawValue)")
+        Log.notice("ready: \(display.summary); \(screen.elements.count) controls; socket \(services.socket?.path ?? "off")")
+        if display.kind == .headless, let path = services.socket?.path {
+            Log.notice("""
+                headless: no panel, so drive the kiosk through its socket, for example
+                  thumbwheel ctl --socket \(path) list
+                  thumbwheel ctl --socket \(path) tap X Y          (screen pixels)
+                  thumbwheel ctl --socket \(path) drag X1 Y1 X2 Y2 300
+                  thumbwheel ctl --socket \(path) screenshot shot.png
+                """)
+        }
+        loop.run { [unowned self] in self.turn(now: monotonicNow()) }
+        shutdown()
+        return exitCode
+    }
+
+    /// One loop turn, before sleeping: route due injected touches, advance time-driven work, deliver
+    /// events, draw, and say how long the loop may sleep (nil: until a descriptor wakes it).
+    func turn(now: MonotonicTime) -> Double? {
+        touches.routeDue(now: now)
+        let moving = screen.advance(to: now)
+        deliverEvents(now: now)
+        services.tick(now: now)
+        idle.tick(now: now)
+        presenter.retryIfDue(now: now)
+        presenter.renderIfNeeded(screen, moving: moving, now: now)
+        physicsTimer.set(running: moving)
+        let deadlines = [services.nextDeadline, presenter.retryDeadline, touches.nextDeadline, idle.nextDeadline]
+        return deadlines.compactMap { $0 }.min().map { max(0, $0 - monotonicNow()) }
+    }
+
+    /// Routes one frame of real or injected touches, letting the idle controller swallow a wake tap.
+    func route(_ frame: TouchFrame) {
+        if frame.touches.contains(where: { $0.phase == .began }), idle.touched(now: frame.time) { return }
+        screen.router.route(frame)
+        presenter.invalidate()
+    }
+
+    /// Shows screen `index` of the current config with the saved values applied over the config's.
+    func show(screenIndex index: Int, time: MonotonicTime) {
+        screenIndex = index < config.screens.count ? index : 0
+        screen.router.cancelAll(time: time)
+        screen = KioskRuntime.makeScreen(config, index: screenIndex, presenter: presenter, time: time)
+        applySavedValues(time: time)
+        presenter.invalidate(.everything)
+    }
+
+    private static func makeScreen(_ config: KioskConfig, index: Int, presenter: Presenter, time: MonotonicTime) -> KioskScreen {
+        let size = presenter.display.canvasSize
+        let scale = KioskScreen.scale(config: config.display, canvasSize: size, physicalMM: presenter.display.physicalSizeMM)
+        return KioskScreen(config: config, index: index, canvasSize: size, scale: scale, time: time)
+    }
+
+    private func applySavedValues(time: MonotonicTime) {
+        for e in screen.elements {
+            guard let saved = services.state.values[e.id] else { continue }
+            do { try e.setValue(saved, time: time) } catch {
+                Log.warning("state: saved value of \(e.id) not applied: \(error)")
+            }
+            _ = e.drainEvents(time: time)
+        }
+    }
+
+    private func handleSignals() {
+        for s in signals.drain() {
+            switch s {
+            case SIGHUP: reload()
+            case SIGUSR1: presenter.releaseTerminal()
+            case SIGUSR2: presenter.acquireTerminal()
+            default:
+                Log.notice("signal \(s): saving and exiting")
+                loop.stop()
+            }
+        }
+    }
+
+    /// Re-reads the config; an invalid one is logged and the running one kept.
+    @discardableResult
+    func reload() -> [String] {
+        services.notify.reloading()
+        defer { services.notify.ready(status: "config reloaded") }
+        do {
+            let fresh = try ConfigLoader.load(path: options.configPath)
+            services.state.flushPending()
+            config = fresh
+            idle = IdleController(config: config.idle)
+            show(screenIndex: screenIndex, time: monotonicNow())
+            let c = config.inputConfiguration(canvas: presenter.display.canvasSize)
+            touches.hub?.updateMapping(displaySize: c.displaySize, calibration: c.calibration,
+                                       touchRotation: c.touchRotation, displayRotation: c.displayRotation)
+            Log.notice("reload: \(options.configPath) loaded (\(config.allControls.count) controls)")
+            return []
+        } catch {
+            Log.error("reload: \(options.configPath) is invalid; keeping the running config:\n" + error.description)
+            return error.errors.map(\.description)
+        }
+    }
+
+    private func shutdown() {
+        services.notify.stopping()
+        services.state.flushPending()
+        services.socket = nil
+        touches.shutdown()
+        presenter.close()
+    }
+}

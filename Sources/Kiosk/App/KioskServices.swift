@@ -1,0 +1,30 @@
+import Core
+
+/// The service side of the kiosk: the state file, the hooks, the control socket and systemd's
+/// notifications and watchdog — what the rest of the system sees of it.
+final class KioskServices {
+    var state: StateStore
+    let hooks: HookRunner
+    var socket: ControlSocket?
+    let notify = SystemdNotify()
+    private var lastWatchdog = 0.0
+
+    init(config: KioskConfig, loop: EventLoop) {
+        state = StateStore(path: config.state.path, debounceSeconds: Double(config.state.debounceMS) / 1000)
+        hooks = HookRunner(loop: loop)
+    }
+
+    /// Saves what is due, starts due hooks and pets the watchdog at half its interval.
+    func tick(now: MonotonicTime) {
+        state.flushIfDue(now: now)
+        hooks.tick(now: now)
+        if let interval = notify.watchdogInterval, now - lastWatchdog >= interval / 2 {
+            notify.watchdog(); lastWatchdog = now
+        }
+    }
+
+    /// The earliest moment one of the services needs the loop again.
+    var nextDeadline: MonotonicTime? {
+        [state.flushDeadline, hooks.nextDeadline, notify.watchdogInterval.map { lastWatchdog + $0 / 2 }].compactMap { $0 }.min()
+    }
+}

@@ -1,0 +1,156 @@
+import Core
+import Display
+import Glibc
+import Raster
+
+/// The output side of the kiosk: the display, the frame the screen is drawn into, and what has to
+/// reach the panel. It redraws only when asked (`invalidate`), copies only damage, keeps a frame the
+/// display could not take yet, and takes the panel back after a VT switch, a lost DRM master or an
+/// unplugged connector.
+final class Presenter {
+    /// Where the panel stands.
+    enum State: Equatable {
+        /// Frames go to the panel.
+        case live
+        /// Away (VT switched, master lost, present failed): nothing is shown; `retryAt` is when the
+        /// panel is tried again (nil while a VT switch of ours holds it, which signals its return).
+        case away(retryAt: MonotonicTime?)
+    }
+
+    /// What the next turn has to draw.
+    enum Redraw: Equatable { case nothing, damage, everything }
+
+    let display: any DisplayOutput
+    /// The frame the screen is drawn into (XRGB8888, the canvas size); the display copies from it.
+    let bitmap: Bitmap
+    private(set) var state = State.live
+    private(set) var redraw = Redraw.everything
+    /// Damage not yet shown because the display had no free buffer.
+    private var pendingDamage: [PixelRect] = []
+    /// Frames drawn since start (for `stats`).
+    private(set) var framesRendered = 0
+    private let terminal: VirtualTerminal?
+    /// DRM hotplug events (DRM outputs only).
+    let hotplug: HotplugMonitor?
+
+    init(display: any DisplayOutput, terminal: VirtualTerminal?, hotplug: HotplugMonitor? = nil) {
+        self.display = display
+        self.terminal = terminal
+        self.hotplug = hotplug
+        bitmap = Bitmap(width: display.canvasSize.width, height: display.canvasSize.height, format: .xrgb8888)
+    }
+
+    /// Asks for a redraw of what changed, or of everything (a new screen, the panel back).
+    func invalidate(_ what: Redraw = .damage) {
+        if what == .everything || redraw == .nothing { redraw = what }
+    }
+
+    /// When the panel is to be tried again, if it is away.
+    var retryDeadline: MonotonicTime? { if case .away(let at) = state { return at }; return nil }
+
+    /// Draws `screen` if a redraw was asked for or something moves, and presents the damage.
+    func renderIfNeeded(_ screen: KioskScreen, moving: Bool, now: MonotonicTime) {
+        guard redraw != .nothing || moving else { return }
+        let damage = screen.render(into: bitmap.canvas, full: redraw == .everything, time: now)
+        redraw = .nothing
+        guard !damage.isEmpty else { return }
+        framesRendered += 1
+        present(damage: damage)
+    }
+
+    /// Copies the damaged rectangles to the display; a frame the display could not take yet is
+    /// presented again when a page flip frees a buffer.
+    private func present(damage: [PixelRect]) {
+        pendingDamage += damage
+        let frame = SourceFrame(pixels: UnsafePointer(bitmap.pixels), width: bitmap.width, height: bitmap.height,
+                                stride: bitmap.width)
+        do {
+            let outcome = try display.present(frame, damage: pendingDamage)
+            if outcome == .paused && terminal == nil && state == .live {
+                // Not a VT switch of ours: another program took the panel; try to take it back.
+                Log.warning("display: the panel was taken by another program; retrying every second")
+                state = .away(retryAt: monotonicNow() + 1)
+            }
+            if outcome != .deferred && outcome != .paused { pendingDamage.removeAll() }
+        } catch {
+            Log.error("display: present failed: \(error); pausing until the panel is back")
+            try? display.pause()
+            state = .away(retryAt: monotonicNow() + 1)
+        }
+    }
+
+    /// Page-flip events: a freed buffer lets a deferred frame through.
+    func handleDisplayEvents() {
+        do {
+            if try display.handleEvents(), !pendingDamage.isEmpty { present(damage: []) }
+        } catch {
+            Log.error("display: \(error)")
+        }
+    }
+
+    /// What a DRM hotplug event means for the kiosk.
+    enum HotplugOutcome { case runOn, exitForNewPanel }
+
+    /// A panel pulled out is logged (the kiosk runs on: touch, values, socket); one plugged in again
+    /// gets its mode set and a full repaint; one that no longer offers the mode in use asks the kiosk
+    /// to save and exit with status 1, so that systemd restarts it to lay out for the new size.
+    func connectorChanged() -> HotplugOutcome {
+        let name = display.summary
+        do {
+            switch try display.checkConnector() {
+            case .unchanged: break
+            case .disconnected:
+                Log.warning("display: panel disconnected (\(name)); running on, the picture returns when it is plugged in again")
+            case .reconnected:
+                Log.notice("display: panel connected again; mode set again and the screen repainted")
+                invalidate(.everything)
+            case .modeGone(let offered):
+                Log.error("display: the panel now offers \(offered), not the mode in use; exiting so the service restarts for it")
+                return .exitForNewPanel
+            }
+        } catch {
+            Log.error("display: checking the panel after a hotplug event failed: \(error)")
+        }
+        return .runOn
+    }
+
+    /// Tries to take the panel back when its retry is due (DRM master lost, another program on it).
+    func retryIfDue(now: MonotonicTime) {
+        guard case .away(let at?) = state, now >= at else { return }
+        do {
+            try display.resume()
+            state = .live
+            invalidate(.everything)
+            Log.notice("display: resumed")
+        } catch {
+            state = .away(retryAt: now + 1)
+        }
+    }
+
+    /// A VT switch away: stop drawing, then let the switch happen.
+    func releaseTerminal() {
+        try? display.pause()
+        state = .away(retryAt: nil)
+        terminal?.acknowledgeRelease()
+        Log.info("display: VT switched away; paused")
+    }
+
+    /// Back on our VT: take the panel again and repaint everything.
+    func acquireTerminal() {
+        terminal?.acknowledgeAcquire()
+        do {
+            try display.resume()
+            state = .live
+        } catch {
+            Log.warning("display: resume after VT switch failed: \(error); retrying")
+            state = .away(retryAt: monotonicNow() + 1)
+        }
+        invalidate(.everything)
+    }
+
+    /// Gives the panel and the VT back.
+    func close() {
+        display.close()
+        terminal?.restore()
+    }
+}

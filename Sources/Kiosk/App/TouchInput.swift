@@ -1,0 +1,79 @@
+import Core
+import Input
+
+/// The input side of the kiosk: the evdev hub (every device fd and the hotplug watch go into the
+/// loop) and the touches the socket injects for automation, each due at a moment.
+final class TouchInput {
+    private(set) var hub: InputHub?
+    private var injected: [(time: MonotonicTime, frame: TouchFrame)] = []
+    /// Tracking ids of injected touches, far above any a device gives.
+    private var nextInjectedID = 1_000_000
+    private let loop: EventLoop
+    /// Where frames go (the runtime's router, through the idle controller); set by `start`.
+    private var route: (TouchFrame) -> Void = { _ in }
+
+    init(loop: EventLoop) { self.loop = loop }
+
+    /// Starts reading touch devices; frames go to `route`, devices that go away have their touches cancelled.
+    func start(_ configuration: InputHubConfiguration, route: @escaping (TouchFrame) -> Void) {
+        self.route = route
+        let hub = InputHub(configuration: configuration)
+        self.hub = hub
+        apply(hub.start())
+    }
+
+    /// Applies what the hub reported: new and closed fds, frames, log lines.
+    private func apply(_ update: InputUpdate) {
+        for line in update.messages { Log.info("input: \(line)") }
+        for fd in update.removedFDs { loop.remove(fd: fd) }
+        for fd in update.addedFDs {
+            loop.add(fd: fd) { [weak self] _ in
+                guard let self, let hub = self.hub else { return }
+                self.apply(hub.handleReadable(fd: fd))
+            }
+        }
+        for frame in update.frames { route(frame) }
+    }
+
+    /// Routes the injected touches due by `now`.
+    func routeDue(now: MonotonicTime) {
+        while let first = injected.first, first.time <= now {
+            injected.removeFirst()
+            route(first.frame)
+        }
+    }
+
+    /// When the next injected touch is due.
+    var nextDeadline: MonotonicTime? { injected.first?.time }
+
+    /// Queues a tap at `p` (screen pixels) after what is queued; returns the number of frames queued.
+    func queueTap(at p: Point, now: MonotonicTime) -> Int {
+        let (id, start) = nextTouch(now: now)
+        injected += [frame(id, start, p, .began), frame(id, start + 0.05, p, .ended)]
+        return 2
+    }
+
+    /// Queues a drag from `from` to `to` over `duration` seconds in `steps` moves; returns the number of frames queued.
+    func queueDrag(from: Point, to: Point, duration: Double, steps: Int, now: MonotonicTime) -> Int {
+        let (id, start) = nextTouch(now: now)
+        injected.append(frame(id, start, from, .began))
+        for i in 1...steps {
+            let f = Double(i) / Double(steps)
+            injected.append(frame(id, start + duration * f, Point(from.x + (to.x - from.x) * f, from.y + (to.y - from.y) * f), .moved))
+        }
+        injected.append(frame(id, start + duration, to, .ended))
+        return steps + 2
+    }
+
+    private func nextTouch(now: MonotonicTime) -> (Int, MonotonicTime) {
+        nextInjectedID += 1
+        return (nextInjectedID, max(now, injected.last?.time ?? now))
+    }
+
+    private func frame(_ id: Int, _ t: Double, _ p: Point, _ phase: TouchPhase) -> (MonotonicTime, TouchFrame) {
+        (t, TouchFrame(time: t, touches: [TouchPoint(slot: 0, trackingID: id, position: p, phase: phase, deviceID: -1)]))
+    }
+
+    /// Closes every device.
+    func shutdown() { _ = hub?.shutdown() }
+}
