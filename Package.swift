@@ -46,14 +46,16 @@ let package = Package(
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Core"],
                     exclude: ["SPEC_COVERAGE.md", "SPEC_COVERAGE_MS_CS_X.md", "SPEC_COVERAGE_RVS_NP.md"]),
+        // Seeded random numbers and temporary directories, one set for every test target.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Reference-image comparison shared by the Raster and Widgets tests.
         .target(name: "ImageTestSupport", dependencies: ["Raster"], path: "Tests/ImageTestSupport"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Core", "ImageTestSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Core", "ImageTestSupport", "TestSupport"], resources: [.copy("Golden")]),
         // Reference images are read from the source tree (next to #filePath), not as resources.
-        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Controls", "Raster", "Core", "ConfigModel", "ImageTestSupport"],
+        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Controls", "Raster", "Core", "ConfigModel", "ImageTestSupport", "TestSupport"],
                     exclude: ["References"]),
-        .testTarget(name: "InputTests", dependencies: ["Input", "Core"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster", "Core"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Controls", "Core"]),
+        .testTarget(name: "InputTests", dependencies: ["Input", "Core", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster", "Core", "TestSupport"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Controls", "Core", "TestSupport"]),
     ]
 )

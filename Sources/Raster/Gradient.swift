@@ -237,7 +237,7 @@ public final class ConicGradient: PointShader {
     }
 
     /// atan2(y, x) in turns, [0, 1), screen-clockwise, for four points at once: an odd polynomial of
-    /// degree 7 fitted to atan on [0, 1], good to 8e-5 rad (a seventieth of one step of the 1024-entry
+    /// degree 7 fitted to atan on [0, 1], good to 8.2e-5 rad (a seventieth of one step of the 1024-entry
     /// colour table).
     @inline(__always) static func turns4(_ y: SIMD4<Float>, _ x: SIMD4<Float>) -> SIMD4<Float> {
         let zero = SIMD4<Float>(repeating: 0)

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import TestSupport
 @testable import Display
 
 /// The device outputs' paths that need no hardware: discovery and the errors for missing or wrong
@@ -7,12 +8,7 @@ import Testing
 @Suite("Device discovery and device errors without hardware")
 struct DeviceErrorTests {
     /// A fresh directory under /tmp, removed by the caller.
-    func makeTemporaryDirectory() throws -> String {
-        var template = Array("/tmp/thumbwheel-display-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        let path = try #require(made.map { String(cString: $0) })
-        return path
-    }
+    func makeTemporaryDirectory() throws -> String { TestSupport.makeTemporaryDirectory("display") }
 
     /// Removes the files made by `touch` and then the directory.
     func removeDirectory(_ dir: String) {

@@ -1,6 +1,7 @@
 import Core
 import Glibc
 import Testing
+import TestSupport
 @testable import Input
 
 /// A device stand-in: a pipe whose read end is the descriptor the hub polls; the test queues what
@@ -69,8 +70,7 @@ final class FakeDevDirectory {
     var contactsAtOpen: [Int: RawContact] = [:]
 
     init() {
-        var template = Array("/tmp/thumbwheel-input-XXXXXX".utf8CString)
-        root = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        root = makeTemporaryDirectory("input")
     }
     deinit { _ = system("rm -rf '\(root)'") }
 

@@ -23,7 +23,7 @@ struct ControlSocketTests {
     let path: String
 
     init() throws {
-        path = makeTempDirectory("sock") + "/control.sock"
+        path = makeTemporaryDirectory("sock") + "/control.sock"
         socket = try ControlSocket(path: path, group: nil, loop: loop, handler: handler)
         handler.socket = socket
     }

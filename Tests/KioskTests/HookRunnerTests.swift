@@ -13,7 +13,7 @@ struct HookRunnerTests {
 
     @Test("Rapid changes are coalesced: the first runs at once, then only the latest after the interval")
     func coalescing() {
-        let dir = makeTempDirectory("hooks")
+        let dir = makeTemporaryDirectory("hooks")
         let loop = EventLoop()
         let hooks = HookRunner(loop: loop)
         var now = 100.0

@@ -6,7 +6,7 @@ import Testing
 struct IdleControllerTests {
     /// A fake /sys/class/backlight/X with max_brightness 200.
     func backlight() throws -> String {
-        let dir = makeTempDirectory("backlight")
+        let dir = makeTemporaryDirectory("backlight")
         try FileIO.writeAtomically(Array("200\n".utf8), to: dir + "/max_brightness")
         try FileIO.writeAtomically(Array("200\n".utf8), to: dir + "/brightness")
         return dir

@@ -36,7 +36,7 @@ final class KioskProcess {
     }
 
     init?(name: String, extraScreens: String = "") {
-        dir = makeTempDirectory(name)
+        dir = makeTemporaryDirectory(name)
         configPath = dir + "/config.toml"
         socketPath = dir + "/control.sock"
         statePath = dir + "/state.json"

@@ -6,7 +6,7 @@ import Testing
 struct StateStoreTests {
     @Test("Values survive a reload; urgent sets write at once, drags wait for the debounce")
     func roundTrip() throws {
-        let path = makeTempDirectory("state") + "/sub/state.json"
+        let path = makeTemporaryDirectory("state") + "/sub/state.json"
         let store = StateStore(path: path, debounceSeconds: 0.5)
         store.set("volume", .single(35), now: 10, urgent: false)
         #expect(access(path, F_OK) != 0, "a drag sample must not write at once")
@@ -22,7 +22,7 @@ struct StateStoreTests {
 
     @Test("A corrupt state file is moved aside and the store starts empty")
     func corrupt() throws {
-        let dir = makeTempDirectory("state")
+        let dir = makeTemporaryDirectory("state")
         let path = dir + "/state.json"
         let garbage = Array("{\"version\":1,\"values\":{\"a\":".utf8)
         try FileIO.writeAtomically(garbage, to: path)
@@ -35,9 +35,9 @@ struct StateStoreTests {
     @Test("SIGKILL at 200 random moments: the file always parses and holds an acknowledged value")
     func killTorture() throws {
         let binary = try #require(thumbwheelBinary(), "the thumbwheel executable is built beside the tests")
-        let path = makeTempDirectory("torture") + "/state.json"
+        let path = makeTemporaryDirectory("torture") + "/state.json"
         var lastAck = 0
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom(seed: 0x5747E)
         for round in 0..<200 {
             let child = try #require(SpawnedProcess(binary, ["state-torture", "--path", path]))
             // Let it make progress for a random moment (0–15 ms after its first ack of this round).

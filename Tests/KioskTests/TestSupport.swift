@@ -2,12 +2,7 @@ import Core
 import Glibc
 @testable import Kiosk
 
-/// A fresh directory under /tmp for one test.
-func makeTempDirectory(_ name: String) -> String {
-    var template = Array("/tmp/thumbwheel-\(name)-XXXXXX".utf8CString)
-    let path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-    return path
-}
+@_exported import TestSupport
 
 /// A blocking-with-timeout Unix socket client for the control-socket tests.
 final class TestClient {

@@ -1,5 +1,6 @@
 import Core
 import Testing
+import TestSupport
 @testable import Raster
 
 @Suite("Solid translucent blending") struct BlendTests {
@@ -45,7 +46,7 @@ import Testing
         let dst = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
         defer { dst.deallocate() }
         let background: UInt32 = 0xFF20_2020, c: UInt32 = 0xCC30_3B46
-        var rng = TestRandom(state: 11)
+        var rng = SeededRandom(seed: 11)
         for round in 0 ..< 200 {
             var before: [UInt32] = []
             for _ in 0 ..< count {
@@ -98,7 +99,7 @@ import Testing
         let dst = UnsafeMutablePointer<UInt32>.allocate(capacity: count), src = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
         let coverage = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
         defer { dst.deallocate(); src.deallocate(); coverage.deallocate() }
-        var rng = TestRandom(state: 0x0E7)
+        var rng = SeededRandom(seed: 0x0E7)
         var mismatches = 0
         for round in 0 ..< 40 {
             var before: [UInt32] = []

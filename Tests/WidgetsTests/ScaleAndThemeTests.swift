@@ -1,6 +1,7 @@
 import ConfigModel
 import Glibc
 import Testing
+import TestSupport
 import Controls
 import Core
 import Raster
@@ -78,8 +79,7 @@ struct ScaleAndThemeTests {
 struct ImageCatalogTests {
     @Test("Referenced images are collected from every control kind and loaded from PNG files; a bad path is reported")
     func loading() throws {
-        let dir = "/tmp/thumbwheel-widgets-icons"
-        _ = dir.withCString { mkdir($0, 0o755) }
+        let dir = makeTemporaryDirectory("widgets-icons")
         let icon = BuiltinIcons.draw("drop", side: 16)
         try PNGImage.write(icon, to: dir + "/drop.png")
         let context = ElementContext(scale: 1, configDirectory: dir, screenSize: Size(200, 200), theme: .dark, time: 0)

@@ -16,7 +16,6 @@ extension CircularSlider {
         guard interactionState == .idle, handleTouchSquare.contains(geometry.unrotated(p)) else { return false }
         stopAnimation()
         interactionState = .pressed
-        changed()
         outbox.send(.startedTracking(value: currentValue))
         return true
     }
@@ -123,7 +122,6 @@ extension CircularSlider {
         snapOnRelease()
         outbox.send(.endedTracking(value: currentValue))
         interactionState = .idle
-        changed()
         setDirection(.none)
     }
 

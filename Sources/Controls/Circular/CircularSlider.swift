@@ -13,14 +13,14 @@ public class CircularSlider: TouchControl {
     /// Local → screen.
     public var transform: Transform
     /// The control's own size; geometry follows it (MS-34, MS-35).
-    public var bounds: Rect { didSet { changed() } }
+    public var bounds: Rect
     /// Hidden controls draw nothing and take no touches.
-    public var isHidden = false { didSet { changed() } }
+    public var isHidden = false
 
     /// Range, arc, stroke, labels and markers (MS-4…13, MS-22…30).
     public var track = CircularTrack() { didSet { trackDidChange(from: oldValue) } }
     /// The handle's look (MS-15…21).
-    public var handle = HandleStyle() { didSet { changed() } }
+    public var handle = HandleStyle()
 
     /// −1 = endless, ≥ 0 = bounded number of turns (MS-10). Any negative is normalised to −1 (port side).
     public var maximumRevolutions: Int = -1 { didSet { if maximumRevolutions < 0 { maximumRevolutions = -1 } } }
@@ -47,8 +47,6 @@ public class CircularSlider: TouchControl {
     public enum InteractionState: Hashable, Sendable { case idle, pressed, sliding }
     /// Where the single-handle state machine is now.
     public internal(set) var interactionState: InteractionState = .idle
-    /// Bumped on every change that alters the picture, so a view knows when to redraw (MS-14, port side).
-    public private(set) var revision = 0
 
     let outbox = EventOutbox()
     private var storedAngle: Double = 0
@@ -90,7 +88,6 @@ public class CircularSlider: TouchControl {
         set {
             guard let a = track.storedAngle(newValue) else { return }
             storedAngle = a
-            changed()
         }
     }
 
@@ -221,11 +218,9 @@ public class CircularSlider: TouchControl {
     /// Removes and returns the events raised since the last call.
     public func drainEvents() -> [ControlEvent] { outbox.drain() }
 
-    func changed() { revision &+= 1 }
 
     /// MS-69: a new `maximumAngle` keeps the handle angle and re-announces the value.
     func trackDidChange(from old: CircularTrack) {
-        changed()
         if old.maximumAngle != track.maximumAngle { valueDidChangeProgrammatically(currentValue) }
     }
 }

@@ -28,7 +28,6 @@ extension DoubleHandleCircularSlider {
         case (false, false): return false
         }
         owners[id] = isFirst
-        changed()
         outbox.send(.rangeStartedTracking(first: currentValue, second: secondCurrentValue, isFirstHandle: isFirst))
         return true
     }
@@ -86,7 +85,6 @@ extension DoubleHandleCircularSlider {
         snap(isFirst: isFirst)
         outbox.send(.rangeEndedTracking(first: currentValue, second: secondCurrentValue, isFirstHandle: isFirst))
         owners[id] = nil
-        changed()
     }
 
     /// MS-79 step 2: a label pass, then a marker pass over labels ∪ markers. In each pass the candidates

@@ -13,23 +13,21 @@ public final class DoubleHandleCircularSlider: MultiTouchControl {
     /// Local → screen.
     public var transform: Transform
     /// The control's own size; geometry follows it.
-    public var bounds: Rect { didSet { changed() } }
+    public var bounds: Rect
     /// Hidden controls draw nothing and take no touches.
-    public var isHidden = false { didSet { changed() } }
+    public var isHidden = false
 
     /// Range, arc, stroke, labels and markers, shared with the single slider.
     public var track = CircularTrack() { didSet { trackDidChange(from: oldValue) } }
     /// The first handle's look (MS-15…21). Its diameter alone sets the radius (MS-83).
-    public var handle = HandleStyle() { didSet { changed() } }
+    public var handle = HandleStyle()
     /// The second handle's look (MS-74), independent of the first.
-    public var secondHandle = HandleStyle() { didSet { changed() } }
+    public var secondHandle = HandleStyle()
 
     /// The requested minimum arc distance between the handles, in points (MS-73). Stored as given and
     /// clamped lazily against the current radius (`effectiveMinimumHandlesDistance`), the port side of MS-82.
-    public var minimumHandlesDistance: Double = 10 { didSet { changed() } }
+    public var minimumHandlesDistance: Double = 10
 
-    /// Bumped on every change that alters the picture (MS-74, port side: style changes redraw).
-    public private(set) var revision = 0
 
     let outbox = EventOutbox()
     private var storedFirstAngle: Double = 0
@@ -62,13 +60,13 @@ public final class DoubleHandleCircularSlider: MultiTouchControl {
     /// The first handle's angle (MS-14 semantics: max(0, v) mod (maximumAngle + 1), no event).
     public var angle: Double {
         get { storedFirstAngle }
-        set { if let a = track.storedAngle(newValue) { storedFirstAngle = a; changed() } }
+        set { if let a = track.storedAngle(newValue) { storedFirstAngle = a } }
     }
 
     /// The second handle's angle (MS-72), same setter semantics. Default 60.
     public var secondAngle: Double {
         get { storedSecondAngle }
-        set { if let a = track.storedAngle(newValue) { storedSecondAngle = a; changed() } }
+        set { if let a = track.storedAngle(newValue) { storedSecondAngle = a } }
     }
 
     /// The first value. Setting clamps, moves and announces (MS-66, MS-80 port side); no ordering or
@@ -177,11 +175,9 @@ public final class DoubleHandleCircularSlider: MultiTouchControl {
     /// No animations or physics: nothing to advance.
     public func advance(to time: MonotonicTime) -> Bool { false }
 
-    func changed() { revision &+= 1 }
 
     /// MS-84: a new `maximumAngle` keeps both angles and re-announces both values (one event per handle).
     private func trackDidChange(from old: CircularTrack) {
-        changed()
         guard old.maximumAngle != track.maximumAngle else { return }
         announce(isFirstHandle: nil, fromUser: false)
         announce(isFirstHandle: nil, fromUser: false)

@@ -6,9 +6,7 @@ import Core
 /// frames and colour-list edits alike. Everything else is the single slider's (MS-89).
 public final class GradientCircularSlider: CircularSlider {
     /// The gradient stops, evenly spaced over 0…100 % (MS-86). Default lightGray, blue, darkGray.
-    public var gradientColors: [Color] = [NamedGrey.light, Color(rgb: 0x0000FF), NamedGrey.dark] {
-        didSet { changed() }
-    }
+    public var gradientColors: [Color] = [NamedGrey.light, Color(rgb: 0x0000FF), NamedGrey.dark]
 
     /// The handle's percentage of the arc: angle·100/maximumAngle.
     public var percentage: Double { angle * 100 / track.maximumAngle }

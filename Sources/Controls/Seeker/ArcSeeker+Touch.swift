@@ -75,7 +75,6 @@ extension ArcSeeker {
         let path = ScalarAnimation(from: from, to: from + sweep, start: time, duration: duration, curve: .timing(.linear))
         move = (path, angle)
         shownPathAngle = from
-        changed()
     }
 
     /// Whether a `moveToAngle` is in flight.
@@ -87,7 +86,6 @@ extension ArcSeeker {
         if let tween = scaleTween {
             thumbScale = tween.value(at: time)
             if tween.isFinished(at: time) { scaleTween = nil }
-            changed()
         }
         if let m = move {
             shownPathAngle = m.tween.value(at: time)
@@ -96,7 +94,6 @@ extension ArcSeeker {
                 shownPathAngle = nil
                 currentAngle = m.target
             }
-            changed()
         }
         while let due = dueEvents.first, due <= time {
             dueEvents.removeFirst()

@@ -12,21 +12,21 @@ public final class ArcSeeker: TouchControl {
     /// Local → screen.
     public var transform: Transform
     /// The control's own size; geometry follows it.
-    public var bounds: Rect { didSet { changed() } }
+    public var bounds: Rect
     /// Hidden controls draw nothing and take no touches.
-    public var isHidden = false { didSet { changed() } }
+    public var isHidden = false
 
     /// Start of the arc in degrees (CS-1), default 90; wrapped into [0, 360) (port validation).
-    public var startAngle: Double = 90 { didSet { startAngle = ArcSeeker.wrapped(startAngle); changed() } }
+    public var startAngle: Double = 90 { didSet { startAngle = ArcSeeker.wrapped(startAngle) } }
     /// End of the arc in degrees (CS-2), default 180; wrapped into [0, 360).
-    public var endAngle: Double = 180 { didSet { endAngle = ArcSeeker.wrapped(endAngle); changed() } }
+    public var endAngle: Double = 180 { didSet { endAngle = ArcSeeker.wrapped(endAngle) } }
     /// The thumb angle (CS-3), default 180. Not validated: any value is drawn, even in the gap (CS-20).
     /// Setting it sends no event.
-    public var currentAngle: Double = 180 { didSet { changed() } }
+    public var currentAngle: Double = 180
     /// Arc stroke colour (CS-4): gray 0.5.
-    public var seekBarColor: Color = NamedGrey.mid { didSet { changed() } }
+    public var seekBarColor: Color = NamedGrey.mid
     /// Thumb fill (CS-5): red.
-    public var thumbColor: Color = Color(rgb: 0xFF0000) { didSet { changed() } }
+    public var thumbColor: Color = Color(rgb: 0xFF0000)
 
     /// CS-14: false (default) picks the nearer end going round the circle; true reproduces the original's
     /// plain numeric difference, which is wrong for part of the gap of a non-wrapping arc.
@@ -41,8 +41,6 @@ public final class ArcSeeker: TouchControl {
     public internal(set) var isTracking = false
     /// The thumb's scale as of the last `advance(to:)` (CS-12, CS-16): 1.0 at rest, 1.2 while held.
     public internal(set) var thumbScale: Double = 1
-    /// Bumped on every change that alters the picture.
-    public private(set) var revision = 0
 
     let outbox = EventOutbox()
     var scaleTween: ScalarAnimation?
@@ -85,7 +83,6 @@ public final class ArcSeeker: TouchControl {
     /// Removes and returns the events raised since the last call.
     public func drainEvents() -> [ControlEvent] { outbox.drain() }
 
-    func changed() { revision &+= 1 }
 
     static func wrapped(_ a: Double) -> Double { a.isFinite ? Angle.wrap(a, period: 360) : 0 }
 
