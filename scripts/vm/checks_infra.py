@@ -14,7 +14,7 @@ import time
 
 import guest as G
 import pattern
-import png
+import pictures
 from report import CheckFailed, require
 
 NAMES = ["stand-in builds", "guest boots", "unit file verifies", "unit ready", "service unprivileged and hardened",
@@ -78,8 +78,8 @@ def wait_active(vm, timeout=READY_TIMEOUT):
 
 
 def expect_pattern(vm, name):
-    shot = png.read(vm.screendump(name))
-    diff = png.compare(shot, pattern.pattern_image(shot.width, shot.height))
+    shot = pictures.read(vm.screendump(name))
+    diff = pictures.compare(shot, pattern.pattern_image(G.SCREEN_WIDTH, G.SCREEN_HEIGHT))
     require(diff.count == 0, f"screendump {name} differs from the test pattern: {diff}")
     return shot
 
@@ -192,8 +192,8 @@ def _checks(reporter, vm):
     def drawn():
         require(tap_ok, "depends on the tap")
         time.sleep(0.5)
-        shot = png.read(vm.screendump("infra-tap.png"))
-        diff = png.compare(shot, pattern.pattern_image(width, height))
+        shot = pictures.read(vm.screendump("infra-tap.png"))
+        diff = pictures.compare(shot, pattern.pattern_image(width, height))
         require(diff.count > 0, "the screen did not change after the tap")
         x0, y0, x1, y1 = diff.box
         require(x0 <= tap_at[0] < x1 and y0 <= tap_at[1] < y1 and x1 - x0 <= 9 and y1 - y0 <= 9,

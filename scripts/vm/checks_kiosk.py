@@ -17,7 +17,7 @@ import subprocess
 import time
 
 import guest as G
-import png
+import pictures
 from checks_infra import BOOT_TIMEOUT, ServiceLog, main_pid, wait_active
 from geometry import Geometry
 from kiosk_ctl import BINARY_IN_GUEST, arc, controls, frame_box, inside, reply, settle, still_screen, value, values
@@ -81,9 +81,9 @@ def run(reporter, run_dir):
         require(done.returncode == 0 and os.path.exists(out),
                 f"`thumbwheel render --config {os.path.basename(config)} --out {name}` exited {done.returncode}: "
                 f"{(done.stdout + done.stderr).strip()[-300:]!r}")
-        picture = png.read(out)
-        require((picture.width, picture.height) == (G.SCREEN_WIDTH, G.SCREEN_HEIGHT),
-                f"render is {picture.width}x{picture.height}, the guest screen {G.SCREEN_WIDTH}x{G.SCREEN_HEIGHT}")
+        picture = pictures.read(out)
+        require(picture.shape[:2] == (G.SCREEN_HEIGHT, G.SCREEN_WIDTH),
+                f"render is {pictures.size(picture)}, the guest screen {G.SCREEN_WIDTH}x{G.SCREEN_HEIGHT}")
         return picture
 
     def host_render():
@@ -121,19 +121,19 @@ def _checks(reporter, vm, reference, render):
     def matches_render():
         require("drm" in reference, "no host render to compare with")
         time.sleep(0.5)
-        shot = png.read(vm.screendump("kiosk-ready.png"))
-        diff = png.compare(reference["drm"], shot, TOLERANCE)
+        shot = pictures.read(vm.screendump("kiosk-ready.png"))
+        diff = pictures.compare(reference["drm"], shot, TOLERANCE)
         if diff.count:
-            png.write(os.path.join(vm.run_dir, "kiosk-ready-diff.png"), png.diff_image(reference["drm"], shot, TOLERANCE))
+            pictures.write(os.path.join(vm.run_dir, "kiosk-ready-diff.png"), pictures.diff_image(reference["drm"], shot, TOLERANCE))
         require(diff.count == 0, f"screendump vs render: {diff} (kiosk-ready-diff.png)")
         return f"screendump equals `thumbwheel render` (tolerance {TOLERANCE})"
     reporter.check("screen matches host render", matches_render)
 
     def screenshot():
         reply(vm, "screenshot", "/mnt/host/ctl-screenshot.png", want_json=False)
-        shot = png.read(vm.screendump("kiosk-screendump.png"))
-        theirs = png.read(os.path.join(vm.share, "ctl-screenshot.png"))
-        diff = png.compare(shot, theirs, 0)
+        shot = pictures.read(vm.screendump("kiosk-screendump.png"))
+        theirs = pictures.read(os.path.join(vm.share, "ctl-screenshot.png"))
+        diff = pictures.compare(shot, theirs, 0)
         require(diff.count == 0, f"ctl screenshot vs screendump: {diff}")
         return "the socket's PNG equals what QEMU scans out"
     reporter.check("ctl screenshot matches screen", screenshot)
@@ -167,8 +167,8 @@ def _checks(reporter, vm, reference, render):
         require(fb_open >= 1 and dri_open == 0, f"service holds /dev/fb0 x{fb_open}, /dev/dri x{dri_open}")
         expected = render("render-fbdev.png", FBDEV_CONFIG)
         time.sleep(0.5)
-        shot = png.read(vm.screendump("kiosk-fbdev.png"))
-        diff = png.compare(expected, shot, TOLERANCE)
+        shot = pictures.read(vm.screendump("kiosk-fbdev.png"))
+        diff = pictures.compare(expected, shot, TOLERANCE)
         require(diff.count == 0, f"fbdev screendump vs render: {diff}")
         return "config forcing /dev/fb0: service holds fb0 (no DRM), screendump equals render"
     reporter.check("fbdev path matches render", fbdev)
@@ -195,8 +195,8 @@ def panel_hotplug(vm):
     time.sleep(1.0)
     require(main_pid(vm) == pid, "the service restarted when the panel came back")
     reply(vm, "screenshot", "/mnt/host/ctl-screenshot-replug.png", want_json=False)
-    shot = png.read(vm.screendump("kiosk-after-panel-replug.png"))
-    diff = png.compare(shot, png.read(os.path.join(vm.share, "ctl-screenshot-replug.png")), 0)
+    shot = pictures.read(vm.screendump("kiosk-after-panel-replug.png"))
+    diff = pictures.compare(shot, pictures.read(os.path.join(vm.share, "ctl-screenshot-replug.png")), 0)
     require(diff.count == 0, f"after the panel came back, ctl screenshot vs screendump: {diff}")
     name = status.split("/")[-2]
     return (f"{name} forced off in sysfs + DRM change uevent: logged, same PID {pid}; back on: mode set again, "
@@ -244,12 +244,12 @@ def _interaction_checks(reporter, vm):
     def drag():
         geo = geometry(vm)
         before = value(vm, "dial")
-        shot0 = png.read(vm.screendump("dial-before.png"))
+        shot0 = pictures.read(vm.screendump("dial-before.png"))
         vm.touch.drag(arc(geo.centre("dial"), geo.dial_handle(shot0), 45, 15))
         after = settle(vm, "dial")
         require(after > before, f"dial value {before} -> {after} after a 45 degree clockwise drag of its handle")
-        shot1 = png.read(vm.screendump("dial-after.png"))
-        diff = png.compare(shot0, shot1)
+        shot1 = pictures.read(vm.screendump("dial-after.png"))
+        diff = pictures.compare(shot0, shot1)
         require(diff.count > 0, "the screen did not change")
         require(inside(diff.box, frame_box(geo.frame("dial"), 4)),
                 f"changes at {diff.box} outside the dial's frame {geo.frame('dial')}")
@@ -261,12 +261,12 @@ def _interaction_checks(reporter, vm):
     def tap():
         geo = geometry(vm)
         closed["frame"] = geo.frame("source")
-        closed["shot"] = png.read(vm.screendump("source-closed.png"))
+        closed["shot"] = pictures.read(vm.screendump("source-closed.png"))
         vm.touch.tap(*geo.centre("source"))
         time.sleep(1.5)
         now = geometry(vm)
         require(now.is_open("source") is not False, "`ctl list` says source is still closed after a tap on its centre")
-        diff = png.compare(closed["shot"], png.read(vm.screendump("source-open.png")))
+        diff = pictures.compare(closed["shot"], pictures.read(vm.screendump("source-open.png")))
         require(diff.count > 0 and not inside(diff.box, frame_box(closed["frame"], 0)),
                 f"the wheel did not appear beyond the closed control (changes: {diff})")
         closed["wheel"] = diff.box
@@ -280,7 +280,7 @@ def _interaction_checks(reporter, vm):
         cx, cy = geo.centre("source")
         wheel = closed["wheel"]  # the open wheel's extent, from the tap check's screendumps
         r = min(wheel[2] - wheel[0], wheel[3] - wheel[1]) / 2
-        shot0 = png.read(vm.screendump("wheel-before.png"))
+        shot0 = pictures.read(vm.screendump("wheel-before.png"))
         # The kiosk's own event stream tells whether the selection moved: after whole turns the wheel
         # may well come to rest on the item it started from (1 in 6 here), so the value alone cannot.
         vm.run(f"timeout 30 {BINARY_IN_GUEST} ctl 'watch' > /tmp/flick-watch.log 2>&1 &")
@@ -288,7 +288,7 @@ def _interaction_checks(reporter, vm):
         # A fast tangential stroke on the right of the wheel: 0.8 r in 5 frames of 10 ms.
         vm.touch.drag([(cx + 0.7 * r, cy - 0.4 * r + 0.16 * r * i) for i in range(6)], step_delay=0.010)
         shot1 = still_screen(vm, "wheel-after")
-        diff = png.compare(shot0, shot1)
+        diff = pictures.compare(shot0, shot1)
         require(diff.count > 0, "the wheel did not turn after a flick")
         require(inside(diff.box, (wheel[0] - 4, wheel[1] - 4, wheel[2] + 4, wheel[3] + 4)),
                 f"changes {diff} not inside the wheel {wheel}")
@@ -300,7 +300,7 @@ def _interaction_checks(reporter, vm):
         steps = int((counted.split() or ["0"])[0])
         require(steps > 0, f"no selection change was reported during the flick (source {before} -> {after})")
         require(geometry(vm).is_open("source") is not True, "`ctl list` says the wheel is still open after a tap")
-        gone = png.compare(closed["shot"], png.read(vm.screendump("source-closed-again.png")))
+        gone = pictures.compare(closed["shot"], pictures.read(vm.screendump("source-closed-again.png")))
         require(gone.count == 0 or inside(gone.box, frame_box(closed["frame"], 2)),
                 f"after a tap on the centre the wheel is still on screen: {gone}")
         return f"flick turned the wheel through {steps} selection steps (coasted to rest); source {before} -> {after}; a tap closed it"
@@ -308,12 +308,12 @@ def _interaction_checks(reporter, vm):
 
     def number_pad():
         geo = geometry(vm)
-        shot0 = png.read(vm.screendump("setpoint-before.png"))
+        shot0 = pictures.read(vm.screendump("setpoint-before.png"))
         vm.touch.tap(*geo.thumb("setpoint", value(vm, "setpoint")))
         time.sleep(1.5)
         opened = geometry(vm)
         require(opened.is_open("setpoint") is not False, "`ctl list` says the pad is closed after a thumb tap")
-        keys = opened.pad_keys("setpoint", png.read(vm.screendump("setpoint-pad.png")))
+        keys = opened.pad_keys("setpoint", pictures.read(vm.screendump("setpoint-pad.png")))
         # The pad opens showing the current value (NP-38): clear it, then type.
         for key in ("C", "4", "2", "\u2713"):
             vm.touch.tap(*keys[key])
@@ -321,7 +321,7 @@ def _interaction_checks(reporter, vm):
         time.sleep(1.0)
         got = value(vm, "setpoint")
         require(got == 42, f"setpoint is {got} after typing C 4 2 \u2713 ({opened.provenance()})")
-        diff = png.compare(shot0, png.read(vm.screendump("setpoint-after.png")))
+        diff = pictures.compare(shot0, pictures.read(vm.screendump("setpoint-after.png")))
         require(diff.count > 0 and inside(diff.box, frame_box(geo.frame("setpoint"), 40)),
                 f"after the pad closed, changes {diff} are not at the slider {geo.frame('setpoint')}")
         return f"thumb tap opened the pad; C 4 2 \u2713 set 42; the pad closed, the thumb moved; {opened.provenance()}"
@@ -333,7 +333,7 @@ def _survival_checks(reporter, vm):
         """Moves the dial 20 degrees by touch; returns (old, new) once the kiosk reports the new value."""
         geo = geometry(vm)
         start = value(vm, "dial")
-        handle = geo.dial_handle(png.read(vm.screendump(f"dial-before-{why.replace(' ', '-')}.png")))
+        handle = geo.dial_handle(pictures.read(vm.screendump(f"dial-before-{why.replace(' ', '-')}.png")))
         vm.touch.drag(arc(geo.centre("dial"), handle, 20, 8))
         changed = settle(vm, "dial", quiet=0.4)
         require(changed != start, f"the drag before the {why} did not change the dial ({start})")
@@ -382,7 +382,7 @@ def _survival_checks(reporter, vm):
     def hotplug():
         geo = geometry(vm)
         pid = main_pid(vm)
-        path = arc(geo.centre("dial"), geo.dial_handle(png.read(vm.screendump("dial-before-unplug.png"))), 30, 10)
+        path = arc(geo.centre("dial"), geo.dial_handle(pictures.read(vm.screendump("dial-before-unplug.png"))), 30, 10)
         vm.touch.press(*path[0])
         for p in path[1:4]:
             time.sleep(0.016)
@@ -394,7 +394,7 @@ def _survival_checks(reporter, vm):
         time.sleep(3.0)
         geo = geometry(vm)
         before = value(vm, "dial")
-        vm.touch.drag(arc(geo.centre("dial"), geo.dial_handle(png.read(vm.screendump("dial-after-replug.png"))), 30, 10))
+        vm.touch.drag(arc(geo.centre("dial"), geo.dial_handle(pictures.read(vm.screendump("dial-after-replug.png"))), 30, 10))
         after = settle(vm, "dial")
         require(main_pid(vm) == pid, "the service restarted around the replug")
         require(after != before, f"no touch taken after replug: dial stayed {before}")

@@ -12,7 +12,8 @@ not report it, each point is derived from the config file and the spec, and says
 
 import tomllib
 
-import png
+import numpy as np
+
 from report import require
 
 THUMB_TRAVEL_INSET = 11.5      # NP-3's default i
@@ -28,19 +29,16 @@ def config_controls(path):
     return {c["id"]: c for c in config["screens"][0].get("controls", [])}
 
 
-def blob(image, box, test):
-    """Bounding box (x0, y0, x1, y1) and centre of the pixels inside box that pass test(r, g, b)."""
-    x0, y0, x1, y1 = (max(0, int(box[0])), max(0, int(box[1])), min(image.width, int(box[2])), min(image.height, int(box[3])))
-    xs, ys = [], []
-    for y in range(y0, y1):
-        row = image.rows[y]
-        for x in range(x0, x1):
-            if test(row[3 * x], row[3 * x + 1], row[3 * x + 2]):
-                xs.append(x)
-                ys.append(y)
-    if not xs:
+def blob(picture, box, test):
+    """Bounding box (x0, y0, x1, y1) and centre of the pixels inside box that pass test(r, g, b)
+    (test gets whole channel arrays: combine conditions with & and |)."""
+    x0, y0 = max(0, int(box[0])), max(0, int(box[1]))
+    area = picture[y0:max(y0, int(box[3])), x0:max(x0, int(box[2]))].astype(int)
+    ys, xs = np.nonzero(test(area[..., 0], area[..., 1], area[..., 2]))
+    if not len(xs):
         return None, None
-    return (min(xs), min(ys), max(xs) + 1, max(ys) + 1), (sum(xs) / len(xs), sum(ys) / len(ys))
+    xs, ys = xs + x0, ys + y0
+    return (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1), (float(xs.mean()), float(ys.mean()))
 
 
 class Geometry:
@@ -72,7 +70,7 @@ class Geometry:
         if reported:
             return reported
         x, y, w, h = self.frame("dial")
-        _, centre = blob(shot, (x, y, x + w, y + h), lambda r, g, b: r > 200 and g < 80 and b > 200)
+        _, centre = blob(shot, (x, y, x + w, y + h), lambda r, g, b: (r > 200) & (g < 80) & (b > 200))
         require(centre is not None, "no magenta handle inside the dial's frame (handle_color = #FF00FF)")
         self.derived.append("dial handle found by colour")
         return list(centre)
@@ -92,8 +90,8 @@ class Geometry:
         reported = self.listed.get(cid, {}).get("keys")
         if isinstance(reported, dict) and {"C", "4", "2", "\u2713"} <= set(reported):
             return reported
-        box, _ = blob(shot, (0, 0, shot.width, shot.height),
-                      lambda r, g, b: g >= 90 and r <= 70 and b <= 70 and g - max(r, b) >= 50)
+        box, _ = blob(shot, (0, 0, shot.shape[1], shot.shape[0]),
+                      lambda r, g, b: (g >= 90) & (r <= 70) & (b <= 70) & (g - np.maximum(r, b) >= 50))
         require(box is not None, "no open number pad: neither `ctl list` keys nor a green \u2713 key on screen")
         ox, oy = box[0] - CHECK_KEY[0], box[1] - CHECK_KEY[1]
         self.derived.append("pad keys from the green \u2713 key and NP-22")
@@ -107,7 +105,3 @@ class Geometry:
     def provenance(self):
         return "geometry: " + ("as reported by `ctl list`" if not self.derived else
                                "derived (" + "; ".join(dict.fromkeys(self.derived)) + ")")
-
-
-def read_shot(vm, name):
-    return png.read(vm.screendump(name))

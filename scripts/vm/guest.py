@@ -1,16 +1,20 @@
 """The guest machine of the real-kernel test: its disk image, the QEMU process, the command agent.
 
 A run directory (under .vm/run/) holds everything of one run: root.img, serial.log, qmp.sock,
-agent.sock and share/ (the 9p folder the guest sees as /mnt/host).
+agent.sock and share/ (the 9p folder the guest sees as /mnt/host). The host listens on both sockets
+and QEMU connects to them as it starts, so there is nothing to poll for.
 """
 
 import base64
 import os
 import shutil
+import socket
 import subprocess
 import time
 
-from qmp import QMP, LineSocket, Touchscreen, connect_unix
+from qemu.qmp.legacy import QEMUMonitorProtocol
+
+from touch import Touchscreen
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -62,15 +66,40 @@ def build_image(run_dir, binary, config, extra_files=()):
 class Agent:
     """Host side of scripts/vm/guest/tw-agent: runs bash scripts in the guest as root."""
 
-    def __init__(self, path, timeout=10):
-        self.sock = connect_unix(path, timeout, GuestError)
-        self.lines = LineSocket(self.sock, "the agent channel closed (QEMU exited?)", GuestError)
+    def __init__(self, path):
+        self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.listener.bind(path)
+        self.listener.listen(1)
+        self.sock, self.buffer = None, b""
         self.counter = 0
         self.boot_id = None
 
+    def accept(self, timeout=15):
+        """Takes QEMU's connection (made as it starts)."""
+        self.listener.settimeout(timeout)
+        try:
+            self.sock, _ = self.listener.accept()
+        except TimeoutError:
+            raise GuestError(f"QEMU did not connect to the agent socket within {timeout} s (see qemu.log)")
+        finally:
+            self.listener.close()
+
     def _line(self, deadline):
-        line = self.lines.line(deadline)
-        return None if line is None else line.decode(errors="replace")
+        """The next line, or None when `deadline` (time.monotonic) passes first."""
+        while b"\n" not in self.buffer:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            self.sock.settimeout(left)
+            try:
+                chunk = self.sock.recv(65536)
+            except TimeoutError:
+                continue
+            if not chunk:
+                raise GuestError("the agent channel closed (QEMU exited?)")
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return line.decode(errors="replace")
 
     def wait_boot(self, timeout):
         """Waits for the agent's READY line of a boot other than the last one seen; returns the boot id."""
@@ -120,11 +149,11 @@ class Guest:
             "-kernel", os.path.join(kernel_dir, "vmlinux"), "-initrd", os.path.join(CACHE, "initrd.img"),
             "-append", "console=ttyS0 root=/dev/vda rw quiet panic=-1 systemd.show_status=error",
             "-serial", f"file:{self.serial_log}",
-            "-qmp", f"unix:{d}/qmp.sock,server=on,wait=off",
+            "-qmp", f"unix:{d}/qmp.sock",
             "-drive", f"file={self.image},format=raw,if=virtio,cache=unsafe",
             "-device", f"virtio-gpu-pci,id=gpu,xres={SCREEN_WIDTH},yres={SCREEN_HEIGHT}",
             "-device", "virtio-serial-pci,id=vser",
-            "-chardev", f"socket,id=agent,path={d}/agent.sock,server=on,wait=off",
+            "-chardev", f"socket,id=agent,path={d}/agent.sock",
             "-device", "virtserialport,chardev=agent,name=tw.agent",
             "-virtfs", f"local,path={self.share},mount_tag=host,security_model=none,id=share",
             # The touch device sits on its own PCIe root port so it can be unplugged and plugged again.
@@ -139,10 +168,17 @@ class Guest:
             path = os.path.join(self.run_dir, name)
             if os.path.exists(path):
                 os.unlink(path)
+        self.qmp = QEMUMonitorProtocol(os.path.join(self.run_dir, "qmp.sock"), server=True)
+        self.qmp.settimeout(30)
+        self.agent = Agent(os.path.join(self.run_dir, "agent.sock"))
         self.qemu_log = open(os.path.join(self.run_dir, "qemu.log"), "w")
         self.process = subprocess.Popen(self.command_line(), stdout=self.qemu_log, stderr=subprocess.STDOUT)
-        self.qmp = QMP(os.path.join(self.run_dir, "qmp.sock"))
-        self.agent = Agent(os.path.join(self.run_dir, "agent.sock"))
+        try:
+            self.qmp.accept(timeout=15)
+            self.agent.accept(timeout=15)
+        except Exception:
+            self.stop()
+            raise
         self.touch = Touchscreen(self.qmp, SCREEN_WIDTH, SCREEN_HEIGHT)
 
     def wait_boot(self, timeout=90):
@@ -163,16 +199,29 @@ class Guest:
             time.sleep(interval)
 
     def screendump(self, name):
-        return self.qmp.screendump(os.path.join(self.run_dir, name))
+        """Writes the scanned-out picture as run_dir/name (PNG) and returns its path."""
+        path = os.path.abspath(os.path.join(self.run_dir, name))
+        if os.path.exists(path):
+            os.unlink(path)
+        self.qmp.cmd("screendump", filename=path, format="png")
+        return path
 
     def unplug_touch(self, timeout=20):
         """device_del of the touch device; True once QEMU reports it gone (the guest let go of it)."""
-        self.qmp.command("device_del", id="touch")
-        return self.qmp.wait_event("DEVICE_DELETED", timeout,
-                                   match=lambda e: e.get("data", {}).get("device") == "touch") is not None
+        self.qmp.clear_events()
+        self.qmp.cmd("device_del", id="touch")
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                event = self.qmp.pull_event(wait=float(left))
+            except TimeoutError:
+                break
+            if event["event"] == "DEVICE_DELETED" and event.get("data", {}).get("device") == "touch":
+                return True
+        return False
 
     def plug_touch(self):
-        self.qmp.command("device_add", driver="virtio-multitouch-pci", id="touch", bus="touchport")
+        self.qmp.cmd("device_add", driver="virtio-multitouch-pci", id="touch", bus="touchport")
         self.touch.forget()
 
     def reboot(self, timeout=90):
@@ -185,7 +234,7 @@ class Guest:
 
     def power_cut(self, timeout=90):
         """QMP system_reset: the guest loses everything not yet on its disk, like a pulled plug."""
-        self.qmp.command("system_reset")
+        self.qmp.cmd("system_reset")
         self.touch.forget()
         return self.wait_boot(timeout)
 
@@ -193,8 +242,13 @@ class Guest:
         if not self.process:
             return
         try:
-            self.qmp.command("quit", timeout=5)
-        except Exception:
+            self.qmp.settimeout(5)
+            self.qmp.cmd("quit")
+        except Exception:  # noqa: BLE001 - QEMU may go before it answers; it is killed below if not
+            pass
+        try:
+            self.qmp.close()
+        except Exception:  # noqa: BLE001 - the connection is gone with QEMU
             pass
         try:
             self.process.wait(5)

@@ -5,7 +5,7 @@ import json
 import math
 import time
 
-import png
+import pictures
 from report import CheckFailed, require
 
 BINARY_IN_GUEST = "/usr/local/bin/thumbwheel"
@@ -69,11 +69,11 @@ def settle(vm, control_id, quiet=1.5, timeout=25):
 def still_screen(vm, name, timeout=25):
     """Screendumps until two in a row are equal (an animation or a coasting wheel has stopped)."""
     deadline = time.monotonic() + timeout
-    last = png.read(vm.screendump(f"{name}.png"))
+    last = pictures.read(vm.screendump(f"{name}.png"))
     while time.monotonic() < deadline:
         time.sleep(0.5)
-        now = png.read(vm.screendump(f"{name}.png"))
-        if png.compare(last, now).count == 0:
+        now = pictures.read(vm.screendump(f"{name}.png"))
+        if pictures.compare(last, now).count == 0:
             return now
         last = now
     raise CheckFailed(f"the screen still moves {timeout} s later ({name}.png)")

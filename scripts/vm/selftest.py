@@ -1,6 +1,6 @@
 """Self-test of the layer-2 check logic without a guest: a fake kiosk that keeps the contract of
 scripts/vm/README.md ("Kiosk contract") answers the checks, and every check must PASS; broken fakes
-(one that ignores touches, one that forgets its values) must make exactly the matching checks FAIL. Run: python3 scripts/vm/selftest.py
+(one that ignores touches, one that forgets its values) must make exactly the matching checks FAIL. Run: scripts/vm/python scripts/vm/selftest.py
 This proves the checks' bookkeeping, parsing and geometry before the real program can answer them."""
 
 import json
@@ -9,11 +9,13 @@ import re
 import sys
 import tempfile
 
+import numpy as np
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import checks_kiosk  # noqa: E402
 import geometry  # noqa: E402
-import png  # noqa: E402
+import pictures  # noqa: E402
 from report import Reporter  # noqa: E402
 
 W, H = 800, 480
@@ -119,29 +121,25 @@ class FakeKiosk:
             self.selection_steps += 3
 
     def picture(self):
-        rows = [bytearray(b"\x20" * (3 * W)) for _ in range(H)]
+        picture = np.full((H, W, 3), 0x20, np.uint8)
 
-        def box(frame, shade):
+        def box(frame, colour):
             x, y, w, h = frame
-            for yy in range(y, y + h):
-                rows[yy][3 * x:3 * (x + w)] = bytes([shade]) * (3 * w)
+            picture[y:y + h, x:x + w] = colour
         box(FRAMES["dial"], 60 + self.values["dial"])
         box(WHEEL if self.open["source"] else FRAMES["source"], 90 + 10 * self.values["source"])
         box(FRAMES["setpoint"], 40 + self.values["setpoint"])
         hx, hy = (int(round(v)) for v in self.handle())
-        rows_magenta = bytes([255, 0, 255]) * 11
-        for yy in range(hy - 5, hy + 6):
-            rows[yy][3 * (hx - 5):3 * (hx + 6)] = rows_magenta
+        box([hx - 5, hy - 5, 11, 11], (255, 0, 255))
         if self.open["setpoint"]:
             box([PAD_ORIGIN[0], PAD_ORIGIN[1], 211, 211], 50)
             gx, gy, gw, gh = geometry.CHECK_KEY
-            for yy in range(PAD_ORIGIN[1] + gy, PAD_ORIGIN[1] + gy + gh):
-                rows[yy][3 * (PAD_ORIGIN[0] + gx):3 * (PAD_ORIGIN[0] + gx + gw)] = bytes([20, 120, 20]) * gw
-        return png.Image(W, H, [bytes(r) for r in rows])
+            box([PAD_ORIGIN[0] + gx, PAD_ORIGIN[1] + gy, gw, gh], (20, 120, 20))
+        return picture
 
     def screendump(self, name):
         path = os.path.join(self.run_dir, name)
-        png.write(path, self.picture())
+        pictures.write(path, self.picture())
         return path
 
     calibration_taps = None
@@ -177,7 +175,7 @@ class FakeKiosk:
             if args[0] == "get":
                 return 0, json.dumps({"id": args[1], "value": self.values[args[1]]}) + "\n"
             if args[0] == "screenshot":
-                png.write(os.path.join(self.share, os.path.basename(args[1])), self.picture())
+                pictures.write(os.path.join(self.share, os.path.basename(args[1])), self.picture())
                 return 0, "{}\n"
         if "/sys/class/drm/card0-*/status" in script:
             return 0, "/sys/class/drm/card0-Virtual-1/status\n"
