@@ -51,8 +51,7 @@ extension KioskApp {
     /// presented again when a page flip frees a buffer.
     func present(damage: [PixelRect]) {
         pendingDamage += damage
-        let frame = SourceFrame(pixels: UnsafePointer(bitmap.pixels), width: bitmap.width, height: bitmap.height,
-                                stride: bitmap.width)
+        let frame = SourceFrame(bitmap)
         do {
             let outcome = try display.present(frame, damage: pendingDamage)
             if outcome == .paused && terminal == nil && displayRetryAt == nil {

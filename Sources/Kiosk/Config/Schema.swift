@@ -1,3 +1,4 @@
+import Core
 /// The shape a config value must have. Validation checks every value against its field type and
 /// collects every mistake instead of stopping at the first.
 public indirect enum FieldType: Sendable {
@@ -71,7 +72,5 @@ public struct Schema: Sendable {
     /// The schema with more fields appended (a control kind's own keys after the common ones).
     public func adding(_ more: [Field]) -> Schema { Schema(fields + more) }
 
-    static func format(_ d: Double) -> String {
-        d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
-    }
+    static func format(_ d: Double) -> String { NumberFormat.plain(d) }
 }
