@@ -17,6 +17,7 @@ let package = Package(
         // System libraries: a module map and a shim header each (see Sources/C*/).
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .systemLibrary(name: "CSquareRoot", path: "Sources/CSquareRoot"),
+        .systemLibrary(name: "CPixelKernels", path: "Sources/CPixelKernels"),
         .systemLibrary(name: "CEvdev", path: "Sources/CEvdev", pkgConfig: "libevdev",
                        providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm",
@@ -31,7 +32,7 @@ let package = Package(
         .target(name: "Controls", dependencies: ["Core"]),
         // The config's vocabulary (schemas, validated tables, source locations), apart from TOML.
         .target(name: "ConfigModel", dependencies: ["Core"]),
-        .target(name: "Raster", dependencies: ["Core", "CFreeType", "CPNG", "CSquareRoot"], swiftSettings: fastPixels),
+        .target(name: "Raster", dependencies: ["Core", "CFreeType", "CPNG", "CPixelKernels", "CSquareRoot"], swiftSettings: fastPixels),
         .target(name: "Widgets", dependencies: ["Core", "Controls", "Raster", "ConfigModel"], swiftSettings: fastPixels),
 
         // The edges: devices, display, the service.

@@ -4,21 +4,3 @@
 // PNG_FORMAT_* are composed macros that do not import into Swift.
 static inline png_uint_32 tw_png_format_rgba(void) { return PNG_FORMAT_RGBA; }
 static inline png_uint_32 tw_png_format_bgra(void) { return PNG_FORMAT_BGRA; }
-
-// A 32-bit fill for the rasterizer's spans: glibc's wmemset picks the widest stores the CPU has
-// (measured faster here than Swift's vector stores and than non-temporal stores, even in builds for
-// this CPU). wchar_t is 32 bits on Linux.
-#include <wchar.h>
-#include <stdint.h>
-static inline void tw_fill32(uint32_t *p, uint32_t v, size_t n) { wmemset((wchar_t *)p, (wchar_t)v, n); }
-
-// The whole-canvas clear (millions of words): `rep stosl`, which the CPU's fast-string microcode
-// runs in whole cache lines, measured 5-10 % faster here than wmemset's vector loop on an 8 MB
-// frame (and slower than it on row-length spans, which keep tw_fill32).
-static inline void tw_fill32_large(uint32_t *p, uint32_t v, size_t n) {
-#if defined(__x86_64__)
-    __asm__ volatile("rep stosl" : "+D"(p), "+c"(n) : "a"(v) : "memory");
-#else
-    wmemset((wchar_t *)p, (wchar_t)v, n);
-#endif
-}

@@ -1,3 +1,4 @@
+import Core
 /// The shape a config value must have. Validation checks every value against its field type and
 /// collects every mistake instead of stopping at the first.
 public indirect enum FieldType: Sendable {
@@ -71,8 +72,6 @@ public struct Schema: Sendable {
     /// The schema with more fields appended (a control kind's own keys after the common ones).
     public func adding(_ more: [Field]) -> Schema { Schema(fields + more) }
 
-    /// A number as the reference and messages write it: whole numbers without a decimal point.
-    public static func format(_ d: Double) -> String {
-        d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
-    }
+    /// A number as the reference and messages write it (Core's `NumberFormat.plain`).
+    public static func format(_ d: Double) -> String { NumberFormat.plain(d) }
 }

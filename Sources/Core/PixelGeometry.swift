@@ -4,17 +4,56 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
     public var height: Int
     public init(width: Int, height: Int) { self.width = width; self.height = height }
 
-    /// Parses "800x480"; nil when malformed or outside 1…16384.
+    /// The largest width or height a parsed size may have: the common limit of DRM drivers' frame
+    /// buffers, and far beyond any panel this runs on, so a typo such as "8000x480" still parses
+    /// while "800480x1" or an overflowing number does not.
+    public static let maxSide = 16384
+
+    /// Parses "WIDTHxHEIGHT" ("800x480"; `X` works too, surrounding whitespace is ignored), each side
+    /// 1…`maxSide` whole pixels written in decimal digits. Every "WxH" the program reads (config
+    /// sizes and modes, command-line `--size`) goes through here, so all accept the same text.
+    public static func parse(_ text: String) throws(PixelSizeParseError) -> PixelSize {
+        let parts = text.trimmingWhitespace().lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }) else {
+            throw PixelSizeParseError(text: text, reason: .notWidthByHeight)
+        }
+        // Digits only, so a failed Int conversion can only be an overflow: out of range too.
+        guard let w = Int(parts[0]), let h = Int(parts[1]), (1...maxSide).contains(w), (1...maxSide).contains(h) else {
+            throw PixelSizeParseError(text: text, reason: .outOfRange)
+        }
+        return PixelSize(width: w, height: h)
+    }
+
+    /// `parse(_:)` without the reason: nil when the text is not a valid size.
     public init?(parsing text: String) {
-        let parts = text.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (1...16384).contains(w), (1...16384).contains(h) else { return nil }
-        width = w; height = h
+        guard let s = try? PixelSize.parse(text) else { return nil }
+        self = s
     }
 
     /// Width and height swapped: the size seen after a quarter turn.
     public var transposed: PixelSize { PixelSize(width: height, height: width) }
     public var description: String { "\(width)x\(height)" }
+}
+
+/// Why a "WxH" text is not a `PixelSize`. The description names the text and what is expected, to
+/// follow a caller's prefix ("render: --size: " + description).
+public struct PixelSizeParseError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Reason: Equatable, Sendable {
+        /// Not two runs of digits around one `x`.
+        case notWidthByHeight
+        /// A side is 0 or larger than `PixelSize.maxSide`.
+        case outOfRange
+    }
+    public var text: String
+    public var reason: Reason
+    public init(text: String, reason: Reason) { self.text = text; self.reason = reason }
+
+    public var description: String {
+        switch reason {
+        case .notWidthByHeight: return "expected WIDTHxHEIGHT such as 800x480, found \"\(text)\""
+        case .outOfRange: return "size \"\(text)\" out of range: each side must be 1 to \(PixelSize.maxSide) pixels"
+        }
+    }
 }
 
 /// An axis-aligned rectangle on whole pixels: columns `x ..< x + width`, rows `y ..< y + height`.

@@ -155,7 +155,7 @@ public final class DRMDisplay: DisplayOutput {
         dumbBuffers = buffers
         scanout = BufferedScanout(
             buffers: buffers.map { ScanoutBuffer(base: $0.memory, width: mode.width, height: mode.height,
-                                                 pitch: $0.pitch, format: format) },
+                                                 strideBytes: $0.pitch, format: format) },
             rotation: options.rotation)
         savedCRTC = drmModeGetCrtc(card.fd, route.crtc)
     }

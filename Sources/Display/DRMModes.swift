@@ -1,3 +1,4 @@
+import Core
 /// One display mode as the connector offers it, reduced to what choosing needs. `index` points
 /// back into the connector's mode list.
 public struct DisplayMode: Hashable, Sendable, CustomStringConvertible {
@@ -50,15 +51,16 @@ public struct ModeRequest: Hashable, Sendable, CustomStringConvertible {
         let trimmed = text.trimmingSpaces
         let atParts = trimmed.split(separator: "@", omittingEmptySubsequences: false)
         guard atParts.count <= 2 else { throw bad("more than one '@'") }
-        let dims = atParts[0].lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard dims.count == 2, let w = Int(dims[0]), let h = Int(dims[1]) else { throw bad("size is not WIDTHxHEIGHT") }
-        guard (1...16384).contains(w) && (1...16384).contains(h) else { throw bad("size out of range") }
+        let size: PixelSize
+        do throws(PixelSizeParseError) { size = try PixelSize.parse(String(atParts[0])) } catch {
+            throw bad(error.reason == .outOfRange ? "size out of range (1 to \(PixelSize.maxSide) pixels a side)" : "size is not WIDTHxHEIGHT")
+        }
         var refresh: Int?
         if atParts.count == 2 {
             guard let hz = Double(atParts[1]), hz > 0, hz <= 1000 else { throw bad("refresh is not a number of hertz") }
             refresh = Int((hz * 1000).rounded())
         }
-        self.init(width: w, height: h, refreshMilliHz: refresh)
+        self.init(width: size.width, height: size.height, refreshMilliHz: refresh)
     }
 
     public var description: String {

@@ -1,5 +1,6 @@
 import Core
 import Glibc
+import Raster
 
 /// Copies damaged rectangles of the canvas into a scan-out buffer, turning and converting on the
 /// way. Pure: no state, no I/O, so every rotation and format is tested against a naive reference.
@@ -42,7 +43,7 @@ public enum DamageCopier {
         let rowStep: Int
 
         init(rotation: DisplayRotation, frame: SourceFrame, dest: PixelRect) {
-            let s = frame.stride
+            let s = frame.strideBytes / 4  // in words: the walk steps a UInt32 pointer
             let sx: Int, sy: Int
             switch rotation {
             case .deg0: (sx, sy, columnStep, rowStep) = (dest.x, dest.y, 1, s)
@@ -70,7 +71,7 @@ public enum DamageCopier {
                 let s = src + done * step
                 for i in 0..<n { gathered[i] = s[i * step] }
                 let d = dst + done
-                for i in 0..<n { d[i] = ScanoutFormat.rgb565(fromXRGB: gathered[i]) }
+                for i in 0..<n { d[i] = RGB565.pack(gathered[i]) }
                 done += n
             }
         }
@@ -81,7 +82,7 @@ public enum DamageCopier {
     @inline(__always)
     private static func writeRow(from src: UnsafePointer<UInt32>, step: Int, into target: ScanoutBuffer,
                                  x: Int, y: Int, count: Int) {
-        let rowBase = target.base + (y * target.pitch + x * target.format.bytesPerPixel)
+        let rowBase = target.base + (y * target.strideBytes + x * target.format.bytesPerPixel)
         // A separate loop per unit step: with a constant step the compiler vectorises it.
         switch target.format {
         case .xrgb8888:
@@ -94,7 +95,7 @@ public enum DamageCopier {
         case .rgb565:
             let dst = rowBase.assumingMemoryBound(to: UInt16.self)
             switch step {
-            case 1: for i in 0..<count { dst[i] = ScanoutFormat.rgb565(fromXRGB: src[i]) }
+            case 1: for i in 0..<count { dst[i] = RGB565.pack(src[i]) }
             default: convertGathered(from: src, step: step, into: dst, count: count)
             }
         }

@@ -22,20 +22,19 @@ public enum DisplayBenchmark {
     /// Measures every rotation and format at `width` × `height` (canvas, upright), for a full-frame
     /// damage and a small one, each for at least `minimumSeconds`.
     public static func run(width: Int = 800, height: Int = 480, minimumSeconds: Double = 0.2) -> [Result] {
-        let stride = width
-        let canvas = UnsafeMutablePointer<UInt32>.allocate(capacity: stride * height)
+        let canvas = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
         defer { canvas.deallocate() }
-        for i in 0..<(stride * height) { canvas[i] = UInt32(truncatingIfNeeded: i &* 2_654_435_761) }
-        let frame = SourceFrame(pixels: canvas, width: width, height: height, stride: stride)
+        for i in 0..<(width * height) { canvas[i] = UInt32(truncatingIfNeeded: i &* 2_654_435_761) }
+        let frame = SourceFrame(pixels: canvas, width: width, height: height, strideBytes: width * 4)
         let damages = [PixelSize(width: width, height: height), PixelSize(width: 64, height: 64)]
         var results: [Result] = []
         for format in ScanoutFormat.allCases {
             for rotation in DisplayRotation.allCases {
                 let scan = rotation.canvasSize(forScanout: frame.size)
-                let pitch = scan.width * format.bytesPerPixel
-                let memory = UnsafeMutableRawPointer.allocate(byteCount: pitch * scan.height, alignment: 64)
+                let strideBytes = scan.width * format.bytesPerPixel
+                let memory = UnsafeMutableRawPointer.allocate(byteCount: strideBytes * scan.height, alignment: 64)
                 defer { memory.deallocate() }
-                let target = ScanoutBuffer(base: memory, width: scan.width, height: scan.height, pitch: pitch, format: format)
+                let target = ScanoutBuffer(base: memory, width: scan.width, height: scan.height, strideBytes: strideBytes, format: format)
                 let display = HeadlessDisplay(canvas: frame.size, rotation: rotation, format: format)
                 _ = try? display.present(frame, damage: [])
                 for d in damages {

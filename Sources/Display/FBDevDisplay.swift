@@ -74,7 +74,7 @@ public final class FBDevDisplay: DisplayOutput {
         physicalSizeMM = layout.physicalSizeMM.map { rotation.swapsAxes ? $0.transposed : $0 }
         scanout = BufferedScanout(
             buffers: layout.pageOffsets.map {
-                ScanoutBuffer(base: map + $0, width: layout.width, height: layout.height, pitch: layout.pitch, format: layout.format)
+                ScanoutBuffer(base: map + $0, width: layout.width, height: layout.height, strideBytes: layout.pitch, format: layout.format)
             },
             rotation: rotation)
     }

@@ -1,4 +1,5 @@
 import Core
+import Raster
 /// An upright XRGB8888 image taken from a display: what the panel would show, for PNG writing
 /// and comparisons. `pixels` holds `width * height` values, row by row.
 public struct DisplayImage: Equatable, Sendable {
@@ -29,9 +30,9 @@ public final class HeadlessDisplay: DisplayOutput {
         precondition(canvas.width > 0 && canvas.height > 0, "HeadlessDisplay: empty canvas")
         self.rotation = rotation
         let size = rotation.swapsAxes ? canvas.transposed : canvas
-        let pitch = size.width * format.bytesPerPixel
-        memory = UnsafeMutableRawPointer.allocate(byteCount: pitch * size.height, alignment: 16)
-        buffer = ScanoutBuffer(base: memory, width: size.width, height: size.height, pitch: pitch, format: format)
+        let strideBytes = size.width * format.bytesPerPixel
+        memory = UnsafeMutableRawPointer.allocate(byteCount: strideBytes * size.height, alignment: 16)
+        buffer = ScanoutBuffer(base: memory, width: size.width, height: size.height, strideBytes: strideBytes, format: format)
         buffer.clear()
         scanout = BufferedScanout(buffers: [buffer], rotation: rotation)
     }
@@ -76,15 +77,12 @@ public final class HeadlessDisplay: DisplayOutput {
 
     /// One scan-out pixel as XRGB8888 (ordinary memory here, so reading it is fine).
     private func readScanout(x: Int, y: Int) -> UInt32 {
-        let row = buffer.base + y * buffer.pitch
+        let row = buffer.base + y * buffer.strideBytes
         switch buffer.format {
         case .xrgb8888:
             return row.load(fromByteOffset: x * 4, as: UInt32.self)
         case .rgb565:
-            let v = UInt32(row.load(fromByteOffset: x * 2, as: UInt16.self))
-            let r5 = (v >> 11) & 0x1F, g6 = (v >> 5) & 0x3F, b5 = v & 0x1F
-            let r = (r5 << 3) | (r5 >> 2), g = (g6 << 2) | (g6 >> 4), b = (b5 << 3) | (b5 >> 2)
-            return 0xFF00_0000 | (r << 16) | (g << 8) | b
+            return RGB565.unpack(row.load(fromByteOffset: x * 2, as: UInt16.self))
         }
     }
 }

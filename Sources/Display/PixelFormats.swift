@@ -1,24 +1,21 @@
 import Core
+import Raster
 /// The pixel layout of a scan-out buffer. The canvas is always XRGB8888 (0xXXRRGGBB in a native
-/// little-endian UInt32); the scan-out side may be narrower on small panels.
+/// little-endian UInt32); the scan-out side may be narrower on small panels. RGB565 is converted
+/// by Raster's `RGB565`, the same conversion the rasterizer's 16-bit canvases use.
 public enum ScanoutFormat: String, Sendable, CaseIterable, CustomStringConvertible {
     /// 32 bits per pixel, byte order B, G, R, X in memory (DRM_FORMAT_XRGB8888).
     case xrgb8888
     /// 16 bits per pixel, red in bits 11–15, green 5–10, blue 0–4 (DRM_FORMAT_RGB565).
     case rgb565
 
+    /// The same layout as the rasterizer names it (the fact of how wide a pixel is lives there).
+    public var pixelFormat: PixelFormat { self == .xrgb8888 ? .xrgb8888 : .rgb565 }
     /// Bytes per pixel in the scan-out buffer.
-    public var bytesPerPixel: Int { self == .xrgb8888 ? 4 : 2 }
+    public var bytesPerPixel: Int { pixelFormat.bytesPerPixel }
     /// Bits per pixel, as the dumb-buffer ioctl and fbdev want it.
     public var bitsPerPixel: Int { bytesPerPixel * 8 }
     public var description: String { rawValue.uppercased() }
-
-    /// XRGB8888 → RGB565 by keeping the top 5/6/5 bits of each channel (truncation, as the
-    /// kernel's own fbdev emulation converts).
-    @inline(__always)
-    public static func rgb565(fromXRGB p: UInt32) -> UInt16 {
-        UInt16(truncatingIfNeeded: ((p >> 8) & 0xF800) | ((p >> 5) & 0x07E0) | ((p >> 3) & 0x001F))
-    }
 }
 
 /// How the upright canvas is turned onto a panel that is mounted sideways or upside down.

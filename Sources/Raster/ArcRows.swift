@@ -198,7 +198,7 @@ struct ArcEmitter {
 
     init(sink: PaintSink, batch: RowBatchWriter, area: PixelRect, cx: Double) {
         self.sink = sink; self.batch = batch; self.cx = cx
-        left = area.x; right = area.maxX; rowWords = sink.stride / 4
+        left = area.x; right = area.maxX; rowWords = sink.strideBytes / 4
         switch sink.rowDrawing {
         case .records: shader = nil; direct = false
         case .solid: shader = nil; direct = true

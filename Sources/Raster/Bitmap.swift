@@ -1,7 +1,7 @@
 import Core
 
 /// An image that owns its pixels: premultiplied 0xAARRGGBB words (bytes B, G, R, A), rows packed
-/// (`stride == width * 4`). Draw into it through `canvas`; keep the bitmap alive while you do.
+/// (`strideBytes == width * 4`). Draw into it through `canvas`; keep the bitmap alive while you do.
 public final class Bitmap {
     /// Size in pixels.
     public let width: Int
@@ -21,13 +21,13 @@ public final class Bitmap {
     }
     deinit { pixels.deallocate() }
 
-    /// Row stride in bytes.
-    public var stride: Int { width * 4 }
+    /// Bytes from one row to the next: rows are packed.
+    public var strideBytes: Int { width * 4 }
 
     /// A canvas drawing into this bitmap's memory (clip: the whole bitmap). The canvas keeps the bitmap
     /// alive. Every canvas of one bitmap shares its work memory, so asking for `canvas` again is cheap.
     public var canvas: Canvas {
-        Canvas(pixels: UnsafeMutableRawPointer(pixels), width: width, height: height, stride: stride, format: format,
+        Canvas(pixels: UnsafeMutableRawPointer(pixels), width: width, height: height, strideBytes: strideBytes, format: format,
                scratch: scratch, owner: self)
     }
     private lazy var scratch = RasterScratch()

@@ -1,41 +1,5 @@
-/// Compositing four premultiplied pixels at a time, bit-identical to the scalar `PixelMath.scale` and
-/// `PixelMath.over`. Each channel sits in a 16-bit lane (blue and red from a word's low bytes, green
-/// and alpha from its high bytes), so a channel times an alpha never overflows its lane; the division
-/// by 255 is one 16-bit high multiply. Plain 128-bit operations: SSE2 on the dev machine, NEON on the
-/// product.
-struct QuadMath {
-    let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF), low = SIMD8<UInt16>(repeating: 0xFF)
-    let half = SIMD8<UInt16>(repeating: 128), m257: SIMD8<UInt16>
-
-    /// `m257` must be 257, read from memory (see `CoverageCells.div255Multiplier`).
-    @inline(__always) init(m257: UInt16) { self.m257 = SIMD8<UInt16>(repeating: m257) }
-
-    /// `x/255` rounded, for `x = channel·alpha + 128` (< 2¹⁶) in every lane: `(x + (x >> 8)) >> 8` as in
-    /// `scale`, which equals `(x·257) >> 16`, the high half of one 16-bit multiply (pmulhuw, umull).
-    @inline(__always) func div255(_ x: SIMD8<UInt16>) -> SIMD8<UInt16> {
-        SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: x) &* SIMD8<UInt32>(truncatingIfNeeded: m257)) &>> 16)
-    }
-    /// `scale(p[k], a)` for four pixels, with each pixel's factor in both of its lanes of `a`.
-    @inline(__always) func scale(_ p: SIMD4<UInt32>, _ a: SIMD8<UInt16>) -> SIMD4<UInt32> {
-        let rb = div255(unsafeBitCast(p & mask, to: SIMD8<UInt16>.self) &* a &+ half)
-        let ag = div255((unsafeBitCast(p, to: SIMD8<UInt16>.self) &>> 8) &* a &+ half)
-        return unsafeBitCast(rb | (ag &<< 8), to: SIMD4<UInt32>.self)
-    }
-    /// `over(s[k], d[k])` for four pixels: `s + scale(d, 255 − alpha(s))`, the add on whole words as in
-    /// `over`, so the result is the same word even for a source channel above its alpha.
-    @inline(__always) func over(_ s: SIMD4<UInt32>, _ d: SIMD4<UInt32>) -> SIMD4<UInt32> {
-        let alpha = unsafeBitCast(s &>> 24, to: SIMD8<UInt16>.self)
-        let inv = low &- SIMD8<UInt16>(alpha[0], alpha[0], alpha[2], alpha[2], alpha[4], alpha[4], alpha[6], alpha[6])
-        return scale(d, inv) &+ s
-    }
-    /// Four coverage bytes (little-endian in `c`), each in both 16-bit lanes of its pixel.
-    @inline(__always) func spread(_ c: UInt32) -> SIMD8<UInt16> {
-        let b = unsafeBitCast(SIMD4<UInt32>(c, 0, 0, 0), to: SIMD16<UInt8>.self)
-        let bytes = SIMD16<UInt8>(b[0], b[0], b[0], b[0], b[1], b[1], b[1], b[1], b[2], b[2], b[2], b[2], b[3], b[3], b[3], b[3])
-        return unsafeBitCast(bytes, to: SIMD8<UInt16>.self) & low
-    }
-}
-
+// Span blending for the paint sinks: solid and coverage spans, four pixels at a time through
+// `FourPixelMath` for long runs.
 extension PixelMath {
     /// `dst[i] = c + dst[i]·inv/255` for a premultiplied colour `c` with alpha `255 − inv`: the
     /// translucent solid span, bit-identical to `scale`. Short spans (shape edges) stay inline.
@@ -47,7 +11,7 @@ extension PixelMath {
     /// `blendSolid` for spans of eight pixels or more, eight per step. Not inlined: in the callers'
     /// large loops its vectors were spilled to the stack, which cost more than the call.
     @inline(never) static func blendSolidSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ c: UInt32, _ inv: UInt32, m257: UInt16) {
-        let q = QuadMath(m257: m257)
+        let q = FourPixelMath(m257: m257)
         let inv16 = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: inv)), cv = SIMD4<UInt32>(repeating: c)
         let raw = UnsafeMutableRawPointer(dst)
         // UI backgrounds are mostly flat: remember the span's first destination pixel and its result,
@@ -91,7 +55,7 @@ extension PixelMath {
     /// opaque colour stored.
     @inline(never) static func blendMask(_ dst: UnsafeMutablePointer<UInt32>, _ coverage: UnsafePointer<UInt8>, _ count: Int,
                                          _ s: UInt32, m257: UInt16) {
-        let q = QuadMath(m257: m257)
+        let q = FourPixelMath(m257: m257)
         let opaque = s >> 24 == 255, sv = SIMD4<UInt32>(repeating: s)
         let raw = UnsafeMutableRawPointer(dst), cov = UnsafeRawPointer(coverage)
         var i = 0
@@ -124,7 +88,7 @@ extension PixelMath {
 
     @inline(__always) private static func overRowBody(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>,
                                                       coverage: UnsafePointer<UInt8>?, _ count: Int, m257: UInt16) {
-        let q = QuadMath(m257: m257)
+        let q = FourPixelMath(m257: m257)
         // Alpha 0xFF as an unsigned compare through the sign bit (SSE2 and NEON both have the signed one).
         let flip = SIMD4<UInt32>(repeating: 0x8000_0000)
         let opaque = SIMD4<Int32>(truncatingIfNeeded: SIMD4<UInt32>(repeating: 0xFF00_0000) ^ flip)

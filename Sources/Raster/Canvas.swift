@@ -1,5 +1,5 @@
 import Core
-import CPNG
+import CPixelKernels
 import Glibc
 
 /// A drawing surface over caller-owned pixel memory (a DRM dumb buffer, an fbdev mapping, a `Bitmap`).
@@ -12,7 +12,7 @@ public struct Canvas {
     public let width: Int
     public let height: Int
     /// Bytes from one row to the next (may exceed `width * bytesPerPixel`).
-    public let stride: Int
+    public let strideBytes: Int
     public let format: PixelFormat
     /// Pixels outside this rectangle are never written. Setting it intersects with the canvas bounds.
     public var clip: PixelRect {
@@ -26,16 +26,16 @@ public struct Canvas {
     /// as long as any copy of the canvas.
     let owner: AnyObject?
 
-    /// A canvas over `pixels`. `stride` is in bytes and must hold a whole row.
-    public init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, format: PixelFormat) {
-        self.init(pixels: pixels, width: width, height: height, stride: stride, format: format, scratch: RasterScratch(), owner: nil)
+    /// A canvas over `pixels`; `strideBytes` must hold a whole row.
+    public init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, strideBytes: Int, format: PixelFormat) {
+        self.init(pixels: pixels, width: width, height: height, strideBytes: strideBytes, format: format, scratch: RasterScratch(), owner: nil)
     }
 
-    init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, format: PixelFormat, scratch: RasterScratch,
+    init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, strideBytes: Int, format: PixelFormat, scratch: RasterScratch,
          owner: AnyObject?) {
         precondition(width >= 0 && height >= 0, "Canvas size must not be negative")
-        precondition(stride >= width * format.bytesPerPixel, "Canvas stride \(stride) is shorter than a row")
-        self.pixels = pixels; self.width = width; self.height = height; self.stride = stride; self.format = format
+        precondition(strideBytes >= width * format.bytesPerPixel, "Canvas strideBytes \(strideBytes) is shorter than a row")
+        self.pixels = pixels; self.width = width; self.height = height; self.strideBytes = strideBytes; self.format = format
         storedClip = PixelRect(x: 0, y: 0, width: width, height: height)
         self.scratch = scratch
         self.owner = owner
@@ -57,21 +57,21 @@ public struct Canvas {
         let c = clip
         guard !c.isEmpty else { return }
         if format == .rgb565 {
-            let v = PixelMath.to565(color.premultipliedARGB)
+            let v = RGB565.pack(color.premultipliedARGB)
             for y in c.y ..< c.maxY {
-                let row = (pixels + y * stride).assumingMemoryBound(to: UInt16.self) + c.x
+                let row = (pixels + y * strideBytes).assumingMemoryBound(to: UInt16.self) + c.x
                 row.update(repeating: v, count: c.width)
             }
             return
         }
         let word = color.premultipliedARGB
-        if c.x == 0 && c.width == width && stride == width * 4 {
+        if c.x == 0 && c.width == width && strideBytes == width * 4 {
             // One contiguous run: a single fill.
             tw_fill32_large(pixels.assumingMemoryBound(to: UInt32.self) + c.y * width, word, c.width * c.height)
             return
         }
         for y in c.y ..< c.maxY {
-            PixelMath.fill((pixels + y * stride).assumingMemoryBound(to: UInt32.self) + c.x, c.width, word)
+            PixelMath.fill((pixels + y * strideBytes).assumingMemoryBound(to: UInt32.self) + c.x, c.width, word)
         }
     }
 
@@ -79,9 +79,9 @@ public struct Canvas {
     public func pixel(x: Int, y: Int) -> UInt32 {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is outside the canvas")
         if format == .rgb565 {
-            return PixelMath.from565((pixels + y * stride).assumingMemoryBound(to: UInt16.self)[x])
+            return RGB565.unpack((pixels + y * strideBytes).assumingMemoryBound(to: UInt16.self)[x])
         }
-        return (pixels + y * stride).assumingMemoryBound(to: UInt32.self)[x]
+        return (pixels + y * strideBytes).assumingMemoryBound(to: UInt32.self)[x]
     }
 
     /// Copies the clip region into a new `Bitmap` of the canvas size (pixels outside the clip are kept too).

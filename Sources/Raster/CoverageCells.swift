@@ -17,7 +17,7 @@ final class CoverageCells {
     /// One row of 8-bit coverage for runs of edge pixels.
     private var mask: UnsafeMutablePointer<UInt8> = .allocate(capacity: 1)
     private var maskCapacity = 0
-    /// Always 257: the multiplier of `QuadMath.div255`, which every paint sink reads from
+    /// Always 257: the multiplier of `FourPixelMath.div255`, which every paint sink reads from
     /// here. Held in memory so the optimizer cannot see the constant: it would turn the 16-bit high
     /// multiply (one pmulhuw or umull pair) into shifts and adds on 32-bit lanes, about twice the work.
     var div255Multiplier: UInt16 = 257

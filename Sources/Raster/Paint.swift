@@ -54,7 +54,7 @@ public struct Paint {
 /// Receives coverage and writes it to a canvas with a paint.
 struct PaintSink: CoverageSink {
     let base: UnsafeMutableRawPointer
-    let stride: Int
+    let strideBytes: Int
     let is565: Bool
     let overMode: Bool
     /// Solid colour, premultiplied and scaled by the global alpha (nil for shaded paints).
@@ -66,7 +66,7 @@ struct PaintSink: CoverageSink {
     let m257: UInt16
 
     init(canvas: Canvas, paint: Paint, maxSpan: Int) {
-        base = canvas.pixels; stride = canvas.stride; is565 = canvas.format == .rgb565
+        base = canvas.pixels; strideBytes = canvas.strideBytes; is565 = canvas.format == .rgb565
         overMode = paint.blendMode == .sourceOver
         let a = paint.alpha8
         globalAlpha = a
@@ -94,7 +94,7 @@ struct PaintSink: CoverageSink {
 
     @inline(__always) mutating func span(y: Int, x: Int, count: Int, alpha: UInt32) {
         if is565 { return span565(y: y, x: x, count: count, alpha: alpha) }
-        let dst = (base + y * stride).assumingMemoryBound(to: UInt32.self) + x
+        let dst = (base + y * strideBytes).assumingMemoryBound(to: UInt32.self) + x
         if let shader {
             let a = globalAlpha == 255 ? alpha : PixelMath.scale(alpha, globalAlpha)
             // Fully covered and nothing shows through: shade straight into the canvas.
@@ -125,7 +125,7 @@ struct PaintSink: CoverageSink {
 
     @inline(__always) mutating func mask(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         if is565 { return mask565(y: y, x: x, count: count, coverage: coverage) }
-        let dst = (base + y * stride).assumingMemoryBound(to: UInt32.self) + x
+        let dst = (base + y * strideBytes).assumingMemoryBound(to: UInt32.self) + x
         if let shader {
             shader.shade(x: x, y: y, count: count, into: row)
             if overMode && globalAlpha == 255 && count >= 8 { return PixelMath.overRow(dst, row, coverage: coverage, count, m257: m257) }
@@ -161,24 +161,24 @@ struct PaintSink: CoverageSink {
     }
 
     private mutating func span565(y: Int, x: Int, count: Int, alpha: UInt32) {
-        let dst = (base + y * stride).assumingMemoryBound(to: UInt16.self) + x
+        let dst = (base + y * strideBytes).assumingMemoryBound(to: UInt16.self) + x
         if let shader { shader.shade(x: x, y: y, count: count, into: row) }
         let a = shader != nil && globalAlpha != 255 ? PixelMath.scale(alpha, globalAlpha) : alpha
         for i in 0 ..< count {
             let s = shader != nil ? row[i] : solid
-            dst[i] = PixelMath.to565(composite(s, a, PixelMath.from565(dst[i])))
+            dst[i] = RGB565.pack(composite(s, a, RGB565.unpack(dst[i])))
         }
     }
 
     private mutating func mask565(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
-        let dst = (base + y * stride).assumingMemoryBound(to: UInt16.self) + x
+        let dst = (base + y * strideBytes).assumingMemoryBound(to: UInt16.self) + x
         if let shader { shader.shade(x: x, y: y, count: count, into: row) }
         for i in 0 ..< count {
             var a = UInt32(coverage[i])
             if a == 0 { continue }
             if shader != nil && globalAlpha != 255 { a = PixelMath.scale(a, globalAlpha) }
             let s = shader != nil ? row[i] : solid
-            dst[i] = PixelMath.to565(composite(s, a, PixelMath.from565(dst[i])))
+            dst[i] = RGB565.pack(composite(s, a, RGB565.unpack(dst[i])))
         }
     }
 }

@@ -50,7 +50,7 @@ extension RasterScratch {
         var batch = rowBatch.begin(width: area.width)
         let direct: Bool
         if case .solid = sink.rowDrawing { direct = true } else { direct = false }
-        let rowWords = sink.stride / 4
+        let rowWords = sink.strideBytes / 4
         func drawBatch() {
             ringEdgeCoverage(shape, dx: batch.first.dx, dy: batch.first.dy, count: batch.first.count, into: batch.first.coverage)
             if direct { batch.blendSolid(shape, into: sink) } else { batch.send(into: &sink) }

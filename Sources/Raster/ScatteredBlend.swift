@@ -52,7 +52,7 @@ extension PaintSink {
 
     /// Composites onto `count` pixels anywhere on the canvas (`words`: their indices in the canvas's
     /// 32-bit words, all distinct) with per-pixel coverage, SRC_OVER: the edge pixels of a whole batch
-    /// of rows in one loop, four at a time (`QuadMath`, bit-identical to the scalar formulas). The
+    /// of rows in one loop, four at a time (`FourPixelMath`, bit-identical to the scalar formulas). The
     /// colour is the solid one, or (`colors` given) each pixel's own.
     ///
     /// Zero coverage needs no branch: the source scales to 0 and the destination by 255/255, which
@@ -60,7 +60,7 @@ extension PaintSink {
     func blendScattered(words: UnsafePointer<Int>, coverage: UnsafePointer<UInt8>, colors: UnsafePointer<UInt32>? = nil,
                         count: Int) {
         let base = self.base.assumingMemoryBound(to: UInt32.self)
-        let q = QuadMath(m257: m257)
+        let q = FourPixelMath(m257: m257)
         let solidWords = SIMD4<UInt32>(repeating: solid)
         var i = 0
         while i + 4 <= count {
@@ -79,20 +79,4 @@ extension PaintSink {
             i += 1
         }
     }
-}
-
-extension QuadMath {
-    /// `scale`, dividing by 255 with shifts and adds instead of the high multiply: in this gather and
-    /// scatter loop the compiler lowers that multiply on 32-bit lanes (pmuludq), which measured 15 %
-    /// slower on S1 (0.096 against 0.084 ms).
-    @inline(__always) func scaleShifting(_ p: SIMD4<UInt32>, _ a: SIMD8<UInt16>) -> SIMD4<UInt32> {
-        @inline(__always) func div255(_ x: SIMD8<UInt16>) -> SIMD8<UInt16> { (x &+ (x &>> 8)) &>> 8 }
-        let rb = div255(unsafeBitCast(p & mask, to: SIMD8<UInt16>.self) &* a &+ half)
-        let ag = div255(unsafeBitCast((p &>> 8) & mask, to: SIMD8<UInt16>.self) &* a &+ half)
-        return unsafeBitCast(rb, to: SIMD4<UInt32>.self) | (unsafeBitCast(ag, to: SIMD4<UInt32>.self) &<< 8)
-    }
-
-    /// Each pixel's factor (0…255 in its word) in both of its 16-bit lanes, as `scale` takes it: plain
-    /// shifts, where a byte shuffle would cost several instructions on SSE2.
-    @inline(__always) func lanes(_ v: SIMD4<UInt32>) -> SIMD8<UInt16> { unsafeBitCast(v | (v &<< 16), to: SIMD8<UInt16>.self) }
 }

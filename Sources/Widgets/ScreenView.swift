@@ -53,7 +53,8 @@ public final class ScreenView {
 
     /// Draws what changed since the last call into `canvas` (everything when `full`, on the first call, or
     /// when the canvas size changed) and returns the repainted pixel rectangles (disjoint, clipped to the
-    /// canvas). An unchanged screen returns no rectangles and touches no pixel.
+    /// canvas, merged by Core's `DamageRegion`). An unchanged screen returns no rectangles and touches no
+    /// pixel.
     @discardableResult
     public func render(into canvas: Canvas, full: Bool) -> [PixelRect] {
         let t = time
@@ -65,7 +66,7 @@ public final class ScreenView {
         if full || sizeChanged {
             rects = [canvas.bounds]
         } else {
-            rects = DamageMerger.merge(damage.map(PixelRect.init(covering:)), within: canvas.bounds)
+            rects = DamageRegion.merged(damage.map(PixelRect.init(covering:)), within: canvas.bounds)
         }
         for r in rects { repaint(r, canvas: canvas, time: t) }
         return rects
@@ -86,41 +87,4 @@ public final class ScreenView {
             w.drawOverlay(LocalPainter(canvas: c, transform: w.control.transform, resources: resources), at: t)
         }
     }
-}
-
-/// Turns many small damage rectangles into a few disjoint ones.
-enum DamageMerger {
-    /// Clips to `bounds`, then merges any two rectangles that overlap or whose joint box wastes little
-    /// area (under a quarter more than the two together), until no pair qualifies; the result is disjoint.
-    static func merge(_ input: [PixelRect], within bounds: PixelRect) -> [PixelRect] {
-        var rects = input.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
-        var merged = true
-        while merged {
-            merged = false
-            outer: for i in rects.indices {
-                for j in rects.indices where j > i {
-                    let a = rects[i], b = rects[j], u = a.union(b)
-                    let overlaps = !a.intersection(b).isEmpty
-                    if overlaps || u.area * 4 <= (a.area + b.area) * 5 {
-                        rects[i] = u
-                        rects.remove(at: j)
-                        merged = true
-                        break outer
-                    }
-                }
-            }
-        }
-        return rects
-    }
-}
-
-extension PixelRect {
-    /// The smallest rectangle holding both.
-    func union(_ o: PixelRect) -> PixelRect {
-        if isEmpty { return o }
-        if o.isEmpty { return self }
-        let x0 = min(x, o.x), y0 = min(y, o.y)
-        return PixelRect(x: x0, y: y0, width: max(maxX, o.maxX) - x0, height: max(maxY, o.maxY) - y0)
-    }
-    var area: Int { width * height }
 }

@@ -1,3 +1,4 @@
+import Core
 import Glibc
 import Raster
 
@@ -29,11 +30,10 @@ enum BenchCommand {
                 guard let v = value() else { return CLI.fail("bench: --size needs WxH, e.g. 800x480\n" + usage) }
                 var parsed: [(Int, Int)] = []
                 for item in v.split(separator: ",") {
-                    let parts = item.split(separator: "x")
-                    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0, w <= 16384, h <= 16384 else {
-                        return CLI.fail("bench: bad size \"\(item)\"; expected WxH such as 800x480")
-                    }
-                    parsed.append((w, h))
+                    do {
+                        let s = try PixelSize.parse(String(item))
+                        parsed.append((s.width, s.height))
+                    } catch { return CLI.fail("bench: --size: \(error)") }
                 }
                 sizes = parsed
                 i += 1

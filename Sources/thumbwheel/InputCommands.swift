@@ -125,9 +125,7 @@ enum ReplayCommand {
     }
 
     static func parseSize(_ text: String) -> Size? {
-        let parts = text.split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else { return nil }
-        return Size(Double(w), Double(h))
+        PixelSize(parsing: text).map { Size(Double($0.width), Double($0.height)) }
     }
 
     static func load(_ path: String) -> Result<EvemuRecording, LoadError> {

@@ -38,8 +38,7 @@ enum RenderCommand {
         }
         var size = config.display.headlessSize
         if let sizeText {
-            guard let s = PixelSize(parsing: sizeText) else { return CLI.fail("render: --size expects WxH such as 800x480, found \(sizeText)") }
-            size = s
+            do { size = try PixelSize.parse(sizeText) } catch { return CLI.fail("render: --size: \(error)") }
         }
         let scale = KioskScreen.scale(config: config.display, canvasSize: size, physicalMM: nil)
         let screen = KioskScreen(config: config, index: 0, canvasSize: size, scale: scale, time: 0)

@@ -45,15 +45,6 @@ struct DamageCopierTests {
         }
     }
 
-    @Test("RGB565 keeps the top 5/6/5 bits of red, green and blue")
-    func rgb565Channels() {
-        #expect(ScanoutFormat.rgb565(fromXRGB: 0xFFFF_0000) == 0xF800)
-        #expect(ScanoutFormat.rgb565(fromXRGB: 0x0000_FF00) == 0x07E0)
-        #expect(ScanoutFormat.rgb565(fromXRGB: 0x0000_00FF) == 0x001F)
-        #expect(ScanoutFormat.rgb565(fromXRGB: 0xFF07_0307) == 0x0000)  // below one step in each channel
-        #expect(ScanoutFormat.rgb565(fromXRGB: 0x0008_0408) == 0x0821)  // exactly one step in each
-    }
-
     @Test("scanoutRect agrees with the per-pixel reference for every rotation", arguments: DisplayRotation.allCases)
     func scanoutRectMatchesReference(rotation: DisplayRotation) {
         var rng = SeededRandom(seed: 3)

@@ -2,17 +2,17 @@ import Core
 @_exported import TestSupport
 @testable import Display
 
-/// A canvas in ordinary memory with a stride wider than its width (to catch stride mistakes).
+/// A canvas in ordinary memory with rows wider than its width (to catch stride mistakes).
 final class TestCanvas {
-    let width: Int, height: Int, stride: Int
+    let width: Int, height: Int, rowPixels: Int
     var pixels: [UInt32]
     init(width: Int, height: Int, padding: Int = 3) {
-        self.width = width; self.height = height; stride = width + padding
-        pixels = [UInt32](repeating: 0xDEAD_BEEF, count: stride * height)
+        self.width = width; self.height = height; rowPixels = width + padding
+        pixels = [UInt32](repeating: 0xDEAD_BEEF, count: rowPixels * height)
     }
     subscript(x: Int, y: Int) -> UInt32 {
-        get { pixels[y * stride + x] }
-        set { pixels[y * stride + x] = newValue }
+        get { pixels[y * rowPixels + x] }
+        set { pixels[y * rowPixels + x] = newValue }
     }
     /// Paints `r` (clipped) with random colours; returns the rectangle as given.
     func scribble(_ r: PixelRect, using rng: inout SeededRandom) {
@@ -23,7 +23,7 @@ final class TestCanvas {
     }
     func withFrame<T>(_ body: (SourceFrame) throws -> T) rethrows -> T {
         try pixels.withUnsafeBufferPointer {
-            try body(SourceFrame(pixels: $0.baseAddress!, width: width, height: height, stride: stride))
+            try body(SourceFrame(pixels: $0.baseAddress!, width: width, height: height, strideBytes: rowPixels * 4))
         }
     }
 }
@@ -31,25 +31,25 @@ final class TestCanvas {
 /// A scan-out buffer in plain memory, with row padding filled with a sentinel to catch overruns.
 final class TestScanout {
     static let sentinel: UInt8 = 0xA5
-    let width: Int, height: Int, pitch: Int, format: ScanoutFormat
+    let width: Int, height: Int, strideBytes: Int, format: ScanoutFormat
     let memory: UnsafeMutableRawPointer
     init(width: Int, height: Int, format: ScanoutFormat, extraBytes: Int = 8) {
         self.width = width; self.height = height; self.format = format
-        pitch = width * format.bytesPerPixel + extraBytes
-        memory = .allocate(byteCount: pitch * height, alignment: 16)
-        memory.initializeMemory(as: UInt8.self, repeating: Self.sentinel, count: pitch * height)
+        strideBytes = width * format.bytesPerPixel + extraBytes
+        memory = .allocate(byteCount: strideBytes * height, alignment: 16)
+        memory.initializeMemory(as: UInt8.self, repeating: Self.sentinel, count: strideBytes * height)
     }
     deinit { memory.deallocate() }
-    var buffer: ScanoutBuffer { ScanoutBuffer(base: memory, width: width, height: height, pitch: pitch, format: format) }
+    var buffer: ScanoutBuffer { ScanoutBuffer(base: memory, width: width, height: height, strideBytes: strideBytes, format: format) }
     /// Raw pixel value (UInt32 for XRGB8888, widened UInt16 for RGB565).
     func raw(x: Int, y: Int) -> UInt32 {
-        format == .xrgb8888 ? memory.load(fromByteOffset: y * pitch + x * 4, as: UInt32.self)
-            : UInt32(memory.load(fromByteOffset: y * pitch + x * 2, as: UInt16.self))
+        format == .xrgb8888 ? memory.load(fromByteOffset: y * strideBytes + x * 4, as: UInt32.self)
+            : UInt32(memory.load(fromByteOffset: y * strideBytes + x * 2, as: UInt16.self))
     }
     /// True when every byte of row padding still holds the sentinel.
     var paddingIntact: Bool {
         for y in 0..<height {
-            for b in (width * format.bytesPerPixel)..<pitch where memory.load(fromByteOffset: y * pitch + b, as: UInt8.self) != Self.sentinel {
+            for b in (width * format.bytesPerPixel)..<strideBytes where memory.load(fromByteOffset: y * strideBytes + b, as: UInt8.self) != Self.sentinel {
                 return false
             }
         }
@@ -73,8 +73,10 @@ func referenceValue(_ p: UInt32, format: ScanoutFormat) -> UInt32 {
     switch format {
     case .xrgb8888: return p
     case .rgb565:
-        let r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF
-        return ((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3)
+        // Each channel to the nearest of 32 or 64 levels, in floating point (independent of the
+        // integer formula under test).
+        func level(_ c: UInt32, _ top: Double) -> UInt32 { UInt32((Double(c & 0xFF) * top / 255).rounded()) }
+        return level(p >> 16, 31) << 11 | level(p >> 8, 63) << 5 | level(p, 31)
     }
 }
 

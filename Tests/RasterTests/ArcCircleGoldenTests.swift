@@ -88,15 +88,15 @@ import Testing
         var words = [UInt16](repeating: 0, count: w * h)
         let reference = Bitmap(width: w, height: h, fill: Color(rgb: 0x202020))
         words.withUnsafeMutableBytes { raw in
-            let c = Canvas(pixels: raw.baseAddress!, width: w, height: h, stride: w * 2, format: .rgb565)
+            let c = Canvas(pixels: raw.baseAddress!, width: w, height: h, strideBytes: w * 2, format: .rgb565)
             c.clear(Color(rgb: 0x202020))
             c.strokeArc(center: Point(48, 48), radius: 30, start: .degrees(135), sweep: .degrees(270), width: 8, cap: .round,
                         color: Color(rgb: 0x7FA8C6))
             c.fillCircle(center: Point(48, 48), radius: 12, paint: Paint(Color(rgba: 0xC66F3A80)))
         }
         // The 565 result widened back, as a bitmap, is the golden.
-        for i in 0 ..< w * h { reference.pixels[i] = PixelMath.from565(words[i]) }
+        for i in 0 ..< w * h { reference.pixels[i] = RGB565.unpack(words[i]) }
         try Golden.check(reference, "rgb565")
-        #expect(PixelMath.from565(words[0]) == PixelMath.from565(PixelMath.to565(Color(rgb: 0x202020).premultipliedARGB)))
+        #expect(RGB565.unpack(words[0]) == RGB565.unpack(RGB565.pack(Color(rgb: 0x202020).premultipliedARGB)))
     }
 }

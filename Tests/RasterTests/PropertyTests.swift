@@ -43,7 +43,7 @@ import TestSupport
         var rng = SeededRandom(seed: 0x5EED)
         for round in 0 ..< 40 {
             memory.initializeMemory(as: UInt8.self, repeating: 0xA5, count: bytes)
-            var canvas = Canvas(pixels: memory, width: w, height: h, stride: stride, format: format)
+            var canvas = Canvas(pixels: memory, width: w, height: h, strideBytes: stride, format: format)
             let clip = PixelRect(x: rng.int(60), y: rng.int(50), width: rng.int(60), height: rng.int(40))
             canvas.clip = clip
             for _ in 0 ..< 12 { PropertyTests.drawRandom(canvas, &rng, icon: icon, font: font) }

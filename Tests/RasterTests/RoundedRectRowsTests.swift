@@ -28,8 +28,8 @@ import TestSupport
         let cells = UnsafeMutableRawPointer.allocate(byteCount: stride * h, alignment: 16)
         defer { rows.deallocate(); cells.deallocate() }
         // One canvas each for all rounds, so its remembered corners meet radii old and new.
-        var a = Canvas(pixels: rows, width: w, height: h, stride: stride, format: format)
-        var b = Canvas(pixels: cells, width: w, height: h, stride: stride, format: format)
+        var a = Canvas(pixels: rows, width: w, height: h, strideBytes: stride, format: format)
+        var b = Canvas(pixels: cells, width: w, height: h, strideBytes: stride, format: format)
         var rng = SeededRandom(seed: 0x12EC7)
         var differing = 0, worst = 0
         for round in 0 ..< (w > 100 ? 60 : 400) {
@@ -116,7 +116,7 @@ import TestSupport
         var rng = SeededRandom(seed: 0xC11B)
         for round in 0 ..< 200 {
             memory.initializeMemory(as: UInt8.self, repeating: 0xA5, count: stride * h)
-            var canvas = Canvas(pixels: memory, width: w, height: h, stride: stride, format: .argb8888)
+            var canvas = Canvas(pixels: memory, width: w, height: h, strideBytes: stride, format: .argb8888)
             let clip = PixelRect(x: rng.int(40), y: rng.int(30), width: rng.int(40), height: rng.int(30))
             canvas.clip = clip
             let (rect, radius) = RoundedRectRowsTests.randomRect(&rng)

@@ -149,16 +149,4 @@ struct DamageTests {
         let rects = scene.view.render(into: scene.screen.canvas, full: true)
         #expect(rects == [PixelRect(x: 0, y: 0, width: 800, height: 480)])
     }
-
-    @Test("Merging keeps the rectangles disjoint and inside the canvas")
-    func merging() {
-        let bounds = PixelRect(x: 0, y: 0, width: 100, height: 100)
-        let merged = DamageMerger.merge([PixelRect(x: -5, y: -5, width: 10, height: 10), PixelRect(x: 2, y: 2, width: 10, height: 10),
-                                         PixelRect(x: 80, y: 80, width: 40, height: 40)], within: bounds)
-        #expect(merged.count == 2)
-        for (i, a) in merged.enumerated() {
-            #expect(a.intersection(bounds) == a)
-            for b in merged[(i + 1)...] { #expect(a.intersection(b).isEmpty) }
-        }
-    }
 }

@@ -1,3 +1,4 @@
+import Core
 /// The number pad's text rules (NP-28, NP-29, NP-32, NP-46), with the locale's decimal separator as
 /// a parameter (NP-36): Controls reads no locale itself.
 public struct NumberText: Hashable, Sendable {
@@ -52,9 +53,7 @@ public struct NumberText: Hashable, Sendable {
     /// NP-32: the number with the locale separator and no grouping: 50 → "50", 50.5 → "50.5" / "50,5".
     /// Very large or small values come out in exponent form, as the original's generic description does [QUIRK].
     public func format(_ n: Double) -> String {
-        var s = n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
-        if s.hasSuffix(".0") { s.removeLast(2) }
-        return s.replacingDot(with: separator)
+        NumberFormat.plain(n).replacingDot(with: separator)
     }
 }
 

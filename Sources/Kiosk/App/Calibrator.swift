@@ -42,8 +42,7 @@ public final class Calibrator {
         let bitmap = Bitmap(width: size.width, height: size.height, format: .xrgb8888)
         func show() {
             draw(target: session.currentTarget, on: bitmap.canvas)
-            _ = try? display.present(SourceFrame(pixels: UnsafePointer(bitmap.pixels), width: size.width, height: size.height,
-                                                 stride: size.width), damage: [bitmap.canvas.bounds])
+            _ = try? display.present(SourceFrame(bitmap), damage: [bitmap.canvas.bounds])
         }
         show()
         Log.notice("calibrate: touch the centre of each cross (\(session.targets.count) in all)")

@@ -62,8 +62,7 @@ final class Presenter {
     /// presented again when a page flip frees a buffer.
     private func present(damage: [PixelRect]) {
         pendingDamage += damage
-        let frame = SourceFrame(pixels: UnsafePointer(bitmap.pixels), width: bitmap.width, height: bitmap.height,
-                                stride: bitmap.width)
+        let frame = SourceFrame(bitmap)
         do {
             let outcome = try display.present(frame, damage: pendingDamage)
             if outcome == .paused && terminal == nil && state == .live {

@@ -70,7 +70,7 @@ struct ConfigBuilder {
         d.rgb565 = t.string("format") == "rgb565"
         d.rotation = t.int("rotation") ?? 0
         if let size = t.string("size") {
-            if let s = PixelSize(parsing: size) { d.headlessSize = s } else { fail(t, "size", "expected \"WxH\" such as \"800x480\", found \"\(size)\"") }
+            do { d.headlessSize = try PixelSize.parse(size) } catch { fail(t, "size", "\(error)") }
         }
         d.widthMM = t.number("width_mm"); d.heightMM = t.number("height_mm"); d.scale = t.number("scale")
         d.terminal = t.string("terminal")

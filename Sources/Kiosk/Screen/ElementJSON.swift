@@ -13,10 +13,9 @@ extension StoredValue {
 
     /// The value as hooks see it in `{value}`: `35`, `21.5` or `8,18`.
     public var hookText: String {
-        func text(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d) }
         switch self {
-        case .single(let d): return text(d)
-        case .pair(let a, let b): return text(a) + "," + text(b)
+        case .single(let d): return NumberFormat.plain(d)
+        case .pair(let a, let b): return NumberFormat.plain(a) + "," + NumberFormat.plain(b)
         }
     }
 

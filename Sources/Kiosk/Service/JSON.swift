@@ -1,3 +1,4 @@
+import Core
 import FoundationEssentials
 
 /// A JSON value for the control socket: decoded from requests, serialised for replies and events
@@ -42,9 +43,7 @@ public enum JSON: Hashable, Sendable, Decodable, CustomStringConvertible {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
         case .number(let d):
-            if !d.isFinite { return "null" }
-            if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
-            return String(d)
+            return d.isFinite ? NumberFormat.plain(d) : "null"
         case .string(let s): return JSON.quote(s)
         case .array(let a): return "[" + a.map(\.description).joined(separator: ",") + "]"
         case .object(let pairs): return "{" + pairs.map { JSON.quote($0.0) + ":" + $0.1.description }.joined(separator: ",") + "}"
