@@ -12,6 +12,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // System libraries: a module map and a shim header each (see Sources/C*/).
@@ -39,19 +40,32 @@ let package = Package(
             "Core", "Controls", "Raster", "Widgets", "Input", "Display", "CLinux",
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
-        .executableTarget(name: "thumbwheel", dependencies: ["Kiosk", "Core", "Raster", "Input", "Display", "Widgets"]),
+        // What both executables share on top of ArgumentParser: exit statuses, the man page.
+        .target(name: "CLISupport", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "thumbwheel", dependencies: [
+            "Kiosk", "Core", "Raster", "Input", "Display", "Widgets", "CLISupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // Development only, never installed: the benchmarks and the test helpers. Kept out of the
+        // product modules so the kiosk binary carries no bench scenes or torture loops.
+        .target(name: "Bench", dependencies: ["Core", "Controls", "Raster", "Widgets", "Display"], swiftSettings: fastPixels),
+        .executableTarget(name: "thumbwheel-dev", dependencies: [
+            "Bench", "Kiosk", "Raster", "Display", "Widgets", "CLISupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
 
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Core"],
                     exclude: ["SPEC_COVERAGE.md", "SPEC_COVERAGE_MS_CS_X.md", "SPEC_COVERAGE_RVS_NP.md"]),
         // Reference-image comparison shared by the Raster and Widgets tests.
         .target(name: "ImageTestSupport", dependencies: ["Raster"], path: "Tests/ImageTestSupport"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Core", "ImageTestSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Core", "ImageTestSupport", "Bench"], resources: [.copy("Golden")]),
         // Reference images are read from the source tree (next to #filePath), not as resources.
-        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Controls", "Raster", "Core", "ImageTestSupport"],
+        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Controls", "Raster", "Core", "ImageTestSupport", "Bench"],
                     exclude: ["References"]),
         .testTarget(name: "InputTests", dependencies: ["Input", "Core"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster", "Core"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Controls", "Core"]),
+        .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster", "Core", "Bench"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Controls", "Core", "Raster"]),
     ]
 )

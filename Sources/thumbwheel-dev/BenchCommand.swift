@@ -1,82 +1,84 @@
+import ArgumentParser
+import Bench
+import CLISupport
 import Glibc
 import Raster
 
-/// `thumbwheel bench`: the rasterizer benchmark of ../shared/bench/SCENES.md (owned by the Raster work).
+/// `thumbwheel-dev bench`: the rasterizer benchmark of ../shared/bench/SCENES.md (owned by the Raster work).
 ///
-///     thumbwheel bench [--json] [--scene S1,S3] [--size 800x480[,1920x1080]] [--png DIR]
-enum BenchCommand {
-    static let usage = "usage: thumbwheel bench [--json] [--scene clear,S1,...,S5] [--size WxH[,WxH]] [--png DIR]"
+///     thumbwheel-dev bench [--json] [--scene S1,S3] [--size 800x480[,1920x1080]] [--png DIR]
+///
+/// Its output (table or JSON lines) is what scripts/bench-summary reads; keep the format.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "The rasterizer benchmark of ../shared/bench/SCENES.md: milliseconds per frame for each scene and size.")
 
-    static func run(_ args: [String]) -> Int32 {
-        var json = false
-        var scenes = BenchScenes.sceneNames
-        var sizes = [(800, 480), (1920, 1080)]
-        var pngDirectory: String?
-        var i = 0
-        while i < args.count {
-            let arg = args[i]
-            func value() -> String? { i + 1 < args.count ? args[i + 1] : nil }
-            switch arg {
-            case "--json": json = true
-            case "--scene":
-                guard let v = value() else { return CLI.fail("bench: --scene needs a list such as S1,S3\n" + usage) }
-                scenes = v.split(separator: ",").map(String.init)
-                if let bad = scenes.first(where: { !BenchScenes.sceneNames.contains($0) }) {
-                    return CLI.fail("bench: unknown scene \"\(bad)\"; the scenes are \(BenchScenes.sceneNames.joined(separator: ", "))")
-                }
-                i += 1
-            case "--size":
-                guard let v = value() else { return CLI.fail("bench: --size needs WxH, e.g. 800x480\n" + usage) }
-                var parsed: [(Int, Int)] = []
-                for item in v.split(separator: ",") {
-                    let parts = item.split(separator: "x")
-                    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0, w <= 16384, h <= 16384 else {
-                        return CLI.fail("bench: bad size \"\(item)\"; expected WxH such as 800x480")
-                    }
-                    parsed.append((w, h))
-                }
-                sizes = parsed
-                i += 1
-            case "--png":
-                guard let v = value() else { return CLI.fail("bench: --png needs a directory\n" + usage) }
-                pngDirectory = v
-                i += 1
-            case "-h", "--help":
-                CLI.printError(usage)
-                return 0
-            default:
-                return CLI.fail("bench: unknown option \"\(arg)\"\n" + usage)
-            }
-            i += 1
+    @Flag(help: "One JSON object per scene and size instead of the table (what scripts/bench-summary reads).")
+    var json = false
+
+    @Option(help: ArgumentHelp("The scenes to run, comma-separated: clear, S1, S2, S3, S4, S5 (default: all).", valueName: "S1,S3"))
+    var scene: String?
+
+    @Option(help: ArgumentHelp("The canvas sizes, comma-separated (default: 800x480,1920x1080).", valueName: "WxH[,WxH]"))
+    var size: String?
+
+    @Option(help: ArgumentHelp("Also write each scene's frame to DIR/SCENE_WxH.png.", valueName: "DIR"), completion: .directory)
+    var png: String?
+
+    var scenes: [String] { scene.map { $0.split(separator: ",").map(String.init) } ?? BenchScenes.sceneNames }
+
+    /// The sizes, or nil when one is malformed.
+    var sizes: [(Int, Int)]? {
+        guard let size else { return [(800, 480), (1920, 1080)] }
+        var parsed: [(Int, Int)] = []
+        for item in size.split(separator: ",") {
+            let parts = item.split(separator: "x")
+            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0, w <= 16384, h <= 16384 else { return nil }
+            parsed.append((w, h))
         }
+        return parsed
+    }
 
+    func validate() throws {
+        if let bad = scenes.first(where: { !BenchScenes.sceneNames.contains($0) }) {
+            throw ValidationError("unknown scene \"\(bad)\"; the scenes are \(BenchScenes.sceneNames.joined(separator: ", "))")
+        }
+        guard sizes != nil else { throw ValidationError("bad --size \"\(size ?? "")\"; expected WxH such as 800x480") }
+    }
+
+    func run() throws {
+        let scenes = self.scenes, sizes = self.sizes ?? [], pngDirectory = png
         if !json { printLine("scene  size        frames   median_ms   p5_ms     p95_ms    min_ms    max_ms") }
         for (w, h) in sizes {
             let resources: BenchScenes
             do { resources = try BenchScenes(width: w, height: h) } catch {
-                return CLI.fail("bench: \(error)", code: 1)
+                CommandLineTool.printError("thumbwheel-dev: bench: \(error)")
+                throw ExitCode.failure
             }
             let bitmap = Bitmap(width: w, height: h)
             let canvas = bitmap.canvas
             for scene in scenes {
-                let times = measure { resources.draw(scene, on: canvas) }
+                let times = Self.measure { resources.draw(scene, on: canvas) }
                 let s = Summary(times)
                 if json {
                     printLine("{\"scene\":\"\(scene)\",\"width\":\(w),\"height\":\(h),\"frames\":\(times.count),"
-                        + "\"median_ms\":\(fmt(s.median)),\"p5_ms\":\(fmt(s.p5)),\"p95_ms\":\(fmt(s.p95)),"
-                        + "\"min_ms\":\(fmt(s.min)),\"max_ms\":\(fmt(s.max))}")
+                        + "\"median_ms\":\(Self.fmt(s.median)),\"p5_ms\":\(Self.fmt(s.p5)),\"p95_ms\":\(Self.fmt(s.p95)),"
+                        + "\"min_ms\":\(Self.fmt(s.min)),\"max_ms\":\(Self.fmt(s.max))}")
                 } else {
-                    printLine(pad(scene, 7) + pad("\(w)x\(h)", 12) + pad("\(times.count)", 9) + pad(fmt(s.median), 12)
-                        + pad(fmt(s.p5), 10) + pad(fmt(s.p95), 10) + pad(fmt(s.min), 10) + fmt(s.max))
+                    printLine(Self.pad(scene, 7) + Self.pad("\(w)x\(h)", 12) + Self.pad("\(times.count)", 9) + Self.pad(Self.fmt(s.median), 12)
+                        + Self.pad(Self.fmt(s.p5), 10) + Self.pad(Self.fmt(s.p95), 10) + Self.pad(Self.fmt(s.min), 10) + Self.fmt(s.max))
                 }
                 if let dir = pngDirectory {
                     resources.draw(scene, on: canvas)
                     let path = dir + "/\(scene)_\(w)x\(h).png"
-                    do { try PNGImage.write(bitmap, to: path) } catch { return CLI.fail("bench: \(error)", code: 1) }
+                    do { try PNGImage.write(bitmap, to: path) } catch {
+                        CommandLineTool.printError("thumbwheel-dev: bench: \(error)")
+                        throw ExitCode.failure
+                    }
                 }
             }
         }
-        return 0
     }
 
     /// Warms up for at least 20 frames and 0.3 s, then times frames until at least 200 frames and 2 s.
@@ -124,8 +126,5 @@ enum BenchCommand {
         return "\(scaled / 10000)." + String(repeating: "0", count: 4 - frac.count) + frac
     }
     static func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }
-    static func printLine(_ s: String) {
-        let text = s + "\n"
-        _ = text.withCString { write(1, $0, strlen($0)) }
-    }
+    func printLine(_ s: String) { CommandLineTool.printLine(s) }
 }
