@@ -12,6 +12,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // System libraries: a module map and a shim header each (see Sources/C*/).
@@ -42,7 +43,20 @@ let package = Package(
             "Core", "ConfigModel", "Controls", "Raster", "Widgets", "Input", "Display", "CLinux",
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
-        .executableTarget(name: "thumbwheel", dependencies: ["Kiosk", "Core", "Raster", "Input", "Display", "Widgets"]),
+        // What both executables share on top of ArgumentParser: exit statuses, the man page.
+        .target(name: "CLISupport", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "thumbwheel", dependencies: [
+            "Kiosk", "Core", "Raster", "Input", "Display", "Widgets", "CLISupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // Development only, never installed: the benchmarks and the test helpers. Kept out of the
+        // product modules so the kiosk binary carries no bench scenes or torture loops.
+        .target(name: "Bench", dependencies: ["Core", "Controls", "Raster", "Widgets", "Display"], swiftSettings: fastPixels),
+        .executableTarget(name: "thumbwheel-dev", dependencies: [
+            "Bench", "Kiosk", "Raster", "Display", "Widgets", "CLISupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
 
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Core"],
@@ -51,12 +65,12 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Reference-image comparison shared by the Raster and Widgets tests.
         .target(name: "ImageTestSupport", dependencies: ["Raster"], path: "Tests/ImageTestSupport"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Core", "ImageTestSupport", "TestSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Core", "ImageTestSupport", "TestSupport", "Bench"], resources: [.copy("Golden")]),
         // Reference images are read from the source tree (next to #filePath), not as resources.
-        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Controls", "Raster", "Core", "ConfigModel", "ImageTestSupport", "TestSupport"],
+        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Controls", "Raster", "Core", "ConfigModel", "ImageTestSupport", "TestSupport", "Bench"],
                     exclude: ["References"]),
         .testTarget(name: "InputTests", dependencies: ["Input", "Core", "TestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster", "Core", "TestSupport"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Controls", "Core", "TestSupport"]),
+        .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster", "Core", "TestSupport", "Bench"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Controls", "Core", "Raster", "TestSupport"]),
     ]
 )

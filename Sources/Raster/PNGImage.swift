@@ -15,6 +15,44 @@ public struct PNGError: Error, CustomStringConvertible, Equatable {
 public enum PNGImage {
     /// Writes `bitmap` as an 8-bit RGBA PNG (`.xrgb8888` bitmaps are written opaque).
     public static func write(_ bitmap: Bitmap, to path: String) throws {
+        let rgba = straightRGBA(bitmap)
+        var image = rgbaImage(bitmap)
+        let ok = rgba.withUnsafeBytes { png_image_write_to_file(&image, path, 0, $0.baseAddress, Int32(bitmap.width * 4), nil) }
+        if ok == 0 {
+            let message = PNGImage.message(of: &image)
+            png_image_free(&image)
+            throw PNGError(path: path, message: "cannot write: \(message)")
+        }
+    }
+
+    /// `bitmap` as the bytes of an 8-bit RGBA PNG file, made in memory: the control socket's
+    /// screenshot goes out as base64 and has no business touching the file system.
+    public static func encode(_ bitmap: Bitmap) throws -> [UInt8] {
+        let rgba = straightRGBA(bitmap)
+        // A first guess that fits almost every frame (raw pixels, one filter byte per row and the
+        // headers); libpng tells the exact size when it does not, and the second try uses that.
+        var capacity = rgba.count + bitmap.height + 1024
+        for _ in 0 ..< 2 {
+            var image = rgbaImage(bitmap)
+            var out = [UInt8](repeating: 0, count: capacity)
+            var size = png_alloc_size_t(capacity)
+            let ok = out.withUnsafeMutableBytes { dst in
+                rgba.withUnsafeBytes { png_image_write_to_memory(&image, dst.baseAddress, &size, 0, $0.baseAddress, Int32(bitmap.width * 4), nil) }
+            }
+            if ok != 0 {
+                out.removeSubrange(Int(size)...)
+                return out
+            }
+            if Int(size) > capacity { capacity = Int(size); png_image_free(&image); continue }
+            let message = PNGImage.message(of: &image)
+            png_image_free(&image)
+            throw PNGError(path: "(memory)", message: "cannot encode: \(message)")
+        }
+        throw PNGError(path: "(memory)", message: "cannot encode: the PNG outgrew the size libpng asked for")
+    }
+
+    /// The bitmap's pixels as straight (non-premultiplied) RGBA bytes, the layout PNG stores.
+    private static func straightRGBA(_ bitmap: Bitmap) -> [UInt8] {
         let w = bitmap.width, h = bitmap.height
         var rgba = [UInt8](repeating: 0, count: max(1, w * h * 4))
         let opaque = bitmap.format == .xrgb8888
@@ -24,16 +62,16 @@ public enum PNGImage {
             let (r, g, b, a) = PixelMath.unpremultiply(p)
             rgba[i * 4] = r; rgba[i * 4 + 1] = g; rgba[i * 4 + 2] = b; rgba[i * 4 + 3] = a
         }
+        return rgba
+    }
+
+    /// libpng's description of an RGBA image the size of `bitmap`.
+    private static func rgbaImage(_ bitmap: Bitmap) -> png_image {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
-        image.width = UInt32(w); image.height = UInt32(h)
+        image.width = UInt32(bitmap.width); image.height = UInt32(bitmap.height)
         image.format = tw_png_format_rgba()
-        let ok = rgba.withUnsafeBytes { png_image_write_to_file(&image, path, 0, $0.baseAddress, Int32(w * 4), nil) }
-        if ok == 0 {
-            let message = PNGImage.message(of: &image)
-            png_image_free(&image)
-            throw PNGError(path: path, message: "cannot write: \(message)")
-        }
+        return image
     }
 
     /// Reads any PNG (palette, grey, 16-bit, with or without alpha) into a premultiplied `.argb8888` bitmap.

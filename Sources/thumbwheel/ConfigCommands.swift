@@ -1,31 +1,37 @@
-import Glibc
+import ArgumentParser
+import CLISupport
 import Kiosk
 
 /// `thumbwheel check-config FILE`: validates a config and prints every mistake with its place.
-enum CheckConfigCommand {
-    static func run(_ args: [String]) -> Int32 {
-        guard args.count == 1, let path = args.first, !path.hasPrefix("-") else {
-            return CLI.fail("usage: thumbwheel check-config FILE")
-        }
-        guard access(path, R_OK) == 0 else { return CLI.fail("check-config: cannot read \(path): \(String(cString: strerror(errno)))") }
+struct CheckConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check-config",
+        abstract: "Validate a config; print every mistake as file:line:column: key: expected …, found ….",
+        discussion: "Exits 0 for a valid config, 1 for an invalid one (each error on stderr).")
+
+    @Argument(help: ArgumentHelp("The config file to check.", valueName: "FILE"), completion: .file(extensions: ["toml"]))
+    var path: String
+
+    func run() throws {
+        try requireReadable(path, for: "check-config")
         do {
             let config = try ConfigLoader.load(path: path)
-            let controls = config.allControls.count
-            print("\(path): OK (\(config.screens.count) screen\(config.screens.count == 1 ? "" : "s"), \(controls) control\(controls == 1 ? "" : "s"))")
-            return 0
+            print("\(path): OK (\(count(config.screens.count, "screen")), \(count(config.allControls.count, "control")))")
         } catch {
-            for e in error.errors { CLI.printError(e.description) }
-            CLI.printError("\(path): \(error.errors.count) error\(error.errors.count == 1 ? "" : "s")")
-            return 1
+            for e in error.errors { CommandLineTool.printError(e.description) }
+            CommandLineTool.printError("\(path): \(count(error.errors.count, "error"))")
+            throw ExitCode.failure
         }
     }
 }
 
 /// `thumbwheel config-reference`: prints the Markdown reference of every config key.
-enum ConfigReferenceCommand {
-    static func run(_ args: [String]) -> Int32 {
-        guard args.isEmpty else { return CLI.fail("usage: thumbwheel config-reference") }
+struct ConfigReferenceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config-reference",
+        abstract: "Print the reference of every config key (Markdown; it is Config/README.md).")
+
+    func run() {
         print(ConfigReference.markdown(), terminator: "")
-        return 0
     }
 }

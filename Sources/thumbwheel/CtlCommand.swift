@@ -1,86 +1,241 @@
+import ArgumentParser
+import CLISupport
 import FoundationEssentials
 import Glibc
 import Kiosk
 
 /// `thumbwheel ctl [--socket PATH] get ID | set ID VALUE | list | screen ID | watch | screenshot FILE.png |
-/// tap X Y | drag X1 Y1 X2 Y2 [MS] | reload`: the control socket's client.
-enum CtlCommand {
-    static let usage = "usage: thumbwheel ctl [--socket PATH] get ID | set ID VALUE | list | screen ID | watch | screenshot FILE.png | tap X Y | drag X1 Y1 X2 Y2 [MS] | reload"
+/// tap X Y | drag X1 Y1 X2 Y2 [MS] | reload | stats`: the control socket's client. Requests are
+/// built as `SocketRequest`s, the type the kiosk decodes, so client and kiosk cannot drift apart.
+struct CtlCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ctl",
+        abstract: "Talk to a running kiosk over its control socket.",
+        discussion: """
+            Prints the kiosk's JSON reply on one line (README "Control socket"); exits 1 when the reply is an error \
+            or the kiosk cannot be reached. The socket is --socket PATH, else $THUMBWHEEL_SOCKET, else /run/thumbwheel/control.sock.
+            """,
+        subcommands: [Get.self, Set.self, List.self, Screen.self, Watch.self, Screenshot.self, Tap.self, Drag.self,
+                      Reload.self, Stats.self, Version.self])
 
-    static func run(_ argsIn: [String]) -> Int32 {
-        var args = argsIn
-        var path = ProcessEnv.value("THUMBWHEEL_SOCKET") ?? "/run/thumbwheel/control.sock"
-        if args.first == "--socket" {
-            guard args.count >= 2 else { return CLI.fail(usage) }
-            path = args[1]; args.removeFirst(2)
-        }
-        guard let verb = args.first else { return CLI.fail(usage) }
-        let rest = Array(args.dropFirst())
-        let request: String
-        func number(_ s: String) -> String? { Double(s).map { JSON.number($0).description } }
-        switch (verb, rest.count) {
-        case ("list", 0), ("reload", 0), ("version", 0): request = "{\"cmd\":\"\(verb)\"}"
-        case ("watch", 0): request = "{\"cmd\":\"subscribe\"}"
-        case ("get", 1): request = "{\"cmd\":\"get\",\"id\":\(JSON.string(rest[0]))}"
-        case ("screen", 1): request = "{\"cmd\":\"screen\",\"id\":\(JSON.string(rest[0]))}"
-        case ("set", 2), ("set", 3):
-            let values = rest.dropFirst().compactMap(number)
-            guard values.count == rest.count - 1 else { return CLI.fail("ctl set: VALUE must be a number") }
-            let v = values.count == 1 ? values[0] : "[\(values.joined(separator: ","))]"
-            request = "{\"cmd\":\"set\",\"id\":\(JSON.string(rest[0])),\"value\":\(v)}"
-        case ("screenshot", 1): request = "{\"cmd\":\"screenshot\"}"
-        case ("tap", 2):
-            guard let x = number(rest[0]), let y = number(rest[1]) else { return CLI.fail("ctl tap: X and Y must be numbers") }
-            request = "{\"cmd\":\"tap\",\"x\":\(x),\"y\":\(y)}"
-        case ("drag", 4), ("drag", 5):
-            let n = rest.compactMap(number)
-            guard n.count == rest.count else { return CLI.fail("ctl drag: coordinates must be numbers") }
-            request = "{\"cmd\":\"drag\",\"from\":[\(n[0]),\(n[1])],\"to\":[\(n[2]),\(n[3])]" + (n.count == 5 ? ",\"duration_ms\":\(n[4])}" : "}")
-        default: return CLI.fail(usage)
-        }
-        guard let connection = SocketClient(path: path) else {
-            return CLI.fail("ctl: cannot connect to \(path): \(String(cString: strerror(errno))) (is thumbwheel running? --socket PATH)", code: 1)
-        }
-        connection.send(request + "\n")
-        guard let reply = connection.readLine() else { return CLI.fail("ctl: no reply from \(path)", code: 1) }
-        if verb == "screenshot", let json = JSON.parse(Array(reply.utf8)), let b64 = json["png"]?.stringValue,
-           let data = Data(base64Encoded: b64) {
-            let fd = open(rest[0], O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            guard fd >= 0 else { return CLI.fail("ctl: cannot write \(rest[0]): \(String(cString: strerror(errno)))", code: 1) }
-            _ = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            close(fd)
-            print("wrote \(rest[0])")
-            return 0
-        }
-        print(reply)
-        if reply.hasPrefix("{\"error\"") { return 1 }
-        if verb == "watch" {
-            while let line = connection.readLine() { print(line); fflush(nil) }
-        }
-        return 0
+    @OptionGroup var connection: CtlConnection
+
+    /// No verb given: the help, on stderr, and the usage-error status (as before ArgumentParser).
+    func run() throws {
+        CommandLineTool.printError(Thumbwheel.helpMessage(for: CtlCommand.self))
+        throw ExitCode(CommandLineTool.usageError)
     }
 }
 
-/// The process environment (Swift 6: no global `environ` reads scattered around).
-enum ProcessEnv {
-    static func value(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+/// Where the kiosk's socket is; accepted before or after the verb.
+struct CtlConnection: ParsableArguments {
+    @Option(help: ArgumentHelp("The kiosk's control socket (default: $THUMBWHEEL_SOCKET, else /run/thumbwheel/control.sock).",
+                               valueName: "PATH"),
+            completion: .file())
+    var socket: String?
+
+    var path: String { socket ?? getenv("THUMBWHEEL_SOCKET").map { String(cString: $0) } ?? "/run/thumbwheel/control.sock" }
+
+    /// Sends `request` and returns the connection and the first reply line; exits 1 when there is none.
+    func exchange(_ request: SocketRequest) throws -> (SocketClient, String) {
+        guard let connection = SocketClient(path: path) else {
+            CommandLineTool.printError("thumbwheel: ctl: cannot connect to \(path): \(String(cString: strerror(errno))) (is thumbwheel running? --socket PATH)")
+            throw ExitCode.failure
+        }
+        connection.send(SocketWire.encode(request) + [0x0A])
+        guard let reply = connection.readLine() else {
+            CommandLineTool.printError("thumbwheel: ctl: no reply from \(path)")
+            throw ExitCode.failure
+        }
+        return (connection, reply)
+    }
+
+    /// Sends `request`, prints the reply and fails (exit 1) when it is an error.
+    func run(_ request: SocketRequest) throws {
+        let (_, reply) = try exchange(request)
+        print(reply)
+        try Self.failIfError(reply)
+    }
+
+    static func failIfError(_ reply: String) throws {
+        let status = try? JSONDecoder().decode(ReplyStatus.self, from: Data(reply.utf8))
+        if status?.error != nil || status?.ok != true { throw ExitCode.failure }
+    }
+}
+
+extension CtlCommand {
+    struct Get: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print a control's value.")
+        @OptionGroup var connection: CtlConnection
+        @Argument(help: ArgumentHelp("The control's id (see `ctl list`).", valueName: "ID")) var id: String
+        func run() throws { try connection.run(.get(id: id)) }
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set a control's value as a finger would; print the value it took.",
+            discussion: "Give two values for a range-slider's two handles.")
+        @OptionGroup var connection: CtlConnection
+        @Argument(help: ArgumentHelp("The control's id.", valueName: "ID")) var id: String
+        @Argument(help: ArgumentHelp("The value (two for a range); may be negative.", valueName: "VALUE"))
+        var values: [Double]
+
+        func validate() throws {
+            guard (1...2).contains(values.count) else { throw ValidationError("set takes one VALUE, or two for a range") }
+        }
+
+        func run() throws {
+            try connection.run(.set(id: id, value: values.count == 1 ? .single(values[0]) : .pair(values[0], values[1])))
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the screen's controls: id, kind, value, frame and touch points.")
+        @OptionGroup var connection: CtlConnection
+        func run() throws { try connection.run(.list) }
+    }
+
+    struct Screen: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show another screen of the config.")
+        @OptionGroup var connection: CtlConnection
+        @Argument(help: ArgumentHelp("The screen's id.", valueName: "ID")) var id: String
+        func run() throws { try connection.run(.screen(id: id)) }
+    }
+
+    struct Watch: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Subscribe and print every control event, one JSON line each, until the kiosk goes away.")
+        @OptionGroup var connection: CtlConnection
+
+        func run() throws {
+            let (socket, reply) = try connection.exchange(.subscribe)
+            print(reply)
+            try CtlConnection.failIfError(reply)
+            fflush(nil)
+            while let line = socket.readLine() { print(line); fflush(nil) }
+        }
+    }
+
+    struct Screenshot: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Write the kiosk's current frame to a PNG file.")
+        @OptionGroup var connection: CtlConnection
+        @Argument(help: ArgumentHelp("The PNG file to write.", valueName: "FILE.png"), completion: .file(extensions: ["png"]))
+        var file: String
+
+        func run() throws {
+            let (_, reply) = try connection.exchange(.screenshot)
+            guard let shot = try? JSONDecoder().decode(ScreenshotReply.self, from: Data(reply.utf8)),
+                  let png = Data(base64Encoded: shot.png) else {
+                print(reply)
+                throw ExitCode.failure
+            }
+            let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            guard fd >= 0 else {
+                CommandLineTool.printError("thumbwheel: ctl: cannot write \(file): \(String(cString: strerror(errno)))")
+                throw ExitCode.failure
+            }
+            let written = png.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+            guard written == png.count else {
+                CommandLineTool.printError("thumbwheel: ctl: cannot write \(file): short write")
+                throw ExitCode.failure
+            }
+            print("wrote \(file)")
+        }
+    }
+
+    struct Tap: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Queue a tap at a point (screen pixels).")
+        @OptionGroup var connection: CtlConnection
+        @Argument(help: ArgumentHelp("The point's x, in screen pixels.", valueName: "X")) var x: Double
+        @Argument(help: ArgumentHelp("The point's y, in screen pixels.", valueName: "Y")) var y: Double
+        func run() throws { try connection.run(.tap(x: x, y: y)) }
+    }
+
+    struct Drag: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Queue a drag from one point to another (screen pixels).")
+        @OptionGroup var connection: CtlConnection
+        @Argument(help: ArgumentHelp("Where the finger goes down, x (screen pixels).", valueName: "X1")) var x1: Double
+        @Argument(help: ArgumentHelp("Where the finger goes down, y.", valueName: "Y1")) var y1: Double
+        @Argument(help: ArgumentHelp("Where the finger lifts, x.", valueName: "X2")) var x2: Double
+        @Argument(help: ArgumentHelp("Where the finger lifts, y.", valueName: "Y2")) var y2: Double
+        @Argument(help: ArgumentHelp("How long the drag takes, in milliseconds (default 300).", valueName: "MS")) var duration: Double?
+
+        func run() throws {
+            try connection.run(.drag(from: SocketPoint(x1, y1), to: SocketPoint(x2, y2), durationMS: duration))
+        }
+    }
+
+    struct Reload: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Re-read the config; an invalid one is refused with its errors and the running one kept.")
+        @OptionGroup var connection: CtlConnection
+        func run() throws { try connection.run(.reload) }
+    }
+
+    struct Stats: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the loop's wake-ups, the frames drawn and the connected clients.")
+        @OptionGroup var connection: CtlConnection
+        func run() throws { try connection.run(.stats) }
+    }
+
+    struct Version: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the running kiosk's version.", shouldDisplay: false)
+        @OptionGroup var connection: CtlConnection
+        func run() throws { try connection.run(.version) }
+    }
+}
+
+extension CtlCommand {
+    /// `arguments` (without the program name) with a `--` put before a `ctl` verb's operands when
+    /// one of them is a negative number (`ctl set temp -5`, `ctl tap -3 40`), so ArgumentParser
+    /// reads it as a value rather than an unknown option; `--socket` and the help flags are moved
+    /// in front of the `--`. Anything else is left as it is.
+    static func negativeNumbersAsValues(_ arguments: [String]) -> [String] {
+        guard arguments.first == "ctl" else { return arguments }
+        func isNegativeNumber(_ a: String) -> Bool { a.hasPrefix("-") && a.count > 1 && Double(a) != nil }
+        guard arguments.contains(where: isNegativeNumber), !arguments.contains("--") else { return arguments }
+        var options: [String] = [], operands: [String] = []
+        var verb: String?
+        var i = 1
+        while i < arguments.count {
+            let a = arguments[i]
+            if a == "--socket", i + 1 < arguments.count {
+                options += [a, arguments[i + 1]]; i += 2; continue
+            }
+            if a.hasPrefix("-") && !isNegativeNumber(a) { options.append(a) }
+            else if verb == nil { verb = a }
+            else { operands.append(a) }
+            i += 1
+        }
+        guard let verb else { return arguments }
+        return ["ctl"] + options + [verb, "--"] + operands
+    }
 }
 
 /// A blocking Unix-socket client that reads line by line.
 final class SocketClient {
-    private let fd: Int32
+    private var fd: Int32
     private var buffer: [UInt8] = []
 
+    /// Connects to `path`; nil with errno saying why.
     init?(path: String) {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return nil }
-        let rc = ControlSocket.withAddress(path) { connect(fd, $0, $1) }
-        if rc != 0 { let e = errno; close(fd); errno = e; return nil }
+        let rc = ControlSocket.withAddress(path) { [fd] in connect(fd, $0, $1) }
+        if rc != 0 {
+            // deinit runs for a failed init too: close here once and keep connect's errno for the message.
+            let e = errno; close(fd); fd = -1; errno = e
+            return nil
+        }
     }
-    deinit { close(fd) }
+    deinit { if fd >= 0 { close(fd) } }
 
-    func send(_ text: String) {
-        _ = text.withCString { Glibc.send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+    func send(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return }
+            offset += n
+        }
     }
 
     func readLine() -> String? {

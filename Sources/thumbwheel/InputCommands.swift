@@ -1,4 +1,7 @@
+import ArgumentParser
+import CLISupport
 import Core
+import Display
 import Glibc
 import Input
 import Kiosk
@@ -7,90 +10,95 @@ import Kiosk
 /// replays an evemu recording through the touch pipeline and prints one line per frame.
 /// With `--uinput [--burst] [--settle S]` it instead plays the recording into a new kernel device
 /// through /dev/uinput (for the real-kernel test: `list-devices --watch` reads it back).
-enum ReplayCommand {
-    static let usage = "usage: thumbwheel replay FILE.events [--desc FILE.desc] [--size WxH] [--rotate 0|90|180|270] " +
-        "[--calibration \"a b c d e f\"] [--config FILE]\n       thumbwheel replay FILE.events [--desc FILE.desc] --uinput [--burst] [--settle SECONDS]"
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay an evemu recording through the input pipeline; print the touch frames, or the control events of a config's screen.",
+        discussion: """
+            Without --config, one line per touch frame and a summary line. With --config, the touches go through the \
+            config's first screen exactly as in the kiosk and each control event is printed with its time. \
+            With --uinput, the recording is instead played into a new kernel input device (needs /dev/uinput).
+            """)
 
-    static func run(_ args: [String]) -> Int32 {
-        var eventsPath: String?
-        var descPath: String?
-        var size: Size?
-        var rotation = QuarterTurn.none
-        var calibration = CalibrationMatrix.identity
-        var toUinput = false, burst = false
-        var settle = 1.0
-        var configPath: String?
-        var i = 0
-        while i < args.count {
-            let arg = args[i]
-            func value() -> String? { i + 1 < args.count ? args[i + 1] : nil }
-            switch arg {
-            case "--desc":
-                guard let v = value() else { return CLI.fail("replay: --desc needs a file\n\(usage)") }
-                descPath = v; i += 1
-            case "--size":
-                guard let v = value(), let s = parseSize(v) else { return CLI.fail("replay: --size needs WIDTHxHEIGHT, e.g. 800x480") }
-                size = s; i += 1
-            case "--rotate":
-                guard let v = value(), let d = Int(v), let r = QuarterTurn(degrees: d) else {
-                    return CLI.fail("replay: --rotate needs 0, 90, 180 or 270 (the display's clockwise rotation)")
-                }
-                rotation = r; i += 1
-            case "--calibration":
-                let numbers = value()?.split(separator: " ").compactMap { Double($0) } ?? []
-                guard let m = CalibrationMatrix(values: numbers), value()?.split(separator: " ").count == 6 else {
-                    return CLI.fail("replay: --calibration needs six numbers in quotes, libinput order: \"a b c d e f\"")
-                }
-                calibration = m; i += 1
-            case "--config":
-                guard let v = value() else { return CLI.fail("replay: --config needs a file") }
-                configPath = v; i += 1
-            case "--uinput":
-                toUinput = true
-            case "--burst":
-                burst = true
-            case "--settle":
-                guard let v = value(), let t = Double(v), t >= 0 else { return CLI.fail("replay: --settle needs seconds") }
-                settle = t; i += 1
-            default:
-                if arg.hasPrefix("-") { return CLI.fail("replay: unknown option '\(arg)'\n\(usage)") }
-                guard eventsPath == nil else { return CLI.fail("replay: one recording at a time\n\(usage)") }
-                eventsPath = arg
-            }
-            i += 1
+    @Argument(help: ArgumentHelp("The evemu recording (evemu-record output).", valueName: "FILE.events"),
+              completion: .file(extensions: ["events"]))
+    var events: String
+
+    @Option(help: ArgumentHelp("The device description (evemu-describe output), when the recording has none.", valueName: "FILE.desc"),
+            completion: .file(extensions: ["desc"]))
+    var desc: String?
+
+    @Option(help: ArgumentHelp("The display size touches are mapped to (default: the device's own axes, or the config's display).",
+                               valueName: "WxH"))
+    var size: SizeArgument?
+
+    @Option(help: ArgumentHelp("The display's clockwise rotation: 0, 90, 180 or 270.", valueName: "DEG"))
+    var rotate = 0
+
+    @Option(help: ArgumentHelp("A calibration matrix, six numbers in quotes, libinput order.", valueName: "\"a b c d e f\""))
+    var calibration: String?
+
+    @Option(help: ArgumentHelp("Route the touches through this config's first screen and print the control events.", valueName: "FILE"),
+            completion: .file(extensions: ["toml"]))
+    var config: String?
+
+    @Flag(help: "Play the recording into a new kernel device through /dev/uinput instead.")
+    var uinput = false
+
+    @Flag(help: "With --uinput: write all events at once (to overflow a slow reader into SYN_DROPPED).")
+    var burst = false
+
+    @Option(help: ArgumentHelp("With --uinput: seconds to wait after creating the device and before removing it.", valueName: "SECONDS"))
+    var settle = 1.0
+
+    func validate() throws {
+        guard QuarterTurn(degrees: rotate) != nil else { throw ValidationError("--rotate needs 0, 90, 180 or 270 (the display's clockwise rotation)") }
+        if let calibration, CalibrationMatrix(values: Self.numbers(calibration)) == nil || calibration.split(separator: " ").count != 6 {
+            throw ValidationError("--calibration needs six numbers in quotes, libinput order: \"a b c d e f\"")
         }
-        guard let eventsPath else { return CLI.fail("replay: which recording?\n\(usage)") }
+        guard settle >= 0 else { throw ValidationError("--settle needs seconds (0 or more)") }
+    }
 
+    static func numbers(_ text: String) -> [Double] { text.split(separator: " ").compactMap { Double($0) } }
+
+    func run() throws {
+        let rotation = QuarterTurn(degrees: rotate) ?? .none
+        let calibration = self.calibration.flatMap { CalibrationMatrix(values: Self.numbers($0)) } ?? .identity
+        let size = self.size?.size
+        let eventsPath = events, descPath = desc
         let recording: EvemuRecording
         var description: DeviceCapabilities?
-        switch load(eventsPath) {
-        case .failure(let message): return CLI.fail("replay: \(message)")
+        switch Self.load(eventsPath) {
+        case .failure(let message): throw UsageError("replay: \(message)")
         case .success(let r): recording = r
         }
         if let descPath {
-            switch load(descPath) {
-            case .failure(let message): return CLI.fail("replay: \(message)")
+            switch Self.load(descPath) {
+            case .failure(let message): throw UsageError("replay: \(message)")
             case .success(let d):
-                guard let caps = d.capabilities else { return CLI.fail("replay: \(descPath) has no device description (N:/B:/A: lines)") }
+                guard let caps = d.capabilities else { throw UsageError("replay: \(descPath) has no device description (N:/B:/A: lines)") }
                 description = caps
             }
         }
         guard let caps = description ?? recording.capabilities else {
-            return CLI.fail("replay: \(eventsPath) has no device description; pass the device's .desc with --desc")
+            throw UsageError("replay: \(eventsPath) has no device description; pass the device's .desc with --desc")
         }
-        if toUinput { return playIntoKernel(recording.events, capabilities: caps, burst: burst, settle: settle) }
+        if uinput { return try Self.exit(Self.playIntoKernel(recording.events, capabilities: caps, burst: burst, settle: settle)) }
+        let result: ReplayResult
         do {
-            let result = try RecordingReplayer.replay(events: recording.events, capabilities: caps, displaySize: size,
-                                                      calibration: calibration, displayRotation: rotation)
-            if let configPath { return ReplayControls.run(frames: result.frames, configPath: configPath, size: size) }
-            for frame in result.frames { print(DeviceReport.frameLine(frame)) }
-            let contacts = result.frames.flatMap(\.touches).filter { $0.phase == .began }.count
-            print("# \(caps.name): \(result.frames.count) frames, \(contacts) touches, \(result.stillDown.count) still down")
-            return 0
+            result = try RecordingReplayer.replay(events: recording.events, capabilities: caps, displaySize: size,
+                                                  calibration: calibration, displayRotation: rotation)
         } catch {
-            return CLI.fail("replay: \(error)")
+            throw UsageError("replay: \(error)")
         }
+        if let config { return try Self.exit(ReplayControls.run(frames: result.frames, configPath: config, size: size)) }
+        for frame in result.frames { print(DeviceReport.frameLine(frame)) }
+        let contacts = result.frames.flatMap(\.touches).filter { $0.phase == .began }.count
+        print("# \(caps.name): \(result.frames.count) frames, \(contacts) touches, \(result.stillDown.count) still down")
     }
+
+    /// Ends the command with `code` (0 returns normally).
+    static func exit(_ code: Int32) throws { if code != 0 { throw ExitCode(code) } }
 
     /// Creates a uinput device like the recorded one, waits `settle` seconds so readers open it,
     /// writes the events (with their recorded spacing, or all at once with `burst` to overflow a
@@ -98,7 +106,7 @@ enum ReplayCommand {
     static func playIntoKernel(_ events: [InputEvent], capabilities: DeviceCapabilities, burst: Bool, settle: Double) -> Int32 {
         let device: UinputDevice
         do { device = try UinputDevice(capabilities: capabilities) } catch {
-            return CLI.fail("replay: \(error)", code: 1)
+            return fail("replay: \(error)")
         }
         print("# created \(device.devnode ?? "a uinput device") \"\(capabilities.name)\"")
         fflush(nil)
@@ -107,7 +115,7 @@ enum ReplayCommand {
         let firstTime = events.first?.time ?? 0
         for event in events {
             if !burst { sleepSeconds(event.time - firstTime - (monotonicNow() - start)) }
-            guard device.write(event) else { return CLI.fail("replay: writing to the uinput device failed", code: 1) }
+            guard device.write(event) else { return fail("replay: writing to the uinput device failed") }
         }
         print("# played \(events.count) events")
         fflush(nil)
@@ -124,8 +132,10 @@ enum ReplayCommand {
         while nanosleep(&ts, &left) != 0 && errno == EINTR { ts = left }
     }
 
-    static func parseSize(_ text: String) -> Size? {
-        PixelSize(parsing: text).map { Size(Double($0.width), Double($0.height)) }
+    /// Prints `thumbwheel: message` and returns 1: a failure of the device, not of the command line.
+    static func fail(_ message: String) -> Int32 {
+        CommandLineTool.printError("thumbwheel: \(message)")
+        return 1
     }
 
     static func load(_ path: String) -> Result<EvemuRecording, LoadError> {
@@ -144,54 +154,66 @@ enum ReplayCommand {
 }
 
 /// `thumbwheel list-devices [--device CRITERION]... [--desc FILE.desc]... [--rumble MS] [--watch SECONDS [--size WxH] [--grab]]`:
-/// every /dev/input/event* device with its facts, and whether it would be used (and why not);
-/// `--rumble` plays a rumble of MS milliseconds on each device that would be used. With
-/// `--watch`, the chosen devices are then read live through `InputHub` (grabbed only with `--grab`) and every frame
-/// and hotplug event is printed: how the real-kernel test drives the device code.
-enum ListDevicesCommand {
-    static let usage = "usage: thumbwheel list-devices [--device auto|/dev/input/eventN|name:PATTERN|usb:VVVV:PPPP]... " +
-        "[--desc FILE.desc]... [--rumble MS] [--watch SECONDS [--size WxH] [--grab]]"
+/// the displays (DRM cards, connectors, modes; fbdev), then every /dev/input/event* device with its
+/// facts and whether it would be used (and why not); `--rumble` plays a rumble of MS milliseconds on
+/// each device that would be used. With `--watch`, the chosen devices are instead read live through
+/// `InputHub` (grabbed only with `--grab`) and every frame and hotplug event is printed: how the
+/// real-kernel test drives the device code.
+struct ListDevicesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list-devices",
+        abstract: "List the displays, then every input device, which one would be used and why the others are not.",
+        discussion: "Exits 0 when at least one input device would be used, 1 otherwise.")
 
-    static func run(_ args: [String]) -> Int32 {
-        var criteria: [DeviceCriterion] = []
-        var descs: [String] = []
-        var watchSeconds: Double?
-        var size = Size(1000, 1000)
-        var grab = false
-        var rumbleMilliseconds: Int?
-        var i = 0
-        while i < args.count {
-            if args[i] == "--grab" { grab = true; i += 1; continue }
-            guard i + 1 < args.count else { return CLI.fail("list-devices: \(args[i]) needs a value\n\(usage)") }
-            switch args[i] {
-            case "--device":
-                guard let c = DeviceCriterion(parsing: args[i + 1]) else {
-                    return CLI.fail("list-devices: '\(args[i + 1])' is not a device criterion\n\(usage)")
-                }
-                criteria.append(c)
-            case "--desc":
-                descs.append(args[i + 1])
-            case "--watch":
-                guard let t = Double(args[i + 1]), t > 0 else { return CLI.fail("list-devices: --watch needs a number of seconds") }
-                watchSeconds = t
-            case "--size":
-                guard let s = ReplayCommand.parseSize(args[i + 1]) else { return CLI.fail("list-devices: --size needs WIDTHxHEIGHT") }
-                size = s
-            case "--rumble":
-                guard let ms = Int(args[i + 1]), ms > 0, ms <= 5000 else { return CLI.fail("list-devices: --rumble needs 1…5000 milliseconds") }
-                rumbleMilliseconds = ms
-            default:
-                return CLI.fail("list-devices: unknown option '\(args[i])'\n\(usage)")
-            }
-            i += 2
+    @Option(help: ArgumentHelp("Which device to use, as in the config's input.device: auto, /dev/input/eventN, name:PATTERN or usb:VVVV:PPPP (repeatable).",
+                               valueName: "CRITERION"))
+    var device: [String] = []
+
+    @Option(help: ArgumentHelp("Also judge a recorded device description as if it were plugged in (repeatable).", valueName: "FILE.desc"),
+            completion: .file(extensions: ["desc"]))
+    var desc: [String] = []
+
+    @Option(help: ArgumentHelp("Play a rumble of this many milliseconds (1…5000) on each device that would be used.", valueName: "MS"))
+    var rumble: Int?
+
+    @Option(help: ArgumentHelp("Instead of listing: read the chosen devices live for this many seconds, printing frames and hotplug events.",
+                               valueName: "SECONDS"))
+    var watch: Double?
+
+    @Option(help: ArgumentHelp("With --watch: the display size positions are mapped to (default 1000x1000: per mille).", valueName: "WxH"))
+    var size: SizeArgument?
+
+    @Flag(help: "With --watch: grab the devices (EVIOCGRAB) so nothing else sees their events.")
+    var grab = false
+
+    func validate() throws {
+        if let bad = device.first(where: { DeviceCriterion(parsing: $0) == nil }) { throw ValidationError("'\(bad)' is not a device criterion") }
+        if let watch, !(watch > 0) { throw ValidationError("--watch needs a number of seconds") }
+        if let rumble, !(1...5000).contains(rumble) { throw ValidationError("--rumble needs 1…5000 milliseconds") }
+    }
+
+    func run() throws {
+        if watch == nil {
+            print("displays:")
+            DRMInventory.describe().forEach { print("  " + $0) }
+            print("  /dev/fb0 (fbdev fallback): \(access("/dev/fb0", F_OK) == 0 ? "present" : "absent")")
+            print("input devices:")
+            fflush(nil)
         }
+        try ReplayCommand.exit(list())
+    }
+
+    func list() -> Int32 {
+        let criteria = device.compactMap { DeviceCriterion(parsing: $0) }
+        let descs = desc, grab = grab, rumbleMilliseconds = rumble
+        let size = self.size?.size ?? Size(1000, 1000)
         let directory = "/dev/input"
-        if let watchSeconds { return watch(criteria: criteria, size: size, grab: grab, seconds: watchSeconds, directory: directory) }
+        if let watch { return Self.watch(criteria: criteria, size: size, grab: grab, seconds: watch, directory: directory) }
         var chosen = 0
         // Recorded descriptions: judged as if they were plugged in (to check a config offline).
         for path in descs {
             switch ReplayCommand.load(path) {
-            case .failure(let message): return CLI.fail("list-devices: \(message)")
+            case .failure(let message): return ReplayCommand.fail("list-devices: \(message)")
             case .success(let r):
                 let verdict = DeviceSelector.evaluate(path: path, capabilities: r.capabilities,
                                                       openError: "no device description in the file", criteria: criteria)
@@ -217,7 +239,7 @@ enum ListDevicesCommand {
         }
         if (nodes ?? []).isEmpty {
             let why = nodes == nil ? "\(directory) does not exist" : "\(directory) has no event devices"
-            CLI.printError("""
+            CommandLineTool.printError("""
                 thumbwheel: no input devices: \(why).
                   This machine has no evdev devices (a container or a VM without input devices?).
                   On the kiosk, check: the panel's cable and power; `dmesg | grep -i -e input -e touch` for the
@@ -248,12 +270,10 @@ extension ListDevicesCommand {
             if left <= 0 { break }
             var polls = hub.fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let n = poll(&polls, nfds_t(polls.count), Int32(min(left, 3600) * 1000) + 1)
-            if n < 0 && errno != EINTR { return CLI.fail("list-devices: poll: \(String(cString: strerror(errno)))", code: 1) }
+            if n < 0 && errno != EINTR { return ReplayCommand.fail("list-devices: poll: \(String(cString: strerror(errno)))") }
             for p in polls where p.revents != 0 { show(hub.handleReadable(fd: p.fd)) }
         }
         show(hub.shutdown())
         return 0
     }
 }
-
-/// The whole file as UTF-8, or nil (errno says why).

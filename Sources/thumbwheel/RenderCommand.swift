@@ -1,5 +1,6 @@
+import ArgumentParser
+import CLISupport
 import Core
-import Glibc
 import Kiosk
 import Raster
 import Widgets
@@ -7,49 +8,69 @@ import Widgets
 /// `thumbwheel render --config FILE --out FILE.png [--size WxH]`: draws the config's first screen.
 /// `thumbwheel render --contact-sheet FILE.png`: every control in its main states.
 /// `thumbwheel render --icons DIR`: writes the built-in icons as PNG files.
-enum RenderCommand {
-    static func run(_ args: [String]) -> Int32 {
-        if args.count == 2, args[0] == "--contact-sheet" { return write(ContactSheet.render(), to: args[1]) }
-        if args.count == 2, args[0] == "--icons" {
-            for name in BuiltinIcons.names where write(BuiltinIcons.draw(name, side: 64), to: "\(args[1])/\(name).png") != 0 { return 1 }
-            return 0
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw the config's first screen (or every control, or the built-in icons) to PNG.",
+        usage: """
+            thumbwheel render --config <FILE> --out <FILE.png> [--size <WxH>]
+            thumbwheel render --contact-sheet <FILE.png>
+            thumbwheel render --icons <DIR>
+            """,
+        discussion: "The screen is drawn with every control at its config value, exactly as the kiosk's first frame.")
+
+    @Option(help: ArgumentHelp("The config whose first screen is drawn.", valueName: "FILE"), completion: .file(extensions: ["toml"]))
+    var config: String?
+
+    @Option(help: ArgumentHelp("The PNG file to write the screen to.", valueName: "FILE.png"), completion: .file(extensions: ["png"]))
+    var out: String?
+
+    @Option(help: ArgumentHelp("The canvas size (default: the config's display size).", valueName: "WxH"))
+    var size: SizeArgument?
+
+    @Option(help: ArgumentHelp("Instead: write every control in its main states to this PNG file.", valueName: "FILE.png"),
+            completion: .file(extensions: ["png"]))
+    var contactSheet: String?
+
+    @Option(help: ArgumentHelp("Instead: write the built-in icons as 64x64 PNG files into this directory.", valueName: "DIR"),
+            completion: .directory)
+    var icons: String?
+
+    func validate() throws {
+        let modes = [config != nil || out != nil || size != nil, contactSheet != nil, icons != nil].filter { $0 }.count
+        guard modes == 1 else { throw ValidationError("give --config and --out, or --contact-sheet, or --icons (one of them)") }
+        if contactSheet == nil && icons == nil {
+            guard config != nil else { throw ValidationError("missing --config FILE") }
+            guard out != nil else { throw ValidationError("missing --out FILE.png") }
         }
-        var configPath: String?, outPath: String?, sizeText: String?
-        var i = 0
-        while i < args.count {
-            let flag = args[i]
-            guard ["--config", "--out", "--size"].contains(flag) else { return CLI.fail("render: unknown option \(flag)") }
-            guard i + 1 < args.count else { return CLI.fail("render: \(flag) needs a value") }
-            switch flag {
-            case "--config": configPath = args[i + 1]
-            case "--out": outPath = args[i + 1]
-            default: sizeText = args[i + 1]
-            }
-            i += 2
-        }
-        guard let configPath, let outPath else {
-            return CLI.fail("usage: thumbwheel render --config FILE --out FILE.png [--size WxH] | --contact-sheet FILE.png | --icons DIR")
-        }
-        guard access(configPath, R_OK) == 0 else { return CLI.fail("render: cannot read \(configPath): \(String(cString: strerror(errno)))") }
-        let config: KioskConfig
-        do { config = try ConfigLoader.load(path: configPath) } catch {
-            for e in error.errors { CLI.printError(e.description) }
-            return 1
-        }
-        var size = config.display.headlessSize
-        if let sizeText {
-            do { size = try PixelSize.parse(sizeText) } catch { return CLI.fail("render: --size: \(error)") }
-        }
-        let scale = KioskScreen.scale(config: config.display, canvasSize: size, physicalMM: nil)
-        let screen = KioskScreen(config: config, index: 0, canvasSize: size, scale: scale, time: 0)
-        let bitmap = Bitmap(width: size.width, height: size.height, format: .xrgb8888)
-        _ = screen.render(into: bitmap.canvas, full: true, time: 0)
-        return write(bitmap, to: outPath)
     }
 
-    static func write(_ bitmap: Bitmap, to path: String) -> Int32 {
-        do { try PNGImage.write(bitmap, to: path) } catch { return CLI.fail("render: \(error)", code: 1) }
+    func run() throws {
+        if let contactSheet { return try write(ContactSheet.render(), to: contactSheet) }
+        if let icons {
+            for name in BuiltinIcons.names { try write(BuiltinIcons.draw(name, side: 64), to: "\(icons)/\(name).png") }
+            return
+        }
+        guard let config, let out else { return }
+        try requireReadable(config, for: "render")
+        let loaded: KioskConfig
+        do { loaded = try ConfigLoader.load(path: config) } catch {
+            for e in error.errors { CommandLineTool.printError(e.description) }
+            throw ExitCode.failure
+        }
+        let canvas = size?.pixelSize ?? loaded.display.headlessSize
+        let scale = KioskScreen.scale(config: loaded.display, canvasSize: canvas, physicalMM: nil)
+        let screen = KioskScreen(config: loaded, index: 0, canvasSize: canvas, scale: scale, time: 0)
+        let bitmap = Bitmap(width: canvas.width, height: canvas.height, format: .xrgb8888)
+        _ = screen.render(into: bitmap.canvas, full: true, time: 0)
+        try write(bitmap, to: out)
+    }
+
+    private func write(_ bitmap: Bitmap, to path: String) throws {
+        do { try PNGImage.write(bitmap, to: path) } catch {
+            CommandLineTool.printError("thumbwheel: render: \(error)")
+            throw ExitCode.failure
+        }
         print("wrote \(path) (\(bitmap.width)x\(bitmap.height))")
-        return 0
     }
 }

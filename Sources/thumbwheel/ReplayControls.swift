@@ -1,3 +1,4 @@
+import CLISupport
 import Core
 import Kiosk
 
@@ -8,7 +9,7 @@ enum ReplayControls {
     static func run(frames: [TouchFrame], configPath: String, size: Size?) -> Int32 {
         let config: KioskConfig
         do { config = try ConfigLoader.load(path: configPath) } catch {
-            for e in error.errors { CLI.printError(e.description) }
+            for e in error.errors { CommandLineTool.printError(e.description) }
             return 1
         }
         let canvas = size.map { PixelSize(width: Int($0.width), height: Int($0.height)) } ?? config.display.headlessSize

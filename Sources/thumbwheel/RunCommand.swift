@@ -1,35 +1,63 @@
+import ArgumentParser
+import CLISupport
+import Core
 import Glibc
 import Kiosk
 
 /// `thumbwheel run [--config FILE] [--headless]`: the kiosk.
-enum RunCommand {
+struct RunCommand: ParsableCommand {
     static let defaultConfig = "/etc/thumbwheel/config.toml"
 
-    static func run(_ args: [String]) -> Int32 {
-        var configPath = defaultConfig
-        var headless = false
-        var i = 0
-        while i < args.count {
-            switch args[i] {
-            case "--config":
-                guard i + 1 < args.count else { return CLI.fail("run: --config needs a file") }
-                configPath = args[i + 1]; i += 2
-            case "--headless": headless = true; i += 1
-            default: return CLI.fail("run: unknown option \(args[i]) (see thumbwheel --help)")
-            }
-        }
-        guard access(configPath, R_OK) == 0 else {
-            return CLI.fail("run: cannot read \(configPath): \(String(cString: strerror(errno)))")
-        }
-        var options = RunOptions(configPath: configPath)
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the kiosk: DRM/KMS, then fbdev, then headless.",
+        discussion: """
+            Sends READY=1 to systemd once the first frame is on screen and WATCHDOG=1 while it runs; \
+            SIGHUP re-reads the config (a bad one is refused and the running one kept); SIGTERM saves and exits 0.
+            """)
+
+    @Option(help: ArgumentHelp("The config file.", valueName: "FILE"), completion: .file(extensions: ["toml"]))
+    var config = RunCommand.defaultConfig
+
+    @Flag(help: "Draw into memory instead of a display (the control socket still works), whatever the config says.")
+    var headless = false
+
+    func run() throws {
+        try requireReadable(config, for: "run")
+        var options = RunOptions(configPath: config)
         options.forceHeadless = headless
-        do {
-            let app = try KioskApp(options: options)
-            return app.run()
-        } catch {
-            for e in error.errors { CLI.printError(e.description) }
-            CLI.printError("run: \(configPath) is invalid (\(error.errors.count) error\(error.errors.count == 1 ? "" : "s"))")
-            return 1
+        let app: KioskApp
+        do { app = try KioskApp(options: options) } catch {
+            for e in error.errors { CommandLineTool.printError(e.description) }
+            CommandLineTool.printError("thumbwheel: run: \(config) is invalid (\(count(error.errors.count, "error")))")
+            throw ExitCode.failure
         }
+        let code = app.run()
+        if code != 0 { throw ExitCode(code) }
     }
+}
+
+/// A usage error (exit 2, one line) unless `path` can be read (and written, with `writable`).
+func requireReadable(_ path: String, writable: Bool = false, for command: String) throws {
+    guard access(path, writable ? R_OK | W_OK : R_OK) != 0 else { return }
+    throw UsageError("\(command): cannot \(writable ? "read and write" : "read") \(path): \(String(cString: strerror(errno)))")
+}
+
+/// "1 error", "3 errors".
+func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+/// A `WxH` pixel size given on the command line, such as 800x480.
+struct SizeArgument: ExpressibleByArgument {
+    var width: Int
+    var height: Int
+
+    /// Core's one WxH parser, with its limits.
+    init?(argument: String) {
+        guard let s = try? PixelSize.parse(argument) else { return nil }
+        width = s.width; height = s.height
+    }
+
+    var pixelSize: PixelSize { PixelSize(width: width, height: height) }
+    var size: Size { Size(Double(width), Double(height)) }
+    var defaultValueDescription: String { "\(width)x\(height)" }
 }

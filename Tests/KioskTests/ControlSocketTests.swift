@@ -2,18 +2,23 @@ import Glibc
 import Testing
 @testable import Kiosk
 
-/// A handler that answers `ping` and `subscribe`, and rejects everything else, so the tests exercise
-/// the socket itself: framing, limits, queues.
+/// A handler that echoes `get` (the id's number as the value) and answers `subscribe`, and rejects
+/// everything else, so the tests exercise the socket itself: framing, limits, queues.
 final class PingHandler: ControlRequestHandler {
     var socket: ControlSocket?
-    func handle(request: JSON, client: ControlSocket.ClientID) -> JSON {
-        switch request["cmd"]?.stringValue {
-        case "ping": return .object([("ok", .bool(true)), ("pong", request["n"] ?? .null)])
-        case "subscribe": socket?.subscribe(client); return .object([("ok", .bool(true))])
-        default: return .object([("error", .string("unknown cmd"))])
+    func handle(_ request: SocketRequest, client: ControlSocket.ClientID) -> any SocketReply {
+        switch request {
+        case .get(let id): return ValueReply(id: id, value: .single(Double(id) ?? -1))
+        case .subscribe: socket?.subscribe(client); return OKReply()
+        default: return ErrorReply("not in this test")
         }
     }
 }
+
+/// `{"cmd":"get","id":"N"}`, the tests' ping.
+func ping(_ n: Int) -> String { "{\"cmd\":\"get\",\"id\":\"\(n)\"}" }
+/// The reply to `ping(n)`.
+func pong(_ n: Int) -> String { "{\"id\":\"\(n)\",\"ok\":true,\"value\":\(n)}" }
 
 @Suite("Control socket: framing, limits and slow clients", .serialized)
 struct ControlSocketTests {
@@ -38,26 +43,27 @@ struct ControlSocketTests {
     @Test("One reply per request line, in order, even when lines arrive in one write")
     func framing() throws {
         let c = try #require(TestClient(path: path))
-        c.send("{\"cmd\":\"ping\",\"n\":1}\n{\"cmd\":\"ping\",\"n\":2}\n\n{\"cmd\":\"ping\",")
-        #expect(reply(c, loop) == "{\"ok\":true,\"pong\":1}")
-        #expect(reply(c, loop) == "{\"ok\":true,\"pong\":2}")
-        c.send("\"n\":3}\n")
-        #expect(reply(c, loop) == "{\"ok\":true,\"pong\":3}")
+        c.send(ping(1) + "\n" + ping(2) + "\n\n{\"cmd\":\"get\",")
+        #expect(reply(c, loop) == pong(1))
+        #expect(reply(c, loop) == pong(2))
+        c.send("\"id\":\"3\"}\n")
+        #expect(reply(c, loop) == pong(3))
     }
 
     @Test("Malformed JSON gets an error reply and the connection stays usable")
     func malformed() throws {
         let c = try #require(TestClient(path: path))
-        c.send("not json\n[1,2]\n{\"cmd\":\"ping\",\"n\":7}\n")
+        c.send("not json\n[1,2]\n{\"cmd\":\"frobnicate\"}\n" + ping(7) + "\n")
         #expect(reply(c, loop) == "{\"error\":\"expected one JSON object per line, such as {\\\"cmd\\\":\\\"list\\\"}\"}")
         #expect(reply(c, loop)?.hasPrefix("{\"error\"") == true)
-        #expect(reply(c, loop) == "{\"ok\":true,\"pong\":7}")
+        #expect(reply(c, loop)?.hasPrefix("{\"error\":\"unknown cmd \\\"frobnicate\\\"") == true, "the socket refuses it; the handler never sees it")
+        #expect(reply(c, loop) == pong(7))
     }
 
     @Test("A message over 64 KiB is refused with an error and the client is closed")
     func oversized() throws {
         let c = try #require(TestClient(path: path))
-        c.send("{\"cmd\":\"ping\",\"pad\":\"" + String(repeating: "x", count: 70_000))
+        c.send("{\"cmd\":\"get\",\"pad\":\"" + String(repeating: "x", count: 70_000))
         let line = reply(c, loop)
         #expect(line == "{\"error\":\"message longer than 65536 bytes; refused\"}")
         var closed = false
@@ -68,8 +74,8 @@ struct ControlSocketTests {
     @Test("Concurrent clients each get their own replies")
     func concurrent() throws {
         let clients = try (0..<8).map { _ in try #require(TestClient(path: path)) }
-        for (i, c) in clients.enumerated() { c.send("{\"cmd\":\"ping\",\"n\":\(i)}\n") }
-        for (i, c) in clients.enumerated() { #expect(reply(c, loop) == "{\"ok\":true,\"pong\":\(i)}") }
+        for (i, c) in clients.enumerated() { c.send(ping(i) + "\n") }
+        for (i, c) in clients.enumerated() { #expect(reply(c, loop) == pong(i)) }
         #expect(socket.clientCount == 8)
     }
 

@@ -34,7 +34,7 @@ struct StateStoreTests {
 
     @Test("SIGKILL at 200 random moments: the file always parses and holds an acknowledged value")
     func killTorture() throws {
-        let binary = try #require(thumbwheelBinary(), "the thumbwheel executable is built beside the tests")
+        let binary = try #require(builtExecutable("thumbwheel-dev"), "the thumbwheel-dev executable is built beside the tests")
         let path = makeTemporaryDirectory("torture") + "/state.json"
         var lastAck = 0
         var generator = SeededRandom(seed: 0x5747E)
@@ -61,14 +61,17 @@ struct StateStoreTests {
 }
 
 /// The `thumbwheel` executable built beside the test bundle.
-func thumbwheelBinary() -> String? {
+func thumbwheelBinary() -> String? { builtExecutable("thumbwheel") }
+
+/// An executable of this package (`thumbwheel`, `thumbwheel-dev`) built beside the test bundle.
+func builtExecutable(_ name: String) -> String? {
     var buf = [CChar](repeating: 0, count: 4096)
     let n = readlink("/proc/self/exe", &buf, buf.count - 1)
     guard n > 0 else { return nil }
-    let exe = String(cString: buf)
+    let exe = String(decoding: buf[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var dir = FileIO.directory(of: exe)
     if dir.hasSuffix(".xctest") || exe.contains(".xctest/") { dir = FileIO.directory(of: dir) }
-    for candidate in [dir + "/thumbwheel", FileIO.directory(of: dir) + "/thumbwheel"] where access(candidate, X_OK) == 0 {
+    for candidate in [dir + "/" + name, FileIO.directory(of: dir) + "/" + name] where access(candidate, X_OK) == 0 {
         return candidate
     }
     return nil

@@ -1,3 +1,4 @@
+import Bench
 import Core
 import Testing
 @testable import Raster

@@ -1,3 +1,4 @@
+import Bench
 import Core
 import Glibc
 import Testing

@@ -1,5 +1,5 @@
 // The scenes of ../shared/bench/SCENES.md drawn by Blend2D, timed by the same protocol as
-// `thumbwheel bench`, printing the same JSON lines (so `scripts/bench-summary` reads both).
+// `thumbwheel-dev bench`, printing the same JSON lines (so `scripts/bench-summary` reads both).
 // Built and run by `scripts/bench-blend2d`, against the static Blend2D library of PyPI's
 // blend2d-python wheel (its JIT picks SSE/AVX2/AVX-512 pipelines at run time).
 //
@@ -161,7 +161,7 @@ static int compareDoubles(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-/// The f-quantile of n sorted samples, interpolated between neighbours (as `thumbwheel bench`).
+/// The f-quantile of n sorted samples, interpolated between neighbours (as `thumbwheel-dev bench`).
 static double quantile(const double *s, size_t n, double f) {
     double pos = f * (double)(n - 1);
     size_t lo = (size_t)pos, hi = lo + 1 < n ? lo + 1 : n - 1;

@@ -3,8 +3,9 @@ import Glibc
 
 /// What the socket asks of the kiosk: one reply per request line.
 public protocol ControlRequestHandler: AnyObject {
-    /// Handles one parsed request from `client`. Returns the reply object; errors are `{"error": …}`.
-    func handle(request: JSON, client: ControlSocket.ClientID) -> JSON
+    /// Handles one decoded request from `client`; failures are an `ErrorReply`. Lines that do not
+    /// decode never get here: the socket answers them itself.
+    func handle(_ request: SocketRequest, client: ControlSocket.ClientID) -> any SocketReply
 }
 
 /// The control socket: a Unix stream socket speaking newline-delimited JSON. Requests over 64 KiB are
@@ -69,7 +70,7 @@ public final class ControlSocket {
             var e = event
             if c.dropped > 0, case .object(var pairs) = e { pairs.append(("dropped", .number(Double(c.dropped)))); e = .object(pairs); c.dropped = 0 }
             c.queuedEvents += 1
-            c.output += Array((e.description + "\n").utf8)
+            c.output += SocketWire.encode(e) + [0x0A]
             clients[id] = c
             flush(id)
         }
@@ -104,7 +105,7 @@ public final class ControlSocket {
         while var c = clients[id] {
             guard let nl = c.input.firstIndex(of: 0x0A) else {
                 if c.input.count > ControlSocket.maxMessageBytes {
-                    reply(id, .object([("error", .string("message longer than \(ControlSocket.maxMessageBytes) bytes; refused"))]))
+                    reply(id, ErrorReply(SocketRequestError.tooLong.message))
                     disconnect(id)
                 }
                 return
@@ -112,22 +113,17 @@ public final class ControlSocket {
             let line = Array(c.input[..<nl])
             c.input.removeSubrange(...nl)
             clients[id] = c
-            if line.count > ControlSocket.maxMessageBytes {
-                reply(id, .object([("error", .string("message longer than \(ControlSocket.maxMessageBytes) bytes; refused"))]))
-                continue
-            }
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
-            guard let request = JSON.parse(line), case .object = request else {
-                reply(id, .object([("error", .string("expected one JSON object per line, such as {\"cmd\":\"list\"}"))]))
-                continue
+            switch SocketRequest.decode(line: line) {
+            case .failure(let error): reply(id, ErrorReply(error.message))
+            case .success(let request): reply(id, handler?.handle(request, client: id) ?? ErrorReply("shutting down"))
             }
-            reply(id, handler?.handle(request: request, client: id) ?? .object([("error", .string("shutting down"))]))
         }
     }
 
-    private func reply(_ id: Int32, _ message: JSON) {
+    private func reply(_ id: Int32, _ message: any SocketReply) {
         guard clients[id] != nil else { return }
-        clients[id]!.output += Array((message.description + "\n").utf8)
+        clients[id]!.output += SocketWire.encode(message) + [0x0A]
         flush(id)
     }
 

@@ -1,14 +1,17 @@
 import Core
 import FoundationEssentials
 
-/// A JSON value for the control socket: decoded from requests, serialised for replies and events
-/// with keys in a fixed order so replies are stable.
-public enum JSON: Hashable, Sendable, Decodable, CustomStringConvertible {
+/// A JSON value for the dynamic parts of the control socket: a control's description in `list`
+/// (its keys depend on the control's kind) and subscriber events. The fixed parts of requests and
+/// replies are Codable types (`SocketRequest`, `SocketReply`); everything goes out through
+/// `SocketWire`'s one encoder.
+public enum JSON: Hashable, Sendable, Codable, CustomStringConvertible {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
     case array([JSON])
+    /// Pairs in the order they were built; equality and hashing ignore the order, as JSON does.
     case object([(String, JSON)])
 
     public init(from decoder: Decoder) throws {
@@ -21,6 +24,25 @@ public enum JSON: Hashable, Sendable, Decodable, CustomStringConvertible {
         else {
             let dict = try c.decode([String: JSON].self)
             self = .object(dict.sorted { $0.key < $1.key })
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        switch self {
+        case .object(let pairs):
+            var c = encoder.container(keyedBy: JSONKey.self)
+            for (key, value) in pairs { try c.encode(value, forKey: JSONKey(key)) }
+        default:
+            var c = encoder.singleValueContainer()
+            switch self {
+            case .null: try c.encodeNil()
+            case .bool(let b): try c.encode(b)
+            // JSON has no NaN or infinity: such a number goes out as null rather than failing the reply.
+            case .number(let d): if d.isFinite { try c.encode(d) } else { try c.encodeNil() }
+            case .string(let s): try c.encode(s)
+            case .array(let a): try c.encode(a)
+            case .object: break
+            }
         }
     }
 
@@ -37,38 +59,64 @@ public enum JSON: Hashable, Sendable, Decodable, CustomStringConvertible {
     public var numberValue: Double? { if case .number(let d) = self { return d }; return nil }
     public var arrayValue: [JSON]? { if case .array(let a) = self { return a }; return nil }
 
-    /// Compact JSON text.
-    public var description: String {
+    /// Compact JSON text, exactly as it goes over the socket.
+    public var description: String { String(decoding: SocketWire.encode(self), as: UTF8.self) }
+
+    /// Structural equality: numbers by value, arrays in order, objects as sets of keys (a later
+    /// duplicate key loses, as in the decoder).
+    public static func == (a: JSON, b: JSON) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.number(let x), .number(let y)): return x == y
+        case (.string(let x), .string(let y)): return x == y
+        case (.array(let x), .array(let y)): return x == y
+        case (.object(let x), .object(let y)):
+            let dx = JSON.dictionary(x), dy = JSON.dictionary(y)
+            return dx.count == dy.count && dx.allSatisfy { key, value in dy[key] == value }
+        default: return false
+        }
+    }
+
+    public func hash(into h: inout Hasher) {
         switch self {
-        case .null: return "null"
-        case .bool(let b): return b ? "true" : "false"
-        case .number(let d):
-            return d.isFinite ? NumberFormat.plain(d) : "null"
-        case .string(let s): return JSON.quote(s)
-        case .array(let a): return "[" + a.map(\.description).joined(separator: ",") + "]"
-        case .object(let pairs): return "{" + pairs.map { JSON.quote($0.0) + ":" + $0.1.description }.joined(separator: ",") + "}"
+        case .null: h.combine(0)
+        case .bool(let b): h.combine(1); h.combine(b)
+        case .number(let d): h.combine(2); h.combine(d)
+        case .string(let s): h.combine(3); h.combine(s)
+        case .array(let a): h.combine(4); h.combine(a)
+        case .object(let pairs):
+            // Order-independent, to agree with `==`.
+            h.combine(5)
+            for (key, value) in JSON.dictionary(pairs).sorted(by: { $0.key < $1.key }) { h.combine(key); h.combine(value) }
         }
     }
 
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
+    private static func dictionary(_ pairs: [(String, JSON)]) -> [String: JSON] {
+        Dictionary(pairs, uniquingKeysWith: { _, last in last })
     }
+}
 
-    public static func == (a: JSON, b: JSON) -> Bool { a.description == b.description }
-    public func hash(into h: inout Hasher) { h.combine(description) }
+/// A coding key made at run time, for objects whose keys are data.
+struct JSONKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ key: String) { stringValue = key }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// The control socket's encoding: compact JSON, keys sorted so a reply's text is the same on every
+/// run (the encoder would otherwise follow hash order), slashes unescaped (base64 is full of them).
+public enum SocketWire {
+    /// `value` as one line of JSON text, without the newline.
+    public static func encode(_ value: some Encodable) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do { return Array(try encoder.encode(value)) } catch {
+            // Only a non-finite number in a fixed reply field can get here; say so instead of
+            // sending nothing, so the client is never left waiting.
+            return Array("{\"error\":\"cannot encode the reply: non-finite number\"}".utf8)
+        }
+    }
 }

@@ -1,7 +1,8 @@
 import Core
+import Display
 import Glibc
 
-/// The copy-cost benchmark behind `thumbwheel bench-display`: what one damaged pixel costs to copy
+/// The copy-cost benchmark behind `thumbwheel-dev bench-display`: what one damaged pixel costs to copy
 /// from the canvas into a scan-out buffer, per rotation and format. Not a test: it measures.
 ///
 /// The destination here is ordinary memory; a real dumb buffer is write-combined, where the

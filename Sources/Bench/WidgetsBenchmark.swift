@@ -1,6 +1,7 @@
 import Controls
 import Core
 import Raster
+import Widgets
 
 /// Frame-time benchmark of the demo screen (issue 5): the CPU time of one frame while a finger drags
 /// the thermostat's handle (damage only), and of a full frame. Widgets reads no clock: the caller passes

@@ -1,5 +1,6 @@
 import Core
 import Glibc
+import Raster
 
 /// The benchmark scenes of ../shared/bench/SCENES.md, drawn through the public Canvas API. The static
 /// resources (paints, gradient, icon, font) are made once in `init`; `draw` issues all geometry again.

@@ -1,0 +1,118 @@
+import Controls
+
+/// One reply line of the control socket. Successes carry `"ok": true`; failures are `ErrorReply`.
+/// Encoded by `SocketWire` (keys sorted); the structs are Decodable too, so `thumbwheel ctl` and the
+/// tests read replies with the same types the kiosk writes them with.
+public protocol SocketReply: Encodable, Sendable {}
+
+/// `{"error": …}`, with the located config errors when a `reload` is refused.
+public struct ErrorReply: SocketReply, Codable, Equatable {
+    public var error: String
+    public var errors: [String]?
+
+    public init(_ error: String, errors: [String]? = nil) { self.error = error; self.errors = errors }
+}
+
+/// `{"ok": true}` alone: the request was done and has nothing to report (`reload`).
+public struct OKReply: SocketReply, Codable, Equatable {
+    public var ok = true
+    public init() {}
+}
+
+/// `get` and `set`: the control's value (after `set`, the value it took).
+public struct ValueReply: SocketReply, Codable, Equatable {
+    public var ok = true
+    public var id: String
+    public var value: StoredValue
+
+    public init(id: String, value: StoredValue) { self.id = id; self.value = value }
+}
+
+/// `list`: every control of the shown screen, the shown screen and all screens.
+public struct ListReply: SocketReply, Encodable {
+    public var ok = true
+    public var controls: [ControlListing]
+    public var screen: String
+    public var screens: [String]
+
+    public init(controls: [ControlListing], screen: String, screens: [String]) {
+        self.controls = controls; self.screen = screen; self.screens = screens
+    }
+}
+
+/// One control in `list`: its id, kind and value, then what its kind describes about it (frame,
+/// touch points, open state…), which differs from kind to kind and so stays `JSON`.
+public struct ControlListing: Encodable, Sendable {
+    public var id: String
+    public var kind: String
+    /// Nil for an element that holds no value (sent as `null`).
+    public var value: StoredValue?
+    public var details: [(String, JSON)]
+
+    public init(id: String, kind: String, value: StoredValue?, details: [(String, JSON)]) {
+        self.id = id; self.kind = kind; self.value = value; self.details = details
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        // One flat object, as the VM harness reads it: the fixed keys, then the kind's own.
+        var c = encoder.container(keyedBy: JSONKey.self)
+        try c.encode(id, forKey: JSONKey("id"))
+        try c.encode(kind, forKey: JSONKey("kind"))
+        try c.encode(value, forKey: JSONKey("value"))
+        for (key, detail) in details where !["id", "kind", "value"].contains(key) { try c.encode(detail, forKey: JSONKey(key)) }
+    }
+}
+
+/// `screen`: the screen now shown.
+public struct ScreenReply: SocketReply, Codable, Equatable {
+    public var ok = true
+    public var screen: String
+    public init(screen: String) { self.screen = screen }
+}
+
+/// `subscribe`: events follow on this connection.
+public struct SubscribeReply: SocketReply, Codable, Equatable {
+    public var ok = true
+    public var subscribed = true
+    public init() {}
+}
+
+/// `screenshot`: the current frame as a PNG file, base64.
+public struct ScreenshotReply: SocketReply, Codable, Equatable {
+    public var ok = true
+    public var width: Int
+    public var height: Int
+    public var png: String
+
+    public init(width: Int, height: Int, png: String) { self.width = width; self.height = height; self.png = png }
+}
+
+/// `tap` and `drag`: how many touch frames were queued.
+public struct QueuedReply: SocketReply, Codable, Equatable {
+    public var ok = true
+    public var queued: Int
+    public init(queued: Int) { self.queued = queued }
+}
+
+/// `version`.
+public struct VersionReply: SocketReply, Codable, Equatable {
+    public var ok = true
+    public var version: String
+    public init(version: String) { self.version = version }
+}
+
+/// `stats`: event-loop wake-ups (an idle kiosk's do not grow), frames drawn, connected clients.
+public struct StatsReply: SocketReply, Codable, Equatable {
+    public var ok = true
+    public var wakeups: Int
+    public var frames: Int
+    public var clients: Int
+
+    public init(wakeups: Int, frames: Int, clients: Int) { self.wakeups = wakeups; self.frames = frames; self.clients = clients }
+}
+
+/// What `thumbwheel ctl` needs to know of any reply: whether it is an error.
+public struct ReplyStatus: Decodable, Sendable {
+    public var ok: Bool?
+    public var error: String?
+}
