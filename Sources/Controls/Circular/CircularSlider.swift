@@ -6,8 +6,7 @@ import Core
 /// (`slider.maximumAngle = 270`); the handle's look is `handle`. Geometry for drawing and touch handling
 /// comes from `geometry` and the computed placements below, so Widgets draws from the same numbers.
 /// Not final: `GradientCircularSlider` refines the fill colour.
-@dynamicMemberLookup
-public class CircularSlider: TouchControl {
+public class CircularSlider: TouchControl, EventSource, CircularTrackOwner {
     /// The config id.
     public let id: String
     /// Local → screen.
@@ -48,7 +47,8 @@ public class CircularSlider: TouchControl {
     /// Where the single-handle state machine is now.
     public internal(set) var interactionState: InteractionState = .idle
 
-    let outbox = EventOutbox()
+    /// The one event path of every control (X-8; `EventSource`).
+    public let outbox = EventOutbox()
     private var storedAngle: Double = 0
     var animation: ValueAnimation?
 
@@ -61,22 +61,7 @@ public class CircularSlider: TouchControl {
     /// A slider with the spec's defaults: 0…100, full circle, handle at 0 (MS-4…34).
     public init(id: String, bounds: Rect = Rect(x: 0, y: 0, width: 200, height: 200),
                 transform: Transform = .identity) {
-        self.id = id
-        self.bounds = bounds
-        self.transform = transform
-    }
-
-    /// Reads and writes the shared track properties by name (`slider.labels`, `slider.maximumAngle`).
-    public subscript<T>(dynamicMember path: WritableKeyPath<CircularTrack, T>) -> T {
-        get { track[keyPath: path] }
-        set { track[keyPath: path] = newValue }
-    }
-
-    /// The delegate channel: called for every event as it is raised. Capture the control weakly in
-    /// it, or the closure and the control keep each other alive.
-    public var onEvent: ((ControlEvent) -> Void)? {
-        get { outbox.observer }
-        set { outbox.observer = newValue }
+        self.id = id; self.bounds = bounds; self.transform = transform
     }
 
     // MARK: Value and angle
@@ -214,10 +199,6 @@ public class CircularSlider: TouchControl {
     }
 
     // MARK: Events
-
-    /// Removes and returns the events raised since the last call.
-    public func drainEvents() -> [ControlEvent] { outbox.drain() }
-
 
     /// MS-69: a new `maximumAngle` keeps the handle angle and re-announces the value.
     func trackDidChange(from old: CircularTrack) {

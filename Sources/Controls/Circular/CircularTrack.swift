@@ -151,3 +151,17 @@ public struct CircularTrack: Hashable, Sendable {
         return 360
     }
 }
+
+/// A control built on a circular track (the single and the range slider). The track's properties
+/// read and write through the control by name (`slider.labels`, `slider.maximumAngle`).
+@dynamicMemberLookup
+public protocol CircularTrackOwner: AnyObject {
+    var track: CircularTrack { get set }
+}
+
+extension CircularTrackOwner {
+    public subscript<T>(dynamicMember path: WritableKeyPath<CircularTrack, T>) -> T {
+        get { track[keyPath: path] }
+        set { track[keyPath: path] = newValue }
+    }
+}

@@ -6,8 +6,7 @@ import Core
 ///
 /// Events are `rangeChanged`, `rangeStartedTracking` and `rangeEndedTracking`; programmatic sets and snaps
 /// of either handle send `rangeChanged(isFirstHandle: nil, fromUser: false)` (MS-80, port side).
-@dynamicMemberLookup
-public final class DoubleHandleCircularSlider: MultiTouchControl {
+public final class DoubleHandleCircularSlider: MultiTouchControl, EventSource, CircularTrackOwner {
     /// The config id.
     public let id: String
     /// Local → screen.
@@ -28,8 +27,8 @@ public final class DoubleHandleCircularSlider: MultiTouchControl {
     /// clamped lazily against the current radius (`effectiveMinimumHandlesDistance`), the port side of MS-82.
     public var minimumHandlesDistance: Double = 10
 
-
-    let outbox = EventOutbox()
+    /// The one event path of every control (X-8; `EventSource`).
+    public let outbox = EventOutbox()
     private var storedFirstAngle: Double = 0
     private var storedSecondAngle: Double = 60
     /// Tracking id → whether it holds the first handle.
@@ -38,21 +37,7 @@ public final class DoubleHandleCircularSlider: MultiTouchControl {
     /// A range slider with the spec's defaults: handles at 0° and 60° (MS-85).
     public init(id: String, bounds: Rect = Rect(x: 0, y: 0, width: 200, height: 200),
                 transform: Transform = .identity) {
-        self.id = id
-        self.bounds = bounds
-        self.transform = transform
-    }
-
-    /// Reads and writes the shared track properties by name (`range.labels`).
-    public subscript<T>(dynamicMember path: WritableKeyPath<CircularTrack, T>) -> T {
-        get { track[keyPath: path] }
-        set { track[keyPath: path] = newValue }
-    }
-
-    /// The delegate channel: called for every event as it is raised (capture the control weakly).
-    public var onEvent: ((ControlEvent) -> Void)? {
-        get { outbox.observer }
-        set { outbox.observer = newValue }
+        self.id = id; self.bounds = bounds; self.transform = transform
     }
 
     // MARK: Angles and values
@@ -169,12 +154,8 @@ public final class DoubleHandleCircularSlider: MultiTouchControl {
 
     // MARK: Events and changes
 
-    /// Removes and returns the events raised since the last call.
-    public func drainEvents() -> [ControlEvent] { outbox.drain() }
-
     /// No animations or physics: nothing to advance.
     public func advance(to time: MonotonicTime) -> Bool { false }
-
 
     /// MS-84: a new `maximumAngle` keeps both angles and re-announces both values (one event per handle).
     private func trackDidChange(from old: CircularTrack) {

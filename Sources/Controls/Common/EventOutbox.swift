@@ -28,3 +28,21 @@ public final class EventOutbox {
     /// The events queued and not yet drained (for inspection; does not remove them).
     public var pending: [ControlEvent] { queue }
 }
+
+/// A control whose events go through its outbox: the one event path of every control. The kiosk
+/// drains the queue; tests and embedders may also listen as events are raised.
+public protocol EventSource: AnyObject {
+    var outbox: EventOutbox { get }
+}
+
+extension EventSource {
+    /// Removes and returns the events raised since the last call, in order.
+    public func drainEvents() -> [ControlEvent] { outbox.drain() }
+
+    /// The delegate channel: called for every event as it is raised. Capture the control weakly
+    /// in it, or the closure and the control keep each other alive.
+    public var onEvent: ((ControlEvent) -> Void)? {
+        get { outbox.observer }
+        set { outbox.observer = newValue }
+    }
+}

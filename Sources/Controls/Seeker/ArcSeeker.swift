@@ -6,7 +6,7 @@ import Core
 ///
 /// Events: `valueChanged(value: currentAngle, fromUser: true)`, raised ~0.2 s after a lift or a gap hit
 /// when the thumb's scale-back animation ends (CS-13, CS-16), so `advance(to:)` must be called.
-public final class ArcSeeker: TouchControl {
+public final class ArcSeeker: TouchControl, EventSource {
     /// The config id.
     public let id: String
     /// Local → screen.
@@ -42,7 +42,8 @@ public final class ArcSeeker: TouchControl {
     /// The thumb's scale as of the last `advance(to:)` (CS-12, CS-16): 1.0 at rest, 1.2 while held.
     public internal(set) var thumbScale: Double = 1
 
-    let outbox = EventOutbox()
+    /// The one event path of every control (X-8; `EventSource`).
+    public let outbox = EventOutbox()
     var scaleTween: ScalarAnimation?
     /// Due times of the deferred value events (CS-13, CS-16), oldest first.
     var dueEvents: [MonotonicTime] = []
@@ -72,17 +73,6 @@ public final class ArcSeeker: TouchControl {
         s.seekBarColor = Color(r: 238, g: 238, b: 238)
         return s
     }
-
-    /// The delegate channel: `didChangeValue` and the `valueChanged` event are one event here (CS-16).
-    /// Capture the control weakly in it.
-    public var onEvent: ((ControlEvent) -> Void)? {
-        get { outbox.observer }
-        set { outbox.observer = newValue }
-    }
-
-    /// Removes and returns the events raised since the last call.
-    public func drainEvents() -> [ControlEvent] { outbox.drain() }
-
 
     static func wrapped(_ a: Double) -> Double { a.isFinite ? Angle.wrap(a, period: 360) : 0 }
 

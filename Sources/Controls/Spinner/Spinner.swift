@@ -11,7 +11,7 @@ import Core
 /// Coordinates: the control's local space has its origin at the top-left of the centre's bounds; the
 /// open disc and the picker lie outside those bounds (negative coordinates are normal) because the
 /// popup lives in the container beneath the control (RVS-29, RVS-30).
-public final class Spinner: TouchControl {
+public final class Spinner: TouchControl, EventSource {
     /// The config id.
     public let id: String
     /// The delegate channel; the event stream (`drainEvents`) carries the same moments.
@@ -85,8 +85,8 @@ public final class Spinner: TouchControl {
     /// Work deferred to the next loop turn, in order.
     public internal(set) var pendingWork: [DeferredWork] = []
 
-    /// The one event path of every control.
-    let outbox = EventOutbox()
+    /// The one event path of every control (X-8; `EventSource`).
+    public let outbox = EventOutbox()
     var flywheelClock = FixedStepper(tickRate: Flywheel.tickRate)
     /// When the current spin started, and how many 60 Hz ticks it has run: tick k happens at start + k/60.
     var flywheelStart: MonotonicTime = 0
@@ -160,11 +160,6 @@ public final class Spinner: TouchControl {
     public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
     /// Nothing is drawn and no touch is taken with an empty list (RVS-57).
     public var isHidden: Bool { items.isEmpty && popupVariant == nil }
-
-    /// The events raised since the last call, in order.
-    public func drainEvents() -> [ControlEvent] {
-        outbox.drain()
-    }
 
     /// Moves the control or resizes its container (RVS-34): the popup geometry follows, because it is
     /// derived from these on every use.

@@ -5,7 +5,7 @@ import Core
 ///
 /// The pad lives in the top-level overlay ([PORT] NP intro), so its local coordinates are the
 /// overlay's (the screen's, unless `transform` says otherwise). Pure: time is passed in.
-public final class NumberPad: TouchControl {
+public final class NumberPad: TouchControl, EventSource {
     /// The config id.
     public let id: String
     /// Overlay → screen (identity when the overlay is the screen).
@@ -40,8 +40,8 @@ public final class NumberPad: TouchControl {
     /// The outline joining the anchor and the pad (NP-44: radius 10, base padding 5).
     public private(set) var padLayout: PopupLayout?
 
-    /// The one event path of every control.
-    let outbox = EventOutbox()
+    /// The one event path of every control (X-8; `EventSource`).
+    public let outbox = EventOutbox()
     private var press: KeyPress?
 
     /// The contact the pad follows.
@@ -68,8 +68,6 @@ public final class NumberPad: TouchControl {
     /// Hidden and touch-transparent while closed.
     public var isHidden: Bool { !isOpen }
 
-    /// The events raised since the last call, in order.
-    public func drainEvents() -> [ControlEvent] { outbox.drain() }
     /// Nothing animates (NP-32, NP-33: no animation).
     public func advance(to time: MonotonicTime) -> Bool { false }
 

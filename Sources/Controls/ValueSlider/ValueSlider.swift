@@ -6,7 +6,7 @@ import Core
 ///
 /// Local coordinates: origin at the control's top-left, W × H. The balloon reaches 30 pt above the
 /// control and the thumb may overhang its ends (NP-3, NP-7). Pure: time is passed in.
-public final class ValueSlider: TouchControl {
+public final class ValueSlider: TouchControl, EventSource {
     /// The config id.
     public let id: String
     /// Local → screen.
@@ -29,8 +29,8 @@ public final class ValueSlider: TouchControl {
     /// The value v in [0, 1] (the original keeps it private, NP-2; exposed read-only here).
     public private(set) var value: Double = 0
 
-    /// The one event path of every control.
-    let outbox = EventOutbox()
+    /// The one event path of every control (X-8; `EventSource`).
+    public let outbox = EventOutbox()
     private var arbiter = GestureArbiter(longPressDuration: nil)
     /// The current contact was cancelled by `setPosition` or `removePopup`; ignore it until it lifts.
     private var ignoringContact = false
@@ -56,8 +56,6 @@ public final class ValueSlider: TouchControl {
     public var bounds: Rect { Rect(origin: .zero, size: size) }
     /// Always shown.
     public var isHidden: Bool { false }
-    /// The events raised since the last call, in order.
-    public func drainEvents() -> [ControlEvent] { outbox.drain() }
 
     /// Re-frames the control. [PORT NP-17] Nothing piles up: the look is built once by Widgets.
     public func resize(_ newSize: Size) { size = newSize }
