@@ -111,7 +111,14 @@ extension CtlCommand {
             print(reply)
             try CtlConnection.failIfError(reply)
             fflush(nil)
-            while let line = socket.readLine() { print(line); fflush(nil) }
+            // The kiosk's own loop primitive: woken by the socket, one read per wake-up, until EOF.
+            let loop = EventLoop()
+            loop.add(fd: socket.descriptor) { _ in
+                guard let lines = socket.readAvailableLines() else { return loop.stop() }
+                for line in lines { print(line) }
+                fflush(nil)
+            }
+            loop.run { nil }
         }
     }
 
@@ -238,17 +245,37 @@ final class SocketClient {
         }
     }
 
+    /// The connected socket, for an event loop.
+    var descriptor: Int32 { fd }
+
+    /// The next whole line, reading (and blocking) as needed; nil at EOF.
     func readLine() -> String? {
-        var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            if let nl = buffer.firstIndex(of: 0x0A) {
-                let line = String(decoding: buffer[..<nl], as: UTF8.self)
-                buffer.removeSubrange(...nl)
-                return line
-            }
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n <= 0 { return nil }
-            buffer += chunk[0..<n]
+            if let line = takeLine() { return line }
+            guard readChunk() else { return nil }
         }
+    }
+
+    /// One read of what is available, as the whole lines it completes; nil at EOF.
+    func readAvailableLines() -> [String]? {
+        guard readChunk() else { return nil }
+        var lines: [String] = []
+        while let line = takeLine() { lines.append(line) }
+        return lines
+    }
+
+    private func takeLine() -> String? {
+        guard let nl = buffer.firstIndex(of: 0x0A) else { return nil }
+        let line = String(decoding: buffer[..<nl], as: UTF8.self)
+        buffer.removeSubrange(...nl)
+        return line
+    }
+
+    private func readChunk() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else { return false }
+        buffer += chunk[0..<n]
+        return true
     }
 }

@@ -194,4 +194,18 @@ struct KioskProcessTests {
         #expect(status == 0)
         #expect(StateStore(path: kiosk.statePath).values["dial"] == .single(60))
     }
+
+    @Test("ctl watch prints the subscription and then each event as it happens, and ends with status 0 when the kiosk goes away")
+    func ctlWatch() throws {
+        let kiosk = try #require(KioskProcess(name: "kiosk-watch"))
+        let binary = try #require(thumbwheelBinary())
+        let watch = try #require(SpawnedProcess(binary, ["ctl", "--socket", kiosk.socketPath, "watch"]))
+        let subscribed = try #require(watch.readLine())
+        #expect(subscribed.contains("\"subscribed\":true"))
+        _ = kiosk.request("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":60}")
+        let event = try #require(watch.readLine())
+        #expect(event.contains("\"event\":\"changed\"") && event.contains("\"value\":60"), "\(event)")
+        kill(kiosk.process.pid, SIGTERM)
+        #expect(watch.waitForExit() == 0)
+    }
 }

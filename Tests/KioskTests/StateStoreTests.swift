@@ -119,6 +119,25 @@ final class SpawnedProcess {
         return takeAcks()
     }
 
+    /// The next line of output, blocking until it is complete; nil at EOF.
+    func readLine() -> String? {
+        while true {
+            if let nl = buffer.firstIndex(of: 0x0A) {
+                defer { buffer.removeSubrange(...nl) }
+                return String(decoding: buffer[..<nl], as: UTF8.self)
+            }
+            guard readChunk() else { return nil }
+        }
+    }
+
+    /// Reads to EOF and reaps the process; returns the exit status.
+    func waitForExit() -> Int32 {
+        while readChunk() {}
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        return status
+    }
+
     private func readChunk() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65536)
         let n = chunk.withUnsafeMutableBytes { read(out, $0.baseAddress, $0.count) }
