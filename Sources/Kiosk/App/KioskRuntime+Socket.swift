@@ -24,7 +24,8 @@ extension KioskRuntime: ControlRequestHandler {
         case "list":
             return ok([("controls", .array(screen.elements.map { e in
                 .object([("id", .string(e.id)), ("kind", .string(e.kind)), ("value", e.value.json)] + e.describe(time: now).jsonPairs)
-            })), ("screen", .string(screen.config.id)), ("screens", .array(config.screens.map { .string($0.id) }))])
+            })), ("screen", .string(screen.config.id)), ("screens", .array(config.screens.map { .string($0.id) })),
+                       ("variables", variables.json(now: now))])
         case "get":
             guard let b = element(request) else { return unknownControl(request) }
             return ok([("id", .string(b.id)), ("value", b.value.json)])
@@ -56,6 +57,7 @@ extension KioskRuntime: ControlRequestHandler {
             let errors = reload()
             return errors.isEmpty ? ok([]) : .object([("error", .string("config invalid; kept the running one")),
                                                      ("errors", .array(errors.map { .string($0) }))])
+        case "set-var": return setVariable(request, now: now)
         case "tap", "drag":
             return inject(cmd, request, now: now)
         case "version":
