@@ -20,6 +20,8 @@ public indirect enum FieldType: Sendable {
     case numbers(count: Int?)
     /// An array of strings; `nonEmpty` for argv arrays.
     case strings(nonEmpty: Bool)
+    /// A number or a string (a variable's initial value, checked against its type by the loader).
+    case scalar
     case table(Schema)
     /// An array of tables (`[[name]]`), each checked against the schema.
     case tables(Schema)
@@ -43,6 +45,7 @@ public indirect enum FieldType: Sendable {
         case .numbers(let n?): return "an array of \(n) numbers"
         case .numbers(nil): return "an array of numbers"
         case .strings(let nonEmpty): return nonEmpty ? "a non-empty array of strings" : "an array of strings"
+        case .scalar: return "a number or a string"
         case .table: return "a table"
         case .tables: return "an array of tables"
         case .variantTables: return "an array of tables"

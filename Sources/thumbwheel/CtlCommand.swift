@@ -15,7 +15,7 @@ struct CtlCommand: ParsableCommand {
             Prints the kiosk's JSON reply on one line (README "Control socket"); exits 1 when the reply is an error \
             or the kiosk cannot be reached. The socket is --socket PATH, else $THUMBWHEEL_SOCKET, else /run/thumbwheel/control.sock.
             """,
-        subcommands: [Get.self, Set.self, List.self, Screen.self, Watch.self, Screenshot.self, Tap.self, Drag.self,
+        subcommands: [Get.self, Set.self, SetVar.self, List.self, Screen.self, Watch.self, Screenshot.self, Tap.self, Drag.self,
                       Reload.self, Stats.self, Version.self])
 
     @OptionGroup var connection: CtlConnection
@@ -86,6 +86,21 @@ extension CtlCommand {
 
         func run() throws {
             try connection.run(.set(id: id, value: values.count == 1 ? .single(values[0]) : .pair(values[0], values[1])))
+        }
+    }
+
+    struct SetVar: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set-var",
+            abstract: "Set a [[variables]] value that labels and readouts show; print it.",
+            discussion: "A value that reads as a number is sent as one (for a number variable); anything else as text.")
+        @OptionGroup var connection: CtlConnection
+        @Argument(help: ArgumentHelp("The variable's id.", valueName: "ID")) var id: String
+        @Argument(help: ArgumentHelp("The value: a number, or text for a text variable.", valueName: "VALUE")) var value: String
+
+        func run() throws {
+            let json: JSON = Double(value).map { .number($0) } ?? .string(value)
+            try connection.run(.setVariable(id: id, value: json))
         }
     }
 

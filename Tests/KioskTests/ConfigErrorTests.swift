@@ -50,7 +50,7 @@ struct ConfigErrorTests {
         ("[input]\ncalibration = [1, 0, 0]\n" + header,
          "bad.toml:2:1: input.calibration: expected an array of 6 numbers, found 3"),
         ("[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"spiner\"\n  id = \"s\"\n  frame = [0, 0, 1, 1]\n",
-         "bad.toml:4:3: screens[0].controls[0].kind: expected one of \"circular-slider\", \"range-slider\", \"gradient-slider\", \"arc-seeker\", \"spinner\", \"value-slider\", found the string \"spiner\"; did you mean \"spinner\"?"),
+         "bad.toml:4:3: screens[0].controls[0].kind: expected one of \"circular-slider\", \"range-slider\", \"gradient-slider\", \"arc-seeker\", \"spinner\", \"value-slider\", \"label\", found the string \"spiner\"; did you mean \"spinner\"?"),
         ("[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"spinner\"\n  id = \"s\"\n  frame = [0, 0, 1, 1]\n",
          "bad.toml:3:5: screens[0].controls[0]: missing the required key \"items\" (an array of tables)"),
         (header + "  [[screens.controls]]\n  kind = \"arc-seeker\"\n  id = \"dial\"\n  frame = [0, 0, 9, 9]\n",

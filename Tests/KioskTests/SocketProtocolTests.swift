@@ -44,9 +44,9 @@ struct SocketProtocolTests {
     @Test("An unknown or missing cmd is refused with the list of commands")
     func unknownCommand() {
         #expect(decode(#"{"cmd":"frobnicate"}"#) == .failure(SocketRequestError(
-            "unknown cmd \"frobnicate\": expected get, set, list, screen, subscribe, screenshot, reload, tap, drag, stats, version")))
+            "unknown cmd \"frobnicate\": expected get, set, set-var, list, screen, subscribe, screenshot, reload, tap, drag, stats, version")))
         #expect(decode(#"{"id":"volume"}"#) == .failure(SocketRequestError(
-            "missing \"cmd\": one of get, set, list, screen, subscribe, screenshot, reload, tap, drag, stats, version")))
+            "missing \"cmd\": one of get, set, set-var, list, screen, subscribe, screenshot, reload, tap, drag, stats, version")))
         #expect(decode(#"{"cmd":7}"#).failureMessage?.hasPrefix("\"cmd\" must be a string") == true)
     }
 
@@ -86,7 +86,7 @@ struct SocketProtocolTests {
                                                           details: [("frame", .array([.number(0), .number(0), .number(9), .number(9)])),
                                                                     ("open", .bool(false))])],
                                 screen: "main", screens: ["main"])
-        #expect(text(listing) == #"{"controls":[{"frame":[0,0,9,9],"id":"d","kind":"circular-slider","open":false,"value":1}],"ok":true,"screen":"main","screens":["main"]}"#)
+        #expect(text(listing) == #"{"controls":[{"frame":[0,0,9,9],"id":"d","kind":"circular-slider","open":false,"value":1}],"ok":true,"screen":"main","screens":["main"],"variables":[]}"#)
     }
 
     @Test("JSON equality is structural: object key order does not matter, values do")

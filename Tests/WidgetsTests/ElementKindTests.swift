@@ -10,7 +10,8 @@ func minimalTable(_ schema: Schema, path: [String] = []) -> ConfigTable {
     var values: [String: ConfigValue] = [:]
     for f in schema.fields where f.required {
         switch f.type {
-        case .string: values[f.name] = .string(f.name == "icon" ? "builtin:sun" : "x")
+        // A label's text must draw enough pixels to be seen below.
+        case .string: values[f.name] = .string(f.name == "icon" ? "builtin:sun" : f.name == "text" ? "Heating" : "x")
         case .tables(let rows): values[f.name] = .tables((0..<3).map { _ in minimalTable(rows) })
         default: break  // kind, id and frame are the ControlConfig's own
         }
@@ -66,8 +67,15 @@ struct ElementKindTests {
             let d = element.describe(time: 0)
             #expect(d.frame.width > 0 && d.frame.height > 0)
             for (name, p) in d.points { #expect(d.frame.outsetBy(1).contains(p), "\(kind.name).\(name) at \(p) is outside \(d.frame)") }
-            // Its value: set what it holds now, and get the same back.
+            // Its value: set what it holds now, and get the same back; a kind that says it holds none
+            // (a label) refuses every value.
+            guard kind.valueShape != .nothing else {
+                #expect(element.value == nil, "\(kind.name) says it holds no value")
+                #expect(throws: Element.ValueError.self) { try element.setValue(.single(1), time: 1) }
+                continue
+            }
             let value = try #require(element.value, "\(kind.name) holds no value")
+            #expect(kind.valueShape == .pair ? value.isPair : !value.isPair, "\(kind.name)'s value is not its shape")
             #expect(try element.setValue(value, time: 1) == value)
             #expect(throws: Element.ValueError.self) { try element.setValue(.single(.nan), time: 1) }
         }
@@ -139,4 +147,8 @@ private struct SwatchKind: RegisteredKind {
     }
 
     func widget(for control: any TouchControl) -> (any Widget)? { (control as? Model).map(Look.init) }
+}
+
+extension StoredValue {
+    var isPair: Bool { if case .pair = self { return true }; return false }
 }

@@ -20,7 +20,7 @@ extension KioskRuntime: ControlRequestHandler {
         case .list:
             return ListReply(controls: screen.elements.map { e in
                 ControlListing(id: e.id, kind: e.kind, value: e.value, details: e.describe(time: now).jsonPairs)
-            }, screen: screen.config.id, screens: config.screens.map(\.id))
+            }, screen: screen.config.id, screens: config.screens.map(\.id), variables: variables.json(now: now))
         case .get(let id):
             guard let e = screen.element(id: id) else { return unknownControl(id) }
             guard let value = e.value else { return ErrorReply("\(e.id) holds no value") }
@@ -49,6 +49,8 @@ extension KioskRuntime: ControlRequestHandler {
         case .reload:
             let errors = reload()
             return errors.isEmpty ? OKReply() : ErrorReply("config invalid; kept the running one", errors: errors)
+        case .setVariable(let id, let value):
+            return setVariable(id, value, now: now)
         case .tap(let x, let y):
             return QueuedReply(queued: touches.queueTap(at: Point(x, y), now: now))
         case .drag(let from, let to, let durationMS, let steps):

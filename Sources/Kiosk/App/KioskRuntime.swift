@@ -4,6 +4,7 @@ import Display
 import Glibc
 import Input
 import Raster
+import Widgets
 
 /// The running kiosk: one thread, one epoll loop. Input frames go to the touch router; control
 /// events go to the services (state file, socket subscribers, hooks); damaged pixels go to the
@@ -21,6 +22,8 @@ final class KioskRuntime {
     private(set) var screen: KioskScreen
     private(set) var screenIndex = 0
     var idle: IdleController
+    /// The variables labels and readouts show (`set-var`).
+    let variables: Variables
     private var exitCode: Int32 = 0
 
     init(options: RunOptions, config: KioskConfig, signals: SignalSource, presenter: Presenter) {
@@ -30,8 +33,10 @@ final class KioskRuntime {
         self.presenter = presenter
         services = KioskServices(config: config, loop: loop)
         idle = IdleController(config: config.idle)
-        screen = KioskRuntime.makeScreen(config, index: 0, presenter: presenter, time: monotonicNow())
+        variables = Variables(config: config, time: monotonicNow())
+        screen = KioskRuntime.makeScreen(config, index: 0, presenter: presenter, board: variables.board, time: monotonicNow())
         touches = TouchInput(loop: loop)
+        attachBoard()
         applySavedValues(time: monotonicNow())
     }
 
@@ -66,12 +71,14 @@ final class KioskRuntime {
         touches.routeDue(now: now)
         let moving = screen.advance(to: now)
         deliverEvents(now: now)
+        // A variable that went stale dims the labels showing it: the widgets see it when they draw.
+        if variables.wentStale(now: now) { presenter.invalidate() }
         services.tick(now: now)
         idle.tick(now: now)
         presenter.retryIfDue(now: now)
         presenter.renderIfNeeded(screen, moving: moving, now: now)
         physicsTimer.set(running: moving)
-        let deadlines = [services.nextDeadline, presenter.retryDeadline, touches.nextDeadline, idle.nextDeadline]
+        let deadlines = [services.nextDeadline, presenter.retryDeadline, touches.nextDeadline, idle.nextDeadline, variables.staleDue]
         return deadlines.compactMap { $0 }.min().map { max(0, $0 - monotonicNow()) }
     }
 
@@ -86,15 +93,16 @@ final class KioskRuntime {
     func show(screenIndex index: Int, time: MonotonicTime) {
         screenIndex = index < config.screens.count ? index : 0
         screen.router.cancelAll(time: time)
-        screen = KioskRuntime.makeScreen(config, index: screenIndex, presenter: presenter, time: time)
+        screen = KioskRuntime.makeScreen(config, index: screenIndex, presenter: presenter, board: variables.board, time: time)
         applySavedValues(time: time)
         presenter.invalidate(.everything)
     }
 
-    private static func makeScreen(_ config: KioskConfig, index: Int, presenter: Presenter, time: MonotonicTime) -> KioskScreen {
+    private static func makeScreen(_ config: KioskConfig, index: Int, presenter: Presenter, board: ValueBoard,
+                                   time: MonotonicTime) -> KioskScreen {
         let size = presenter.display.canvasSize
         let scale = KioskScreen.scale(config: config.display, canvasSize: size, physicalMM: presenter.display.physicalSizeMM)
-        return KioskScreen(config: config, index: index, canvasSize: size, scale: scale, time: time)
+        return KioskScreen(config: config, index: index, canvasSize: size, scale: scale, time: time, board: board)
     }
 
     private func applySavedValues(time: MonotonicTime) {
@@ -130,6 +138,8 @@ final class KioskRuntime {
             services.state.flushPending()
             config = fresh
             idle = IdleController(config: config.idle)
+            variables.reload(config, time: monotonicNow())
+            attachBoard()
             show(screenIndex: screenIndex, time: monotonicNow())
             let c = config.inputConfiguration(canvas: presenter.display.canvasSize)
             touches.hub?.updateMapping(displaySize: c.displaySize, calibration: c.calibration,

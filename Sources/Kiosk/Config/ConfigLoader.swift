@@ -54,9 +54,13 @@ struct ConfigBuilder {
     init(file: String, locator: SourceLocator) { self.file = file; self.locator = locator }
 
     mutating func build(_ root: ConfigTable) -> KioskConfig {
-        KioskConfig(file: file, display: display(root.table("display") ?? ConfigTable(path: ["display"])),
-                    input: input(root.table("input")), theme: theme(root.table("theme")), idle: idle(root.table("idle")),
-                    socket: socket(root.table("socket")), state: state(root.table("state")), screens: screens(root.tables("screens")))
+        var config = KioskConfig(file: file, display: display(root.table("display") ?? ConfigTable(path: ["display"])),
+                                 input: input(root.table("input")), theme: theme(root.table("theme")), idle: idle(root.table("idle")),
+                                 socket: socket(root.table("socket")), state: state(root.table("state")),
+                                 screens: screens(root.tables("screens")))
+        config.variables = variables(root.tables("variables"), controls: config.allControls)
+        config.templates = templates(of: config.allControls, variables: config.variables)
+        return config
     }
 
     private mutating func display(_ t: ConfigTable) -> DisplayConfig {
@@ -201,7 +205,7 @@ struct ConfigBuilder {
         fail(t, key, "expected a readable TrueType font file, found \"\(path)\" (\(String(cString: strerror(errno))))")
     }
 
-    private mutating func fail(_ t: ConfigTable, _ key: String, _ message: String) {
+    mutating func fail(_ t: ConfigTable, _ key: String, _ message: String) {
         let path = t.path + [key]
         errors.append(ConfigError(file: file, location: locator.location(of: path), key: SourceLocator.join(path), message: message))
     }

@@ -11,6 +11,8 @@ public enum ConfigReference {
             switch field.type {
             case .table(let schema):
                 out += section("[\(field.name)]", field.doc, schema)
+            case .tables(let schema) where field.name != "screens":
+                out += section("[[\(field.name)]]", field.doc, schema)
             case .tables:
                 out += section("[[screens]]", field.doc, ConfigSchema.screen)
                 out += section("[screens.controls.hooks]", "Commands a control runs; in any control.", ElementKeys.hooks)

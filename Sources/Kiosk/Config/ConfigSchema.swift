@@ -17,6 +17,8 @@ public enum ConfigSchema {
         Field("idle", .table(idle), "Dimming and blanking when nobody touches the panel."),
         Field("socket", .table(socket), "The control socket other programs use to read and set values."),
         Field("state", .table(state), "Where the current values are saved."),
+        Field("variables", .tables(variable), default: "[]",
+              "Values other programs set through the socket (`set-var`) for labels and readouts to show, as [[variables]] tables."),
         Field("screens", .tables(screen), required: true, "The screens; the first one is shown at start, `thumbwheel ctl screen ID` shows another."),
     ])
 
@@ -80,6 +82,15 @@ public enum ConfigSchema {
     static let state = Schema([
         Field("path", .string, default: "\"/var/lib/thumbwheel/state.json\"", "File holding the current values."),
         Field("debounce_ms", .integer(0...60_000), default: "500", "Delay before saving while a finger drags."),
+    ])
+
+    static let variable = Schema([
+        Field("id", .string, required: true, "Name used in templates ({id}) and by `set-var`; no control may have the same id."),
+        Field("type", .choice(["number", "text"]), default: "\"number\"",
+              "What `set-var` may set: a finite number, or a string of at most \(Variables.maximumTextBytes) bytes."),
+        Field("stale_after", .number(0.1...Double.infinity), default: "never",
+              "Seconds after a set when the value is stale: labels and readouts showing it are drawn dimmed until it is set again."),
+        Field("initial", .scalar, default: "none (shown as —)", "The value at start, of the variable's type; counts as set at start."),
     ])
 
     static let screen = Schema([

@@ -14,6 +14,10 @@ public struct KioskConfig: Sendable {
     public var socket: SocketConfig
     public var state: StateConfig
     public var screens: [ScreenConfig]
+    /// The variables other programs set through the socket (`[[variables]]`), in file order.
+    public var variables: [ValueBoard.Declaration] = []
+    /// Every template of the config (labels' `text`, dials' `readout`), parsed once at load, by its text.
+    public var templates: [String: TextTemplate] = [:]
 
     /// Every control of every screen, in file order.
     public var allControls: [ControlConfig] { screens.flatMap(\.controls) }

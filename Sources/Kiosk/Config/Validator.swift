@@ -41,7 +41,9 @@ struct Validator {
             return range.contains(Double(i)) ? .number(Double(i)) : mismatch()
         case (.number(let range), .double(let d)):
             return d.isFinite && range.contains(d) ? .number(d) : mismatch()
-        case (.string, .string(let s)): return .string(s)
+        case (.string, .string(let s)), (.scalar, .string(let s)): return .string(s)
+        case (.scalar, .int(let i)): return .number(Double(i))
+        case (.scalar, .double(let d)): return d.isFinite ? .number(d) : mismatch()
         case (.rightAngle, .int(let i)): return [0, 90, 180, 270].contains(i) ? .int(i) : mismatch()
         case (.choice(let options), .string(let s)):
             if options.contains(s) { return .string(s) }

@@ -16,14 +16,23 @@ public final class KioskScreen {
     /// Logical points → pixels.
     public let scale: Double
 
-    /// Builds screen `index` of `config` for a canvas of `canvasSize` pixels.
-    public init(config: KioskConfig, index: Int, canvasSize: PixelSize, scale: Double, time: MonotonicTime) {
+    /// The values its labels and readouts show.
+    public let board: ValueBoard
+
+    /// Builds screen `index` of `config` for a canvas of `canvasSize` pixels. Without a `board` (a
+    /// one-off render), labels show the config's initial values: variables' `initial`, then this
+    /// screen's controls, then every control's configured value.
+    public init(config: KioskConfig, index: Int, canvasSize: PixelSize, scale: Double, time: MonotonicTime,
+                board: ValueBoard? = nil) {
         let screen = config.screens[index]
         self.config = screen
         self.scale = scale
+        let ownBoard = board == nil
+        let board = board ?? ValueBoard(declarations: config.variables, time: time)
+        self.board = board
         let context = ElementContext(scale: scale, configDirectory: FileIO.directory(of: config.file),
                                      screenSize: Size(Double(canvasSize.width) / scale, Double(canvasSize.height) / scale),
-                                     theme: config.theme, time: time)
+                                     theme: config.theme, time: time, board: board, templates: config.templates)
         var made: [Element] = []
         for c in screen.controls {
             // The loader accepts only registered kinds, so a config that loaded has none missing.
@@ -32,8 +41,10 @@ public final class KioskScreen {
         }
         elements = made
         // Every model, then every overlay: overlays sit above all controls for touch and drawing.
-        let controls = made.map(\.model) + made.flatMap(\.overlays)
-        router = TouchRouter(controls: controls)
+        // Decorations (readouts) are drawn right after their model and never touched.
+        let overlays = made.flatMap(\.overlays)
+        router = TouchRouter(controls: made.map(\.model) + overlays)
+        let controls = made.flatMap { [$0.model] + $0.decorations } + overlays
         let images = ImageCatalog.builtin()
         for e in images.loadImages(named: made.flatMap(\.imageNames)) { Log.warning("screen \(screen.id): \(e)") }
         let resources = Resources(theme: config.theme, images: images)
@@ -42,6 +53,10 @@ public final class KioskScreen {
         view = ScreenView(controls: controls, background: screen.background ?? config.theme.background,
                           resources: resources, scale: scale)
         view.time = time
+        if ownBoard {
+            let initial = ControlValues.initial(of: config)
+            board.controlValue = { [unowned self] id in self.element(id: id)?.value ?? initial[id] }
+        }
     }
 
     /// The element called `id`, or nil.

@@ -19,6 +19,15 @@ public struct OKReply: SocketReply, Codable, Equatable {
     public init() {}
 }
 
+/// `set-var`: the variable's new value.
+public struct VariableReply: SocketReply, Codable, Equatable {
+    public var ok = true
+    public var id: String
+    public var value: JSON
+
+    public init(id: String, value: JSON) { self.id = id; self.value = value }
+}
+
 /// `get` and `set`: the control's value (after `set`, the value it took).
 public struct ValueReply: SocketReply, Codable, Equatable {
     public var ok = true
@@ -28,15 +37,17 @@ public struct ValueReply: SocketReply, Codable, Equatable {
     public init(id: String, value: StoredValue) { self.id = id; self.value = value }
 }
 
-/// `list`: every control of the shown screen, the shown screen and all screens.
+/// `list`: every control of the shown screen, the shown screen and all screens, and the variables
+/// (`[{"id":…,"value":…|null,"stale":…}]`).
 public struct ListReply: SocketReply, Encodable {
     public var ok = true
     public var controls: [ControlListing]
     public var screen: String
     public var screens: [String]
+    public var variables: JSON
 
-    public init(controls: [ControlListing], screen: String, screens: [String]) {
-        self.controls = controls; self.screen = screen; self.screens = screens
+    public init(controls: [ControlListing], screen: String, screens: [String], variables: JSON = .array([])) {
+        self.controls = controls; self.screen = screen; self.screens = screens; self.variables = variables
     }
 }
 

@@ -12,6 +12,9 @@ public enum SocketRequest: Codable, Equatable, Sendable {
     case get(id: String)
     /// Sets a control's value as a finger would (clamped, stepped).
     case set(id: String, value: StoredValue)
+    /// Sets a declared `[[variables]]` value (a number, or a string for a text variable) that labels
+    /// and readouts show; the kiosk checks its type.
+    case setVariable(id: String, value: JSON)
     /// Shows another screen of the config.
     case screen(id: String)
     /// From now on, one line per control event on this connection.
@@ -30,7 +33,7 @@ public enum SocketRequest: Codable, Equatable, Sendable {
     case stats
 
     /// The `"cmd"` names, in the order error messages list them.
-    public static let commands = ["get", "set", "list", "screen", "subscribe", "screenshot", "reload", "tap", "drag", "stats", "version"]
+    public static let commands = ["get", "set", "set-var", "list", "screen", "subscribe", "screenshot", "reload", "tap", "drag", "stats", "version"]
 
     /// This request's `"cmd"`.
     public var command: String {
@@ -38,6 +41,7 @@ public enum SocketRequest: Codable, Equatable, Sendable {
         case .list: return "list"
         case .get: return "get"
         case .set: return "set"
+        case .setVariable: return "set-var"
         case .screen: return "screen"
         case .subscribe: return "subscribe"
         case .screenshot: return "screenshot"
@@ -67,6 +71,9 @@ public enum SocketRequest: Codable, Equatable, Sendable {
         case "set":
             self = .set(id: try fields.required(.id, idText),
                         value: try fields.required(.value, "a number (or [a, b] for a range-slider)"))
+        case "set-var":
+            self = .setVariable(id: try fields.required(.id, "a variable id (a string)"),
+                                value: try fields.required(.value, "a number or a string"))
         case "screen": self = .screen(id: try fields.required(.id, "a screen id (a string)"))
         case "subscribe": self = .subscribe
         case "screenshot": self = .screenshot
@@ -89,6 +96,7 @@ public enum SocketRequest: Codable, Equatable, Sendable {
         case .list, .subscribe, .screenshot, .reload, .version, .stats: break
         case .get(let id), .screen(let id): try c.encode(id, forKey: .id)
         case .set(let id, let value): try c.encode(id, forKey: .id); try c.encode(value, forKey: .value)
+        case .setVariable(let id, let value): try c.encode(id, forKey: .id); try c.encode(value, forKey: .value)
         case .tap(let x, let y): try c.encode(x, forKey: .x); try c.encode(y, forKey: .y)
         case .drag(let from, let to, let duration, let steps):
             try c.encode(from, forKey: .from); try c.encode(to, forKey: .to)

@@ -11,6 +11,9 @@ public final class Element {
     /// Controls drawn and touched above every control of the screen while they are shown (the value
     /// slider's number pad, with its catcher).
     public let overlays: [any TouchControl]
+    /// Parts drawn right after the model, above it and below the next element, and never touched (a
+    /// dial's readout).
+    public let decorations: [any TouchControl]
     /// The image names (paths or built-in icon names) the element draws.
     public let imageNames: [String]
     private let drain: (MonotonicTime) -> [ControlEvent]
@@ -31,11 +34,13 @@ public final class Element {
     ///   - read, write: the value; nil `read` for elements that hold none.
     ///   - describe: where the element is and where to touch it, in screen pixels.
     ///   - feedbackAllowed: whether the element's own switches let the kiosk play feedback cues.
-    init(config: ControlConfig, model: any TouchControl, overlays: [any TouchControl] = [], imageNames: [String] = [],
+    init(config: ControlConfig, model: any TouchControl, overlays: [any TouchControl] = [],
+         decorations: [any TouchControl] = [], imageNames: [String] = [],
          drain: ((MonotonicTime) -> [ControlEvent])? = nil, read: (() -> StoredValue)?,
          write: @escaping (StoredValue, MonotonicTime) throws(ValueError) -> Void,
          describe: @escaping (MonotonicTime) -> ElementDescription, feedbackAllowed: @escaping () -> Bool = { true }) {
-        self.config = config; self.model = model; self.overlays = overlays; self.imageNames = imageNames
+        self.config = config; self.model = model; self.overlays = overlays; self.decorations = decorations
+        self.imageNames = imageNames
         self.drain = drain ?? { _ in model.drainEvents() }
         self.read = read; self.write = write; self.describeAt = describe; self.feedback = feedbackAllowed
         // Set-up is not a change anyone should hear about.

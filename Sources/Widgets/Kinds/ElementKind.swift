@@ -14,6 +14,11 @@ public protocol ElementKind: Sendable {
     /// Keys naming an image file or `builtin:NAME` icon, checked by the loader; a key inside the
     /// tables of an array (`items[].icon`) is given as `within: "items"`.
     var imageKeys: [ImageKey] { get }
+    /// Keys holding a text template (`TextTemplate`), parsed and checked by the loader: every name
+    /// must be a control or a declared variable.
+    var templateKeys: [TemplateKey] { get }
+    /// What the kind's value is, so templates can be checked against it (`{id.1}` needs a pair).
+    var valueShape: ValueShape { get }
     /// Rules that involve more than one key: calls `report(key, "expected …, found …")` per mistake.
     func check(_ table: ConfigTable, report: (_ key: String, _ message: String) -> Void)
     /// The live element for a validated control table.
@@ -29,8 +34,30 @@ public struct ImageKey: Sendable, Hashable {
     public init(_ key: String, within: String? = nil) { self.key = key; self.within = within }
 }
 
+/// A config key that holds a text template.
+public struct TemplateKey: Sendable, Hashable {
+    /// The key.
+    public var key: String
+    /// A name that stands for the element's own value in this template (a dial readout's `value`),
+    /// or nil.
+    public var ownName: String?
+    public init(_ key: String, ownName: String? = nil) { self.key = key; self.ownName = ownName }
+}
+
+/// What an element holds.
+public enum ValueShape: Sendable, Hashable {
+    /// Nothing (a label).
+    case nothing
+    /// One number.
+    case single
+    /// Two numbers (a range-slider's ends).
+    case pair
+}
+
 extension ElementKind {
     public var imageKeys: [ImageKey] { [] }
+    public var templateKeys: [TemplateKey] { [] }
+    public var valueShape: ValueShape { .single }
     public func check(_ table: ConfigTable, report: (_ key: String, _ message: String) -> Void) {}
 }
 
@@ -43,7 +70,7 @@ protocol RegisteredKind: ElementKind {
 }
 
 /// What building an element needs to know about the screen it goes on.
-public struct ElementContext: Sendable {
+public struct ElementContext {
     /// Logical points → pixels.
     public var scale: Double
     /// The folder of the config file; image paths are relative to it.
@@ -53,10 +80,22 @@ public struct ElementContext: Sendable {
     public var theme: Theme
     /// Now (animations that start at build time start here).
     public var time: MonotonicTime
+    /// The values labels and readouts show.
+    public var board: ValueBoard
+    /// The config's templates, parsed once at load, by their text.
+    public var templates: [String: TextTemplate]
 
-    public init(scale: Double, configDirectory: String, screenSize: Size, theme: Theme, time: MonotonicTime) {
+    public init(scale: Double, configDirectory: String, screenSize: Size, theme: Theme, time: MonotonicTime,
+                board: ValueBoard = ValueBoard(), templates: [String: TextTemplate] = [:]) {
         self.scale = scale; self.configDirectory = configDirectory; self.screenSize = screenSize
-        self.theme = theme; self.time = time
+        self.theme = theme; self.time = time; self.board = board; self.templates = templates
+    }
+
+    /// The template written as `source`: the one parsed at load, else parsed now; a template the
+    /// loader would have refused is shown as the literal text it is.
+    public func template(_ source: String) -> TextTemplate {
+        if let parsed = templates[source] { return parsed }
+        return (try? TextTemplate(parsing: source)) ?? TextTemplate(literal: source)
     }
 
     /// Local points → screen pixels for a control: rotate about the frame's centre, move to the frame, scale.
@@ -81,6 +120,7 @@ public enum ElementKinds {
     static let all: [any RegisteredKind] = [
         CircularSliderKind(), RangeSliderKind(), GradientSliderKind(),
         ArcSeekerKind(), SpinnerKind(), ValueSliderKind(),
+        LabelKind(),
     ]
 
     /// Every kind, in the order the reference lists them.
@@ -91,6 +131,8 @@ public enum ElementKinds {
 
     /// The widget for a control model of any registered kind (or of an overlay such as the number pad).
     static func widget(for control: any TouchControl, among kinds: [any RegisteredKind] = all) -> (any Widget)? {
+        // A dial's readout is drawn the same way whichever kind of dial it sits in.
+        if let readout = control as? Readout { return ReadoutWidget(readout) }
         for kind in kinds { if let w = kind.widget(for: control) { return w } }
         return nil
     }

@@ -6,6 +6,7 @@ import Core
 struct ArcSeekerKind: RegisteredKind {
     var name: String { "arc-seeker" }
     var schema: Schema { ArcSeekerKind.seekerSchema }
+    var templateKeys: [TemplateKey] { Readout.templateKeys }
 
     static let seekerSchema = ElementKeys.common.adding([
         Field("value", .number(ElementKeys.any), default: "180", "Initial thumb angle in degrees (CS-3)."),
@@ -13,7 +14,7 @@ struct ArcSeekerKind: RegisteredKind {
         Field("end_angle", .number(0...359.999_999), default: "180", "End of the arc (CS-2)."),
         Field("bar_color", .color, default: "the theme's track", "Arc colour (CS-4)."),
         Field("thumb_color", .color, default: "the theme's seeker_thumb", "Thumb colour (CS-5)."),
-    ])
+    ] + Readout.keys)
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
         let p = c.properties
@@ -25,7 +26,10 @@ struct ArcSeekerKind: RegisteredKind {
         if let v = p.color("bar_color") { seeker.seekBarColor = v }
         if let v = p.color("thumb_color") { seeker.thumbColor = v }
         seeker.isHidden = c.hidden
-        return Element(config: c, model: seeker,
+        // The readout sits inside the arc's circle, clear of the thumb's orbit.
+        let readout = Readout.make(for: seeker, c, context, own: { .number(seeker.currentAngle) },
+                                   area: { (seeker.center, max(0, 1.6 * (seeker.arcRadius - ArcSeeker.thumbSize))) })
+        return Element(config: c, model: seeker, decorations: readout,
                        read: { .single(seeker.currentAngle) },
                        write: { value, _ throws(Element.ValueError) in
                            guard case .single(let v) = value else { throw Element.ValueError("expected an angle in degrees") }

@@ -38,7 +38,7 @@ enum CircularKeys {
         Field("marker_path", .string, "Custom marker shape as SVG path data, in points about the marker centre (MS-28)."),
         Field("marker_image", .string, "PNG drawn as each marker (MS-29)."),
         Field("snap_to_markers", .bool, default: "false", "Snap to the nearest marker or label on release (MS-30)."),
-    ])
+    ] + Readout.keys)
 
     static let rangeSchema = schema.adding([
         Field("second_value", .number(ElementKeys.any), default: "the value at 60°", "Initial value of the second handle (MS-71)."),
@@ -89,6 +89,20 @@ enum CircularKeys {
         if let v = p.string(prefix + "handle_image") { handle.imageName = context.imagePath(v) }
         if let v = p.bool(prefix + "handle_rotatable") { handle.rotatable = v }
         return handle
+    }
+
+    /// Where a readout fits in a circular dial: the centre, and the width inside the track and its
+    /// handles, kept clear of labels placed inside the track.
+    static func readoutArea(_ g: CircularGeometry, _ track: CircularTrack, handles: [HandleStyle]) -> (center: Point, width: Double) {
+        let reach = max(Double(track.lineWidth), handles.map { $0.diameter(lineWidth: track.lineWidth) }.max() ?? 0) / 2
+        var inner = g.radius - reach
+        if !track.labels.isEmpty && track.labelOffset <= 0 {
+            // The label ring's radius as Controls places it (MS-45), less room for a label's own width.
+            let ring = 0.9 * g.radius - Double(track.lineWidth) / 2 - track.labelFontSize / 2 + track.labelOffset
+            inner = min(inner, ring - track.labelFontSize * 1.2)
+        }
+        // The chord a line of text spans is shorter than the diameter: keep a margin.
+        return (g.center, max(0, 1.6 * inner))
     }
 
     static func cap(_ name: String) -> ArcLineCap {

@@ -7,6 +7,7 @@ struct CircularSliderKind: RegisteredKind {
     var name: String { "circular-slider" }
     var schema: Schema { CircularKeys.schema }
     var imageKeys: [ImageKey] { CircularKeys.images }
+    var templateKeys: [TemplateKey] { Readout.templateKeys }
 
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
         ElementKeys.checkRange(table, valueKeys: ["value"], report: report)
@@ -25,7 +26,9 @@ struct CircularSliderKind: RegisteredKind {
         if let v = c.properties.int("max_revolutions") { slider.maximumRevolutions = v }
         if let v = c.properties.number("value") { slider.currentValue = v }
         slider.isHidden = c.hidden
-        return Element(config: c, model: slider,
+        let readout = Readout.make(for: slider, c, context, own: { .number(slider.currentValue) },
+                                   area: { CircularKeys.readoutArea(slider.geometry, slider.track, handles: [slider.handle]) })
+        return Element(config: c, model: slider, decorations: readout,
                        imageNames: [slider.handle.imageName, slider.track.markerImageName].compactMap { $0 },
                        read: { .single(slider.currentValue) },
                        write: { value, _ throws(Element.ValueError) in
@@ -48,6 +51,7 @@ struct GradientSliderKind: RegisteredKind {
     var name: String { "gradient-slider" }
     var schema: Schema { CircularKeys.gradientSchema }
     var imageKeys: [ImageKey] { CircularKeys.images }
+    var templateKeys: [TemplateKey] { Readout.templateKeys }
 
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
         ElementKeys.checkRange(table, valueKeys: ["value"], report: report)
@@ -70,6 +74,8 @@ struct RangeSliderKind: RegisteredKind {
     var name: String { "range-slider" }
     var schema: Schema { CircularKeys.rangeSchema }
     var imageKeys: [ImageKey] { CircularKeys.images + [ImageKey("second_handle_image")] }
+    var templateKeys: [TemplateKey] { Readout.templateKeys }
+    var valueShape: ValueShape { .pair }
 
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
         ElementKeys.checkRange(table, valueKeys: ["value", "second_value"], report: report)
@@ -87,7 +93,10 @@ struct RangeSliderKind: RegisteredKind {
         if let v = p.number("second_value") { slider.secondCurrentValue = v }
         slider.isHidden = c.hidden
         let images = [slider.handle.imageName, slider.secondHandle.imageName, slider.track.markerImageName]
-        return Element(config: c, model: slider, imageNames: images.compactMap { $0 },
+        let readout = Readout.make(for: slider, c, context, own: { .pair(slider.currentValue, slider.secondCurrentValue) },
+                                   area: { CircularKeys.readoutArea(slider.geometry, slider.track,
+                                                                    handles: [slider.handle, slider.secondHandle]) })
+        return Element(config: c, model: slider, decorations: readout, imageNames: images.compactMap { $0 },
                        read: { .pair(slider.currentValue, slider.secondCurrentValue) },
                        write: { value, _ throws(Element.ValueError) in
                            guard case .pair(let a, let b) = value else { throw Element.ValueError("expected [first, second]") }

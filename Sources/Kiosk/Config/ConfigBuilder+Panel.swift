@@ -1,0 +1,96 @@
+import ConfigModel
+import Widgets
+
+/// The panel text of a config: its `[[variables]]` and every template (labels' `text`, dials'
+/// `readout`), checked at load so a misspelt name is a located error, not a `—` on the wall.
+extension ConfigBuilder {
+    /// The declared variables; ids must be unique, usable in templates and unlike any control's.
+    mutating func variables(_ tables: [ConfigTable], controls: [ControlConfig]) -> [ValueBoard.Declaration] {
+        var firstLine: [String: Int] = [:]
+        return tables.compactMap { t -> ValueBoard.Declaration? in
+            guard let id = t.string("id") else { return nil }  // the validator reported it missing
+            if id.isEmpty || id.contains(where: { $0 == " " || $0 == "\"" || $0 == "{" || $0 == "}" || $0 == ":" }) {
+                fail(t, "id", "expected a name without spaces, quotes, braces or colons, found \"\(id)\"")
+            }
+            if let line = firstLine[id] {
+                fail(t, "id", "expected a unique variable id, found \"\(id)\" again (first at line \(line))")
+            } else {
+                firstLine[id] = t.location.line
+            }
+            if let control = controls.first(where: { $0.id == id }) {
+                fail(t, "id", "expected an id no control uses, found \"\(id)\" (the \(control.kind) at line \(control.properties.location.line))")
+            }
+            let type: ValueBoard.VariableType = t.string("type") == "text" ? .text : .number
+            return ValueBoard.Declaration(id: id, type: type, staleAfter: t.number("stale_after"), initial: initial(t, type: type))
+        }
+    }
+
+    /// A variable's `initial`, which must have its type.
+    private mutating func initial(_ t: ConfigTable, type: ValueBoard.VariableType) -> TemplateValue? {
+        switch (type, t["initial"]) {
+        case (_, nil): return nil
+        case (.number, .number(let d)?): return .number(d)
+        case (.text, .string(let s)?):
+            if s.utf8.count > Variables.maximumTextBytes {
+                fail(t, "initial", "expected a string of at most \(Variables.maximumTextBytes) bytes, found \(s.utf8.count) bytes")
+                return nil
+            }
+            return .text(s)
+        case (.number, .string(let s)?):
+            fail(t, "initial", "expected a number (the variable's type), found the string \"\(s)\"")
+        case (.text, .number(let d)?):
+            fail(t, "initial", "expected a string (the variable's type is text), found the number \(Schema.format(d))")
+        default: break
+        }
+        return nil
+    }
+
+    /// Every template of `controls`, parsed; each name must be a control holding a value or a
+    /// declared variable, and `.0`/`.1` must follow a two-value control.
+    mutating func templates(of controls: [ControlConfig], variables: [ValueBoard.Declaration]) -> [String: TextTemplate] {
+        var shapes: [String: ValueShape] = [:]
+        var kinds: [String: String] = [:]
+        for c in controls where shapes[c.id] == nil {
+            shapes[c.id] = ElementKinds.named(c.kind)?.valueShape ?? .single
+            kinds[c.id] = c.kind
+        }
+        for v in variables where shapes[v.id] == nil { shapes[v.id] = .single }
+        var parsed: [String: TextTemplate] = [:]
+        for c in controls {
+            guard let kind = ElementKinds.named(c.kind) else { continue }
+            for key in kind.templateKeys {
+                guard let source = c.properties.string(key.key) else { continue }
+                let template: TextTemplate
+                do {
+                    template = try TextTemplate(parsing: source)
+                } catch {
+                    fail(c.properties, key.key, "expected a text template, found \(error)")
+                    continue
+                }
+                for p in template.placeholders {
+                    let shape = p.name == key.ownName ? kind.valueShape : shapes[p.name]
+                    check(p, shape: shape, kind: kinds[p.name], names: Array(shapes.keys) + [key.ownName].compactMap { $0 },
+                          in: c.properties, key: key.key)
+                }
+                parsed[source] = template
+            }
+        }
+        return parsed
+    }
+
+    /// One placeholder against what its name holds (nil: an unknown name).
+    private mutating func check(_ p: TextTemplate.Placeholder, shape: ValueShape?, kind: String?, names: [String],
+                                in t: ConfigTable, key: String) {
+        let written = "\"\(p.name)\" at column \(p.column)"
+        switch shape {
+        case nil:
+            let hint = Validator.suggestion(for: p.name, among: names.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
+            fail(t, key, "expected a control id or a declared variable, found \(written)\(hint)")
+        case .nothing?:
+            fail(t, key, "expected a control that holds a value or a declared variable, found \(written) (a \(kind ?? "control"), which holds none)")
+        case .single? where p.end != nil:
+            fail(t, key, "expected .0 or .1 only after a two-value control (range-slider), found \"\(p.name).\(p.end ?? 0)\" at column \(p.column)")
+        default: break
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import ConfigModel
+import Controls
+import Core
+
+/// `label`: text that says what the panel does, bound to live values (`Outside {outdoor:.1} °C`).
+/// It holds no value and takes no touches.
+struct LabelKind: RegisteredKind {
+    var name: String { "label" }
+    var schema: Schema { LabelKind.labelSchema }
+    var templateKeys: [TemplateKey] { [TemplateKey("text")] }
+    var valueShape: ValueShape { .nothing }
+
+    static let labelSchema = ElementKeys.common.adding([
+        Field("text", .string, required: true, "The text, a template: literal text with {id} or {id:spec} placeholders naming controls (of any screen) or [[variables]]; see \"Text templates\" above."),
+        Field("size", .number(1...500), default: "16", "Text size in points."),
+        Field("bold", .bool, default: "false", "Bold face."),
+        Field("color", .color, default: "the theme's text", "Text colour; drawn dimmed while a variable the text shows is stale (older than its stale_after)."),
+        Field("align", .choice(TextAlignment.allNames), default: "\"left\"", "Where each line sits in the frame's width; the lines are centred in its height."),
+        Field("wrap", .bool, default: "false", "false: one line, cut with \"…\" at the frame's width; true: wrapped at spaces onto the lines that fit the frame's height, the last cut with \"…\"."),
+    ])
+
+    func make(_ c: ControlConfig, in context: ElementContext) -> Element {
+        let p = c.properties
+        let style = TextLabel.Style(size: p.number("size") ?? 16, bold: p.bool("bold") ?? false,
+                                    color: p.color("color") ?? context.theme.text,
+                                    align: p.string("align").flatMap(TextAlignment.init(rawValue:)) ?? .left,
+                                    wrap: p.bool("wrap") ?? false)
+        let label = TextLabel(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
+                              template: context.template(p.string("text") ?? ""), style: style, board: context.board)
+        label.isHidden = c.hidden
+        return Element(config: c, model: label, read: nil,
+                       write: { _, _ throws(Element.ValueError) in throw Element.ValueError("\(c.id) is a label and holds no value") },
+                       describe: { _ in .of(label, points: [("center", label.bounds.center)]) })
+    }
+
+    func widget(for control: any TouchControl) -> (any Widget)? {
+        (control as? TextLabel).map(LabelWidget.init)
+    }
+}
+
+/// The model of a label: where it is, its template and style, and the board it reads.
+final class TextLabel: TouchControl {
+    /// How the text looks.
+    struct Style: Hashable {
+        var size: Double
+        var bold: Bool
+        var color: Color
+        var align: TextAlignment
+        var wrap: Bool
+    }
+
+    /// The opacity of text showing a stale value: still legible, visibly not current.
+    static let staleAlpha = 0.45
+
+    let id: String
+    let bounds: Rect
+    let transform: Transform
+    var isHidden = false
+    let template: TextTemplate
+    var style: Style
+    let board: ValueBoard
+
+    init(id: String, bounds: Rect, transform: Transform, template: TextTemplate, style: Style, board: ValueBoard) {
+        self.id = id; self.bounds = bounds; self.transform = transform; self.template = template
+        self.style = style; self.board = board
+    }
+
+    /// The text and whether a value it shows is stale, at `time`.
+    func rendered(at time: MonotonicTime) -> (text: String, stale: Bool) { board.render(template, at: time) }
+
+    // A label takes no touches: they fall through to whatever lies under it.
+    func claims(_ p: Point) -> Bool { false }
+    func touchBegan(at p: Point, time: MonotonicTime) -> Bool { false }
+    func touchMoved(to p: Point, time: MonotonicTime) {}
+    func touchEnded(at p: Point, time: MonotonicTime) {}
+    func touchCancelled(time: MonotonicTime) {}
+    func advance(to time: MonotonicTime) -> Bool { false }
+    func drainEvents() -> [ControlEvent] { [] }
+}
+
+extension TextAlignment {
+    static let allNames = ["left", "center", "right"]
+}

@@ -1,0 +1,122 @@
+import ConfigModel
+import Controls
+import Core
+import Raster
+
+/// The text a dial shows big in its middle (`readout = "{value:.1} °C"`): a template in which `value`
+/// is the dial's own value, drawn right after the dial and never touched. It is its own model so the
+/// dial's look stays as it is and the readout damages only its own band when its text changes.
+final class Readout: TouchControl {
+    /// The dial it belongs to: its transform, bounds and visibility are the readout's.
+    let dial: any TouchControl
+    let template: TextTemplate
+    /// Points before shrinking to fit.
+    let size: Double
+    let color: Color
+    let board: ValueBoard
+    /// The dial's value now.
+    let own: () -> TemplateValue?
+    /// Where the text goes in the dial's local points: its centre and the width it may take.
+    let area: () -> (center: Point, width: Double)
+
+    init(dial: any TouchControl, template: TextTemplate, size: Double, color: Color, board: ValueBoard,
+         own: @escaping () -> TemplateValue?, area: @escaping () -> (center: Point, width: Double)) {
+        self.dial = dial; self.template = template; self.size = size; self.color = color; self.board = board
+        self.own = own; self.area = area
+    }
+
+    /// The name that stands for the dial's own value.
+    static let ownName = "value"
+
+    var id: String { dial.id + "/readout" }
+    var transform: Transform { dial.transform }
+    var bounds: Rect { dial.bounds }
+    var isHidden: Bool { dial.isHidden }
+
+    /// The text and whether a value it shows is stale, at `time`.
+    func rendered(at time: MonotonicTime) -> (text: String, stale: Bool) {
+        board.render(template, at: time, ownName: Readout.ownName, own: own())
+    }
+
+    // A readout takes no touches: they fall through to the dial under it.
+    func claims(_ p: Point) -> Bool { false }
+    func touchBegan(at p: Point, time: MonotonicTime) -> Bool { false }
+    func touchMoved(to p: Point, time: MonotonicTime) {}
+    func touchEnded(at p: Point, time: MonotonicTime) {}
+    func touchCancelled(time: MonotonicTime) {}
+    func advance(to time: MonotonicTime) -> Bool { false }
+    func drainEvents() -> [ControlEvent] { [] }
+
+    /// The readout keys the dial kinds share.
+    static let keys = [
+        Field("readout", .string, "Text drawn big in the middle of the dial, a template: {value} is the dial's own value, other ids name controls or [[variables]] (`{value:.1} °C`, `{value:time}`); see \"Text templates\" above."),
+        Field("readout_size", .number(1...500), default: "a sixth of the frame's smaller side", "Readout size in points; a longer text shrinks (to half) to fit inside the track."),
+        Field("readout_color", .color, default: "the theme's text", "Readout colour; dimmed while a variable it shows is stale."),
+    ]
+
+    /// The template key of the readout.
+    static let templateKeys = [TemplateKey("readout", ownName: ownName)]
+
+    /// The readout the config asks of `dial`, or none.
+    static func make(for dial: any TouchControl, _ c: ControlConfig, _ context: ElementContext,
+                     own: @escaping () -> TemplateValue?, area: @escaping () -> (center: Point, width: Double)) -> [Readout] {
+        guard let source = c.properties.string("readout") else { return [] }
+        let size = c.properties.number("readout_size") ?? min(c.frame.width, c.frame.height) / 6
+        return [Readout(dial: dial, template: context.template(source), size: size,
+                        color: c.properties.color("readout_color") ?? context.theme.text, board: context.board,
+                        own: own, area: area)]
+    }
+}
+
+/// Draws a readout and damages its band only when its text (or staleness) changes.
+final class ReadoutWidget: Widget {
+    let readout: Readout
+    var control: any TouchControl { readout }
+    private var drawn: Snapshot?
+
+    init(_ readout: Readout) { self.readout = readout }
+
+    struct Snapshot: Equatable {
+        var transform: Transform, hidden: Bool, center: Point, width: Double
+        var text: String, stale: Bool
+    }
+
+    private func snapshot(at time: MonotonicTime) -> Snapshot {
+        let area = readout.area(), shown = readout.rendered(at: time)
+        return Snapshot(transform: readout.transform, hidden: readout.isHidden, center: area.center, width: area.width,
+                        text: shown.text, stale: shown.stale)
+    }
+
+    /// The local band the text may cover: the area's width, and more than the face's ascent and
+    /// descent above and below the centre line.
+    private func band(_ s: Snapshot) -> Rect {
+        Rect(x: s.center.x - s.width / 2, y: s.center.y - readout.size * 0.75, width: s.width, height: readout.size * 1.5)
+    }
+
+    private func box(_ s: Snapshot) -> Rect { DamageBox.of(band(s), s.transform) }
+
+    func baseBounds(at time: MonotonicTime) -> Rect {
+        let s = drawn ?? snapshot(at: time)
+        return s.hidden ? .zero : box(s)
+    }
+
+    func collectDamage(at time: MonotonicTime) -> [Rect] {
+        let now = snapshot(at: time)
+        defer { drawn = now }
+        guard let old = drawn else { return now.hidden ? [] : [box(now)] }
+        if old == now { return [] }
+        return [old.hidden ? nil : box(old), now.hidden ? nil : box(now)].compactMap { $0 }
+    }
+
+    func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {
+        let s = drawn ?? snapshot(at: time)
+        guard !s.hidden, !s.text.isEmpty else { return }
+        let bold = true
+        // Shrink a long text to fit inside the track (down to half), then cut it if it still does not.
+        let size = painter.fittingSize(s.text, width: s.width, maxSize: readout.size, minSize: readout.size / 2, bold: bold)
+        let text = TextLayout.ellipsized(s.text, width: s.width) { painter.lineWidth($0, size: size, bold: bold) }
+        let rect = Rect(x: s.center.x - s.width / 2, y: s.center.y - size, width: s.width, height: size * 2)
+        painter.drawBlock([text], in: rect, size: size, bold: bold, align: .center, color: readout.color,
+                          alpha: s.stale ? TextLabel.staleAlpha : 1, clip: box(s))
+    }
+}

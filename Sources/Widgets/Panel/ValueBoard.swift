@@ -1,0 +1,107 @@
+import Controls
+import Core
+
+/// The values panel text reads: the config's variables (set by other programs through the kiosk) and,
+/// through a lookup the kiosk provides, the values of controls — also of controls on other screens.
+/// The runtime writes it; labels and readouts read it while they draw. Time is always passed in: a
+/// variable is stale from `stale_after` seconds after it was last set.
+///
+/// Not thread-safe: one per kiosk loop, like the screen it serves.
+public final class ValueBoard {
+    /// What a variable holds.
+    public enum VariableType: String, Hashable, Sendable { case number, text }
+
+    /// A variable as the config declares it.
+    public struct Declaration: Hashable, Sendable {
+        public var id: String
+        public var type: VariableType
+        /// Seconds after a set when the value counts as stale; nil: never.
+        public var staleAfter: Double?
+        /// The value at start (set at the board's creation time), or nil: no value until set.
+        public var initial: TemplateValue?
+
+        public init(id: String, type: VariableType = .number, staleAfter: Double? = nil, initial: TemplateValue? = nil) {
+            self.id = id; self.type = type; self.staleAfter = staleAfter; self.initial = initial
+        }
+    }
+
+    /// A variable now.
+    public struct Variable: Hashable, Sendable {
+        public var declaration: Declaration
+        /// Nil until set.
+        public var value: TemplateValue?
+        /// When it was last set.
+        public var setAt: MonotonicTime?
+
+        /// Whether a value is older than the declaration allows at `time` (a variable with no value is
+        /// not stale: it already shows `—`).
+        public func isStale(at time: MonotonicTime) -> Bool {
+            guard let limit = staleDeadline else { return false }
+            return time >= limit
+        }
+
+        /// When the current value becomes stale, or nil (no value, or no `stale_after`).
+        public var staleDeadline: MonotonicTime? {
+            guard value != nil, let setAt, let after = declaration.staleAfter else { return nil }
+            return setAt + after
+        }
+    }
+
+    /// The variables in declaration order.
+    public private(set) var variables: [Variable]
+    private var index: [String: Int]
+    /// The value of a control by id (the kiosk reads the shown screen, then saved values, then the
+    /// config); nil when there is none.
+    public var controlValue: (String) -> StoredValue?
+
+    /// A board with `declarations`, their initial values set at `time`.
+    public init(declarations: [Declaration] = [], time: MonotonicTime = 0,
+                controlValue: @escaping (String) -> StoredValue? = { _ in nil }) {
+        variables = declarations.map { d in Variable(declaration: d, value: d.initial, setAt: d.initial == nil ? nil : time) }
+        index = Dictionary(declarations.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        self.controlValue = controlValue
+    }
+
+    /// The variable called `id`, or nil.
+    public func variable(_ id: String) -> Variable? { index[id].map { variables[$0] } }
+
+    /// Sets variable `id` (declared, of its type: the kiosk validates before) at `time`; refreshes its
+    /// staleness even when the value is the same. False when no such variable is declared.
+    @discardableResult
+    public func set(_ id: String, _ value: TemplateValue?, at time: MonotonicTime) -> Bool {
+        guard let i = index[id] else { return false }
+        variables[i].value = value
+        variables[i].setAt = value == nil ? nil : time
+        return true
+    }
+
+    /// The value a template shows for `name`: a variable's, else the control's.
+    public func value(of name: String) -> TemplateValue? {
+        if let i = index[name] { return variables[i].value }
+        switch controlValue(name) {
+        case .single(let d)?: return .number(d)
+        case .pair(let a, let b)?: return .pair(a, b)
+        case nil: return nil
+        }
+    }
+
+    /// Whether `name` is a variable whose value is stale at `time`.
+    public func isStale(_ name: String, at time: MonotonicTime) -> Bool {
+        index[name].map { variables[$0].isStale(at: time) } ?? false
+    }
+
+    /// The earliest moment after `time` at which a variable becomes stale, or nil: the runtime sleeps
+    /// until then, so the labels showing it dim without polling.
+    public func nextStaleTime(after time: MonotonicTime) -> MonotonicTime? {
+        variables.compactMap(\.staleDeadline).filter { $0 > time }.min()
+    }
+
+    /// `template` for the current values, and whether any name it reads is stale at `time`.
+    /// `own` is what `ownName` (a dial readout's `value`) stands for, ahead of the board's names.
+    public func render(_ template: TextTemplate, at time: MonotonicTime, ownName: String? = nil,
+                       own: TemplateValue? = nil) -> (text: String, stale: Bool) {
+        let text = template.render { name in name == ownName ? own : value(of: name) }
+        let stale = template.names.contains { $0 != ownName && isStale($0, at: time) }
+        return (text, stale)
+    }
+}
