@@ -71,6 +71,6 @@ let package = Package(
                     exclude: ["References"]),
         .testTarget(name: "InputTests", dependencies: ["Input", "Core", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster", "Core", "TestSupport", "Bench"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Controls", "Core", "Raster", "TestSupport"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Controls", "Core", "Raster", "Widgets", "TestSupport"]),
     ]
 )

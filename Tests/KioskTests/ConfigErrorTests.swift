@@ -1,6 +1,7 @@
 import Core
 import Testing
 @testable import Kiosk
+import Widgets
 
 /// A minimal valid screen, so each bad case below differs from a good file in one place.
 private let header = """
@@ -27,6 +28,12 @@ private func errors(_ text: String) -> [String] {
 struct ConfigErrorTests {
     /// Each bad config and the exact message it must give.
     static let cases: [(String, String)] = [
+        ("[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"gauge\"\n  id = \"g\"\n  frame = [0, 0, 99, 99]\n  source = \"tnak\"\n"
+            + "  [[screens.controls]]\n  kind = \"circular-slider\"\n  id = \"tank\"\n  frame = [100, 0, 99, 99]\n",
+         "bad.toml:7:3: screens[0].controls[0].source: expected a control id or a declared variable, found \"tnak\"; did you mean \"tank\"?"),
+        ("[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"gauge\"\n  id = \"g\"\n  frame = [0, 0, 99, 99]\n  source = \"x\"\n  critical_above = 120\n"
+            + "  [[screens.controls]]\n  kind = \"circular-slider\"\n  id = \"x\"\n  frame = [100, 0, 99, 99]\n",
+         "bad.toml:8:3: screens[0].controls[0].critical_above: expected a value from 0 to 100, found 120"),
         (header + "  max = \"hot\"\n",
          "bad.toml:8:3: screens[0].controls[0].max: expected a number, found the string \"hot\""),
         (header + "  line_widht = 4\n",
@@ -50,7 +57,9 @@ struct ConfigErrorTests {
         ("[input]\ncalibration = [1, 0, 0]\n" + header,
          "bad.toml:2:1: input.calibration: expected an array of 6 numbers, found 3"),
         ("[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"spiner\"\n  id = \"s\"\n  frame = [0, 0, 1, 1]\n",
-         "bad.toml:4:3: screens[0].controls[0].kind: expected one of \"circular-slider\", \"range-slider\", \"gradient-slider\", \"arc-seeker\", \"spinner\", \"value-slider\", \"label\", found the string \"spiner\"; did you mean \"spinner\"?"),
+         // Every registered kind, in registry order: the message grows with the registry.
+         "bad.toml:4:3: screens[0].controls[0].kind: expected one of "
+            + ElementKinds.kinds.map { "\"\($0.name)\"" }.joined(separator: ", ") + ", found the string \"spiner\"; did you mean \"spinner\"?"),
         ("[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"spinner\"\n  id = \"s\"\n  frame = [0, 0, 1, 1]\n",
          "bad.toml:3:5: screens[0].controls[0]: missing the required key \"items\" (an array of tables)"),
         (header + "  [[screens.controls]]\n  kind = \"arc-seeker\"\n  id = \"dial\"\n  frame = [0, 0, 9, 9]\n",

@@ -58,6 +58,10 @@ extension ConfigBuilder {
         var parsed: [String: TextTemplate] = [:]
         for c in controls {
             guard let kind = ElementKinds.named(c.kind) else { continue }
+            for key in kind.referenceKeys {
+                guard let name = c.properties.string(key) else { continue }
+                check(name: name, shape: shapes[name], kind: kinds[name], names: Array(shapes.keys), in: c.properties, key: key)
+            }
             for key in kind.templateKeys {
                 guard let source = c.properties.string(key.key) else { continue }
                 let template: TextTemplate
@@ -76,6 +80,18 @@ extension ConfigBuilder {
             }
         }
         return parsed
+    }
+
+    /// A key naming a control or variable (a gauge's `source`) against what that name holds.
+    private mutating func check(name: String, shape: ValueShape?, kind: String?, names: [String], in t: ConfigTable, key: String) {
+        switch shape {
+        case nil:
+            let hint = Validator.suggestion(for: name, among: names.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
+            fail(t, key, "expected a control id or a declared variable, found \"\(name)\"\(hint)")
+        case .nothing?:
+            fail(t, key, "expected a control that holds a value or a declared variable, found \"\(name)\" (a \(kind ?? "control"), which holds none)")
+        default: break
+        }
     }
 
     /// One placeholder against what its name holds (nil: an unknown name).

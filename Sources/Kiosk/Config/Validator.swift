@@ -120,15 +120,21 @@ struct Validator {
         return names.first { $0.hasPrefix(word) || word.hasPrefix($0) }
     }
 
+    /// Edits (insert, delete, replace, or swap two neighbours: the commonest typo) from `a` to `b`.
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        // Rows i-2, i-1 and i of the optimal-string-alignment table.
+        var older = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         for i in 1...a.count {
             var current = [i] + Array(repeating: 0, count: b.count)
-            for j in stride(from: 1, through: b.count, by: 1) {
+            for j in 1...b.count {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { current[j] = min(current[j], older[j - 2] + 1) }
             }
+            older = previous
             previous = current
         }
         return previous[b.count]

@@ -19,6 +19,9 @@ public protocol ElementKind: Sendable {
     var templateKeys: [TemplateKey] { get }
     /// What the kind's value is, so templates can be checked against it (`{id.1}` needs a pair).
     var valueShape: ValueShape { get }
+    /// Keys whose string names a control (holding a value) or a declared variable, checked by the
+    /// loader like a template's names (a gauge's `source`).
+    var referenceKeys: [String] { get }
     /// Rules that involve more than one key: calls `report(key, "expected …, found …")` per mistake.
     func check(_ table: ConfigTable, report: (_ key: String, _ message: String) -> Void)
     /// The live element for a validated control table.
@@ -58,6 +61,7 @@ extension ElementKind {
     public var imageKeys: [ImageKey] { [] }
     public var templateKeys: [TemplateKey] { [] }
     public var valueShape: ValueShape { .single }
+    public var referenceKeys: [String] { [] }
     public func check(_ table: ConfigTable, report: (_ key: String, _ message: String) -> Void) {}
 }
 
@@ -120,7 +124,7 @@ public enum ElementKinds {
     static let all: [any RegisteredKind] = [
         CircularSliderKind(), RangeSliderKind(), GradientSliderKind(),
         ArcSeekerKind(), SpinnerKind(), ValueSliderKind(),
-        LabelKind(),
+        LabelKind(), GaugeKind(),
     ]
 
     /// Every kind, in the order the reference lists them.

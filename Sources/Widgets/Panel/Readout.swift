@@ -58,10 +58,11 @@ final class Readout: TouchControl {
     static let templateKeys = [TemplateKey("readout", ownName: ownName)]
 
     /// The readout the config asks of `dial`, or none.
-    static func make(for dial: any TouchControl, _ c: ControlConfig, _ context: ElementContext,
+    /// `defaultSize`: the size without `readout_size` (default: a sixth of the frame's smaller side).
+    static func make(for dial: any TouchControl, _ c: ControlConfig, _ context: ElementContext, defaultSize: Double? = nil,
                      own: @escaping () -> TemplateValue?, area: @escaping () -> (center: Point, width: Double)) -> [Readout] {
         guard let source = c.properties.string("readout") else { return [] }
-        let size = c.properties.number("readout_size") ?? min(c.frame.width, c.frame.height) / 6
+        let size = c.properties.number("readout_size") ?? defaultSize ?? min(c.frame.width, c.frame.height) / 6
         return [Readout(dial: dial, template: context.template(source), size: size,
                         color: c.properties.color("readout_color") ?? context.theme.text, board: context.board,
                         own: own, area: area)]
