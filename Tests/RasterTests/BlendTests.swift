@@ -133,8 +133,13 @@ import TestSupport
         #expect(mismatches == 0)
     }
 
-    @Test("the paint sinks read 257 as the division multiplier")
-    func multiplierIs257() {
-        #expect(CoverageCells().div255Multiplier == 257)
+    @Test("the paint sinks' multiplier divides every 8-bit product by 255 exactly, rounded")
+    func multiplierDividesBy255() {
+        // The four-pixel blend's `((x + 128) · m) >> 16` with the multiplier the sinks read from memory
+        // must be round(x / 255) for every product of two bytes.
+        let m = UInt32(CoverageCells().div255Multiplier)
+        var wrong = 0
+        for x in stride(from: UInt32(0), through: 255 * 255, by: 1) where ((x + 128) * m) >> 16 != (x * 2 + 255) / 510 { wrong += 1 }
+        #expect(wrong == 0)
     }
 }

@@ -158,21 +158,28 @@ final class CircularSliderWidget: Widget {
         let g = slider.geometry
         let track = slider.track
         let width = Double(track.lineWidth)
-        // MS-39: unfilled 0…maximumAngle, filled 0…angle (nothing at 0).
-        let unfilled = slider.unfilledArc
-        painter.strokeArc(center: g.center, radius: g.radius, start: g.screenAngle(compass: unfilled.start),
-                          sweep: .degrees(unfilled.sweep), width: width, cap: track.unfilledLineCap.rasterCap,
-                          paint: Paint(track.unfilledColor))
-        if let filled = slider.filledArc {
-            painter.strokeArc(center: g.center, radius: g.radius, start: g.screenAngle(compass: filled.start),
-                              sweep: .degrees(filled.sweep), width: width, cap: track.filledLineCap.rasterCap,
-                              paint: Paint(slider.filledArcColor))
+        // MS-47: the layers in the spec's order, from Controls' one list of it.
+        for layer in CircularLayer.allCases {
+            switch layer {
+            case .unfilledArc:
+                // MS-39: unfilled 0…maximumAngle, filled 0…angle (nothing at 0).
+                let unfilled = slider.unfilledArc
+                painter.strokeArc(center: g.center, radius: g.radius, start: g.screenAngle(compass: unfilled.start),
+                                  sweep: .degrees(unfilled.sweep), width: width, cap: track.unfilledLineCap.rasterCap,
+                                  paint: Paint(track.unfilledColor))
+            case .filledArc:
+                guard let filled = slider.filledArc else { continue }
+                painter.strokeArc(center: g.center, radius: g.radius, start: g.screenAngle(compass: filled.start),
+                                  sweep: .degrees(filled.sweep), width: width, cap: track.filledLineCap.rasterCap,
+                                  paint: Paint(slider.filledArcColor))
+            case .markers: drawMarkers(painter, track: track)
+            case .handle:
+                for h in slider.drawnHandles {
+                    drawHandle(painter, geometry: g, angle: h.angle, style: h.style, discs: h.discs, imageRotation: h.imageRotation)
+                }
+            case .labels: drawLabels(painter, track: track)
+            }
         }
-        drawMarkers(painter, track: track)
-        for h in slider.drawnHandles {
-            drawHandle(painter, geometry: g, angle: h.angle, style: h.style, discs: h.discs, imageRotation: h.imageRotation)
-        }
-        drawLabels(painter, track: track)
     }
 
     /// MS-46: markers upright on the track, below the handle.
