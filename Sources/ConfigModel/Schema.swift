@@ -22,6 +22,8 @@ public indirect enum FieldType: Sendable {
     case strings(nonEmpty: Bool)
     /// A number or a string (a variable's initial value, checked against its type by the loader).
     case scalar
+    /// A control's value: a number, or `[a, b]` for a two-value control.
+    case numberOrPair
     case table(Schema)
     /// An array of tables (`[[name]]`), each checked against the schema.
     case tables(Schema)
@@ -46,6 +48,7 @@ public indirect enum FieldType: Sendable {
         case .numbers(nil): return "an array of numbers"
         case .strings(let nonEmpty): return nonEmpty ? "a non-empty array of strings" : "an array of strings"
         case .scalar: return "a number or a string"
+        case .numberOrPair: return "a number, or [a, b] for a range-slider"
         case .table: return "a table"
         case .tables: return "an array of tables"
         case .variantTables: return "an array of tables"

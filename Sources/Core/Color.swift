@@ -24,6 +24,11 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         c.a = UInt8(max(0, min(255, (Double(a) * factor).rounded())))
         return c
     }
+    /// This colour moved `amount` (0…1) of the way to `other`, channel by channel (alpha kept).
+    public func mixed(with other: Color, amount: Double) -> Color {
+        func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * amount).rounded()) }
+        return Color(r: mix(r, other.r), g: mix(g, other.g), b: mix(b, other.b), a: a)
+    }
     /// Premultiplied 0xAARRGGBB, the canvas word (bytes B,G,R,A in memory).
     public var premultipliedARGB: UInt32 {
         @inline(__always) func pm(_ c: UInt8) -> UInt32 { (UInt32(c) * UInt32(a) + 127) / 255 }

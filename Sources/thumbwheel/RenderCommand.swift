@@ -5,15 +5,16 @@ import Kiosk
 import Raster
 import Widgets
 
-/// `thumbwheel render --config FILE --out FILE.png [--size WxH]`: draws the config's first screen.
+/// `thumbwheel render --config FILE --out FILE.png [--size WxH] [--screen ID]`: draws a screen of the
+/// config (its home screen unless `--screen` names another).
 /// `thumbwheel render --contact-sheet FILE.png`: every control in its main states.
 /// `thumbwheel render --icons DIR`: writes the built-in icons as PNG files.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Draw the config's first screen (or every control, or the built-in icons) to PNG.",
+        abstract: "Draw a screen of the config (or every control, or the built-in icons) to PNG.",
         usage: """
-            thumbwheel render --config <FILE> --out <FILE.png> [--size <WxH>]
+            thumbwheel render --config <FILE> --out <FILE.png> [--size <WxH>] [--screen <ID>]
             thumbwheel render --contact-sheet <FILE.png>
             thumbwheel render --icons <DIR>
             """,
@@ -21,6 +22,9 @@ struct RenderCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("The config whose first screen is drawn.", valueName: "FILE"), completion: .file(extensions: ["toml"]))
     var config: String?
+
+    @Option(help: ArgumentHelp("The screen to draw (default: the home screen, the kiosk's first).", valueName: "ID"))
+    var screen: String?
 
     @Option(help: ArgumentHelp("The PNG file to write the screen to.", valueName: "FILE.png"), completion: .file(extensions: ["png"]))
     var out: String?
@@ -37,7 +41,7 @@ struct RenderCommand: ParsableCommand {
     var icons: String?
 
     func validate() throws {
-        let modes = [config != nil || out != nil || size != nil, contactSheet != nil, icons != nil].filter { $0 }.count
+        let modes = [config != nil || out != nil || size != nil || screen != nil, contactSheet != nil, icons != nil].filter { $0 }.count
         guard modes == 1 else { throw ValidationError("give --config and --out, or --contact-sheet, or --icons (one of them)") }
         if contactSheet == nil && icons == nil {
             guard config != nil else { throw ValidationError("missing --config FILE") }
@@ -60,9 +64,17 @@ struct RenderCommand: ParsableCommand {
         }
         let canvas = size?.pixelSize ?? loaded.display.headlessSize
         let scale = KioskScreen.scale(config: loaded.display, canvasSize: canvas, physicalMM: nil)
-        let screen = KioskScreen(config: loaded, index: 0, canvasSize: canvas, scale: scale, time: 0)
+        var index = loaded.homeIndex
+        if let id = screen {
+            guard let i = loaded.screens.firstIndex(where: { $0.id == id }) else {
+                CommandLineTool.printError("thumbwheel: render: no screen \"\(id)\"; the screens are " + loaded.screens.map(\.id).joined(separator: ", "))
+                throw ExitCode(2)
+            }
+            index = i
+        }
+        let shown = KioskScreen(config: loaded, index: index, canvasSize: canvas, scale: scale, time: 0)
         let bitmap = Bitmap(width: canvas.width, height: canvas.height, format: .xrgb8888)
-        _ = screen.render(into: bitmap.canvas, full: true, time: 0)
+        _ = shown.render(into: bitmap.canvas, full: true, time: 0)
         try write(bitmap, to: out)
     }
 

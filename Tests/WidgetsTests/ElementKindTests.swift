@@ -13,6 +13,7 @@ func minimalTable(_ schema: Schema, path: [String] = []) -> ConfigTable {
         // A label's text must draw enough pixels to be seen below.
         case .string: values[f.name] = .string(f.name == "icon" ? "builtin:sun" : f.name == "text" ? "Heating" : "x")
         case .tables(let rows): values[f.name] = .tables((0..<3).map { _ in minimalTable(rows) })
+        case .strings: values[f.name] = .strings(["A", "B", "C"])
         default: break  // kind, id and frame are the ControlConfig's own
         }
     }

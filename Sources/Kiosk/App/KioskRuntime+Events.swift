@@ -5,7 +5,10 @@ import Widgets
 extension KioskRuntime {
     /// Drains every control's events in screen order and hands each value change to the state file,
     /// the socket's subscribers and the hooks. Releases flush the state at once.
-    func deliverEvents(now: MonotonicTime) {
+    /// `depth`: how many preset rounds led here (a preset that sets a toggle with actions of its own
+    /// is followed, a loop of them is not).
+    func deliverEvents(now: MonotonicTime, depth: Int = 0) {
+        var actions: [(Element, ElementAction)] = []
         for b in screen.elements {
             let events = b.drainEvents(time: now)
             guard !events.isEmpty else { continue }
@@ -29,6 +32,7 @@ extension KioskRuntime {
                 default: break
                 }
                 services.socket?.broadcast(eventJSON(b, e))
+                actions += b.actions(for: e).map { (b, $0) }
             }
             guard let value = b.value else { continue }
             if changed || released {
@@ -48,6 +52,8 @@ extension KioskRuntime {
                                    minInterval: 0, timeout: timeout, now: now)
             }
         }
+        // Actions run after every event is delivered: a screen switch rebuilds the elements.
+        if !actions.isEmpty { perform(actions, now: now, depth: depth) }
     }
 
     /// One subscriber event line for a control event.

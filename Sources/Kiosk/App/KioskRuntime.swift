@@ -20,21 +20,26 @@ final class KioskRuntime {
     let touches: TouchInput
     /// The shown screen and which of the config's it is.
     private(set) var screen: KioskScreen
-    private(set) var screenIndex = 0
+    /// Which screen is shown, the ones shown before (for `back`), and the last touch (for going home).
+    var pages = PageHistory()
     var idle: IdleController
-    /// The variables labels and readouts show (`set-var`).
-    let variables: Variables
     private var exitCode: Int32 = 0
+
+    /// The variables labels, readouts and gauges show (`set-var`).
+    var variables: Variables { services.variables }
 
     init(options: RunOptions, config: KioskConfig, signals: SignalSource, presenter: Presenter) {
         self.options = options
         self.config = config
         self.signals = signals
         self.presenter = presenter
-        services = KioskServices(config: config, loop: loop)
+        let services = KioskServices(config: config, loop: loop)
+        self.services = services
         idle = IdleController(config: config.idle)
-        variables = Variables(config: config, time: monotonicNow())
-        screen = KioskRuntime.makeScreen(config, index: 0, presenter: presenter, board: variables.board, time: monotonicNow())
+        pages.current = config.homeIndex
+        screen = KioskRuntime.makeScreen(config, index: pages.current, presenter: presenter, board: services.variables.board,
+                                         time: monotonicNow())
+        pages.lastTouch = monotonicNow()
         touches = TouchInput(loop: loop)
         attachBoard()
         applySavedValues(time: monotonicNow())
@@ -75,25 +80,30 @@ final class KioskRuntime {
         if variables.wentStale(now: now) { presenter.invalidate() }
         services.tick(now: now)
         idle.tick(now: now)
+        returnHomeIfDue(now: now)
         presenter.retryIfDue(now: now)
         presenter.renderIfNeeded(screen, moving: moving, now: now)
         physicsTimer.set(running: moving)
-        let deadlines = [services.nextDeadline, presenter.retryDeadline, touches.nextDeadline, idle.nextDeadline, variables.staleDue]
+        let deadlines = [services.nextDeadline, presenter.retryDeadline, touches.nextDeadline, idle.nextDeadline, variables.staleDue,
+                         homeDeadline]
         return deadlines.compactMap { $0 }.min().map { max(0, $0 - monotonicNow()) }
     }
 
     /// Routes one frame of real or injected touches, letting the idle controller swallow a wake tap.
     func route(_ frame: TouchFrame) {
+        pages.lastTouch = frame.time
         if frame.touches.contains(where: { $0.phase == .began }), idle.touched(now: frame.time) { return }
         screen.router.route(frame)
         presenter.invalidate()
     }
 
     /// Shows screen `index` of the current config with the saved values applied over the config's.
-    func show(screenIndex index: Int, time: MonotonicTime) {
-        screenIndex = index < config.screens.count ? index : 0
+    /// `remember`: push the screen shown now for `back`.
+    func show(screenIndex index: Int, time: MonotonicTime, remember: Bool = false) {
+        if remember { pages.push(pages.current) }
+        pages.current = index < config.screens.count ? index : 0
         screen.router.cancelAll(time: time)
-        screen = KioskRuntime.makeScreen(config, index: screenIndex, presenter: presenter, board: variables.board, time: time)
+        screen = KioskRuntime.makeScreen(config, index: pages.current, presenter: presenter, board: variables.board, time: time)
         applySavedValues(time: time)
         presenter.invalidate(.everything)
     }
@@ -140,7 +150,7 @@ final class KioskRuntime {
             idle = IdleController(config: config.idle)
             variables.reload(config, time: monotonicNow())
             attachBoard()
-            show(screenIndex: screenIndex, time: monotonicNow())
+            show(screenIndex: pages.current, time: monotonicNow())
             let c = config.inputConfiguration(canvas: presenter.display.canvasSize)
             touches.hub?.updateMapping(displaySize: c.displaySize, calibration: c.calibration,
                                        touchRotation: c.touchRotation, displayRotation: c.displayRotation)

@@ -1,17 +1,20 @@
 import Core
 
-/// The service side of the kiosk: the state file, the hooks, the control socket and systemd's
-/// notifications and watchdog — what the rest of the system sees of it.
+/// The service side of the kiosk: the state file, the hooks, the control socket, the variables and
+/// systemd's notifications and watchdog — what the rest of the system sees of it and sets in it.
 final class KioskServices {
     var state: StateStore
     let hooks: HookRunner
     var socket: ControlSocket?
     let notify = SystemdNotify()
+    /// The variables other programs set (`set-var`) for labels, readouts and gauges to show.
+    let variables: Variables
     private var lastWatchdog = 0.0
 
     init(config: KioskConfig, loop: EventLoop) {
         state = StateStore(path: config.state.path, debounceSeconds: Double(config.state.debounceMS) / 1000)
         hooks = HookRunner(loop: loop)
+        variables = Variables(config: config, time: monotonicNow())
     }
 
     /// Saves what is due, starts due hooks and pets the watchdog at half its interval.

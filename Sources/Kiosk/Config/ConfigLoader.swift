@@ -60,6 +60,8 @@ struct ConfigBuilder {
                                  screens: screens(root.tables("screens")))
         config.variables = variables(root.tables("variables"), controls: config.allControls)
         config.templates = templates(of: config.allControls, variables: config.variables)
+        config.navigation = navigation(root.table("navigation"), screens: config.screens)
+        checkActions(config)
         return config
     }
 
@@ -155,7 +157,10 @@ struct ConfigBuilder {
                 }
                 return control
             }
-            return ScreenConfig(id: id, background: t.color("background"), controls: controls)
+            checkImage(t, "icon")
+            let icon = t.string("icon").map { $0.hasPrefix(BuiltinIcons.prefix) ? String($0.dropFirst(BuiltinIcons.prefix.count))
+                                                                                : ($0.hasPrefix("/") ? $0 : FileIO.directory(of: file) + "/" + $0) }
+            return ScreenConfig(id: id, background: t.color("background"), controls: controls, title: t.string("title") ?? id, icon: icon)
         }
     }
 

@@ -19,6 +19,7 @@ public enum ConfigSchema {
         Field("state", .table(state), "Where the current values are saved."),
         Field("variables", .tables(variable), default: "[]",
               "Values other programs set through the socket (`set-var`) for labels and readouts to show, as [[variables]] tables."),
+        Field("navigation", .table(navigation), "Pages: a navigation bar on every screen, the home screen, going home when idle."),
         Field("screens", .tables(screen), required: true, "The screens; the first one is shown at start, `thumbwheel ctl screen ID` shows another."),
     ])
 
@@ -93,8 +94,17 @@ public enum ConfigSchema {
         Field("initial", .scalar, default: "none (shown as —)", "The value at start, of the variable's type; counts as set at start."),
     ])
 
+    static let navigation = Schema([
+        Field("bar", .choice(["none", "top", "bottom"]), default: "\"none\"",
+              "A navigation bar (one button per screen: its icon and title, the shown one marked) along this edge of every screen, 64 points high; keep other elements out of that band."),
+        Field("home", .string, default: "the first screen", "The screen shown at start and after `return_home_after`."),
+        Field("return_home_after", .number(0...86_400), default: "0 (never)", "Seconds without a touch before the home screen is shown again."),
+    ])
+
     static let screen = Schema([
         Field("id", .string, required: true, "Name of the screen."),
+        Field("title", .string, default: "the id", "What the navigation bar calls the screen."),
+        Field("icon", .string, default: "none", "A PNG or `builtin:NAME` icon for the navigation bar."),
         Field("background", .color, default: "the theme's", "Background of this screen."),
         Field("controls", .variantTables(key: "kind", schemas: controlKinds), default: "[]",
               "The controls, back to front, as [[screens.controls]] tables."),

@@ -16,6 +16,10 @@ public struct KioskConfig: Sendable {
     public var screens: [ScreenConfig]
     /// The variables other programs set through the socket (`[[variables]]`), in file order.
     public var variables: [ValueBoard.Declaration] = []
+    public var navigation = NavigationConfig()
+
+    /// The index of the home screen (`[navigation] home`, else the first).
+    public var homeIndex: Int { navigation.home.flatMap { h in screens.firstIndex { $0.id == h } } ?? 0 }
     /// Every template of the config (labels' `text`, dials' `readout`), parsed once at load, by its text.
     public var templates: [String: TextTemplate] = [:]
 
@@ -73,5 +77,19 @@ public struct ScreenConfig: Sendable {
     public var id: String
     public var background: Color?
     public var controls: [ControlConfig]
+    /// What the navigation bar calls it.
+    public var title: String = ""
+    /// Its navigation icon (a resolved path or a built-in icon's name).
+    public var icon: String?
+}
+
+/// Pages: where the navigation bar goes, which screen is home, when to go home.
+public struct NavigationConfig: Sendable {
+    public enum Bar: String, Sendable { case none, top, bottom }
+    public var bar = Bar.none
+    /// The home screen's id; nil for the first screen.
+    public var home: String?
+    /// Seconds without a touch before going home; 0 never.
+    public var returnHomeAfter = 0.0
 }
 

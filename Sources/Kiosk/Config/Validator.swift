@@ -42,7 +42,13 @@ struct Validator {
         case (.number(let range), .double(let d)):
             return d.isFinite && range.contains(d) ? .number(d) : mismatch()
         case (.string, .string(let s)), (.scalar, .string(let s)): return .string(s)
-        case (.scalar, .int(let i)): return .number(Double(i))
+        case (.scalar, .int(let i)), (.numberOrPair, .int(let i)): return .number(Double(i))
+        case (.numberOrPair, .double(let d)): return d.isFinite ? .number(d) : mismatch()
+        case (.numberOrPair, .array(let items)):
+            let numbers = items.compactMap { item -> Double? in
+                switch item { case .int(let i): return Double(i); case .double(let d) where d.isFinite: return d; default: return nil }
+            }
+            return numbers.count == 2 && items.count == 2 ? .numbers(numbers) : mismatch()
         case (.scalar, .double(let d)): return d.isFinite ? .number(d) : mismatch()
         case (.rightAngle, .int(let i)): return [0, 90, 180, 270].contains(i) ? .int(i) : mismatch()
         case (.choice(let options), .string(let s)):

@@ -30,11 +30,13 @@ public final class KioskScreen {
         let ownBoard = board == nil
         let board = board ?? ValueBoard(declarations: config.variables, time: time)
         self.board = board
-        let context = ElementContext(scale: scale, configDirectory: FileIO.directory(of: config.file),
-                                     screenSize: Size(Double(canvasSize.width) / scale, Double(canvasSize.height) / scale),
+        let points = Size(Double(canvasSize.width) / scale, Double(canvasSize.height) / scale)
+        var context = ElementContext(scale: scale, configDirectory: FileIO.directory(of: config.file), screenSize: points,
                                      theme: config.theme, time: time, board: board, templates: config.templates)
+        context.pages = config.screens.map { Page(id: $0.id, title: $0.title.isEmpty ? $0.id : $0.title, icon: $0.icon) }
+        context.currentPage = screen.id
         var made: [Element] = []
-        for c in screen.controls {
+        for c in screen.controls + KioskScreen.navigationBar(config.navigation, screenSize: points) {
             // The loader accepts only registered kinds, so a config that loaded has none missing.
             guard let kind = ElementKinds.named(c.kind) else { continue }
             made.append(kind.make(c, in: context))
@@ -56,6 +58,21 @@ public final class KioskScreen {
         if ownBoard {
             let initial = ControlValues.initial(of: config)
             board.controlValue = { [unowned self] id in self.element(id: id)?.value ?? initial[id] }
+        }
+    }
+
+    /// The id of the bar `[navigation] bar` adds to every screen.
+    public static let navigationBarID = "nav-bar"
+
+    /// The navigation bar the config asks every screen to show, along its top or bottom edge.
+    static func navigationBar(_ navigation: NavigationConfig, screenSize: Size) -> [ControlConfig] {
+        let h = NavBarKind.height
+        switch navigation.bar {
+        case .none: return []
+        case .top: return [ControlConfig(kind: "nav-bar", id: navigationBarID, frame: Rect(x: 0, y: 0, width: screenSize.width, height: h))]
+        case .bottom:
+            return [ControlConfig(kind: "nav-bar", id: navigationBarID,
+                                  frame: Rect(x: 0, y: screenSize.height - h, width: screenSize.width, height: h))]
         }
     }
 

@@ -34,13 +34,15 @@ public final class Element {
     ///   - read, write: the value; nil `read` for elements that hold none.
     ///   - describe: where the element is and where to touch it, in screen pixels.
     ///   - feedbackAllowed: whether the element's own switches let the kiosk play feedback cues.
+    ///   - actions: what the element does for one of its events (a button's tap, a toggle's flip).
     init(config: ControlConfig, model: any TouchControl, overlays: [any TouchControl] = [],
          decorations: [any TouchControl] = [], imageNames: [String] = [],
          drain: ((MonotonicTime) -> [ControlEvent])? = nil, read: (() -> StoredValue)?,
          write: @escaping (StoredValue, MonotonicTime) throws(ValueError) -> Void,
-         describe: @escaping (MonotonicTime) -> ElementDescription, feedbackAllowed: @escaping () -> Bool = { true }) {
+         describe: @escaping (MonotonicTime) -> ElementDescription, feedbackAllowed: @escaping () -> Bool = { true },
+         actions: @escaping (ControlEvent) -> [ElementAction] = { _ in [] }) {
         self.config = config; self.model = model; self.overlays = overlays; self.decorations = decorations
-        self.imageNames = imageNames
+        self.imageNames = imageNames; self.actionsFor = actions
         self.drain = drain ?? { _ in model.drainEvents() }
         self.read = read; self.write = write; self.describeAt = describe; self.feedback = feedbackAllowed
         // Set-up is not a change anyone should hear about.
@@ -49,6 +51,10 @@ public final class Element {
 
     public var id: String { config.id }
     public var kind: String { config.kind }
+    private let actionsFor: (ControlEvent) -> [ElementAction]
+
+    /// What the element does for `event`, in order (none for most events and most kinds).
+    public func actions(for event: ControlEvent) -> [ElementAction] { actionsFor(event) }
     /// The events raised since the last call, in order (`time`: now, for reactions they cause).
     public func drainEvents(time: MonotonicTime) -> [ControlEvent] { drain(time) }
 

@@ -88,6 +88,9 @@ public struct ElementContext {
     public var board: ValueBoard
     /// The config's templates, parsed once at load, by their text.
     public var templates: [String: TextTemplate]
+    /// Every screen, for navigation bars, and the id of the one being built.
+    public var pages: [Page] = []
+    public var currentPage: String?
 
     public init(scale: Double, configDirectory: String, screenSize: Size, theme: Theme, time: MonotonicTime,
                 board: ValueBoard = ValueBoard(), templates: [String: TextTemplate] = [:]) {
@@ -124,7 +127,7 @@ public enum ElementKinds {
     static let all: [any RegisteredKind] = [
         CircularSliderKind(), RangeSliderKind(), GradientSliderKind(),
         ArcSeekerKind(), SpinnerKind(), ValueSliderKind(),
-        LabelKind(), GaugeKind(),
+        LabelKind(), GaugeKind(), ButtonKind(), ToggleKind(), ChoiceKind(), NavBarKind(),
     ]
 
     /// Every kind, in the order the reference lists them.

@@ -1,0 +1,89 @@
+import Controls
+import Core
+import Widgets
+
+extension KioskRuntime {
+    /// Presets that set elements with actions of their own are followed this deep, no deeper.
+    static let maximumActionDepth = 4
+
+    /// Does the actions of tapped or flipped elements, in order.
+    func perform(_ actions: [(Element, ElementAction)], now: MonotonicTime, depth: Int) {
+        var presetsChanged = false
+        for (element, action) in actions {
+            switch action {
+            case .screen(let id):
+                guard let index = config.screens.firstIndex(where: { $0.id == id }) else { continue }
+                go(to: index, now: now)
+            case .back:
+                guard let previous = pages.back() else { continue }
+                services.state.flushPending()
+                show(screenIndex: previous, time: now, remember: false)
+            case .set(let id, let value):
+                presetsChanged = preset(id, value, now: now) || presetsChanged
+            case .hook(let argv):
+                let value = element.value?.hookText ?? ""
+                services.hooks.request(key: "\(element.id)/action", argv: HookRunner.expand(argv, id: element.id, value: value),
+                                       minInterval: 0, timeout: Double(element.config.hooks?.timeoutMS ?? 5000) / 1000, now: now)
+            case .event(let name):
+                services.socket?.broadcast(.object([("event", .string("action")), ("id", .string(element.id)), ("name", .string(name))]))
+                if let hooks = element.config.hooks, let argv = hooks.onChange {
+                    services.hooks.request(key: "\(element.id)/event", argv: HookRunner.expand(argv, id: element.id, value: name),
+                                           minInterval: 0, timeout: Double(hooks.timeoutMS) / 1000, now: now)
+                }
+            }
+        }
+        if presetsChanged && depth < KioskRuntime.maximumActionDepth { deliverEvents(now: now, depth: depth + 1) }
+    }
+
+    /// Shows screen `index`, remembering the one shown for `back`.
+    func go(to index: Int, now: MonotonicTime) {
+        guard index != pages.current else { return }
+        services.state.flushPending()
+        show(screenIndex: index, time: now, remember: true)
+    }
+
+    /// Sets a control as `ctl set` would: on the shown screen through its element (clamped, with its
+    /// events); on another screen into the state file, applied (and clamped) when that screen is built.
+    private func preset(_ id: String, _ value: StoredValue, now: MonotonicTime) -> Bool {
+        if let element = screen.element(id: id) {
+            do { try element.setValue(value, time: now) } catch { Log.warning("action: \(id): \(error)") }
+            return true
+        }
+        services.state.set(id, value, now: now, urgent: true)
+        return false
+    }
+
+    /// The home screen after `[navigation] return_home_after` seconds without a touch.
+    func returnHomeIfDue(now: MonotonicTime) {
+        guard let due = homeDeadline, now >= due else { return }
+        go(to: config.homeIndex, now: now)
+        pages.forget()
+    }
+
+    /// When the kiosk goes home if nobody touches it, or nil.
+    var homeDeadline: MonotonicTime? {
+        let after = config.navigation.returnHomeAfter
+        guard after > 0, pages.current != config.homeIndex else { return nil }
+        return pages.lastTouch + after
+    }
+}
+
+/// Which screens were shown, for `back`, and when a finger last touched.
+struct PageHistory {
+    /// The index of the shown screen.
+    var current = 0
+    private var stack: [Int] = []
+    /// Monotonic time of the last touch (or of start).
+    var lastTouch: MonotonicTime = 0
+
+    /// Remembers `index` as the screen to go back to (the last 32).
+    mutating func push(_ index: Int) {
+        stack.append(index)
+        if stack.count > 32 { stack.removeFirst() }
+    }
+
+    /// The screen to go back to, if any.
+    mutating func back() -> Int? { stack.popLast() }
+
+    mutating func forget() { stack.removeAll() }
+}

@@ -1,0 +1,63 @@
+import ConfigModel
+import Controls
+import Widgets
+
+/// Pages and what elements do: the `[navigation]` section, and the screens and controls `actions`
+/// name — checked at load, so a button never points at a screen that does not exist.
+extension ConfigBuilder {
+    mutating func navigation(_ t: ConfigTable?, screens: [ScreenConfig]) -> NavigationConfig {
+        var n = NavigationConfig()
+        guard let t else { return n }
+        n.bar = t.string("bar").flatMap(NavigationConfig.Bar.init(rawValue:)) ?? .none
+        n.returnHomeAfter = t.number("return_home_after") ?? 0
+        if let home = t.string("home") {
+            if screens.contains(where: { $0.id == home }) { n.home = home } else { unknownScreen(t, "home", home, screens) }
+        }
+        return n
+    }
+
+    /// Every action's target: a screen that exists; a control that exists and takes the value's shape
+    /// (within its `min`…`max` where it has them).
+    mutating func checkActions(_ config: KioskConfig) {
+        let controls = config.allControls
+        for c in controls {
+            for action in c.properties.tables("actions") {
+                if let screen = action.string("screen"), !config.screens.contains(where: { $0.id == screen }) {
+                    unknownScreen(action, "screen", screen, config.screens)
+                }
+                guard let target = action.string("set") else { continue }
+                guard let other = controls.first(where: { $0.id == target }), let kind = ElementKinds.named(other.kind) else {
+                    let hint = Validator.suggestion(for: target, among: controls.map(\.id)).map { "; did you mean \"\($0)\"?" } ?? ""
+                    fail(action, "set", "expected a control id, found \"\(target)\"\(hint)")
+                    continue
+                }
+                checkPreset(action, for: other, shape: kind.valueShape)
+            }
+        }
+    }
+
+    /// A preset's value against the control it sets.
+    private mutating func checkPreset(_ action: ConfigTable, for control: ControlConfig, shape: ValueShape) {
+        let given = action.numbers("value") ?? action.number("value").map { [$0] } ?? []
+        switch shape {
+        case .nothing:
+            fail(action, "set", "expected a control that holds a value, found \"\(control.id)\" (a \(control.kind))")
+        case .single where given.count != 1:
+            fail(action, "value", "expected a number (\(control.id) holds one), found [a, b]")
+        case .pair where given.count != 2:
+            fail(action, "value", "expected [a, b] (\(control.id) is a \(control.kind)), found a number")
+        default:
+            let p = control.properties
+            guard p["min"] != nil || p["max"] != nil else { return }
+            let lo = p.number("min") ?? 0, hi = p.number("max") ?? 100
+            for v in given where v < min(lo, hi) || v > max(lo, hi) {
+                fail(action, "value", "expected a value from \(Schema.format(lo)) to \(Schema.format(hi)) (\(control.id)'s range), found \(Schema.format(v))")
+            }
+        }
+    }
+
+    private mutating func unknownScreen(_ t: ConfigTable, _ key: String, _ id: String, _ screens: [ScreenConfig]) {
+        let hint = Validator.suggestion(for: id, among: screens.map(\.id)).map { "; did you mean \"\($0)\"?" } ?? ""
+        fail(t, key, "expected a screen id (" + screens.map(\.id).joined(separator: ", ") + "), found \"\(id)\"\(hint)")
+    }
+}

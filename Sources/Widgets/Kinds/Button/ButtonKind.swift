@@ -1,0 +1,64 @@
+import ConfigModel
+import Controls
+import Core
+
+/// `button`: text and/or an icon that does its `actions` when tapped; it holds no value.
+struct ButtonKind: RegisteredKind {
+    var name: String { "button" }
+    var schema: Schema { ButtonKind.buttonSchema }
+    var imageKeys: [ImageKey] { [ImageKey("icon")] }
+    var valueShape: ValueShape { .nothing }
+
+    static let buttonSchema = ElementKeys.common.adding([
+        Field("text", .string, default: "none", "The button's text."),
+        Field("icon", .string, default: "none", "A PNG or `builtin:NAME` icon, left of the text (or alone, centred)."),
+        Field("style", .choice(["filled", "outline"]), default: "\"filled\"", "Filled with the colour, or outlined in it."),
+        Field("color", .color, default: "the theme's accent", "The fill (filled) or outline and text (outline)."),
+        Field("text_color", .color, default: "the theme's background (filled), the colour (outline)", "Text and template icon colour."),
+        Field("size", .number(6...200), default: "20", "Text size in points."),
+        ElementAction.field,
+    ])
+
+    func check(_ table: ConfigTable, report: (String, String) -> Void) {
+        if table["text"] == nil && table["icon"] == nil { report("text", "expected a text or an icon (or both), found neither") }
+        ElementAction.check(table, report: report)
+    }
+
+    func make(_ c: ControlConfig, in context: ElementContext) -> Element {
+        let p = c.properties
+        let outline = p.string("style") == "outline"
+        let color = p.color("color") ?? context.theme.accent
+        let look = ButtonLook(text: p.string("text"), icon: p.string("icon").map(context.imagePath), outline: outline, color: color,
+                              textColor: p.color("text_color") ?? (outline ? color : context.theme.background),
+                              size: p.number("size") ?? 20)
+        let button = ButtonModel(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c), look: look)
+        button.isHidden = c.hidden
+        let actions = ElementAction.parse(p)
+        return Element(config: c, model: button, imageNames: [look.icon].compactMap { $0 }, read: nil,
+                       write: { _, _ throws(Element.ValueError) in throw Element.ValueError("\(c.id) is a button and holds no value") },
+                       describe: { _ in .of(button, points: [("center", button.bounds.center)]) },
+                       actions: { event in event == .touchUpInside ? actions : [] })
+    }
+
+    func widget(for control: any TouchControl) -> (any Widget)? { (control as? ButtonModel).map(ButtonWidget.init) }
+}
+
+/// How a button looks.
+struct ButtonLook: Hashable {
+    var text: String?
+    var icon: String?
+    var outline: Bool
+    var color: Color
+    var textColor: Color
+    var size: Double
+}
+
+/// A button: pressed while a finger is on it; a tap that ends inside raises `touchUpInside`.
+final class ButtonModel: TapTarget {
+    let look: ButtonLook
+    init(id: String, bounds: Rect, transform: Transform, look: ButtonLook) {
+        self.look = look
+        super.init(id: id, bounds: bounds, transform: transform)
+    }
+    override func tapped(at p: Point, time: MonotonicTime) { outbox.send(.touchUpInside) }
+}

@@ -1,0 +1,71 @@
+import Controls
+import Core
+import Raster
+
+/// Draws a button: a rounded rectangle filled (or outlined) in its colour with its icon and text
+/// centred; pressed, it is drawn darker and a little inset, so a finger sees it took the touch.
+final class ButtonWidget: Widget {
+    let button: ButtonModel
+    var control: any TouchControl { button }
+    private var drawn: Snapshot?
+
+    init(_ button: ButtonModel) { self.button = button }
+
+    struct Snapshot: Equatable { var transform: Transform, hidden: Bool, pressed: Bool }
+
+    private func snapshot() -> Snapshot {
+        Snapshot(transform: button.transform, hidden: button.isHidden, pressed: button.pressedAt != nil)
+    }
+
+    private func box(_ s: Snapshot) -> Rect { DamageBox.of(button.bounds, s.transform) }
+
+    func baseBounds(at time: MonotonicTime) -> Rect { (drawn ?? snapshot()).hidden ? .zero : box(drawn ?? snapshot()) }
+
+    func collectDamage(at time: MonotonicTime) -> [Rect] {
+        let now = snapshot()
+        defer { drawn = now }
+        guard let old = drawn else { return now.hidden ? [] : [box(now)] }
+        return old == now ? [] : [box(old), box(now)]
+    }
+
+    func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {
+        let s = drawn ?? snapshot()
+        guard !s.hidden else { return }
+        PanelPaint.button(painter, rect: button.bounds, look: button.look, pressed: s.pressed)
+    }
+}
+
+/// The drawing buttons, choices and the navigation bar share.
+enum PanelPaint {
+    /// A pressed face is this much darker.
+    static let pressedDarkening = 0.35
+
+    /// A button face with its icon and text in `rect`.
+    static func button(_ painter: LocalPainter, rect: Rect, look: ButtonLook, pressed: Bool) {
+        let r = pressed ? rect.insetBy(2) : rect
+        let radius = min(12, r.height / 2)
+        let color = pressed ? look.color.mixed(with: .black, amount: pressedDarkening) : look.color
+        if look.outline {
+            if pressed { painter.fillRoundedRect(r, radius: radius, paint: Paint(color.withAlpha(0.25))) }
+            painter.strokeRoundedRect(r.insetBy(1), radius: radius, width: 2, paint: Paint(color))
+        } else {
+            painter.fillRoundedRect(r, radius: radius, paint: Paint(color))
+        }
+        content(painter, rect: r, text: look.text, icon: look.icon, size: look.size, color: look.textColor)
+    }
+
+    /// An icon and a text side by side, centred in `rect` (either may be missing).
+    static func content(_ painter: LocalPainter, rect: Rect, text: String?, icon: String?, size: Double, color: Color,
+                        bold: Bool = true) {
+        let iconSide = icon == nil ? 0 : min(rect.height * 0.6, size * 1.4)
+        let gap = (icon != nil && text != nil) ? size * 0.4 : 0
+        let textWidth = text.map { painter.textSize($0, size: size, bold: bold).width } ?? 0
+        let total = iconSide + gap + textWidth
+        var x = rect.midX - total / 2
+        if let icon {
+            painter.drawIcon(icon, fittedIn: Rect(x: x, y: rect.midY - iconSide / 2, width: iconSide, height: iconSide), tint: color)
+            x += iconSide + gap
+        }
+        if let text { painter.drawText(text, size: size, bold: bold, centeredAt: Point(x + textWidth / 2, rect.midY), color: color) }
+    }
+}

@@ -1,0 +1,65 @@
+import ConfigModel
+import Controls
+import Core
+
+/// What a button, toggle or choice does when it acts, besides its own value: written in the config as
+/// an `actions` array of inline tables, each with exactly one of the keys below.
+public enum ElementAction: Hashable, Sendable {
+    /// Show the screen with this id.
+    case screen(String)
+    /// Show the screen shown before this one.
+    case back
+    /// Set a control (of any screen) as `ctl set` would: a preset.
+    case set(control: String, value: StoredValue)
+    /// Run a program (no shell); `{id}` and `{value}` are substituted.
+    case hook([String])
+    /// Tell socket subscribers and the element's hooks: `{"event":"action","id":…,"name":…}`.
+    case event(String)
+
+    /// The keys of one action table.
+    static let schema = Schema([
+        Field("screen", .string, "Show the screen with this id."),
+        Field("back", .bool, "true: show the screen shown before."),
+        Field("set", .string, "A control id (of any screen) to set, with `value`: a preset."),
+        Field("value", .numberOrPair, "The value `set` gives."),
+        Field("hook", .strings(nonEmpty: true), "argv run (no shell); {id} and {value} are substituted."),
+        Field("event", .string, "An event name told to `ctl watch` subscribers and the element's hooks."),
+    ])
+
+    /// The `actions` key the acting kinds share.
+    static let field = Field("actions", .tables(schema), default: "[]",
+                             "What the element does when it acts, in order: `{ screen = \"ID\" }`, `{ back = true }`, `{ set = \"ID\", value = 18 }`, `{ hook = [\"/usr/bin/prog\", \"{id}\"] }`, `{ event = \"NAME\" }`.")
+
+    /// The one-of keys an action table must hold exactly one of.
+    static let verbs = ["screen", "back", "set", "hook", "event"]
+
+    /// The actions of a validated table (mistakes are the loader's to report).
+    static func parse(_ table: ConfigTable) -> [ElementAction] {
+        table.tables("actions").compactMap { t in
+            if let s = t.string("screen") { return .screen(s) }
+            if t.bool("back") == true { return .back }
+            if let id = t.string("set"), let v = t.numbers("value") ?? t.number("value").map({ [$0] }) {
+                return .set(control: id, value: v.count == 2 ? .pair(v[0], v[1]) : .single(v.first ?? 0))
+            }
+            if let argv = t.strings("hook") { return .hook(argv) }
+            if let e = t.string("event") { return .event(e) }
+            return nil
+        }
+    }
+
+    /// Rules within one action table: exactly one verb, `value` with `set` only, a non-empty program.
+    static func check(_ table: ConfigTable, report: (String, String) -> Void) {
+        for (i, t) in table.tables("actions").enumerated() {
+            let present = verbs.filter { t[$0] != nil }
+            let key = "actions[\(i)]"
+            if present.count != 1 {
+                report(key, "expected exactly one of " + verbs.joined(separator: ", ") + ", found " +
+                       (present.isEmpty ? "none" : present.joined(separator: " and ")))
+            }
+            if t["value"] != nil && t["set"] == nil { report(key + ".value", "expected only with \"set\", found it without") }
+            if t["set"] != nil && t["value"] == nil { report(key, "expected \"value\" with \"set\", found none") }
+            if let argv = t.strings("hook"), argv.first?.isEmpty ?? true { report(key + ".hook", "expected a program path first, found an empty string") }
+            if t.bool("back") == false { report(key + ".back", "expected true, found false") }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Controls
+import Core
+import Raster
+
+/// Draws a toggle: its label at the left, and at the right a capsule track (the accent when on) with
+/// a round knob at the end that says which; pressed, the knob grows a ring.
+final class ToggleWidget: Widget {
+    let toggle: ToggleModel
+    var control: any TouchControl { toggle }
+    private var drawn: Snapshot?
+
+    init(_ toggle: ToggleModel) { self.toggle = toggle }
+
+    struct Snapshot: Equatable { var transform: Transform, hidden: Bool, on: Bool, pressed: Bool }
+
+    private func snapshot() -> Snapshot {
+        Snapshot(transform: toggle.transform, hidden: toggle.isHidden, on: toggle.isOn, pressed: toggle.pressedAt != nil)
+    }
+
+    private func box(_ s: Snapshot) -> Rect { DamageBox.of(toggle.bounds, s.transform) }
+
+    func baseBounds(at time: MonotonicTime) -> Rect { (drawn ?? snapshot()).hidden ? .zero : box(drawn ?? snapshot()) }
+
+    func collectDamage(at time: MonotonicTime) -> [Rect] {
+        let now = snapshot()
+        defer { drawn = now }
+        guard let old = drawn else { return now.hidden ? [] : [box(now)] }
+        return old == now ? [] : [box(old), box(now)]
+    }
+
+    func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {
+        let s = drawn ?? snapshot()
+        guard !s.hidden else { return }
+        let t = toggle, r = t.switchRect
+        if let label = t.label {
+            let width = painter.textSize(label, size: t.size, bold: false).width
+            painter.drawText(label, size: t.size, bold: false, centeredAt: Point(t.bounds.minX + width / 2, t.bounds.midY), color: t.text)
+        }
+        painter.fillRoundedRect(r, radius: r.height / 2, paint: Paint(s.on ? t.on : t.off))
+        let knobRadius = r.height / 2 - 4
+        let centre = Point(s.on ? r.maxX - r.height / 2 : r.minX + r.height / 2, r.midY)
+        if s.pressed { painter.fillCircle(center: centre, radius: knobRadius + 3, color: t.knob, alpha: 0.35) }
+        painter.fillCircle(center: centre, radius: knobRadius, color: t.knob)
+    }
+}
