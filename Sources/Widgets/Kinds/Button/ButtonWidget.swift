@@ -66,6 +66,14 @@ enum PanelPaint {
             painter.drawIcon(icon, fittedIn: Rect(x: x, y: rect.midY - iconSide / 2, width: iconSide, height: iconSide), tint: color)
             x += iconSide + gap
         }
-        if let text { painter.drawText(text, size: size, bold: bold, centeredAt: Point(x + textWidth / 2, rect.midY), color: color) }
+        if let text { line(painter, text, x: x, midY: rect.midY, size: size, bold: bold, color: color) }
+    }
+
+    /// One line of text starting at `x`, centred on `midY` by the face's ascent and descent (not its
+    /// ink), so "Pump" and "Fan" sit on the same baseline.
+    static func line(_ painter: LocalPainter, _ text: String, x: Double, midY: Double, size: Double, bold: Bool, color: Color,
+                     alpha: Double = 1) {
+        guard let (ascent, descent) = painter.lineMetrics(size: size, bold: bold) else { return }
+        painter.drawLine(text, size: size, bold: bold, baselineStart: Point(x, midY + (ascent - descent) / 2), color: color, alpha: alpha)
     }
 }

@@ -94,9 +94,7 @@ final class GaugeWidget: Widget {
         if let title = style.title {
             // Left-aligned on the caption line: the readout takes the right half.
             let size = max(10, min(18, g.barCaptionY * 0.8))
-            let width = painter.textSize(title, size: size, bold: false).width
-            painter.drawText(title, size: size, bold: false, centeredAt: Point(r.minX + width / 2, g.barCaptionY),
-                             color: style.titleColor, alpha: 0.75)
+            PanelPaint.line(painter, title, x: r.minX, midY: g.barCaptionY, size: size, bold: false, color: style.titleColor, alpha: 0.75)
         }
     }
 }

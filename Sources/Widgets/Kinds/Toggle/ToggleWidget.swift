@@ -33,8 +33,7 @@ final class ToggleWidget: Widget {
         guard !s.hidden else { return }
         let t = toggle, r = t.switchRect
         if let label = t.label {
-            let width = painter.textSize(label, size: t.size, bold: false).width
-            painter.drawText(label, size: t.size, bold: false, centeredAt: Point(t.bounds.minX + width / 2, t.bounds.midY), color: t.text)
+            PanelPaint.line(painter, label, x: t.bounds.minX, midY: t.bounds.midY, size: t.size, bold: false, color: t.text)
         }
         painter.fillRoundedRect(r, radius: r.height / 2, paint: Paint(s.on ? t.on : t.off))
         let knobRadius = r.height / 2 - 4
