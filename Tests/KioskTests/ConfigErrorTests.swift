@@ -28,6 +28,17 @@ private func errors(_ text: String) -> [String] {
 struct ConfigErrorTests {
     /// Each bad config and the exact message it must give.
     static let cases: [(String, String)] = [
+        ("[[screens]]\nid = \"main\"\n  [[screens.controls]]\n  kind = \"button\"\n  id = \"b\"\n  frame = [0, 0, 99, 60]\n  text = \"Go\"\n"
+            + "  actions = [{ screen = \"shedule\" }]\n[[screens]]\nid = \"schedule\"\n",
+         "bad.toml:8:16: screens[0].controls[0].actions[0].screen: expected a screen id (main, schedule), found \"shedule\"; did you mean \"schedule\"?"),
+        ("[[screens]]\nid = \"main\"\n  [[screens.controls]]\n  kind = \"button\"\n  id = \"eco\"\n  frame = [0, 0, 99, 60]\n  text = \"Eco\"\n"
+            + "  actions = [{ set = \"t\", value = 18 }, { event = \"eco\", back = true }]\n"
+            + "  [[screens.controls]]\n  kind = \"circular-slider\"\n  id = \"t\"\n  frame = [100, 0, 99, 99]\n  min = 10\n  max = 30\n",
+         "bad.toml:8:41: screens[0].controls[0].actions[1]: expected exactly one of screen, back, set, hook, event, found back and event"),
+        ("[[screens]]\nid = \"main\"\n  [[screens.controls]]\n  kind = \"button\"\n  id = \"eco\"\n  frame = [0, 0, 99, 60]\n  text = \"Eco\"\n"
+            + "  actions = [{ set = \"t\", value = 40 }]\n"
+            + "  [[screens.controls]]\n  kind = \"circular-slider\"\n  id = \"t\"\n  frame = [100, 0, 99, 99]\n  min = 10\n  max = 30\n",
+         "bad.toml:8:27: screens[0].controls[0].actions[0].value: expected a value from 10 to 30 (t's range), found 40"),
         ("[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"gauge\"\n  id = \"g\"\n  frame = [0, 0, 99, 99]\n  source = \"tnak\"\n"
             + "  [[screens.controls]]\n  kind = \"circular-slider\"\n  id = \"tank\"\n  frame = [100, 0, 99, 99]\n",
          "bad.toml:7:3: screens[0].controls[0].source: expected a control id or a declared variable, found \"tnak\"; did you mean \"tank\"?"),

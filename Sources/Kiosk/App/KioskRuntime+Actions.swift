@@ -8,7 +8,6 @@ extension KioskRuntime {
 
     /// Does the actions of tapped or flipped elements, in order.
     func perform(_ actions: [(Element, ElementAction)], now: MonotonicTime, depth: Int) {
-        var presetsChanged = false
         for (element, action) in actions {
             switch action {
             case .screen(let id):
@@ -19,7 +18,8 @@ extension KioskRuntime {
                 services.state.flushPending()
                 show(screenIndex: previous, time: now, remember: false)
             case .set(let id, let value):
-                presetsChanged = preset(id, value, now: now) || presetsChanged
+                // Delivered before the next action: a following screen switch would drop the events.
+                if preset(id, value, now: now), depth < KioskRuntime.maximumActionDepth { deliverEvents(now: now, depth: depth + 1) }
             case .hook(let argv):
                 let value = element.value?.hookText ?? ""
                 services.hooks.request(key: "\(element.id)/action", argv: HookRunner.expand(argv, id: element.id, value: value),
@@ -32,7 +32,6 @@ extension KioskRuntime {
                 }
             }
         }
-        if presetsChanged && depth < KioskRuntime.maximumActionDepth { deliverEvents(now: now, depth: depth + 1) }
     }
 
     /// Shows screen `index`, remembering the one shown for `back`.

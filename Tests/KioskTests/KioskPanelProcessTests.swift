@@ -1,0 +1,86 @@
+import Core
+import Glibc
+import Testing
+@testable import Kiosk
+
+@Suite("The kiosk process: pages, presets and toggles end to end", .serialized)
+struct KioskPanelProcessTests {
+    /// A button and a toggle on the main screen, a second screen, and a navigation bar along the bottom.
+    static let panel = """
+          [[screens.controls]]
+          kind = "button"
+          id = "eco"
+          frame = [220, 20, 160, 60]
+          text = "Eco"
+          actions = [{ set = "dial", value = 18 }, { screen = "second" }]
+
+          [[screens.controls]]
+          kind = "toggle"
+          id = "pump"
+          frame = [220, 100, 170, 48]
+          label = "Pump"
+
+        [[screens]]
+        id = "second"
+        title = "Second"
+
+          [[screens.controls]]
+          kind = "label"
+          id = "caption"
+          frame = [0, 0, 200, 40]
+          text = "The second page"
+
+        [navigation]
+        bar = "bottom"
+        """
+
+    /// The `list` reply as JSON.
+    func list(_ kiosk: KioskProcess) throws -> JSON {
+        try #require(kiosk.request("{\"cmd\":\"list\"}").flatMap { JSON.parse(Array($0.utf8)) })
+    }
+
+    /// A point `list` reports for `id`.
+    func point(_ listing: JSON, _ id: String, _ name: String) throws -> (Double, Double) {
+        let control = try #require(listing["controls"]?.arrayValue?.first { $0["id"]?.stringValue == id }, "no \(id) in the list")
+        let p = try #require(control["points"]?[name]?.arrayValue, "\(id) has no point \(name)")
+        return (p[0].numberValue ?? -1, p[1].numberValue ?? -1)
+    }
+
+    /// Taps at `p` through the socket and waits until `list` shows screen `expected`.
+    func tap(_ kiosk: KioskProcess, _ p: (Double, Double), untilScreen expected: String) throws {
+        _ = kiosk.request("{\"cmd\":\"tap\",\"x\":\(p.0),\"y\":\(p.1)}")
+        let deadline = monotonicNow() + 5
+        while monotonicNow() < deadline {
+            if try list(kiosk)["screen"]?.stringValue == expected { return }
+            usleep(20_000)
+        }
+        Issue.record("the screen did not become \(expected) after a tap at \(p)")
+    }
+
+    @Test("A tap on the bar switches pages; a button's preset sets a control and its screen action switches; a toggle flipped by touch is saved at once")
+    func pagesPresetsToggles() throws {
+        let kiosk = try #require(KioskProcess(name: "kiosk-pages", extraScreens: KioskPanelProcessTests.panel))
+        var listing = try list(kiosk)
+        #expect(listing["screen"]?.stringValue == "main")
+        try tap(kiosk, point(listing, "nav-bar", "second"), untilScreen: "second")
+        listing = try list(kiosk)
+        try tap(kiosk, point(listing, "nav-bar", "main"), untilScreen: "main")
+
+        // The preset, then the page switch, from one tap on Eco.
+        listing = try list(kiosk)
+        try tap(kiosk, point(listing, "eco", "center"), untilScreen: "second")
+        _ = kiosk.request("{\"cmd\":\"screen\",\"id\":\"main\"}")
+        #expect(kiosk.request("{\"cmd\":\"get\",\"id\":\"dial\"}") == "{\"id\":\"dial\",\"ok\":true,\"value\":18}")
+
+        // The toggle: flipped by a finger, in the state file before any debounce, still there after SIGKILL.
+        listing = try list(kiosk)
+        let (x, y) = try point(listing, "pump", "switch")
+        _ = kiosk.request("{\"cmd\":\"tap\",\"x\":\(x),\"y\":\(y)}")
+        let deadline = monotonicNow() + 5
+        while kiosk.request("{\"cmd\":\"get\",\"id\":\"pump\"}") != "{\"id\":\"pump\",\"ok\":true,\"value\":1}" && monotonicNow() < deadline {
+            usleep(20_000)
+        }
+        kill(kiosk.process.pid, SIGKILL)
+        #expect(StateStore(path: kiosk.statePath).values["pump"] == .single(1))
+    }
+}
