@@ -2,7 +2,7 @@ import Controls
 import Core
 import Raster
 
-/// The controls of Config/demo.toml's screen (800x480), built in code for the benchmark and the
+/// The engine demo: the control families of Config/demo.toml's "main" page (800x480), built in code for the benchmark and the
 /// contact sheet: a 270° thermostat dial, a two-handle range, an arc seeker, a value slider and a
 /// spinner. Positions are the config's frames in points; `scale` maps them to pixels.
 public struct DemoScreen {

@@ -71,7 +71,8 @@ public enum BuiltinIcons {
     /// templates (only alpha counts).
     /// How a config names a built-in icon: `builtin:NAME`.
     public static let prefix = "builtin:"
-    public static let names = ["sun", "moon", "drop", "leaf", "bolt", "star-mask", "heart-mask", "arrow", "dot"]
+    public static let names = ["sun", "moon", "drop", "leaf", "bolt", "star-mask", "heart-mask", "arrow", "dot",
+                               "play-mask", "pause-mask", "previous-mask", "next-mask", "home-mask", "gauge-mask"]
 
     /// Whether `name` is a template icon.
     public static func isTemplate(_ name: String) -> Bool { name.hasSuffix("-mask") }
@@ -125,6 +126,25 @@ public enum BuiltinIcons {
             p.cubic(to: Point(s * 0.5, s * 0.28), control1: Point(s * -0.1, s * 0.45), control2: Point(s * 0.22, s * 0.0))
             p.cubic(to: Point(s * 0.5, s * 0.88), control1: Point(s * 0.78, s * 0.0), control2: Point(s * 1.1, s * 0.45))
             canvas.fill(path: p, paint: Paint(Color.black))
+        case "play-mask":
+            canvas.fill(path: poly([(0.3, 0.18), (0.82, 0.5), (0.3, 0.82)]), paint: Paint(Color.black))
+        case "pause-mask":
+            canvas.fill(path: poly([(0.25, 0.18), (0.42, 0.18), (0.42, 0.82), (0.25, 0.82)]), paint: Paint(Color.black))
+            canvas.fill(path: poly([(0.58, 0.18), (0.75, 0.18), (0.75, 0.82), (0.58, 0.82)]), paint: Paint(Color.black))
+        case "previous-mask", "next-mask":
+            // Two triangles and a bar; `previous` is `next` mirrored.
+            let m = name == "next-mask" ? { (x: Double) in x } : { (x: Double) in 1 - x }
+            canvas.fill(path: poly([(m(0.15), 0.22), (m(0.5), 0.5), (m(0.15), 0.78)]), paint: Paint(Color.black))
+            canvas.fill(path: poly([(m(0.45), 0.22), (m(0.8), 0.5), (m(0.45), 0.78)]), paint: Paint(Color.black))
+            canvas.fill(path: poly([(m(0.8), 0.22), (m(0.88), 0.22), (m(0.88), 0.78), (m(0.8), 0.78)]), paint: Paint(Color.black))
+        case "home-mask":
+            canvas.fill(path: poly([(0.5, 0.12), (0.9, 0.5), (0.78, 0.5), (0.78, 0.86), (0.58, 0.86), (0.58, 0.62),
+                                    (0.42, 0.62), (0.42, 0.86), (0.22, 0.86), (0.22, 0.5), (0.1, 0.5)]), paint: Paint(Color.black))
+        case "gauge-mask":
+            canvas.strokeArc(center: Point(s * 0.5, s * 0.6), radius: s * 0.34, start: .degrees(150), sweep: .degrees(240),
+                             width: s * 0.1, cap: .round, paint: Paint(Color.black))
+            canvas.strokeLine(from: Point(s * 0.5, s * 0.6), to: Point(s * 0.72, s * 0.38), width: s * 0.08, cap: .round,
+                              paint: Paint(Color.black))
         case "arrow":
             canvas.fillCircle(center: c, radius: s * 0.48, color: Color(rgb: 0x234560))
             canvas.fill(path: poly([(0.5, 0.1), (0.8, 0.5), (0.6, 0.5), (0.6, 0.86), (0.4, 0.86), (0.4, 0.5), (0.2, 0.5)]),

@@ -91,7 +91,8 @@ struct ConfigErrorTests {
         ("[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"spinner\"\n  id = \"s\"\n  frame = [0, 0, 1, 1]\n  items = [{ icon = \"builtin:sun\" }, { icon = \"icons/none.png\" }]\n",
          "bad.toml:7:40: screens[0].controls[0].items[1].icon: expected a readable PNG file, found \"icons/none.png\" (./icons/none.png: No such file or directory)"),
         (header + "  handle_image = \"builtin:moon2\"\n",
-         "bad.toml:8:3: screens[0].controls[0].handle_image: expected one of \"builtin:sun\", \"builtin:moon\", \"builtin:drop\", \"builtin:leaf\", \"builtin:bolt\", \"builtin:star-mask\", \"builtin:heart-mask\", \"builtin:arrow\", \"builtin:dot\", found \"builtin:moon2\""),
+         "bad.toml:8:3: screens[0].controls[0].handle_image: expected one of "
+            + BuiltinIcons.names.map { "\"builtin:\($0)\"" }.joined(separator: ", ") + ", found \"builtin:moon2\""),
         ("[theme]\nfont = \"/nope.ttf\"\n" + header,
          "bad.toml:2:1: theme.font: expected a readable TrueType font file, found \"/nope.ttf\" (No such file or directory)"),
     ]
@@ -112,8 +113,11 @@ struct ConfigErrorTests {
     @Test("The demo config is valid and typed")
     func demoConfig() throws {
         let config = try ConfigLoader.load(path: repoPath("Config/demo.toml"))
-        #expect(config.screens.count == 1)
-        #expect(config.allControls.map(\.kind) == ["circular-slider", "range-slider", "arc-seeker", "value-slider", "spinner"])
+        #expect(config.screens.map(\.id) == ["home", "main"])
+        #expect(config.navigation.bar == .bottom && config.homeIndex == 0)
+        // The home page shows the panel kinds, the second page every control family.
+        #expect(Set(config.screens[0].controls.map(\.kind)) == ["label", "gauge", "button", "toggle", "choice"])
+        #expect(Set(config.screens[1].controls.map(\.kind)) == ["circular-slider", "range-slider", "arc-seeker", "label", "value-slider", "spinner"])
         let dial = try #require(config.control(id: "temperature"))
         #expect(dial.properties.number("max") == 30 && dial.properties.strings("labels")?.count == 5)
         #expect(config.display.headlessSize == PixelSize(width: 800, height: 480))
@@ -136,11 +140,15 @@ func repoPath(_ relative: String) -> String {
 
 @Suite("The example configs")
 struct ExampleConfigTests {
-    @Test("Every example in Config/ is valid, and each control of it can be built", arguments: ["demo", "thermostat", "media-panel", "lab-instrument"])
+    @Test("Every example in Config/ is valid, and each control of each screen can be built (with the navigation bar where asked)",
+          arguments: ["demo", "thermostat", "media-panel", "lab-instrument"])
     func example(name: String) throws {
         let config = try ConfigLoader.load(path: repoPath("Config/\(name).toml"))
-        let screen = KioskScreen(config: config, index: 0, canvasSize: config.display.headlessSize, scale: 1, time: 0)
-        #expect(screen.elements.map(\.id) == config.screens[0].controls.map(\.id))
-        #expect(screen.view.unsupported.isEmpty)
+        let bar = config.navigation.bar == .none ? [] : [KioskScreen.navigationBarID]
+        for index in config.screens.indices {
+            let screen = KioskScreen(config: config, index: index, canvasSize: config.display.headlessSize, scale: 1, time: 0)
+            #expect(screen.elements.map(\.id) == config.screens[index].controls.map(\.id) + bar)
+            #expect(screen.view.unsupported.isEmpty)
+        }
     }
 }

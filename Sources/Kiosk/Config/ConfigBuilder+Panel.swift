@@ -72,7 +72,9 @@ extension ConfigBuilder {
                     continue
                 }
                 for p in template.placeholders {
-                    let shape = p.name == key.ownName ? kind.valueShape : shapes[p.name]
+                    // The own name of a value-less kind (a gauge's readout) stands for the number it shows.
+                    let own: ValueShape = kind.valueShape == .nothing ? .single : kind.valueShape
+                    let shape = p.name == key.ownName ? own : shapes[p.name]
                     check(p, shape: shape, kind: kinds[p.name], names: Array(shapes.keys) + [key.ownName].compactMap { $0 },
                           in: c.properties, key: key.key)
                 }

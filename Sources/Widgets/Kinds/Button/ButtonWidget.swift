@@ -57,7 +57,8 @@ enum PanelPaint {
     /// An icon and a text side by side, centred in `rect` (either may be missing).
     static func content(_ painter: LocalPainter, rect: Rect, text: String?, icon: String?, size: Double, color: Color,
                         bold: Bool = true) {
-        let iconSide = icon == nil ? 0 : min(rect.height * 0.6, size * 1.4)
+        // An icon alone fills half the face; beside a text it matches the text's size.
+        let iconSide = icon == nil ? 0 : (text == nil ? rect.height * 0.5 : min(rect.height * 0.6, size * 1.4))
         let gap = (icon != nil && text != nil) ? size * 0.4 : 0
         let textWidth = text.map { painter.textSize($0, size: size, bold: bold).width } ?? 0
         let total = iconSide + gap + textWidth
