@@ -24,7 +24,7 @@ from kiosk_ctl import BINARY_IN_GUEST, arc, controls, frame_box, inside, reply, 
 from report import require
 
 NAMES = ["release build", "host render", "installed service ready", "screen matches host render",
-         "ctl screenshot matches screen", "ctl list reports the controls", "drag on slider handle",
+         "ctl screenshot matches screen", "nav bar switches screens", "set-var shows on the panel", "ctl list reports the controls", "drag on slider handle",
          "tap opens spinner", "flick spins spinner", "number-pad entry", "values survive SIGKILL",
          "values survive power cut", "values survive reboot", "unplug/replug mid-drag", "panel unplug/replug",
          "fbdev path matches render",
@@ -72,12 +72,12 @@ def run(reporter, run_dir):
 
     reference = {}
 
-    def render(name, config):
+    def render(name, config, screen=None):
         out = os.path.join(run_dir, name)
         if os.path.exists(out):
             os.unlink(out)
-        done = subprocess.run([binary["path"], "render", "--config", config, "--out", out],
-                              capture_output=True, text=True, timeout=120)
+        done = subprocess.run([binary["path"], "render", "--config", config, "--out", out]
+                              + (["--screen", screen] if screen else []), capture_output=True, text=True, timeout=120)
         require(done.returncode == 0 and os.path.exists(out),
                 f"`thumbwheel render --config {os.path.basename(config)} --out {name}` exited {done.returncode}: "
                 f"{(done.stdout + done.stderr).strip()[-300:]!r}")
@@ -137,6 +137,8 @@ def _checks(reporter, vm, reference, render):
         require(diff.count == 0, f"ctl screenshot vs screendump: {diff}")
         return "the socket's PNG equals what QEMU scans out"
     reporter.check("ctl screenshot matches screen", screenshot)
+    reporter.check("nav bar switches screens", lambda: navigate(vm, render, reference))
+    reporter.check("set-var shows on the panel", lambda: set_variable(vm, render))
 
     found = {}
 
@@ -173,6 +175,59 @@ def _checks(reporter, vm, reference, render):
         return "config forcing /dev/fb0: service holds fb0 (no DRM), screendump equals render"
     reporter.check("fbdev path matches render", fbdev)
     reporter.check("calibrate writes the matrix", lambda: calibrate(vm))
+
+
+def navigate(vm, render, reference):
+    """A tap on the navigation bar's "Second" shows that screen exactly as `render --screen second`
+    draws it; a tap on "Main" brings back the first screen as it was."""
+    second = render("render-second.png", CONFIG, "second")
+    bar = controls(vm).get("nav-bar", {}).get("points", {})
+    if not ("second" in bar and "main" in bar):
+        # Not reported: the fixture's top bar has one equal segment per screen, "main" then "second".
+        bar = {"main": [G.SCREEN_WIDTH / 4, 32], "second": [G.SCREEN_WIDTH * 3 / 4, 32]}
+
+    def tap_and_compare(page, expected, name):
+        x, y = bar[page]
+        vm.touch.tap(x, y)
+        deadline = time.monotonic() + 10
+        while True:
+            time.sleep(0.3)
+            shot = pictures.read(vm.screendump(name))
+            diff = pictures.compare(expected, shot, TOLERANCE)
+            if diff.count == 0:
+                return
+            require(time.monotonic() < deadline, f"after a tap on {page!r}: screendump vs render: {diff} ({name})")
+    tap_and_compare("second", second, "kiosk-second.png")
+    tap_and_compare("main", reference["drm"], "kiosk-main-again.png")
+    return "a tap on Second: screendump equals `render --screen second`; a tap on Main: the first screen again, exact"
+
+
+def set_variable(vm, render):
+    """A variable set over the socket reaches the panel: the screendump equals the host's render of the
+    same config with the variable's `initial` at that value, and only the label's frame changed."""
+    run_dir = vm.run_dir
+    with open(CONFIG) as f:
+        text = f.read()
+    marker = 'id = "outdoor"\n'
+    require(marker in text, f"{os.path.basename(CONFIG)} declares no variable outdoor")
+    variant = os.path.join(run_dir, "kiosk-outdoor.toml")
+    with open(variant, "w") as f:
+        f.write(text.replace(marker, marker + "initial = 4.5\n", 1))
+    icons = os.path.join(run_dir, "icons")
+    if not os.path.exists(icons):
+        os.symlink(os.path.join(os.path.dirname(CONFIG), "icons"), icons)
+    expected = render("render-outdoor.png", variant)
+    before = pictures.read(vm.screendump("kiosk-before-set-var.png"))
+    answer = reply(vm, "set-var", "outdoor", "4.5")
+    require(answer.get("value") == 4.5, f"set-var reply: {answer!r:.200}")
+    time.sleep(0.5)
+    shot = pictures.read(vm.screendump("kiosk-set-var.png"))
+    diff = pictures.compare(expected, shot, TOLERANCE)
+    require(diff.count == 0, f"screendump after set-var vs render with initial = 4.5: {diff}")
+    changed = pictures.compare(before, shot)
+    label = frame_box(geometry(vm).frame("outside"), 2)
+    require(changed.count > 0 and inside(changed.box, label), f"set-var changed {changed}, not only the label {label}")
+    return f"`ctl set-var outdoor 4.5`: screendump equals the render with it set; {changed.count} pixels changed, all in the label"
 
 
 def panel_hotplug(vm):
@@ -339,9 +394,23 @@ def _survival_checks(reporter, vm):
         require(changed != start, f"the drag before the {why} did not change the dial ({start})")
         return start, changed
 
+    def flip_pump():
+        """Taps the toggle at the point `ctl list` reports; returns once it reads 1."""
+        geo = geometry(vm)
+        x0, y0, w, h = geo.frame("pump")
+        # The switch is the capsule at the toggle's right end (its knob travels within 70 points).
+        x, y = geo.reported_point("pump", "switch") or (x0 + w - 35, y0 + h / 2)
+        vm.touch.tap(x, y)
+        deadline = time.monotonic() + 10
+        while value(vm, "pump") != 1:
+            require(time.monotonic() < deadline, "a tap on the pump toggle did not switch it on")
+            time.sleep(0.3)
+
     def sigkill():
+        flip_pump()
         start, changed = turn_dial("SIGKILL")
         before = values(vm)
+        require(before.get("pump") == 1, f"the pump toggle is not on before the kill: {before}")
         pid = main_pid(vm)
         vm.run("systemctl kill -s SIGKILL thumbwheel")
         deadline = time.monotonic() + 120
@@ -353,7 +422,8 @@ def _survival_checks(reporter, vm):
         require(after == before, f"values before SIGKILL {before}, after restart {after}")
         rc, _ = vm.run("grep -q . /var/lib/thumbwheel/state.json")
         require(rc == 0, "no /var/lib/thumbwheel/state.json")
-        return f"dial {start} -> {changed} by touch; SIGKILL; restarted by systemd (PID {pid} -> {main_pid(vm)}), values {after} kept"
+        return (f"pump toggled on and dial {start} -> {changed} by touch; SIGKILL; restarted by systemd "
+                f"(PID {pid} -> {main_pid(vm)}), values {after} kept")
     reporter.check("values survive SIGKILL", sigkill)
 
     def power_cut():

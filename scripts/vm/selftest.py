@@ -24,6 +24,8 @@ FRAMES = {cid: c["frame"] for cid, c in geometry.config_controls(checks_kiosk.CO
 SOURCE_CENTRE = (FRAMES["source"][0] + FRAMES["source"][2] / 2, FRAMES["source"][1] + FRAMES["source"][3] / 2)
 WHEEL = [int(SOURCE_CENTRE[0]) - 120, int(SOURCE_CENTRE[1]) - 120, 240, 240]
 PAD_ORIGIN = (100, 60)
+PUMP_SWITCH = [FRAMES["pump"][0] + FRAMES["pump"][2] - 35, FRAMES["pump"][1] + FRAMES["pump"][3] / 2]
+NAV_POINTS = {"main": [200, 32], "second": [600, 32]}
 
 
 class FakeTouch:
@@ -54,12 +56,14 @@ class FakeKiosk:
         self.share = os.path.join(run_dir, "share")
         os.makedirs(self.share, exist_ok=True)
         self.obeys = obeys_touches
-        self.values = {"dial": 20, "source": 0, "setpoint": 10}
+        self.values = {"dial": 20, "source": 0, "setpoint": 10, "pump": 0}
         self.open = {"source": False, "setpoint": False}
         self.typed = ""
         self.pid = 100
         self.touch = FakeTouch(self)
         self.journal = []   # the service's log lines, as `journalctl -o cat` prints them
+        self.outdoor = None  # the variable the label shows
+        self.page = "main"   # the screen shown
 
     def handle(self):
         x, y, w, h = FRAMES["dial"]
@@ -84,6 +88,10 @@ class FakeKiosk:
         ]
         if self.open["setpoint"]:
             items[2]["keys"] = self.keys()
+        items.append({"id": "outside", "kind": "label", "value": None, "frame": FRAMES["outside"], "points": {}})
+        items.append({"id": "pump", "kind": "toggle", "value": self.values["pump"], "frame": FRAMES["pump"],
+                      "points": {"switch": PUMP_SWITCH}})
+        items.append({"id": "nav-bar", "kind": "nav-bar", "value": None, "frame": [0, 0, W, 64], "points": NAV_POINTS})
         if self.terse:  # like a kiosk whose list has only ids, kinds and values
             items = [{k: c[k] for k in ("id", "kind", "value")} for c in items]
         return {"ok": True, "controls": items}
@@ -96,6 +104,13 @@ class FakeKiosk:
             return
         if self.calibration_taps is not None:  # `thumbwheel calibrate` is running instead of the service
             self.calibration_taps.append((x, y))
+            return
+        for page, point in NAV_POINTS.items():
+            if self.near((x, y), point):
+                self.page = page
+                return
+        if self.near((x, y), PUMP_SWITCH):
+            self.values["pump"] = 1 - self.values["pump"]
             return
         if self.near((x, y), SOURCE_CENTRE):
             self.open["source"] = not self.open["source"]
@@ -121,6 +136,10 @@ class FakeKiosk:
             self.selection_steps += 3
 
     def picture(self):
+        if self.page == "second":  # the second screen: one caption band
+            picture = np.full((H, W, 3), 0x20, np.uint8)
+            picture[200:260, 40:760] = 180
+            return picture
         picture = np.full((H, W, 3), 0x20, np.uint8)
 
         def box(frame, colour):
@@ -129,6 +148,9 @@ class FakeKiosk:
         box(FRAMES["dial"], 60 + self.values["dial"])
         box(WHEEL if self.open["source"] else FRAMES["source"], 90 + 10 * self.values["source"])
         box(FRAMES["setpoint"], 40 + self.values["setpoint"])
+        if self.outdoor is not None:  # the label's text, as a stripe inside its frame
+            x, y, w, h = FRAMES["outside"]
+            box([x + 10, y + 10, w - 20, h - 20], 200)
         hx, hy = (int(round(v)) for v in self.handle())
         box([hx - 5, hy - 5, 11, 11], (255, 0, 255))
         if self.open["setpoint"]:
@@ -172,6 +194,9 @@ class FakeKiosk:
             args = re.findall(r"'([^']*)'", ctl.group(1))
             if args[0] == "list":
                 return 0, json.dumps(self.listing()) + "\n"
+            if args[0] == "set-var":
+                self.outdoor = float(args[2])
+                return 0, json.dumps({"id": args[1], "ok": True, "value": self.outdoor}) + "\n"
             if args[0] == "get":
                 return 0, json.dumps({"id": args[1], "value": self.values[args[1]]}) + "\n"
             if args[0] == "screenshot":
@@ -192,7 +217,7 @@ class FakeKiosk:
         if "MainPID" in script:
             return 0, f"{self.pid}\n"
         if "rm -f /var/lib/thumbwheel/state.json" in script:
-            self.values = {"dial": 20, "source": 0, "setpoint": 10}
+            self.values, self.outdoor = {"dial": 20, "source": 0, "setpoint": 10, "pump": 0}, None
         if "kill -s SIGKILL" in script:
             self.pid += 1
             self.restarted()
@@ -208,8 +233,9 @@ class FakeKiosk:
         return "boot"
 
     def restarted(self):
+        self.outdoor = None  # variables are not saved: a restarted kiosk shows "—" until set again
         if self.forgetful:  # a kiosk that never wrote its state starts from the config's values
-            self.values = {"dial": 20, "source": 0, "setpoint": 10}
+            self.values = {"dial": 20, "source": 0, "setpoint": 10, "pump": 0}
 
     def reboot(self, timeout=90):
         self.restarted()
@@ -232,7 +258,13 @@ def run_fake(obeys, forgetful=False, terse=False, hears_hotplug=True):
         reporter = Reporter()
         reference = {"drm": kiosk.picture()}
         checks_kiosk.time.sleep = lambda s: None  # the fake answers at once
-        checks_kiosk._checks(reporter, kiosk, reference, lambda name, config: FakeKiosk(tmp).picture())
+        def render(name, config, screen=None):
+            # The host's render of a config: the fixture at its initial values, or with the variable set.
+            fresh = FakeKiosk(tmp)
+            fresh.outdoor = 4.5 if "initial = 4.5" in open(config).read() else None
+            fresh.page = screen or "main"
+            return fresh.picture()
+        checks_kiosk._checks(reporter, kiosk, reference, render)
         return reporter
 
 
@@ -247,9 +279,9 @@ def main():
     forgetful = run_fake(True, forgetful=True)
     print("-- a kiosk that does not listen for DRM hotplug events: the panel check must fail")
     blind = run_fake(True, hears_hotplug=False)
-    # Every check of _checks passes for the good fake; the nine that need touches (calibrate included) fail for the deaf
+    # Every check of _checks passes for the good fake; the ten that need touches (calibrate and the nav bar included) fail for the deaf
     # one. A forgetful one fails SIGKILL, power cut and reboot; one deaf to hotplug events the panel check.
-    ok = (good.failed == 0 and good.passed == len(checks_kiosk.NAMES) - 2 and bad.failed == 9
+    ok = (good.failed == 0 and good.passed == len(checks_kiosk.NAMES) - 2 and bad.failed == 10
           and terse.failed == 0 and terse.passed == good.passed
           and forgetful.failed == 3 and blind.failed == 1)
     print(f"selftest {'PASS' if ok else 'FAIL'}: contract kiosk {good.passed} passed/{good.failed} failed, "
