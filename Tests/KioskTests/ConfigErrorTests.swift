@@ -50,7 +50,7 @@ struct ConfigErrorTests {
         ("[input]\ncalibration = [1, 0, 0]\n" + header,
          "bad.toml:2:1: input.calibration: expected an array of 6 numbers, found 3"),
         ("[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"spiner\"\n  id = \"s\"\n  frame = [0, 0, 1, 1]\n",
-         "bad.toml:4:3: screens[0].controls[0].kind: expected one of \"circular-slider\", \"range-slider\", \"gradient-slider\", \"arc-seeker\", \"spinner\", \"value-slider\", found the string \"spiner\"; did you mean \"spinner\"?"),
+         "bad.toml:4:3: screens[0].controls[0].kind: expected one of \"circular-slider\", \"range-slider\", \"gradient-slider\", \"arc-seeker\", \"spinner\", \"value-slider\", \"image\", \"card\", found the string \"spiner\"; did you mean \"spinner\"?"),
         ("[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"spinner\"\n  id = \"s\"\n  frame = [0, 0, 1, 1]\n",
          "bad.toml:3:5: screens[0].controls[0]: missing the required key \"items\" (an array of tables)"),
         (header + "  [[screens.controls]]\n  kind = \"arc-seeker\"\n  id = \"dial\"\n  frame = [0, 0, 9, 9]\n",
@@ -116,11 +116,13 @@ func repoPath(_ relative: String) -> String {
 
 @Suite("The example configs")
 struct ExampleConfigTests {
-    @Test("Every example in Config/ is valid, and each control of it can be built", arguments: ["demo", "thermostat", "media-panel", "lab-instrument"])
+    @Test("Every example in Config/ is valid, and each control of it can be built", arguments: ["demo", "thermostat", "media-panel", "lab-instrument", "room-panel"])
     func example(name: String) throws {
         let config = try ConfigLoader.load(path: repoPath("Config/\(name).toml"))
         let screen = KioskScreen(config: config, index: 0, canvasSize: config.display.headlessSize, scale: 1, time: 0)
         #expect(screen.elements.map(\.id) == config.screens[0].controls.map(\.id))
+        // An example shows good practice: nothing too small, overlapping or off the screen.
+        #expect(config.warnings.isEmpty, "\(config.warnings)")
         #expect(screen.view.unsupported.isEmpty)
     }
 }

@@ -21,16 +21,19 @@ enum Reference {
 
     /// Compares `bitmap` with the reference `name`.png; on failure writes `<name>-actual.png` and
     /// `<name>-diff.png` (red = beyond tolerance) to `failureDirectory` and names them in the issue.
-    static func check(_ bitmap: Bitmap, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// `tolerance` is per channel: `channelTolerance` by default; 0 for looks whose every pixel is pinned
+    /// (the card and image references).
+    static func check(_ bitmap: Bitmap, _ name: String, tolerance: Int = channelTolerance,
+                      sourceLocation: SourceLocation = #_sourceLocation) throws {
         var problem: String?
         let mismatch = try ImageComparison.compare(bitmap, name: name, directory: directory, failureDirectory: failureDirectory,
-                                                   limit: channelTolerance, problem: &problem) { x, y, expected in
+                                                   limit: tolerance, problem: &problem) { x, y, expected in
             let a = bitmap.color(x: x, y: y), e = expected.color(x: x, y: y)
             return max(abs(Int(a.r) - Int(e.r)), abs(Int(a.g) - Int(e.g)), abs(Int(a.b) - Int(e.b)), abs(Int(a.a) - Int(e.a)))
         }
         if let problem { Issue.record("reference \(problem)", sourceLocation: sourceLocation) }
         if let m = mismatch {
-            Issue.record("reference \(name): \(m.count) pixels beyond ±\(channelTolerance) (worst \(m.worst)); actual: \(m.actualPath), diff (red = differs): \(m.diffPath)",
+            Issue.record("reference \(name): \(m.count) pixels beyond ±\(tolerance) (worst \(m.worst)); actual: \(m.actualPath), diff (red = differs): \(m.diffPath)",
                          sourceLocation: sourceLocation)
         }
     }

@@ -14,6 +14,9 @@ public protocol ElementKind: Sendable {
     /// Keys naming an image file or `builtin:NAME` icon, checked by the loader; a key inside the
     /// tables of an array (`items[].icon`) is given as `within: "items"`.
     var imageKeys: [ImageKey] { get }
+    /// Whether the element takes touches: the loader warns when such an element is smaller than a
+    /// finger or overlaps another one. Structure (cards) and pictures take none.
+    var takesTouches: Bool { get }
     /// Rules that involve more than one key: calls `report(key, "expected …, found …")` per mistake.
     func check(_ table: ConfigTable, report: (_ key: String, _ message: String) -> Void)
     /// The live element for a validated control table.
@@ -31,6 +34,7 @@ public struct ImageKey: Sendable, Hashable {
 
 extension ElementKind {
     public var imageKeys: [ImageKey] { [] }
+    public var takesTouches: Bool { true }
     public func check(_ table: ConfigTable, report: (_ key: String, _ message: String) -> Void) {}
 }
 
@@ -81,6 +85,8 @@ public enum ElementKinds {
     static let all: [any RegisteredKind] = [
         CircularSliderKind(), RangeSliderKind(), GradientSliderKind(),
         ArcSeekerKind(), SpinnerKind(), ValueSliderKind(),
+        ImageKind(),
+        CardKind(),
     ]
 
     /// Every kind, in the order the reference lists them.
