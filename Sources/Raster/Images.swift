@@ -41,11 +41,21 @@ extension Canvas {
     /// Draws `image` mapped to the canvas by `transform` (image pixel coordinates → device pixels).
     public func drawImage(_ image: Bitmap, transform: Transform, filter: ImageFilter = .bilinear, tint: Color? = nil,
                           alpha: Double = 1, blendMode: BlendMode = .sourceOver) {
-        guard image.width > 0, image.height > 0, let inverse = transform.inverted else { return }
+        drawImage(image, source: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)),
+                  transform: transform, filter: filter, tint: tint, alpha: alpha, blendMode: blendMode)
+    }
+
+    /// Draws the part `source` of `image` (in image pixels) mapped to the canvas by `transform` (image
+    /// pixel coordinates → device pixels): only that part's outline is filled, so an image scaled to
+    /// cover a frame is cropped to it exactly, at any rotation. Samples near the crop's edges still blend
+    /// with the pixels just outside it, as an uncropped image would.
+    public func drawImage(_ image: Bitmap, source: Rect, transform: Transform, filter: ImageFilter = .bilinear,
+                          tint: Color? = nil, alpha: Double = 1, blendMode: BlendMode = .sourceOver) {
+        guard image.width > 0, image.height > 0, !source.isEmpty, let inverse = transform.inverted else { return }
         let shader = ImageShader(image: image, deviceToImage: inverse, filter: filter, tint: tint)
         var o = beginOutline()
-        let w = Double(image.width), h = Double(image.height)
-        for p in [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)] {
+        for p in [Point(source.minX, source.minY), Point(source.maxX, source.minY), Point(source.maxX, source.maxY),
+                  Point(source.minX, source.maxY)] {
             let q = transform.apply(p)
             o.add(q.x, q.y)
         }

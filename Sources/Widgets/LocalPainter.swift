@@ -121,6 +121,16 @@ struct LocalPainter {
         canvas.drawImage(image, transform: toLocal.then(transform), tint: tint, alpha: alpha)
     }
 
+    /// Draws the part `source` (image pixels) of `image` stretched into the local `rect`; nothing
+    /// outside `rect` is touched, so a cropped image needs no clip.
+    func drawImage(_ image: Bitmap, source: Rect, in rect: Rect, tint: Color? = nil, alpha: Double = 1) {
+        guard !source.isEmpty, !rect.isEmpty, alpha > 0 else { return }
+        let toLocal = Transform.translation(-source.minX, -source.minY)
+            .then(.scale(rect.width / source.width, rect.height / source.height))
+            .then(.translation(rect.minX, rect.minY))
+        canvas.drawImage(image, source: source, transform: toLocal.then(transform), tint: tint, alpha: alpha)
+    }
+
     /// Draws catalogue image `name` aspect-fit into the local square `rect` (RVS-38 fit), templates
     /// tinted with `tint`.
     func drawIcon(_ name: String, fittedIn rect: Rect, rotatedBy angle: Angle = .zero, tint: Color?,
@@ -141,6 +151,15 @@ struct LocalPainter {
         guard let face = resources.face(bold: bold), !text.isEmpty else { return .zero }
         let m = Font(face: face, size: size).measure(text)
         return Size(m.advance, m.inkBounds.height)
+    }
+
+    /// Draws one line of `text` starting at `x` with its baseline at `baseline` (local points), so
+    /// titles of different letters sit on one line whatever their ink.
+    func drawText(_ text: String, size: Double, bold: Bool, x: Double, baseline: Double, color: Color) {
+        guard let face = resources.face(bold: bold), !text.isEmpty else { return }
+        let m = Font(face: face, size: size).measure(text)
+        drawText(text, size: size, bold: bold,
+                 centeredAt: Point(x + m.advance / 2, baseline + (m.inkBounds.minY + m.inkBounds.maxY) / 2), color: color)
     }
 
     /// Draws one line of `text` centred on the local point `center`, upright in the local frame.

@@ -7,7 +7,11 @@ struct CheckConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check-config",
         abstract: "Validate a config; print every mistake as file:line:column: key: expected …, found ….",
-        discussion: "Exits 0 for a valid config, 1 for an invalid one (each error on stderr).")
+        discussion: """
+            Exits 0 for a valid config, 1 for an invalid one (each error on stderr). A valid config may \
+            still get warnings on stderr, each as warning: file:line:column: key: …: a control smaller \
+            than 9 mm for a finger, touchable controls that overlap, an element off the screen.
+            """)
 
     @Argument(help: ArgumentHelp("The config file to check.", valueName: "FILE"), completion: .file(extensions: ["toml"]))
     var path: String
@@ -16,7 +20,10 @@ struct CheckConfigCommand: ParsableCommand {
         try requireReadable(path, for: "check-config")
         do {
             let config = try ConfigLoader.load(path: path)
-            print("\(path): OK (\(count(config.screens.count, "screen")), \(count(config.allControls.count, "control")))")
+            // Warnings go where errors go (stderr), before the verdict; they do not change the exit status.
+            for w in config.warnings { CommandLineTool.printError(w.description) }
+            let warned = config.warnings.isEmpty ? "" : ", \(count(config.warnings.count, "warning"))"
+            print("\(path): OK (\(count(config.screens.count, "screen")), \(count(config.allControls.count, "control"))\(warned))")
         } catch {
             for e in error.errors { CommandLineTool.printError(e.description) }
             CommandLineTool.printError("\(path): \(count(error.errors.count, "error"))")

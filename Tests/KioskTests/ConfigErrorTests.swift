@@ -141,7 +141,7 @@ func repoPath(_ relative: String) -> String {
 @Suite("The example configs")
 struct ExampleConfigTests {
     @Test("Every example in Config/ is valid, and each control of each screen can be built (with the navigation bar where asked)",
-          arguments: ["demo", "thermostat", "media-panel", "lab-instrument"])
+          arguments: ["demo", "thermostat", "media-panel", "lab-instrument", "room-panel"])
     func example(name: String) throws {
         let config = try ConfigLoader.load(path: repoPath("Config/\(name).toml"))
         let bar = config.navigation.bar == .none ? [] : [KioskScreen.navigationBarID]
@@ -150,5 +150,7 @@ struct ExampleConfigTests {
             #expect(screen.elements.map(\.id) == config.screens[index].controls.map(\.id) + bar)
             #expect(screen.view.unsupported.isEmpty)
         }
+        // An example shows good practice: nothing too small, overlapping or off the screen.
+        #expect(config.warnings.isEmpty, "\(config.warnings)")
     }
 }

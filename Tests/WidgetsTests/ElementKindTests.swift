@@ -11,7 +11,7 @@ func minimalTable(_ schema: Schema, path: [String] = []) -> ConfigTable {
     for f in schema.fields where f.required {
         switch f.type {
         // A label's text must draw enough pixels to be seen below.
-        case .string: values[f.name] = .string(f.name == "icon" ? "builtin:sun" : f.name == "text" ? "Heating" : "x")
+        case .string: values[f.name] = .string(["icon", "image"].contains(f.name) ? "builtin:sun" : f.name == "text" ? "Heating" : "x")
         case .tables(let rows): values[f.name] = .tables((0..<3).map { _ in minimalTable(rows) })
         case .strings: values[f.name] = .strings(["A", "B", "C"])
         default: break  // kind, id and frame are the ControlConfig's own
@@ -47,7 +47,7 @@ struct ElementKindTests {
         }
     }
 
-    @Test("Every registered kind builds from its required keys alone, is drawn by its own look, says where it is, and its value round-trips")
+    @Test("Every registered kind builds from its required keys alone, is drawn by its own look, says where it is, and its value round-trips (or it holds none and refuses one)")
     func everyKindPlaysEveryRole() throws {
         for kind in ElementKinds.kinds {
             let element = build(kind)

@@ -54,6 +54,7 @@ final class KioskRuntime {
         loop.add(fd: signals.fd) { [weak self] _ in self?.handleSignals() }
         loop.add(fd: physicsTimer.fd) { [weak self] _ in self?.physicsTimer.acknowledge() }
         let display = presenter.display
+        logWarnings()
         services.notify.ready(status: "showing screen \(screen.config.id) on \(display.kind.rawValue)")
         Log.notice("ready: \(display.summary); \(screen.elements.count) controls; socket \(services.socket?.path ?? "off")")
         if display.kind == .headless, let path = services.socket?.path {
@@ -108,6 +109,13 @@ final class KioskRuntime {
         presenter.invalidate(.everything)
     }
 
+    /// The config's warnings, measured on this panel: with the size the connector reports, a control
+    /// too small for a finger is judged on the real panel, not on what the file assumed.
+    private func logWarnings() {
+        let display = presenter.display
+        for w in config.runWarnings(canvas: display.canvasSize, physicalMM: display.physicalSizeMM) { Log.warning(w.description) }
+    }
+
     private static func makeScreen(_ config: KioskConfig, index: Int, presenter: Presenter, board: ValueBoard,
                                    time: MonotonicTime) -> KioskScreen {
         let size = presenter.display.canvasSize
@@ -155,6 +163,7 @@ final class KioskRuntime {
             touches.hub?.updateMapping(displaySize: c.displaySize, calibration: c.calibration,
                                        touchRotation: c.touchRotation, displayRotation: c.displayRotation)
             Log.notice("reload: \(options.configPath) loaded (\(config.allControls.count) controls)")
+            logWarnings()
             return []
         } catch {
             Log.error("reload: \(options.configPath) is invalid; keeping the running config:\n" + error.description)

@@ -23,3 +23,17 @@ public struct ConfigErrors: Error, Sendable, CustomStringConvertible {
     public init(_ errors: [ConfigError]) { self.errors = errors.sorted { ($0.location, $0.key) < ($1.location, $1.key) } }
     public var description: String { errors.map(\.description).joined(separator: "\n") }
 }
+
+/// Something a valid config allows but its author probably does not want (a control too small for a
+/// finger, two controls on top of each other, one off the screen). Placed like an error; its line is
+/// the error's with `warning: ` in front. `check-config` prints them and still exits 0.
+public struct ConfigWarning: Hashable, Sendable, CustomStringConvertible {
+    /// Where, which key, and what: the same parts as an error.
+    public var place: ConfigError
+
+    public init(file: String, location: SourceLocation, key: String, message: String) {
+        place = ConfigError(file: file, location: location, key: key, message: message)
+    }
+
+    public var description: String { "warning: \(place)" }
+}

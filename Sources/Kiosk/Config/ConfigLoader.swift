@@ -62,7 +62,23 @@ struct ConfigBuilder {
         config.templates = templates(of: config.allControls, variables: config.variables)
         config.navigation = navigation(root.table("navigation"), screens: config.screens)
         checkActions(config)
+        config.places = places(config.screens)
+        config.warnings = config.loadWarnings()
         return config
+    }
+
+    /// Where every element ended up, and where a warning about its frame points: at `frame`, or at `in`
+    /// for an element a card placed.
+    private func places(_ screens: [ScreenConfig]) -> [ElementPlace] {
+        screens.enumerated().flatMap { index, screen in
+            screen.controls.map { c in
+                let laidOut = c.properties.string("in") != nil
+                let path = c.properties.path + [laidOut ? "in" : "frame"]
+                return ElementPlace(screen: index, id: c.id, frame: c.frame,
+                                    touchable: (ElementKinds.named(c.kind)?.takesTouches ?? true) && !c.hidden,
+                                    laidOut: laidOut, key: SourceLocator.join(path), location: locator.location(of: path))
+            }
+        }
     }
 
     private mutating func display(_ t: ConfigTable) -> DisplayConfig {
@@ -160,16 +176,25 @@ struct ConfigBuilder {
             checkImage(t, "icon")
             let icon = t.string("icon").map { $0.hasPrefix(BuiltinIcons.prefix) ? String($0.dropFirst(BuiltinIcons.prefix.count))
                                                                                 : ($0.hasPrefix("/") ? $0 : FileIO.directory(of: file) + "/" + $0) }
-            return ScreenConfig(id: id, background: t.color("background"), controls: controls, title: t.string("title") ?? id, icon: icon)
+            return ScreenConfig(id: id, background: t.color("background"), controls: layOut(controls), title: t.string("title") ?? id, icon: icon)
         }
     }
 
+    /// A control as written; its frame is `.zero` until `layOut` places an element that a card lays out.
     private mutating func control(_ t: ConfigTable) -> ControlConfig? {
-        guard let kind = t.string("kind"), let id = t.string("id"), let f = t.numbers("frame") else { return nil }
+        guard let kind = t.string("kind"), let id = t.string("id") else { return nil }
+        let f = t.numbers("frame")
+        if let card = t.string("in"), let f {
+            fail(t, "frame", "expected no frame on an element that card \"\(card)\" places (in = \"\(card)\"), found [\(f.map(Schema.format).joined(separator: ", "))]")
+        } else if t.string("in") == nil && f == nil {
+            // The schema cannot require a frame only where `in` is absent: the same words as its own.
+            failTable(t, "missing the required key \"frame\" (\(FieldType.numbers(count: 4).expectation))")
+            return nil
+        }
         if id.isEmpty || id.contains(where: { $0 == " " || $0 == "\"" || $0 == "{" || $0 == "}" }) {
             fail(t, "id", "expected a name without spaces, quotes or braces, found \"\(id)\"")
         }
-        if f[2] <= 0 || f[3] <= 0 { fail(t, "frame", "expected a positive width and height, found \(Schema.format(f[2])) x \(Schema.format(f[3]))") }
+        if let f, f[2] <= 0 || f[3] <= 0 { fail(t, "frame", "expected a positive width and height, found \(Schema.format(f[2])) x \(Schema.format(f[3]))") }
         if let definition = ElementKinds.named(kind) {
             definition.check(t) { key, message in fail(t, key, message) }
             for image in definition.imageKeys {
@@ -185,7 +210,7 @@ struct ConfigBuilder {
             hooks = HookConfig(onChange: h.strings("on_change"), onRelease: h.strings("on_release"),
                                minIntervalMS: h.int("min_interval_ms") ?? 200, timeoutMS: h.int("timeout_ms") ?? 5000)
         }
-        return ControlConfig(kind: kind, id: id, frame: Rect(x: f[0], y: f[1], width: f[2], height: f[3]),
+        return ControlConfig(kind: kind, id: id, frame: f.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) } ?? .zero,
                              rotation: t.number("rotation") ?? 0, hidden: t.bool("hidden") ?? false, hooks: hooks, properties: t)
     }
 
@@ -213,6 +238,11 @@ struct ConfigBuilder {
     mutating func fail(_ t: ConfigTable, _ key: String, _ message: String) {
         let path = t.path + [key]
         errors.append(ConfigError(file: file, location: locator.location(of: path), key: SourceLocator.join(path), message: message))
+    }
+
+    /// A mistake of the table as a whole (a missing key), placed at its header as the validator does.
+    private mutating func failTable(_ t: ConfigTable, _ message: String) {
+        errors.append(ConfigError(file: file, location: locator.location(of: t.path), key: SourceLocator.join(t.path), message: message))
     }
 }
 

@@ -22,10 +22,40 @@ public struct KioskConfig: Sendable {
     public var homeIndex: Int { navigation.home.flatMap { h in screens.firstIndex { $0.id == h } } ?? 0 }
     /// Every template of the config (labels' `text`, dials' `readout`), parsed once at load, by its text.
     public var templates: [String: TextTemplate] = [:]
+    /// What the file allows but probably does not mean, in file order: `check-config` prints them, the
+    /// kiosk logs them.
+    public var warnings: [ConfigWarning] = []
+    /// Where every element ended up (for warnings the kiosk repeats with the panel's real size).
+    var places: [ElementPlace] = []
 
-    /// Every control of every screen, in file order.
+    /// Every control of every screen, in drawing order (file order, cards behind what they contain).
     public var allControls: [ControlConfig] { screens.flatMap(\.controls) }
     public func control(id: String) -> ControlConfig? { allControls.first { $0.id == id } }
+
+    /// The warnings `check-config` knows of: touch targets smaller than a finger at the configured
+    /// density, touch targets on top of each other, elements off the configured screen.
+    func loadWarnings() -> [ConfigWarning] {
+        warnings(density: .configured(display), canvas: display.headlessSize, canvasName: "display.size")
+    }
+
+    /// The warnings for the panel the kiosk runs on: with the physical size the connector reports
+    /// (`physicalMM`), sizes are measured on the real panel and the screen is its canvas; without one,
+    /// the warnings `check-config` gives.
+    public func runWarnings(canvas: PixelSize, physicalMM: PixelSize?) -> [ConfigWarning] {
+        guard let density = PanelDensity.connector(display, canvas: canvas, physicalMM: physicalMM) else { return warnings }
+        return warnings(density: density, canvas: canvas, canvasName: "the canvas")
+    }
+
+    private func warnings(density: PanelDensity, canvas: PixelSize, canvasName: String) -> [ConfigWarning] {
+        let scale = density.pixelsPerPoint
+        let points = Size(Double(canvas.width) / scale, Double(canvas.height) / scale)
+        let pixels = scale == 1 ? "1 pixel" : "\(PanelDensity.number(scale, places: 2)) pixels"
+        let found = ConfigWarnings.tooSmall(places, density: density, file: file) + ConfigWarnings.overlaps(places, file: file)
+            + ConfigWarnings.offScreen(places, screen: points, canvas: "\(canvasName) \(canvas) at \(pixels) per point", file: file)
+        // In file order; warnings on one key keep the order above (size, overlap, screen).
+        return found.enumerated().sorted { ($0.element.place.location, $0.element.place.key, $0.offset) < ($1.element.place.location, $1.element.place.key, $1.offset) }
+            .map(\.element)
+    }
 }
 
 public struct DisplayConfig: Sendable {

@@ -22,6 +22,9 @@ public protocol ElementKind: Sendable {
     /// Keys whose string names a control (holding a value) or a declared variable, checked by the
     /// loader like a template's names (a gauge's `source`).
     var referenceKeys: [String] { get }
+    /// Whether the element takes touches: the loader warns when such an element is smaller than a
+    /// finger or overlaps another one. Structure (cards) and pictures take none.
+    var takesTouches: Bool { get }
     /// Rules that involve more than one key: calls `report(key, "expected …, found …")` per mistake.
     func check(_ table: ConfigTable, report: (_ key: String, _ message: String) -> Void)
     /// The live element for a validated control table.
@@ -62,6 +65,7 @@ extension ElementKind {
     public var templateKeys: [TemplateKey] { [] }
     public var valueShape: ValueShape { .single }
     public var referenceKeys: [String] { [] }
+    public var takesTouches: Bool { true }
     public func check(_ table: ConfigTable, report: (_ key: String, _ message: String) -> Void) {}
 }
 
@@ -128,6 +132,7 @@ public enum ElementKinds {
         CircularSliderKind(), RangeSliderKind(), GradientSliderKind(),
         ArcSeekerKind(), SpinnerKind(), ValueSliderKind(),
         LabelKind(), GaugeKind(), ButtonKind(), ToggleKind(), ChoiceKind(), NavBarKind(),
+        ImageKind(), CardKind(),
     ]
 
     /// Every kind, in the order the reference lists them.

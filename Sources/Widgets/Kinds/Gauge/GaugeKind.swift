@@ -10,6 +10,7 @@ struct GaugeKind: RegisteredKind {
     var templateKeys: [TemplateKey] { Readout.templateKeys }
     var referenceKeys: [String] { ["source"] }
     var valueShape: ValueShape { .nothing }
+    var takesTouches: Bool { false }
 
     static let gaugeSchema = ElementKeys.common.adding([
         Field("source", .string, required: true, "The control id or [[variables]] id whose number the gauge shows."),

@@ -9,6 +9,7 @@ struct LabelKind: RegisteredKind {
     var schema: Schema { LabelKind.labelSchema }
     var templateKeys: [TemplateKey] { [TemplateKey("text")] }
     var valueShape: ValueShape { .nothing }
+    var takesTouches: Bool { false }
 
     static let labelSchema = ElementKeys.common.adding([
         Field("text", .string, required: true, "The text, a template: literal text with {id} or {id:spec} placeholders naming controls (of any screen) or [[variables]]; see \"Text templates\" above."),

@@ -1,0 +1,74 @@
+import ConfigModel
+import Controls
+import Core
+
+/// `card`: a rounded rectangle that groups the elements drawn on it, with an optional title; with a
+/// `layout`, it places the elements whose `in` names it (`CardLayout`). It takes no touches and holds
+/// no value; the loader puts cards behind every other element.
+struct CardKind: RegisteredKind {
+    var name: String { CardLayout.cardKind }
+    var schema: Schema { CardKind.keys }
+    var takesTouches: Bool { false }
+    var valueShape: ValueShape { .nothing }
+
+    static let defaultRadius = 12.0
+    static let defaultBorderWidth = 2.0
+
+    static let keys = ElementKeys.common.adding([
+        Field("color", .color, default: "the theme's popup_background", "The card's fill."),
+        Field("radius", .number(ElementKeys.nonNegative), default: Schema.format(defaultRadius), "Corner radius in points."),
+        Field("border_color", .color, default: "the theme's track", "Outline colour; the outline is drawn when border_color or border_width is given."),
+        Field("border_width", .number(0...100), default: Schema.format(defaultBorderWidth), "Outline width in points, inside the frame."),
+        Field("title", .string, default: "none", "Drawn bold in the theme's text colour at the top left; laid-out elements start below it."),
+        Field("title_size", .number(4...200), default: Schema.format(CardLayout.defaultTitleSize), "Title size in points."),
+        Field("layout", .choice(CardLayout.Arrangement.allCases.map(\.rawValue)), default: "none",
+              "Places the elements whose `in` names this card, in file order: row (equal widths), column (equal heights) or grid (`columns` per row)."),
+        Field("padding", .number(ElementKeys.nonNegative), default: Schema.format(CardLayout.defaultPadding), "Room between the card's edge and its title and elements."),
+        Field("gap", .number(ElementKeys.nonNegative), default: Schema.format(CardLayout.defaultGap), "Room between laid-out elements, and below the title."),
+        Field("columns", .integer(1...100), default: String(CardLayout.defaultColumns), "Cells per row of a grid layout."),
+    ])
+
+    func check(_ table: ConfigTable, report: (String, String) -> Void) {
+        // A column count on a card that is not a grid would silently do nothing.
+        if table.int("columns") != nil, table.string("layout") != "grid" {
+            let found = table.string("layout").map { "layout = \"\($0)\"" } ?? "no layout"
+            report("columns", "expected layout = \"grid\" with columns, found \(found)")
+        }
+    }
+
+    func make(_ c: ControlConfig, in context: ElementContext) -> Element {
+        let p = c.properties
+        let bordered = p.color("border_color") != nil || p.number("border_width") != nil
+        let card = CardModel(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
+                             color: p.color("color") ?? context.theme.popupBackground,
+                             radius: p.number("radius") ?? CardKind.defaultRadius,
+                             border: bordered ? (p.color("border_color") ?? context.theme.track,
+                                                 p.number("border_width") ?? CardKind.defaultBorderWidth) : nil,
+                             title: p.string("title"), titleColor: context.theme.text, layout: CardLayout(card: p))
+        card.isHidden = c.hidden
+        return .passive(c, model: card)
+    }
+
+    func widget(for control: any TouchControl) -> (any Widget)? {
+        (control as? CardModel).map(CardWidget.init)
+    }
+}
+
+/// A card's model: its look; it never changes after it is built.
+final class CardModel: PassiveControl {
+    let color: Color
+    let radius: Double
+    /// Outline colour and width, or nil for none.
+    let border: (color: Color, width: Double)?
+    let title: String?
+    let titleColor: Color
+    /// Padding and title size (where the title goes).
+    let layout: CardLayout
+
+    init(id: String, bounds: Rect, transform: Transform, color: Color, radius: Double, border: (Color, Double)?,
+         title: String?, titleColor: Color, layout: CardLayout) {
+        self.color = color; self.radius = radius; self.border = border.map { (color: $0.0, width: $0.1) }
+        self.title = title; self.titleColor = titleColor; self.layout = layout
+        super.init(id: id, bounds: bounds, transform: transform)
+    }
+}

@@ -1,0 +1,36 @@
+import Controls
+import Core
+import Raster
+
+/// Draws a card: its rounded fill, the outline inside the frame (so neighbours never cover it), and the
+/// title on one line at the top left, shortened with "…" rather than running past the card's edge.
+final class CardWidget: Widget {
+    let card: CardModel
+    var control: any TouchControl { card }
+    private var damage = StillDamage()
+
+    init(_ card: CardModel) { self.card = card }
+
+    private var box: Rect { DamageBox.of(card.bounds, card.transform) }
+
+    func baseBounds(at time: MonotonicTime) -> Rect { card.isHidden ? .zero : box }
+
+    func collectDamage(at time: MonotonicTime) -> [Rect] { damage.collect(box: box, hidden: card.isHidden) }
+
+    func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {
+        guard !card.isHidden else { return }
+        let b = card.bounds
+        painter.fillRoundedRect(b, radius: card.radius, paint: Paint(card.color))
+        if let border = card.border, border.width > 0 {
+            let w = min(border.width, b.width / 2, b.height / 2)
+            painter.strokeRoundedRect(b.insetBy(w / 2), radius: max(0, card.radius - w / 2), width: w, paint: Paint(border.color))
+        }
+        if let title = card.title, let size = card.layout.titleSize {
+            let padding = card.layout.padding
+            let shown = painter.fitted(title, width: b.width - 2 * padding, maxSize: size, minSize: size, bold: true,
+                                       truncation: .tail)
+            painter.drawText(shown.text, size: size, bold: true, x: padding,
+                             baseline: padding + size * CardLayout.titleBaseline, color: card.titleColor)
+        }
+    }
+}

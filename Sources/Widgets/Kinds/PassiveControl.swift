@@ -1,0 +1,45 @@
+import ConfigModel
+import Controls
+import Core
+
+/// The model of an element that only shows something (a card, an image): it sits in the screen's
+/// z-order like any control, so the router and the drawing treat every element alike, but it claims
+/// no touch — a finger on it reaches nothing, as on the background — and never changes by itself.
+class PassiveControl: TouchControl {
+    let id: String
+    let bounds: Rect
+    let transform: Transform
+    var isHidden = false
+
+    init(id: String, bounds: Rect, transform: Transform) {
+        self.id = id; self.bounds = bounds; self.transform = transform
+    }
+
+    func claims(_ p: Point) -> Bool { false }
+    func touchBegan(at p: Point, time: MonotonicTime) -> Bool { false }
+    func touchMoved(to p: Point, time: MonotonicTime) {}
+    func touchEnded(at p: Point, time: MonotonicTime) {}
+    func touchCancelled(time: MonotonicTime) {}
+    func advance(to time: MonotonicTime) -> Bool { false }
+    func drainEvents() -> [ControlEvent] { [] }
+}
+
+/// The damage of a look that never changes once drawn: its whole box the first time, afterwards only
+/// when it is shown or hidden.
+struct StillDamage {
+    private var drawnHidden: Bool?
+
+    mutating func collect(box: Rect, hidden: Bool) -> [Rect] {
+        defer { drawnHidden = hidden }
+        return drawnHidden == hidden ? [] : [box]
+    }
+}
+
+extension Element {
+    /// An element that holds no value (`value` is nil; setting one throws): cards, images.
+    static func passive(_ c: ControlConfig, model: PassiveControl, imageNames: [String] = []) -> Element {
+        Element(config: c, model: model, imageNames: imageNames, read: nil,
+                write: { _, _ throws(Element.ValueError) in },  // never called: `setValue` refuses first
+                describe: { _ in .of(model, points: []) })
+    }
+}
