@@ -43,3 +43,17 @@ extension Element {
                 describe: { _ in .of(model, points: []) })
     }
 }
+
+/// The damage of a look drawn from a snapshot of its state: the box the first time; afterwards, when
+/// the snapshot changed, the old box and the new one (none while hidden). Most panel looks follow it.
+struct SnapshotDamage<Snapshot: Equatable> {
+    /// What was drawn last, nil before the first frame.
+    private(set) var drawn: Snapshot?
+
+    mutating func collect(_ now: Snapshot, hidden: (Snapshot) -> Bool, box: (Snapshot) -> Rect) -> [Rect] {
+        defer { drawn = now }
+        guard let old = drawn else { return hidden(now) ? [] : [box(now)] }
+        if old == now { return [] }
+        return [hidden(old) ? nil : box(old), hidden(now) ? nil : box(now)].compactMap { $0 }
+    }
+}

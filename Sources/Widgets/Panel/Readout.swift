@@ -73,7 +73,7 @@ final class Readout: TouchControl {
 final class ReadoutWidget: Widget {
     let readout: Readout
     var control: any TouchControl { readout }
-    private var drawn: Snapshot?
+    private var damage = SnapshotDamage<Snapshot>()
 
     init(_ readout: Readout) { self.readout = readout }
 
@@ -97,20 +97,14 @@ final class ReadoutWidget: Widget {
     private func box(_ s: Snapshot) -> Rect { DamageBox.of(band(s), s.transform) }
 
     func baseBounds(at time: MonotonicTime) -> Rect {
-        let s = drawn ?? snapshot(at: time)
+        let s = damage.drawn ?? snapshot(at: time)
         return s.hidden ? .zero : box(s)
     }
 
-    func collectDamage(at time: MonotonicTime) -> [Rect] {
-        let now = snapshot(at: time)
-        defer { drawn = now }
-        guard let old = drawn else { return now.hidden ? [] : [box(now)] }
-        if old == now { return [] }
-        return [old.hidden ? nil : box(old), now.hidden ? nil : box(now)].compactMap { $0 }
-    }
+    func collectDamage(at time: MonotonicTime) -> [Rect] { damage.collect(snapshot(at: time), hidden: \.hidden, box: box) }
 
     func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {
-        let s = drawn ?? snapshot(at: time)
+        let s = damage.drawn ?? snapshot(at: time)
         guard !s.hidden, !s.text.isEmpty else { return }
         let bold = true
         // Shrink a long text to fit inside the track (down to half), then cut it if it still does not.

@@ -7,7 +7,7 @@ import Raster
 final class ButtonWidget: Widget {
     let button: ButtonModel
     var control: any TouchControl { button }
-    private var drawn: Snapshot?
+    private var damage = SnapshotDamage<Snapshot>()
 
     init(_ button: ButtonModel) { self.button = button }
 
@@ -19,17 +19,15 @@ final class ButtonWidget: Widget {
 
     private func box(_ s: Snapshot) -> Rect { DamageBox.of(button.bounds, s.transform) }
 
-    func baseBounds(at time: MonotonicTime) -> Rect { (drawn ?? snapshot()).hidden ? .zero : box(drawn ?? snapshot()) }
-
-    func collectDamage(at time: MonotonicTime) -> [Rect] {
-        let now = snapshot()
-        defer { drawn = now }
-        guard let old = drawn else { return now.hidden ? [] : [box(now)] }
-        return old == now ? [] : [box(old), box(now)]
+    func baseBounds(at time: MonotonicTime) -> Rect {
+        let s = damage.drawn ?? snapshot()
+        return s.hidden ? .zero : box(s)
     }
 
+    func collectDamage(at time: MonotonicTime) -> [Rect] { damage.collect(snapshot(), hidden: \.hidden, box: box) }
+
     func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {
-        let s = drawn ?? snapshot()
+        let s = damage.drawn ?? snapshot()
         guard !s.hidden else { return }
         PanelPaint.button(painter, rect: button.bounds, look: button.look, pressed: s.pressed)
     }

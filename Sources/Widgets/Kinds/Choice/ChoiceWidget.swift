@@ -7,7 +7,7 @@ import Raster
 final class ChoiceWidget: Widget {
     let choice: ChoiceModel
     var control: any TouchControl { choice }
-    private var drawn: Snapshot?
+    private var damage = SnapshotDamage<Snapshot>()
 
     init(_ choice: ChoiceModel) { self.choice = choice }
 
@@ -20,17 +20,15 @@ final class ChoiceWidget: Widget {
 
     private func box(_ s: Snapshot) -> Rect { DamageBox.of(choice.bounds, s.transform) }
 
-    func baseBounds(at time: MonotonicTime) -> Rect { (drawn ?? snapshot()).hidden ? .zero : box(drawn ?? snapshot()) }
-
-    func collectDamage(at time: MonotonicTime) -> [Rect] {
-        let now = snapshot()
-        defer { drawn = now }
-        guard let old = drawn else { return now.hidden ? [] : [box(now)] }
-        return old == now ? [] : [box(old), box(now)]
+    func baseBounds(at time: MonotonicTime) -> Rect {
+        let s = damage.drawn ?? snapshot()
+        return s.hidden ? .zero : box(s)
     }
 
+    func collectDamage(at time: MonotonicTime) -> [Rect] { damage.collect(snapshot(), hidden: \.hidden, box: box) }
+
     func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {
-        let s = drawn ?? snapshot()
+        let s = damage.drawn ?? snapshot()
         guard !s.hidden else { return }
         let c = choice, radius = min(12, c.bounds.height / 2)
         painter.fillRoundedRect(c.bounds, radius: radius, paint: Paint(c.theme.track.withAlpha(0.5)))

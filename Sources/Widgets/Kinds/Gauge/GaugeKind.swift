@@ -87,7 +87,7 @@ struct GaugeBands: Hashable {
 }
 
 /// The model of a gauge: what it reads and how it is drawn. It takes no touches.
-final class Gauge: TouchControl {
+final class Gauge: PassiveControl {
     enum Zone: Hashable { case normal, warning, critical }
 
     /// How the gauge looks.
@@ -103,10 +103,6 @@ final class Gauge: TouchControl {
     static let warningColor = Color(rgb: 0xE8A33D)
     static let criticalColor = Color(rgb: 0xE5484D)
 
-    let id: String
-    let bounds: Rect
-    let transform: Transform
-    var isHidden = false
     let source: String
     let minimum: Double, maximum: Double
     let bands: GaugeBands
@@ -115,8 +111,9 @@ final class Gauge: TouchControl {
 
     init(id: String, bounds: Rect, transform: Transform, source: String, minimum: Double, maximum: Double,
          bands: GaugeBands, style: Style, board: ValueBoard) {
-        self.id = id; self.bounds = bounds; self.transform = transform; self.source = source
-        self.minimum = minimum; self.maximum = maximum; self.bands = bands; self.style = style; self.board = board
+        self.source = source; self.minimum = minimum; self.maximum = maximum; self.bands = bands; self.style = style
+        self.board = board
+        super.init(id: id, bounds: bounds, transform: transform)
     }
 
     /// The number shown: the source's (the first end of a range), nil while it has none or is text.
@@ -156,11 +153,4 @@ final class Gauge: TouchControl {
         return (a.center, (a.radius - style.lineWidth) * 1.6)
     }
 
-    func claims(_ p: Point) -> Bool { false }
-    func touchBegan(at p: Point, time: MonotonicTime) -> Bool { false }
-    func touchMoved(to p: Point, time: MonotonicTime) {}
-    func touchEnded(at p: Point, time: MonotonicTime) {}
-    func touchCancelled(time: MonotonicTime) {}
-    func advance(to time: MonotonicTime) -> Bool { false }
-    func drainEvents() -> [ControlEvent] { [] }
 }

@@ -8,7 +8,7 @@ import Raster
 final class GaugeWidget: Widget {
     let gauge: Gauge
     var control: any TouchControl { gauge }
-    private var drawn: Snapshot?
+    private var damage = SnapshotDamage<Snapshot>()
 
     init(_ gauge: Gauge) { self.gauge = gauge }
 
@@ -28,17 +28,11 @@ final class GaugeWidget: Widget {
     private func box(_ s: Snapshot) -> Rect { DamageBox.of(gauge.bounds, s.transform) }
 
     func baseBounds(at time: MonotonicTime) -> Rect {
-        let s = drawn ?? snapshot()
+        let s = damage.drawn ?? snapshot()
         return s.hidden ? .zero : box(s)
     }
 
-    func collectDamage(at time: MonotonicTime) -> [Rect] {
-        let now = snapshot()
-        defer { drawn = now }
-        guard let old = drawn else { return now.hidden ? [] : [box(now)] }
-        if old == now { return [] }
-        return [old.hidden ? nil : box(old), now.hidden ? nil : box(now)].compactMap { $0 }
-    }
+    func collectDamage(at time: MonotonicTime) -> [Rect] { damage.collect(snapshot(), hidden: \.hidden, box: box) }
 
     private func color(_ zone: Gauge.Zone) -> Color {
         switch zone {
@@ -49,7 +43,7 @@ final class GaugeWidget: Widget {
     }
 
     func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {
-        let s = drawn ?? snapshot()
+        let s = damage.drawn ?? snapshot()
         guard !s.hidden else { return }
         if gauge.style.bar { drawBar(painter, s) } else { drawArc(painter, s) }
     }

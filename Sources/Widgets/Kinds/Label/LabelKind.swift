@@ -40,7 +40,7 @@ struct LabelKind: RegisteredKind {
 }
 
 /// The model of a label: where it is, its template and style, and the board it reads.
-final class TextLabel: TouchControl {
+final class TextLabel: PassiveControl {
     /// How the text looks.
     struct Style: Hashable {
         var size: Double
@@ -53,30 +53,18 @@ final class TextLabel: TouchControl {
     /// The opacity of text showing a stale value: still legible, visibly not current.
     static let staleAlpha = 0.45
 
-    let id: String
-    let bounds: Rect
-    let transform: Transform
-    var isHidden = false
     let template: TextTemplate
     var style: Style
     let board: ValueBoard
 
     init(id: String, bounds: Rect, transform: Transform, template: TextTemplate, style: Style, board: ValueBoard) {
-        self.id = id; self.bounds = bounds; self.transform = transform; self.template = template
-        self.style = style; self.board = board
+        self.template = template; self.style = style; self.board = board
+        super.init(id: id, bounds: bounds, transform: transform)
     }
 
     /// The text and whether a value it shows is stale, at `time`.
     func rendered(at time: MonotonicTime) -> (text: String, stale: Bool) { board.render(template, at: time) }
 
-    // A label takes no touches: they fall through to whatever lies under it.
-    func claims(_ p: Point) -> Bool { false }
-    func touchBegan(at p: Point, time: MonotonicTime) -> Bool { false }
-    func touchMoved(to p: Point, time: MonotonicTime) {}
-    func touchEnded(at p: Point, time: MonotonicTime) {}
-    func touchCancelled(time: MonotonicTime) {}
-    func advance(to time: MonotonicTime) -> Bool { false }
-    func drainEvents() -> [ControlEvent] { [] }
 }
 
 extension TextAlignment {

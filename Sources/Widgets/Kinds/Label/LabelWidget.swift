@@ -8,7 +8,7 @@ import Raster
 final class LabelWidget: Widget {
     let label: TextLabel
     var control: any TouchControl { label }
-    private var drawn: Snapshot?
+    private var damage = SnapshotDamage<Snapshot>()
 
     init(_ label: TextLabel) { self.label = label }
 
@@ -27,21 +27,15 @@ final class LabelWidget: Widget {
     private func box(_ s: Snapshot) -> Rect { DamageBox.of(s.bounds, s.transform) }
 
     func baseBounds(at time: MonotonicTime) -> Rect {
-        let s = drawn ?? snapshot(at: time)
+        let s = damage.drawn ?? snapshot(at: time)
         return s.hidden ? .zero : box(s)
     }
 
-    func collectDamage(at time: MonotonicTime) -> [Rect] {
-        let now = snapshot(at: time)
-        defer { drawn = now }
-        guard let old = drawn else { return now.hidden ? [] : [box(now)] }
-        if old == now { return [] }
-        return [old.hidden ? nil : box(old), now.hidden ? nil : box(now)].compactMap { $0 }
-    }
+    func collectDamage(at time: MonotonicTime) -> [Rect] { damage.collect(snapshot(at: time), hidden: \.hidden, box: box) }
 
     func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {
         // What collectDamage saw this frame, so the pixels match the damage reported.
-        let s = drawn ?? snapshot(at: time)
+        let s = damage.drawn ?? snapshot(at: time)
         guard !s.hidden, !s.text.isEmpty else { return }
         let style = s.style
         let measure = { (line: String) in painter.lineWidth(line, size: style.size, bold: style.bold) }

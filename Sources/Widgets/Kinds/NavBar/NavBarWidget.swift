@@ -7,7 +7,7 @@ import Raster
 final class NavBarWidget: Widget {
     let bar: NavBarModel
     var control: any TouchControl { bar }
-    private var drawn: Snapshot?
+    private var damage = SnapshotDamage<Snapshot>()
 
     init(_ bar: NavBarModel) { self.bar = bar }
 
@@ -19,17 +19,15 @@ final class NavBarWidget: Widget {
 
     private func box(_ s: Snapshot) -> Rect { DamageBox.of(bar.bounds, s.transform) }
 
-    func baseBounds(at time: MonotonicTime) -> Rect { (drawn ?? snapshot()).hidden ? .zero : box(drawn ?? snapshot()) }
-
-    func collectDamage(at time: MonotonicTime) -> [Rect] {
-        let now = snapshot()
-        defer { drawn = now }
-        guard let old = drawn else { return now.hidden ? [] : [box(now)] }
-        return old == now ? [] : [box(old), box(now)]
+    func baseBounds(at time: MonotonicTime) -> Rect {
+        let s = damage.drawn ?? snapshot()
+        return s.hidden ? .zero : box(s)
     }
 
+    func collectDamage(at time: MonotonicTime) -> [Rect] { damage.collect(snapshot(), hidden: \.hidden, box: box) }
+
     func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {
-        let s = drawn ?? snapshot()
+        let s = damage.drawn ?? snapshot()
         guard !s.hidden else { return }
         let theme = bar.theme
         painter.fillRoundedRect(bar.bounds, radius: 0, paint: Paint(theme.popupBackground))
