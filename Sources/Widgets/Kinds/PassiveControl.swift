@@ -57,3 +57,29 @@ struct SnapshotDamage<Snapshot: Equatable> {
         return [hidden(old) ? nil : box(old), hidden(now) ? nil : box(now)].compactMap { $0 }
     }
 }
+
+/// A snapshot that says whether the element is hidden.
+protocol LookSnapshot: Equatable {
+    var hidden: Bool { get }
+}
+
+/// A look drawn from a snapshot of its element, with `SnapshotDamage`'s rule: conformers give the
+/// snapshot and its box, and get `baseBounds`, `collectDamage` and `shown` (what to draw).
+protocol SnapshotLook: Widget {
+    associatedtype Snapshot: LookSnapshot
+    var damage: SnapshotDamage<Snapshot> { get set }
+    func snapshot(at time: MonotonicTime) -> Snapshot
+    func box(_ s: Snapshot) -> Rect
+}
+
+extension SnapshotLook {
+    func baseBounds(at time: MonotonicTime) -> Rect { shown(at: time).map(box) ?? .zero }
+
+    func collectDamage(at time: MonotonicTime) -> [Rect] { damage.collect(snapshot(at: time), hidden: \.hidden, box: box) }
+
+    /// What the frame shows: the snapshot collectDamage took (so pixels match the damage), nil while hidden.
+    func shown(at time: MonotonicTime) -> Snapshot? {
+        let s = damage.drawn ?? snapshot(at: time)
+        return s.hidden ? nil : s
+    }
+}

@@ -70,19 +70,19 @@ final class Readout: TouchControl {
 }
 
 /// Draws a readout and damages its band only when its text (or staleness) changes.
-final class ReadoutWidget: Widget {
+final class ReadoutWidget: SnapshotLook {
     let readout: Readout
     var control: any TouchControl { readout }
-    private var damage = SnapshotDamage<Snapshot>()
+    var damage = SnapshotDamage<Snapshot>()
 
     init(_ readout: Readout) { self.readout = readout }
 
-    struct Snapshot: Equatable {
+    struct Snapshot: LookSnapshot {
         var transform: Transform, hidden: Bool, center: Point, width: Double
         var text: String, stale: Bool
     }
 
-    private func snapshot(at time: MonotonicTime) -> Snapshot {
+    func snapshot(at time: MonotonicTime) -> Snapshot {
         let area = readout.area(), shown = readout.rendered(at: time)
         return Snapshot(transform: readout.transform, hidden: readout.isHidden, center: area.center, width: area.width,
                         text: shown.text, stale: shown.stale)
@@ -94,18 +94,10 @@ final class ReadoutWidget: Widget {
         Rect(x: s.center.x - s.width / 2, y: s.center.y - readout.size * 0.75, width: s.width, height: readout.size * 1.5)
     }
 
-    private func box(_ s: Snapshot) -> Rect { DamageBox.of(band(s), s.transform) }
-
-    func baseBounds(at time: MonotonicTime) -> Rect {
-        let s = damage.drawn ?? snapshot(at: time)
-        return s.hidden ? .zero : box(s)
-    }
-
-    func collectDamage(at time: MonotonicTime) -> [Rect] { damage.collect(snapshot(at: time), hidden: \.hidden, box: box) }
+    func box(_ s: Snapshot) -> Rect { DamageBox.of(band(s), s.transform) }
 
     func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {
-        let s = damage.drawn ?? snapshot(at: time)
-        guard !s.hidden, !s.text.isEmpty else { return }
+        guard let s = shown(at: time), !s.text.isEmpty else { return }
         let bold = true
         // Shrink a long text to fit inside the track (down to half), then cut it if it still does not.
         let size = painter.fittingSize(s.text, width: s.width, maxSize: readout.size, minSize: readout.size / 2, bold: bold)

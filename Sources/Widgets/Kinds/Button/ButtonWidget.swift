@@ -4,31 +4,23 @@ import Raster
 
 /// Draws a button: a rounded rectangle filled (or outlined) in its colour with its icon and text
 /// centred; pressed, it is drawn darker and a little inset, so a finger sees it took the touch.
-final class ButtonWidget: Widget {
+final class ButtonWidget: SnapshotLook {
     let button: ButtonModel
     var control: any TouchControl { button }
-    private var damage = SnapshotDamage<Snapshot>()
+    var damage = SnapshotDamage<Snapshot>()
 
     init(_ button: ButtonModel) { self.button = button }
 
-    struct Snapshot: Equatable { var transform: Transform, hidden: Bool, pressed: Bool }
+    struct Snapshot: LookSnapshot { var transform: Transform, hidden: Bool, pressed: Bool }
 
-    private func snapshot() -> Snapshot {
+    func snapshot(at time: MonotonicTime) -> Snapshot {
         Snapshot(transform: button.transform, hidden: button.isHidden, pressed: button.pressedAt != nil)
     }
 
-    private func box(_ s: Snapshot) -> Rect { DamageBox.of(button.bounds, s.transform) }
-
-    func baseBounds(at time: MonotonicTime) -> Rect {
-        let s = damage.drawn ?? snapshot()
-        return s.hidden ? .zero : box(s)
-    }
-
-    func collectDamage(at time: MonotonicTime) -> [Rect] { damage.collect(snapshot(), hidden: \.hidden, box: box) }
+    func box(_ s: Snapshot) -> Rect { DamageBox.of(button.bounds, s.transform) }
 
     func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {
-        let s = damage.drawn ?? snapshot()
-        guard !s.hidden else { return }
+        guard let s = shown(at: time) else { return }
         PanelPaint.button(painter, rect: button.bounds, look: button.look, pressed: s.pressed)
     }
 }

@@ -4,32 +4,24 @@ import Raster
 
 /// Draws a choice: a row of outlined segments joined in one capsule, the chosen one filled; the
 /// segment under a finger is drawn pressed.
-final class ChoiceWidget: Widget {
+final class ChoiceWidget: SnapshotLook {
     let choice: ChoiceModel
     var control: any TouchControl { choice }
-    private var damage = SnapshotDamage<Snapshot>()
+    var damage = SnapshotDamage<Snapshot>()
 
     init(_ choice: ChoiceModel) { self.choice = choice }
 
-    struct Snapshot: Equatable { var transform: Transform, hidden: Bool, chosen: Int, pressed: Int? }
+    struct Snapshot: LookSnapshot { var transform: Transform, hidden: Bool, chosen: Int, pressed: Int? }
 
-    private func snapshot() -> Snapshot {
+    func snapshot(at time: MonotonicTime) -> Snapshot {
         Snapshot(transform: choice.transform, hidden: choice.isHidden, chosen: choice.chosen,
                  pressed: choice.pressedAt.map(choice.index(at:)))
     }
 
-    private func box(_ s: Snapshot) -> Rect { DamageBox.of(choice.bounds, s.transform) }
-
-    func baseBounds(at time: MonotonicTime) -> Rect {
-        let s = damage.drawn ?? snapshot()
-        return s.hidden ? .zero : box(s)
-    }
-
-    func collectDamage(at time: MonotonicTime) -> [Rect] { damage.collect(snapshot(), hidden: \.hidden, box: box) }
+    func box(_ s: Snapshot) -> Rect { DamageBox.of(choice.bounds, s.transform) }
 
     func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {
-        let s = damage.drawn ?? snapshot()
-        guard !s.hidden else { return }
+        guard let s = shown(at: time) else { return }
         let c = choice, radius = min(12, c.bounds.height / 2)
         painter.fillRoundedRect(c.bounds, radius: radius, paint: Paint(c.theme.track.withAlpha(0.5)))
         for i in c.options.indices {

@@ -5,34 +5,27 @@ import Raster
 /// Draws a gauge: the track, the warning and critical bands marked beside it, the filled part in the
 /// colour of the band the value is in, and the title. It damages its frame when the shown fraction,
 /// the band or the look changed.
-final class GaugeWidget: Widget {
+final class GaugeWidget: SnapshotLook {
     let gauge: Gauge
     var control: any TouchControl { gauge }
-    private var damage = SnapshotDamage<Snapshot>()
+    var damage = SnapshotDamage<Snapshot>()
 
     init(_ gauge: Gauge) { self.gauge = gauge }
 
-    struct Snapshot: Equatable {
+    struct Snapshot: LookSnapshot {
         var transform: Transform, hidden: Bool
         /// The filled fraction, nil while the source has no number.
         var fraction: Double?
         var zone: Gauge.Zone
     }
 
-    private func snapshot() -> Snapshot {
+    func snapshot(at time: MonotonicTime) -> Snapshot {
         let v = gauge.value
         return Snapshot(transform: gauge.transform, hidden: gauge.isHidden, fraction: v.map(gauge.fraction),
                         zone: v.map(gauge.bands.zone(of:)) ?? .normal)
     }
 
-    private func box(_ s: Snapshot) -> Rect { DamageBox.of(gauge.bounds, s.transform) }
-
-    func baseBounds(at time: MonotonicTime) -> Rect {
-        let s = damage.drawn ?? snapshot()
-        return s.hidden ? .zero : box(s)
-    }
-
-    func collectDamage(at time: MonotonicTime) -> [Rect] { damage.collect(snapshot(), hidden: \.hidden, box: box) }
+    func box(_ s: Snapshot) -> Rect { DamageBox.of(gauge.bounds, s.transform) }
 
     private func color(_ zone: Gauge.Zone) -> Color {
         switch zone {
@@ -43,8 +36,7 @@ final class GaugeWidget: Widget {
     }
 
     func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {
-        let s = damage.drawn ?? snapshot()
-        guard !s.hidden else { return }
+        guard let s = shown(at: time) else { return }
         if gauge.style.bar { drawBar(painter, s) } else { drawArc(painter, s) }
     }
 

@@ -5,38 +5,30 @@ import Raster
 /// Draws a label: its rendered template on one line cut with "…", or wrapped onto the lines that fit,
 /// dimmed while a value it shows is stale. It damages its frame only when the rendered text, the
 /// staleness or its layout changed, so setting a variable redraws only the labels that show it.
-final class LabelWidget: Widget {
+final class LabelWidget: SnapshotLook {
     let label: TextLabel
     var control: any TouchControl { label }
-    private var damage = SnapshotDamage<Snapshot>()
+    var damage = SnapshotDamage<Snapshot>()
 
     init(_ label: TextLabel) { self.label = label }
 
-    struct Snapshot: Equatable {
+    struct Snapshot: LookSnapshot {
         var transform: Transform, bounds: Rect, hidden: Bool, style: TextLabel.Style
         var text: String, stale: Bool
     }
 
-    private func snapshot(at time: MonotonicTime) -> Snapshot {
+    func snapshot(at time: MonotonicTime) -> Snapshot {
         let shown = label.rendered(at: time)
         return Snapshot(transform: label.transform, bounds: label.bounds, hidden: label.isHidden, style: label.style,
                         text: shown.text, stale: shown.stale)
     }
 
     /// Text never leaves the frame (it is clipped to it), so the frame's box is all a label can change.
-    private func box(_ s: Snapshot) -> Rect { DamageBox.of(s.bounds, s.transform) }
-
-    func baseBounds(at time: MonotonicTime) -> Rect {
-        let s = damage.drawn ?? snapshot(at: time)
-        return s.hidden ? .zero : box(s)
-    }
-
-    func collectDamage(at time: MonotonicTime) -> [Rect] { damage.collect(snapshot(at: time), hidden: \.hidden, box: box) }
+    func box(_ s: Snapshot) -> Rect { DamageBox.of(s.bounds, s.transform) }
 
     func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {
         // What collectDamage saw this frame, so the pixels match the damage reported.
-        let s = damage.drawn ?? snapshot(at: time)
-        guard !s.hidden, !s.text.isEmpty else { return }
+        guard let s = shown(at: time), !s.text.isEmpty else { return }
         let style = s.style
         let measure = { (line: String) in painter.lineWidth(line, size: style.size, bold: style.bold) }
         let lines: [String]

@@ -4,31 +4,23 @@ import Raster
 
 /// Draws the navigation bar: a band in the popup colour with each page's icon and title; the shown
 /// page in the accent colour with a bar along its edge, the others dimmed; a pressed one darkened.
-final class NavBarWidget: Widget {
+final class NavBarWidget: SnapshotLook {
     let bar: NavBarModel
     var control: any TouchControl { bar }
-    private var damage = SnapshotDamage<Snapshot>()
+    var damage = SnapshotDamage<Snapshot>()
 
     init(_ bar: NavBarModel) { self.bar = bar }
 
-    struct Snapshot: Equatable { var transform: Transform, hidden: Bool, pressed: Int? }
+    struct Snapshot: LookSnapshot { var transform: Transform, hidden: Bool, pressed: Int? }
 
-    private func snapshot() -> Snapshot {
+    func snapshot(at time: MonotonicTime) -> Snapshot {
         Snapshot(transform: bar.transform, hidden: bar.isHidden, pressed: bar.pressedAt.map(bar.index(at:)))
     }
 
-    private func box(_ s: Snapshot) -> Rect { DamageBox.of(bar.bounds, s.transform) }
-
-    func baseBounds(at time: MonotonicTime) -> Rect {
-        let s = damage.drawn ?? snapshot()
-        return s.hidden ? .zero : box(s)
-    }
-
-    func collectDamage(at time: MonotonicTime) -> [Rect] { damage.collect(snapshot(), hidden: \.hidden, box: box) }
+    func box(_ s: Snapshot) -> Rect { DamageBox.of(bar.bounds, s.transform) }
 
     func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {
-        let s = damage.drawn ?? snapshot()
-        guard !s.hidden else { return }
+        guard let s = shown(at: time) else { return }
         let theme = bar.theme
         painter.fillRoundedRect(bar.bounds, radius: 0, paint: Paint(theme.popupBackground))
         // A hairline between the bar and the screen's content.

@@ -4,31 +4,23 @@ import Raster
 
 /// Draws a toggle: its label at the left, and at the right a capsule track (the accent when on) with
 /// a round knob at the end that says which; pressed, the knob grows a ring.
-final class ToggleWidget: Widget {
+final class ToggleWidget: SnapshotLook {
     let toggle: ToggleModel
     var control: any TouchControl { toggle }
-    private var damage = SnapshotDamage<Snapshot>()
+    var damage = SnapshotDamage<Snapshot>()
 
     init(_ toggle: ToggleModel) { self.toggle = toggle }
 
-    struct Snapshot: Equatable { var transform: Transform, hidden: Bool, on: Bool, pressed: Bool }
+    struct Snapshot: LookSnapshot { var transform: Transform, hidden: Bool, on: Bool, pressed: Bool }
 
-    private func snapshot() -> Snapshot {
+    func snapshot(at time: MonotonicTime) -> Snapshot {
         Snapshot(transform: toggle.transform, hidden: toggle.isHidden, on: toggle.isOn, pressed: toggle.pressedAt != nil)
     }
 
-    private func box(_ s: Snapshot) -> Rect { DamageBox.of(toggle.bounds, s.transform) }
-
-    func baseBounds(at time: MonotonicTime) -> Rect {
-        let s = damage.drawn ?? snapshot()
-        return s.hidden ? .zero : box(s)
-    }
-
-    func collectDamage(at time: MonotonicTime) -> [Rect] { damage.collect(snapshot(), hidden: \.hidden, box: box) }
+    func box(_ s: Snapshot) -> Rect { DamageBox.of(toggle.bounds, s.transform) }
 
     func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {
-        let s = damage.drawn ?? snapshot()
-        guard !s.hidden else { return }
+        guard let s = shown(at: time) else { return }
         let t = toggle, r = t.switchRect
         if let label = t.label {
             PanelPaint.line(painter, label, x: t.bounds.minX, midY: t.bounds.midY, size: t.size, bold: false, color: t.text)
