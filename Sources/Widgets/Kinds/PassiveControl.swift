@@ -5,7 +5,7 @@ import Core
 /// The model of an element that only shows something (a card, an image): it sits in the screen's
 /// z-order like any control, so the router and the drawing treat every element alike, but it claims
 /// no touch — a finger on it reaches nothing, as on the background — and never changes by itself.
-class PassiveControl: TouchControl {
+class PassiveControl: ShowsOnly {
     let id: String
     let bounds: Rect
     let transform: Transform
@@ -15,6 +15,12 @@ class PassiveControl: TouchControl {
         self.id = id; self.bounds = bounds; self.transform = transform
     }
 
+}
+
+/// A model that only shows something: it claims no touch, never moves by itself and raises no event.
+protocol ShowsOnly: TouchControl {}
+
+extension ShowsOnly {
     func claims(_ p: Point) -> Bool { false }
     func touchBegan(at p: Point, time: MonotonicTime) -> Bool { false }
     func touchMoved(to p: Point, time: MonotonicTime) {}

@@ -6,7 +6,7 @@ import Raster
 /// The text a dial shows big in its middle (`readout = "{value:.1} °C"`): a template in which `value`
 /// is the dial's own value, drawn right after the dial and never touched. It is its own model so the
 /// dial's look stays as it is and the readout damages only its own band when its text changes.
-final class Readout: TouchControl {
+final class Readout: ShowsOnly {
     /// The dial it belongs to: its transform, bounds and visibility are the readout's.
     let dial: any TouchControl
     let template: TextTemplate
@@ -38,14 +38,6 @@ final class Readout: TouchControl {
         board.render(template, at: time, ownName: Readout.ownName, own: own())
     }
 
-    // A readout takes no touches: they fall through to the dial under it.
-    func claims(_ p: Point) -> Bool { false }
-    func touchBegan(at p: Point, time: MonotonicTime) -> Bool { false }
-    func touchMoved(to p: Point, time: MonotonicTime) {}
-    func touchEnded(at p: Point, time: MonotonicTime) {}
-    func touchCancelled(time: MonotonicTime) {}
-    func advance(to time: MonotonicTime) -> Bool { false }
-    func drainEvents() -> [ControlEvent] { [] }
 
     /// The readout keys the dial kinds share.
     static let keys = [
