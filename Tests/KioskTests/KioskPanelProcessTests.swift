@@ -62,7 +62,16 @@ struct KioskPanelProcessTests {
         let kiosk = try #require(KioskProcess(name: "kiosk-pages", extraScreens: KioskPanelProcessTests.panel))
         var listing = try list(kiosk)
         #expect(listing["screen"]?.stringValue == "main")
+        let watcher = try #require(TestClient(path: kiosk.socketPath))
+        watcher.send("{\"cmd\":\"subscribe\"}\n")
         try tap(kiosk, point(listing, "nav-bar", "second"), untilScreen: "second")
+        // Subscribers are told which page is shown.
+        var lines: [String] = []
+        let until = monotonicNow() + 5
+        while !lines.contains("{\"event\":\"screen\",\"screen\":\"second\"}") && monotonicNow() < until {
+            if let l = watcher.nextLine() { lines.append(l) } else { usleep(10_000) }
+        }
+        #expect(lines.contains("{\"event\":\"screen\",\"screen\":\"second\"}"), "\(lines)")
         listing = try list(kiosk)
         try tap(kiosk, point(listing, "nav-bar", "main"), untilScreen: "main")
 

@@ -107,6 +107,8 @@ final class KioskRuntime {
         screen = KioskRuntime.makeScreen(config, index: pages.current, presenter: presenter, board: variables.board, time: time)
         applySavedValues(time: time)
         presenter.invalidate(.everything)
+        // Subscribers learn which page a person is looking at (a tap on the bar, an action, going home).
+        services.socket?.broadcast(.object([("event", .string("screen")), ("screen", .string(screen.config.id))]))
     }
 
     /// The config's warnings, measured on this panel: with the size the connector reports, a control
