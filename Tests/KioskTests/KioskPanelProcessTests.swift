@@ -92,4 +92,18 @@ struct KioskPanelProcessTests {
         kill(kiosk.process.pid, SIGKILL)
         #expect(StateStore(path: kiosk.statePath).values["pump"] == .single(1))
     }
+
+    @Test("With return_home_after, a kiosk left on another page goes home by itself once nobody touched it that long")
+    func returnsHome() throws {
+        let kiosk = try #require(KioskProcess(name: "kiosk-home", extraScreens: KioskPanelProcessTests.panel + "\nreturn_home_after = 0.6\n"))
+        _ = kiosk.request("{\"cmd\":\"screen\",\"id\":\"second\"}")
+        #expect(try list(kiosk)["screen"]?.stringValue == "second")
+        let deadline = monotonicNow() + 5
+        var screen = "second"
+        while screen != "main" && monotonicNow() < deadline {
+            usleep(50_000)
+            screen = try list(kiosk)["screen"]?.stringValue ?? ""
+        }
+        #expect(screen == "main", "still on \(screen) 5 s after the last touch")
+    }
 }
