@@ -28,6 +28,21 @@ private func errors(_ text: String) -> [String] {
 struct ConfigErrorTests {
     /// Each bad config and the exact message it must give.
     static let cases: [(String, String)] = [
+        // What start-up would trip over is caught here (issue 21's class): a socket path too long for
+        // an address, an empty program, a directory or a text file named as an image, numbers that
+        // are not finite.
+        ("[socket]\npath = \"/tmp/" + String(repeating: "s", count: 110) + ".sock\"\n[[screens]]\nid = \"a\"\n",
+         "bad.toml:2:1: socket.path: expected a path of at most 107 bytes (what a Unix socket address holds), found 120 bytes"),
+        (header + "    [screens.controls.hooks]\n    on_change = [\"\", \"{value}\"]\n",
+         "bad.toml:9:5: screens[0].controls[0].hooks.on_change: expected a program path first, found an empty string"),
+        (header + "  handle_image = \"/tmp\"\n",
+         "bad.toml:8:3: screens[0].controls[0].handle_image: expected a readable PNG file, found \"/tmp\" (/tmp: a directory)"),
+        (header + "  handle_image = \"/etc/hostname\"\n",
+         "bad.toml:8:3: screens[0].controls[0].handle_image: expected a readable PNG file, found \"/etc/hostname\" (/etc/hostname: not a PNG file: its first bytes say otherwise)"),
+        ("[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"circular-slider\"\n  id = \"d\"\n  frame = [0, 0, 100, nan]\n",
+         "bad.toml:6:3: screens[0].controls[0].frame: expected an array of 4 numbers, found an array holding nan, which is not a finite number"),
+        (header + "  max = -inf\n",
+         "bad.toml:8:3: screens[0].controls[0].max: expected a number, found -inf, which is not a finite number"),
         ("[[screens]]\nid = \"main\"\n  [[screens.controls]]\n  kind = \"button\"\n  id = \"b\"\n  frame = [0, 0, 99, 60]\n  text = \"Go\"\n"
             + "  actions = [{ screen = \"shedule\" }]\n[[screens]]\nid = \"schedule\"\n",
          "bad.toml:8:16: screens[0].controls[0].actions[0].screen: expected a screen id (main, schedule), found \"shedule\"; did you mean \"schedule\"?"),

@@ -144,10 +144,13 @@ struct ConfigBuilder {
         return i
     }
 
-    private func socket(_ t: ConfigTable?) -> SocketConfig {
+    private mutating func socket(_ t: ConfigTable?) -> SocketConfig {
         var s = SocketConfig()
         s.path = t?.string("path") ?? s.path
         s.group = t?.string("group")
+        if let t, s.path.utf8.count > ControlSocket.maximumPathBytes {
+            fail(t, "path", "expected a path of at most \(ControlSocket.maximumPathBytes) bytes (what a Unix socket address holds), found \(s.path.utf8.count) bytes")
+        }
         return s
     }
 
@@ -188,13 +191,29 @@ struct ConfigBuilder {
             fail(t, "frame", "expected no frame on an element that card \"\(card)\" places (in = \"\(card)\"), found [\(f.map(Schema.format).joined(separator: ", "))]")
         } else if t.string("in") == nil && f == nil {
             // The schema cannot require a frame only where `in` is absent: the same words as its own.
-            failTable(t, "missing the required key \"frame\" (\(FieldType.numbers(count: 4).expectation))")
+            // A frame that is written but invalid was reported by the validator already.
+            if !locator.writes(t.path + ["frame"]) {
+                failTable(t, "missing the required key \"frame\" (\(FieldType.numbers(count: 4).expectation))")
+            }
+            checkKeys(t, kind)
             return nil
         }
         if id.isEmpty || id.contains(where: { $0 == " " || $0 == "\"" || $0 == "{" || $0 == "}" }) {
             fail(t, "id", "expected a name without spaces, quotes or braces, found \"\(id)\"")
         }
         if let f, f[2] <= 0 || f[3] <= 0 { fail(t, "frame", "expected a positive width and height, found \(Schema.format(f[2])) x \(Schema.format(f[3]))") }
+        checkKeys(t, kind)
+        var hooks: HookConfig?
+        if let h = t.table("hooks") {
+            hooks = HookConfig(onChange: h.strings("on_change"), onRelease: h.strings("on_release"),
+                               minIntervalMS: h.int("min_interval_ms") ?? 200, timeoutMS: h.int("timeout_ms") ?? 5000)
+        }
+        return ControlConfig(kind: kind, id: id, frame: f.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) } ?? .zero,
+                             rotation: t.number("rotation") ?? 0, hidden: t.bool("hidden") ?? false, hooks: hooks, properties: t)
+    }
+
+    /// What a control's kind checks (rules between keys, images) and its hooks' programs.
+    private mutating func checkKeys(_ t: ConfigTable, _ kind: String) {
         if let definition = ElementKinds.named(kind) {
             definition.check(t) { key, message in fail(t, key, message) }
             for image in definition.imageKeys {
@@ -205,34 +224,11 @@ struct ConfigBuilder {
                 }
             }
         }
-        var hooks: HookConfig?
         if let h = t.table("hooks") {
-            hooks = HookConfig(onChange: h.strings("on_change"), onRelease: h.strings("on_release"),
-                               minIntervalMS: h.int("min_interval_ms") ?? 200, timeoutMS: h.int("timeout_ms") ?? 5000)
-        }
-        return ControlConfig(kind: kind, id: id, frame: f.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) } ?? .zero,
-                             rotation: t.number("rotation") ?? 0, hidden: t.bool("hidden") ?? false, hooks: hooks, properties: t)
-    }
-
-    /// An image key must name a readable file (relative to the config's folder) or a built-in icon.
-    private mutating func checkImage(_ t: ConfigTable, _ key: String) {
-        guard let path = t.string(key) else { return }
-        if path.hasPrefix(BuiltinIcons.prefix) {
-            let name = String(path.dropFirst(BuiltinIcons.prefix.count))
-            if !BuiltinIcons.names.contains(name) {
-                fail(t, key, "expected one of " + BuiltinIcons.names.map { "\"builtin:\($0)\"" }.joined(separator: ", ") + ", found \"\(path)\"")
+            for key in ["on_change", "on_release"] where h.strings(key)?.first?.isEmpty == true {
+                fail(h, key, "expected a program path first, found an empty string")
             }
-            return
         }
-        let full = path.hasPrefix("/") ? path : FileIO.directory(of: file) + "/" + path
-        if access(full, R_OK) != 0 {
-            fail(t, key, "expected a readable PNG file, found \"\(path)\" (\(full): \(String(cString: strerror(errno))))")
-        }
-    }
-
-    private mutating func checkFont(_ t: ConfigTable, _ key: String) {
-        guard let path = t.string(key), access(path, R_OK) != 0 else { return }
-        fail(t, key, "expected a readable TrueType font file, found \"\(path)\" (\(String(cString: strerror(errno))))")
     }
 
     mutating func fail(_ t: ConfigTable, _ key: String, _ message: String) {

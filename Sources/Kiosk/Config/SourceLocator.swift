@@ -47,6 +47,9 @@ struct SourceLocator {
     }
 
     /// The location of `path` (components like `screens`, `[0]`, `max`), or of its nearest located ancestor.
+    /// Whether the file writes the key at `path` (whatever its value, valid or not).
+    func writes(_ path: [String]) -> Bool { positions[SourceLocator.join(path)] != nil }
+
     func location(of path: [String]) -> SourceLocation {
         var p = path
         while !p.isEmpty {

@@ -157,6 +157,13 @@ public final class ControlSocket {
     }
 
     /// Calls `body` with a sockaddr_un for `path`.
+    /// The longest socket path a Unix address holds (`sun_path` less its terminating NUL): a longer
+    /// one would be cut and bind another path, so the config refuses it.
+    public static var maximumPathBytes: Int {
+        var addr = sockaddr_un()
+        return MemoryLayout.size(ofValue: addr.sun_path) - 1
+    }
+
     public static func withAddress<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
         var addr = sockaddr_un()
         addr.sun_family = sa_family_t(AF_UNIX)

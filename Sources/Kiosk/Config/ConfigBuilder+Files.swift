@@ -1,0 +1,53 @@
+import ConfigModel
+import Glibc
+import Widgets
+
+/// Files a config names: what start-up would read must be there, readable, a regular file and of the
+/// right type — a directory, a device or a text file named as an icon is a located error here, not a
+/// warning when the screen is first drawn.
+extension ConfigBuilder {
+    /// An image key must name a built-in icon or a readable PNG file (relative to the config's folder).
+    mutating func checkImage(_ t: ConfigTable, _ key: String) {
+        guard let path = t.string(key) else { return }
+        if path.hasPrefix(BuiltinIcons.prefix) {
+            let name = String(path.dropFirst(BuiltinIcons.prefix.count))
+            if !BuiltinIcons.names.contains(name) {
+                fail(t, key, "expected one of " + BuiltinIcons.names.map { "\"builtin:\($0)\"" }.joined(separator: ", ") + ", found \"\(path)\"")
+            }
+            return
+        }
+        let full = path.hasPrefix("/") ? path : FileIO.directory(of: file) + "/" + path
+        if let problem = ConfigBuilder.fileProblem(full, signatures: [[0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]], kind: "a PNG file") {
+            fail(t, key, "expected a readable PNG file, found \"\(path)\" (\(full): \(problem))")
+        }
+    }
+
+    /// A font key must name a readable TrueType or OpenType file.
+    mutating func checkFont(_ t: ConfigTable, _ key: String) {
+        guard let path = t.string(key) else { return }
+        let signatures: [[UInt8]] = [[0x00, 0x01, 0x00, 0x00], Array("OTTO".utf8), Array("true".utf8), Array("ttcf".utf8)]
+        if let problem = ConfigBuilder.fileProblem(path, signatures: signatures, kind: "a TrueType or OpenType font") {
+            fail(t, key, "expected a readable TrueType font file, found \"\(path)\" (\(problem))")
+        }
+    }
+
+    /// Why `path` is not a readable regular file starting with one of `signatures` (`kind` says what
+    /// they mark), or nil when it is.
+    static func fileProblem(_ path: String, signatures: [[UInt8]], kind: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return String(cString: strerror(errno)) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return "a directory"
+        default: return "not a regular file"
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: signatures.map(\.count).max() ?? 0)
+        let n = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n >= 0 else { return String(cString: strerror(errno)) }
+        let start = head.prefix(n)
+        return signatures.contains { start.starts(with: $0) } ? nil : "not \(kind): its first bytes say otherwise"
+    }
+}
