@@ -18,7 +18,7 @@ final class KioskRuntime {
     let presenter: Presenter
     let services: KioskServices
     let touches: TouchInput
-    /// The shown screen and which of the config's it is.
+    /// The shown screen.
     private(set) var screen: KioskScreen
     /// Which screen is shown, the ones shown before (for `back`), and the last touch (for going home).
     var pages = PageHistory()
