@@ -27,6 +27,8 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto", pkgConfig: "libmosquitto",
+                       providers: [.apt(["libmosquitto-dev"])]),
 
         // The pure core: no I/O, time passed in.
         .target(name: "Core"),
@@ -41,6 +43,8 @@ let package = Package(
         .target(name: "Display", dependencies: ["Core", "Raster", "CDRM", "CLinux"], swiftSettings: fastPixels),
         .target(name: "Kiosk", dependencies: [
             "Core", "ConfigModel", "Controls", "Raster", "Widgets", "Input", "Display", "CLinux",
+            // MQTT lives in Sources/Kiosk/MQTT, at the edge: Controls, Raster and Widgets never see it.
+            "CMosquitto",
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         // What both executables share on top of ArgumentParser: exit statuses, the man page.

@@ -39,6 +39,7 @@ extension KioskRuntime {
                 // Changes a finger makes (a drag, a coasting wheel) wait for the debounce so an SD card is
                 // not written on every sample; a release or a programmatic change is written at once.
                 services.state.set(b.id, value, now: now, urgent: released || !fromUser)
+                services.mqtt?.valueChanged(b.id, value, urgent: released || !fromUser, now: now)
             }
             if released { services.state.flushPending() }
             guard let hooks = b.config.hooks else { continue }

@@ -50,6 +50,7 @@ final class KioskRuntime {
         presenter.renderIfNeeded(screen, moving: false, now: now)
         presenter.watch(in: loop) { [unowned self] in exitCode = 1; loop.stop() }
         openSocket()
+        startMQTT()
         touches.start(config.inputConfiguration(canvas: presenter.display.canvasSize)) { [unowned self] in self.route($0) }
         loop.add(fd: signals.fd) { [weak self] _ in self?.handleSignals() }
         loop.add(fd: physicsTimer.fd) { [weak self] _ in self?.physicsTimer.acknowledge() }
@@ -177,6 +178,7 @@ final class KioskRuntime {
         services.notify.stopping()
         services.state.flushPending()
         services.socket = nil
+        services.mqtt?.close()
         touches.shutdown()
         presenter.close()
     }

@@ -6,6 +6,8 @@ final class KioskServices {
     var state: StateStore
     let hooks: HookRunner
     var socket: ControlSocket?
+    /// Values over MQTT (`[mqtt]`), nil without that section.
+    var mqtt: MQTTBridge?
     let notify = SystemdNotify()
     /// The variables other programs set (`set-var`) for labels, readouts and gauges to show.
     let variables: Variables
@@ -21,6 +23,7 @@ final class KioskServices {
     func tick(now: MonotonicTime) {
         state.flushIfDue(now: now)
         hooks.tick(now: now)
+        mqtt?.tick(now: now)
         if let interval = notify.watchdogInterval, now - lastWatchdog >= interval / 2 {
             notify.watchdog(); lastWatchdog = now
         }
@@ -28,6 +31,7 @@ final class KioskServices {
 
     /// The earliest moment one of the services needs the loop again.
     var nextDeadline: MonotonicTime? {
-        [state.flushDeadline, hooks.nextDeadline, notify.watchdogInterval.map { lastWatchdog + $0 / 2 }].compactMap { $0 }.min()
+        [state.flushDeadline, hooks.nextDeadline, notify.watchdogInterval.map { lastWatchdog + $0 / 2 },
+         mqtt?.nextDeadline].compactMap { $0 }.min()
     }
 }

@@ -17,6 +17,7 @@ public enum ConfigSchema {
         Field("idle", .table(idle), "Dimming and blanking when nobody touches the panel."),
         Field("socket", .table(socket), "The control socket other programs use to read and set values."),
         Field("state", .table(state), "Where the current values are saved."),
+        Field("mqtt", .table(mqtt), "An MQTT broker the values are published to and set from; no section, no MQTT."),
         Field("variables", .tables(variable), default: "[]",
               "Values other programs set through the socket (`set-var`) for labels and readouts to show, as [[variables]] tables."),
         Field("navigation", .table(navigation), "Pages: a navigation bar on every screen, the home screen, going home when idle."),
@@ -83,6 +84,18 @@ public enum ConfigSchema {
     static let state = Schema([
         Field("path", .string, default: "\"/var/lib/thumbwheel/state.json\"", "File holding the current values."),
         Field("debounce_ms", .integer(0...60_000), default: "500", "Delay before saving while a finger drags."),
+    ])
+
+    static let mqtt = Schema([
+        Field("host", .string, required: true, "The broker's host name or address."),
+        Field("port", .integer(1...65_535), default: "1883", "The broker's TCP port."),
+        Field("base_topic", .string, default: "\"thumbwheel/<hostname>\"",
+              "Topics start with it: `<base>/<id>/state` (retained values), `<base>/<id>/set`, `<base>/status`; no `+` or `#`."),
+        Field("client_id", .string, default: "\"thumbwheel-<hostname>\"", "The client id, stable per device."),
+        Field("keepalive", .integer(5...3600), default: "30", "Seconds between pings while idle."),
+        Field("qos", .integer(0...2), default: "1", "Quality of service of what is published and subscribed."),
+        Field("username", .string, default: "none", "User name for the broker."),
+        Field("password_file", .string, default: "none", "A readable file holding the password (its first line); never logged."),
     ])
 
     static let variable = Schema([

@@ -17,6 +17,8 @@ public struct KioskConfig: Sendable {
     /// The variables other programs set through the socket (`[[variables]]`), in file order.
     public var variables: [ValueBoard.Declaration] = []
     public var navigation = NavigationConfig()
+    /// `[mqtt]`; nil (no section) runs without MQTT.
+    public var mqtt: MQTTConfig?
 
     /// The index of the home screen (`[navigation] home`, else the first).
     public var homeIndex: Int { navigation.home.flatMap { h in screens.firstIndex { $0.id == h } } ?? 0 }

@@ -1,0 +1,236 @@
+import CLinux
+import CMosquitto
+import Core
+import Glibc
+
+/// One MQTT connection driven by libmosquitto without a thread of its own: its socket joins the
+/// kiosk's EventLoop (EPOLLIN always, EPOLLOUT only while libmosquitto has bytes to send), reads and
+/// writes happen in the loop's handler and `tick` runs the housekeeping (pings) at least every
+/// keepalive/2. A broker that is absent or goes away is retried with capped exponential backoff.
+final class MQTTLink {
+    /// How to reach the broker and what it should announce when the kiosk vanishes.
+    struct Settings {
+        var host: String
+        var port: Int
+        var clientID: String
+        var keepalive: Int
+        var username: String?
+        var password: String?
+        /// The last will: published by the broker when the connection is lost without a goodbye.
+        var willTopic: String
+        var willPayload: String
+    }
+
+    private enum State: Equatable { case idle, connecting, connected, waiting }
+
+    let settings: Settings
+    private let loop: EventLoop
+    private var mosq: OpaquePointer?
+    private var fd: Int32 = -1
+    private var watchingWrite = false
+    private var state = State.idle
+    private var retryAt: MonotonicTime?
+    private var backoff = MQTTLink.firstBackoff
+    private var lastMisc: MonotonicTime = 0
+    /// The reason the last failure was logged with: a broker that stays away is logged once, not at every retry.
+    private var lastFailure: String?
+    static let firstBackoff = 1.0
+    static let maximumBackoff = 30.0
+
+    /// Called once per successful connection (the broker accepted it).
+    var onConnect: (() -> Void)?
+    /// Called for each message received: topic and payload bytes.
+    var onMessage: ((String, [UInt8]) -> Void)?
+
+    var isConnected: Bool { state == .connected }
+
+    init(settings: Settings, loop: EventLoop) {
+        self.settings = settings
+        self.loop = loop
+        _ = MQTTLink.libraryReady
+    }
+
+    deinit {
+        unwatch()
+        if let mosq { mosquitto_destroy(mosq) }
+    }
+
+    /// mosquitto_lib_init must run once per process, before the first client.
+    private static let libraryReady: Bool = { mosquitto_lib_init() == MOSQ_ERR_SUCCESS.rawValue }()
+
+    /// Creates the client and starts the first connection attempt.
+    func start(now: MonotonicTime) {
+        guard mosq == nil else { return }
+        // clean_session: the kiosk subscribes again on every connect; the broker need not remember it.
+        guard let m = mosquitto_new(settings.clientID, true, Unmanaged.passUnretained(self).toOpaque()) else {
+            Log.error("mqtt: cannot create a client: \(String(cString: strerror(errno)))")
+            return
+        }
+        mosq = m
+        mosquitto_will_set(m, settings.willTopic, Int32(settings.willPayload.utf8.count), settings.willPayload, 1, true)
+        if let user = settings.username { mosquitto_username_pw_set(m, user, settings.password) }
+        // C callbacks cannot capture: `self` travels through the userdata pointer given to mosquitto_new.
+        mosquitto_connect_callback_set(m) { _, obj, rc in
+            guard let obj else { return }
+            Unmanaged<MQTTLink>.fromOpaque(obj).takeUnretainedValue().connected(code: rc)
+        }
+        mosquitto_message_callback_set(m) { _, obj, message in
+            guard let obj, let message else { return }
+            let m = message.pointee
+            let topic = m.topic.map { String(cString: $0) } ?? ""
+            let count = Int(max(0, m.payloadlen))
+            let bytes = m.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
+            Unmanaged<MQTTLink>.fromOpaque(obj).takeUnretainedValue().onMessage?(topic, bytes)
+        }
+        attempt(now: now)
+    }
+
+    /// Publishes `payload` to `topic`; false when not connected (the caller republishes on connect).
+    @discardableResult
+    func publish(_ topic: String, _ payload: String, qos: Int, retain: Bool) -> Bool {
+        guard let mosq, state == .connected else { return false }
+        let rc = mosquitto_publish(mosq, nil, topic, Int32(payload.utf8.count), payload, Int32(qos), retain)
+        return rc == MOSQ_ERR_SUCCESS.rawValue
+    }
+
+    /// Subscribes to `pattern` (call from `onConnect`: the session is clean).
+    func subscribe(_ pattern: String, qos: Int) {
+        guard let mosq else { return }
+        mosquitto_subscribe(mosq, nil, pattern, Int32(qos))
+    }
+
+    /// Housekeeping from the runtime's turn: retries when due, pings at keepalive/2, sends what is queued.
+    func tick(now: MonotonicTime) {
+        guard let mosq else { return }
+        if state == .waiting, let at = retryAt, now >= at { attempt(now: now); return }
+        guard state == .connecting || state == .connected else { return }
+        if now - lastMisc >= miscInterval {
+            lastMisc = now
+            if !check(mosquitto_loop_misc(mosq), now: now) { return }
+        }
+        // Bytes queued since the last wake-up (a publish) go out now; what does not fit waits for EPOLLOUT.
+        if state == .connected, mosquitto_want_write(mosq) {
+            if !check(mosquitto_loop_write(mosq, 1), now: now) { return }
+        }
+        refreshInterest()
+    }
+
+    /// The earliest moment `tick` has work: a retry, or the next keepalive housekeeping.
+    var nextDeadline: MonotonicTime? {
+        switch state {
+        case .waiting: return retryAt
+        case .connecting, .connected: return lastMisc + miscInterval
+        case .idle: return nil
+        }
+    }
+
+    /// Says goodbye: `offline` is published by hand because a clean disconnect suppresses the will.
+    func close(goodbye: (topic: String, payload: String)?) {
+        guard let mosq else { return }
+        if state == .connected, let goodbye {
+            _ = publish(goodbye.topic, goodbye.payload, qos: 0, retain: true)
+            _ = mosquitto_loop_write(mosq, 1)
+        }
+        mosquitto_disconnect(mosq)
+        _ = mosquitto_loop_write(mosq, 1)
+        unwatch()
+        state = .idle
+    }
+
+    private var miscInterval: Double { max(1, Double(settings.keepalive) / 2) }
+
+    private func attempt(now: MonotonicTime) {
+        guard let mosq else { return }
+        retryAt = nil
+        lastMisc = now
+        let rc = mosquitto_connect_async(mosq, settings.host, Int32(settings.port), Int32(settings.keepalive))
+        guard rc == MOSQ_ERR_SUCCESS.rawValue || rc == MOSQ_ERR_CONN_PENDING.rawValue else {
+            failed(reason(rc), now: now)
+            return
+        }
+        state = .connecting
+        fd = mosquitto_socket(mosq)
+        guard fd >= 0 else { failed("no socket", now: now); return }
+        watchingWrite = mosquitto_want_write(mosq)
+        let socket = fd
+        loop.add(fd: socket, events: interest) { [unowned self] events in self.ready(events, fd: socket) }
+    }
+
+    private func ready(_ events: UInt32, fd socket: Int32) {
+        guard let mosq, socket == fd else { return }
+        let now = monotonicNow()
+        if events & (EPOLLOUT.rawValue | EPOLLERR.rawValue) != 0 {
+            if !check(mosquitto_loop_write(mosq, 1), now: now) { return }
+        }
+        if events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
+            if !check(mosquitto_loop_read(mosq, 1), now: now) { return }
+        }
+        refreshInterest()
+    }
+
+    /// The connect callback: 0 is accepted, anything else a refusal (bad credentials, bad id).
+    private func connected(code: Int32) {
+        if code == 0 {
+            state = .connected
+            backoff = MQTTLink.firstBackoff
+            lastFailure = nil
+            Log.notice("mqtt: connected to \(settings.host):\(settings.port) as \(settings.clientID)")
+            onConnect?()
+        } else {
+            let why = String(cString: mosquitto_connack_string(code))
+            if let mosq { mosquitto_disconnect(mosq) }
+            failed("the broker refused the connection: \(why)", now: monotonicNow())
+        }
+    }
+
+    /// True when `rc` is success; otherwise the connection is dropped and a retry scheduled.
+    private func check(_ rc: Int32, now: MonotonicTime) -> Bool {
+        if rc == MOSQ_ERR_SUCCESS.rawValue || rc == MOSQ_ERR_CONN_PENDING.rawValue { return true }
+        failed(reason(rc), now: now)
+        return false
+    }
+
+    private func failed(_ why: String, now: MonotonicTime) {
+        let wasConnected = state == .connected
+        unwatch()
+        state = .waiting
+        retryAt = now + backoff
+        if wasConnected {
+            Log.warning("mqtt: lost the connection to \(settings.host):\(settings.port) (\(why)); reconnecting")
+        } else if lastFailure != why {
+            Log.warning("mqtt: cannot connect to \(settings.host):\(settings.port) (\(why)); retrying with backoff up to \(Int(MQTTLink.maximumBackoff)) s")
+        }
+        lastFailure = why
+        // A broker that just went away is usually back soon: the first retry is quick, later ones spaced out.
+        backoff = wasConnected ? MQTTLink.firstBackoff : min(MQTTLink.maximumBackoff, backoff * 2)
+    }
+
+    private func reason(_ rc: Int32) -> String {
+        if rc == MOSQ_ERR_ERRNO.rawValue { return String(cString: strerror(errno)) }
+        return String(cString: mosquitto_strerror(rc))
+    }
+
+    private var interest: UInt32 { EPOLLIN.rawValue | (watchingWrite ? EPOLLOUT.rawValue : 0) }
+
+    /// EPOLLOUT only while libmosquitto has something to send, so an idle connection does not spin the loop.
+    private func refreshInterest() {
+        guard let mosq, fd >= 0 else { return }
+        let current = mosquitto_socket(mosq)
+        if current != fd {
+            // libmosquitto closed the socket (a read saw the end): treat it as lost.
+            failed("connection closed", now: monotonicNow())
+            return
+        }
+        let wants = mosquitto_want_write(mosq)
+        if wants != watchingWrite {
+            watchingWrite = wants
+            loop.modify(fd: fd, events: interest)
+        }
+    }
+
+    private func unwatch() {
+        if fd >= 0 { loop.remove(fd: fd) }
+        fd = -1
+        watchingWrite = false
+    }
+}
