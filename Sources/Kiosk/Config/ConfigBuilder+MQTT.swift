@@ -35,7 +35,9 @@ extension ConfigBuilder {
         m.username = t.string("username")
         if let base = t.string("base_topic") {
             // Wildcards would make the kiosk publish where nobody can subscribe precisely, and `set` match too much.
-            if base.isEmpty || base.contains("+") || base.contains("#") || base.hasSuffix("/") {
+            // Characters, not substrings: a String argument picks Foundation's contains(_:), which
+            // links the ICU data (34 MB) into the static binary.
+            if base.isEmpty || base.contains(where: { $0 == "+" || $0 == "#" }) || base.hasSuffix("/") {
                 fail(t, "base_topic", "expected a topic without \"+\", \"#\" or a trailing \"/\", found \"\(base)\"")
             }
             m.baseTopic = base
