@@ -15,15 +15,6 @@ id = "main"
 
 """
 
-private func errors(_ text: String) -> [String] {
-    do {
-        _ = try ConfigLoader.parse(text: text, file: "bad.toml")
-        return []
-    } catch {
-        return error.errors.map(\.description)
-    }
-}
-
 @Suite("Config errors name file, line, column, key, what was expected and found")
 struct ConfigErrorTests {
     /// Each bad config and the exact message it must give.

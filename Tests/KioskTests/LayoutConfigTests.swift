@@ -20,10 +20,6 @@ private func load(_ text: String, file: String = "bad.toml") throws(ConfigErrors
     try ConfigLoader.parse(text: text, file: file)
 }
 
-private func errors(_ text: String) -> [String] {
-    do { _ = try load(text); return [] } catch { return error.errors.map(\.description) }
-}
-
 private func warnings(_ text: String) throws -> [String] {
     try load(text, file: "w.toml").warnings.map(\.description)
 }

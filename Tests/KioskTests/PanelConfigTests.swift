@@ -31,15 +31,6 @@ id = "main"
 
 """
 
-private func errors(_ text: String) -> [String] {
-    do {
-        _ = try ConfigLoader.parse(text: text, file: "bad.toml")
-        return []
-    } catch {
-        return error.errors.map(\.description)
-    }
-}
-
 @Suite("Panel text in the config: [[variables]] and templates")
 struct PanelConfigTests {
     static let cases: [(String, String)] = [

@@ -65,3 +65,13 @@ func reply(_ client: TestClient, _ loop: EventLoop) -> String? {
     pump(loop) { line = client.nextLine(); return line != nil }
     return line
 }
+
+/// Every error `text` gives as a config called bad.toml, one line each (none for a good config).
+func errors(_ text: String) -> [String] {
+    do {
+        _ = try ConfigLoader.parse(text: text, file: "bad.toml")
+        return []
+    } catch {
+        return error.errors.map(\.description)
+    }
+}
