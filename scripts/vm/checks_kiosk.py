@@ -1,4 +1,5 @@
-"""Layer 2: Thumbwheel itself on the real kernel, installed by scripts/install and run by its unit.
+"""Layer 2: Thumbwheel itself on the real kernel, installed from its Debian package (scripts/package,
+`dpkg -i` in the guest) and run by the package's unit; at the end the package is upgraded and purged.
 
 What the program must provide for these checks (scripts/vm/README.md, "Kiosk contract"):
   - `scripts/build-release --static --portable` builds the `thumbwheel` product (baseline x86-64: the
@@ -16,26 +17,29 @@ import os
 import subprocess
 import time
 
+import checks_mqtt
+import checks_package
+import checks_screens
 import guest as G
 import pictures
+from broker import Broker
 from checks_infra import BOOT_TIMEOUT, ServiceLog, main_pid, wait_active
 from geometry import Geometry
 from kiosk_ctl import BINARY_IN_GUEST, arc, controls, frame_box, inside, reply, settle, still_screen, value, values
 from report import require
 
-NAMES = ["release build", "host render", "installed service ready", "screen matches host render",
-         "ctl screenshot matches screen", "nav bar switches screens", "set-var shows on the panel", "ctl list reports the controls", "drag on slider handle",
+NAMES = ["release build", "Debian packages", "host render", "dpkg -i: service ready", "screen matches host render",
+         "ctl screenshot matches screen", "nav bar switches screens", "set-var shows on the panel",
+         "MQTT: tap to host, set from host", "ctl list reports the controls", "drag on slider handle",
          "tap opens spinner", "flick spins spinner", "number-pad entry", "values survive SIGKILL",
          "values survive power cut", "values survive reboot", "unplug/replug mid-drag", "panel unplug/replug",
          "fbdev path matches render",
-         "calibrate writes the matrix"]
+         "calibrate writes the matrix", "package upgrade keeps config and values", "package purge leaves nothing"]
 
 FIXTURES = os.path.join(G.HERE, "fixtures")
 CONFIG = os.environ.get("THUMBWHEEL_VM_CONFIG", os.path.join(FIXTURES, "kiosk.toml"))
 FBDEV_CONFIG = os.environ.get("THUMBWHEEL_VM_FBDEV_CONFIG", os.path.join(FIXTURES, "kiosk-fbdev.toml"))
-# Pixel-exact: the guest runs the very binary that renders on the host, with the same bookworm FreeType,
-# libpng and DejaVu fonts, so any difference is a real bug (a stale damage rect, a lost flush ...).
-TOLERANCE = 0
+from checks_screens import TOLERANCE
 
 
 def after(name):
@@ -70,6 +74,15 @@ def run(reporter, run_dir):
     else:
         reporter.note(f"release build took {time.monotonic() - started:.0f} s")
 
+    debs = {}
+
+    def packages():
+        debs.update(checks_package.build(G.REPO, binary["path"], run_dir))
+        return f"{os.path.basename(debs['install'])} and {os.path.basename(debs['upgrade'])}"
+    if not reporter.check("Debian packages", packages):
+        reporter.not_run(after("Debian packages"), "no package to install")
+        return
+
     reference = {}
 
     def render(name, config, screen=None):
@@ -91,31 +104,50 @@ def run(reporter, run_dir):
         return f"{os.path.basename(CONFIG)} -> render.png {G.SCREEN_WIDTH}x{G.SCREEN_HEIGHT}"
     reporter.check("host render", host_render)
 
+    broker = Broker(run_dir)
+    broker.start()
     started = time.monotonic()
-    image = G.build_image(run_dir, binary["path"], CONFIG,
-                          extra_files=[(FBDEV_CONFIG, "/etc/thumbwheel/fbdev.toml", "0644")])
-    reporter.note(f"guest image with Thumbwheel built in {time.monotonic() - started:.1f} s")
-    vm = G.Guest(run_dir, image)
+    files = checks_package.image_files(debs)
+    for source, name in ((CONFIG, "config.toml"), (FBDEV_CONFIG, "fbdev.toml")):
+        files.append((_guest_config(source, broker.port, run_dir), f"{checks_package.GUEST_DIR}/{name}", "0644"))
+    for icon in sorted(os.listdir(os.path.join(FIXTURES, "icons"))):
+        files.append((os.path.join(FIXTURES, "icons", icon), f"{checks_package.GUEST_DIR}/icons/{icon}", "0644"))
+    image = G.build_image(run_dir, binary["path"], CONFIG, extra_files=files, with_install=False)
+    reporter.note(f"guest image (packages, no Thumbwheel installed) built in {time.monotonic() - started:.1f} s")
+    vm = G.Guest(run_dir, image, network=True)
     vm.start()
     try:
-        _checks(reporter, vm, reference, render)
+        _checks(reporter, vm, reference, render, broker, debs)
     finally:
         vm.stop()
+        broker.stop()
 
 
-def _checks(reporter, vm, reference, render):
+def _guest_config(fixture, port, run_dir):
+    """The fixture as the guest runs it: icons from the test's folder (outside /etc/thumbwheel, which purge
+    must remove whole) and an [mqtt] section for the host's broker. Draws exactly what the fixture draws."""
+    with open(fixture) as f:
+        text = f.read().replace('icon = "icons/', f'icon = "{checks_package.GUEST_DIR}/icons/')
+    path = os.path.join(run_dir, "guest-" + os.path.basename(fixture))
+    with open(path, "w") as f:
+        f.write(text + checks_mqtt.section(port))
+    return path
+
+
+def _checks(reporter, vm, reference, render, broker, debs):
     t0 = time.monotonic()
 
     def ready():
         vm.wait_boot(BOOT_TIMEOUT)
+        installed = checks_package.install(vm, f"{checks_package.GUEST_DIR}/config.toml")
         _, missing = vm.run(f"ldd {BINARY_IN_GUEST} | grep 'not found' || true")
         require(not missing.strip(), f"libraries missing in the guest: {missing.strip()}")
         wait_active(vm)
-        return f"active (READY=1) {time.monotonic() - t0:.1f} s after power-on"
-    if not reporter.check("installed service ready", ready):
+        return f"{installed}; active (READY=1) {time.monotonic() - t0:.1f} s after power-on"
+    if not reporter.check("dpkg -i: service ready", ready):
         _, log = vm.run("journalctl -b -u thumbwheel -o cat --no-pager | tail -12")
         reporter.note("service log tail:\n" + log.rstrip())
-        reporter.not_run(after("installed service ready"), "the service never became ready")
+        reporter.not_run(after("dpkg -i: service ready"), "the service never became ready")
         return
 
     def matches_render():
@@ -137,8 +169,9 @@ def _checks(reporter, vm, reference, render):
         require(diff.count == 0, f"ctl screenshot vs screendump: {diff}")
         return "the socket's PNG equals what QEMU scans out"
     reporter.check("ctl screenshot matches screen", screenshot)
-    reporter.check("nav bar switches screens", lambda: navigate(vm, render, reference))
-    reporter.check("set-var shows on the panel", lambda: set_variable(vm, render))
+    reporter.check("nav bar switches screens", lambda: checks_screens.navigate(vm, render, reference, CONFIG))
+    reporter.check("set-var shows on the panel", lambda: checks_screens.set_variable(vm, render, CONFIG))
+    reporter.check("MQTT: tap to host, set from host", lambda: checks_mqtt.tap_and_set(vm, broker, CONFIG))
 
     found = {}
 
@@ -162,7 +195,7 @@ def _checks(reporter, vm, reference, render):
 
     def fbdev():
         vm.run("systemctl stop thumbwheel; rm -f /var/lib/thumbwheel/state.json; "
-               "cp /etc/thumbwheel/fbdev.toml /etc/thumbwheel/config.toml; systemctl start thumbwheel")
+               f"cp {checks_package.GUEST_DIR}/fbdev.toml /etc/thumbwheel/config.toml; systemctl start thumbwheel")
         wait_active(vm)
         _, maps = vm.run(f"ls -l /proc/{main_pid(vm)}/fd | grep -c /dev/fb0; ls -l /proc/{main_pid(vm)}/fd | grep -c /dev/dri")
         fb_open, dri_open = (int(x) for x in maps.split())
@@ -175,59 +208,8 @@ def _checks(reporter, vm, reference, render):
         return "config forcing /dev/fb0: service holds fb0 (no DRM), screendump equals render"
     reporter.check("fbdev path matches render", fbdev)
     reporter.check("calibrate writes the matrix", lambda: calibrate(vm))
-
-
-def navigate(vm, render, reference):
-    """A tap on the navigation bar's "Second" shows that screen exactly as `render --screen second`
-    draws it; a tap on "Main" brings back the first screen as it was."""
-    second = render("render-second.png", CONFIG, "second")
-    bar = controls(vm).get("nav-bar", {}).get("points", {})
-    if not ("second" in bar and "main" in bar):
-        # Not reported: the fixture's top bar has one equal segment per screen, "main" then "second".
-        bar = {"main": [G.SCREEN_WIDTH / 4, 32], "second": [G.SCREEN_WIDTH * 3 / 4, 32]}
-
-    def tap_and_compare(page, expected, name):
-        x, y = bar[page]
-        vm.touch.tap(x, y)
-        deadline = time.monotonic() + 10
-        while True:
-            time.sleep(0.3)
-            shot = pictures.read(vm.screendump(name))
-            diff = pictures.compare(expected, shot, TOLERANCE)
-            if diff.count == 0:
-                return
-            require(time.monotonic() < deadline, f"after a tap on {page!r}: screendump vs render: {diff} ({name})")
-    tap_and_compare("second", second, "kiosk-second.png")
-    tap_and_compare("main", reference["drm"], "kiosk-main-again.png")
-    return "a tap on Second: screendump equals `render --screen second`; a tap on Main: the first screen again, exact"
-
-
-def set_variable(vm, render):
-    """A variable set over the socket reaches the panel: the screendump equals the host's render of the
-    same config with the variable's `initial` at that value, and only the label's frame changed."""
-    run_dir = vm.run_dir
-    with open(CONFIG) as f:
-        text = f.read()
-    marker = 'id = "outdoor"\n'
-    require(marker in text, f"{os.path.basename(CONFIG)} declares no variable outdoor")
-    variant = os.path.join(run_dir, "kiosk-outdoor.toml")
-    with open(variant, "w") as f:
-        f.write(text.replace(marker, marker + "initial = 4.5\n", 1))
-    icons = os.path.join(run_dir, "icons")
-    if not os.path.exists(icons):
-        os.symlink(os.path.join(os.path.dirname(CONFIG), "icons"), icons)
-    expected = render("render-outdoor.png", variant)
-    before = pictures.read(vm.screendump("kiosk-before-set-var.png"))
-    answer = reply(vm, "set-var", "outdoor", "4.5")
-    require(answer.get("value") == 4.5, f"set-var reply: {answer!r:.200}")
-    time.sleep(0.5)
-    shot = pictures.read(vm.screendump("kiosk-set-var.png"))
-    diff = pictures.compare(expected, shot, TOLERANCE)
-    require(diff.count == 0, f"screendump after set-var vs render with initial = 4.5: {diff}")
-    changed = pictures.compare(before, shot)
-    label = frame_box(geometry(vm).frame("outside"), 2)
-    require(changed.count > 0 and inside(changed.box, label), f"set-var changed {changed}, not only the label {label}")
-    return f"`ctl set-var outdoor 4.5`: screendump equals the render with it set; {changed.count} pixels changed, all in the label"
+    reporter.check("package upgrade keeps config and values", lambda: checks_package.upgrade(vm, debs))
+    reporter.check("package purge leaves nothing", lambda: checks_package.purge(vm))
 
 
 def panel_hotplug(vm):
@@ -396,11 +378,7 @@ def _survival_checks(reporter, vm):
 
     def flip_pump():
         """Taps the toggle at the point `ctl list` reports; returns once it reads 1."""
-        geo = geometry(vm)
-        x0, y0, w, h = geo.frame("pump")
-        # The switch is the capsule at the toggle's right end (its knob travels within 70 points).
-        x, y = geo.reported_point("pump", "switch") or (x0 + w - 35, y0 + h / 2)
-        vm.touch.tap(x, y)
+        vm.touch.tap(*geometry(vm).switch("pump"))
         deadline = time.monotonic() + 10
         while value(vm, "pump") != 1:
             require(time.monotonic() < deadline, "a tap on the pump toggle did not switch it on")

@@ -64,6 +64,12 @@ class Geometry:
         x, y, w, h = self.frame(cid)
         return self.reported_point(cid, "center") or [x + w / 2, y + h / 2]
 
+    def switch(self, cid):
+        """Where to tap a toggle: the point `ctl list` reports, else the capsule at its right end (the
+        knob travels within 70 points)."""
+        x, y, w, h = self.frame(cid)
+        return self.reported_point(cid, "switch") or (x + w - 35, y + h / 2)
+
     def dial_handle(self, shot):
         """The dial's handle: reported, or the magenta blob's centre on `shot`."""
         reported = self.reported_point("dial", "handle")

@@ -22,6 +22,8 @@ CACHE = os.environ.get("THUMBWHEEL_VM_CACHE", os.path.join(REPO, ".vm"))
 
 # The panel the guest shows: a common 7" kiosk resolution, small enough for fast screendumps.
 SCREEN_WIDTH, SCREEN_HEIGHT = 800, 480
+# QEMU's user-mode network maps this guest-side address to the host's 127.0.0.1.
+HOST_FROM_GUEST = "10.0.2.2"
 
 
 class GuestError(Exception):
@@ -32,9 +34,10 @@ def sh(*command, **kwargs):
     return subprocess.run(command, check=True, **kwargs)
 
 
-def build_image(run_dir, binary, config, extra_files=()):
+def build_image(run_dir, binary, config, extra_files=(), with_install=True):
     """Makes run_dir/root.img: the cached mmdebstrap root + the test agent + Thumbwheel installed by
-    scripts/install (binary as /usr/local/bin/thumbwheel, config as /etc/thumbwheel/config.toml).
+    scripts/install (binary as /usr/local/bin/thumbwheel, config as /etc/thumbwheel/config.toml), or,
+    with with_install=False, no Thumbwheel at all (the test installs its Debian package in the guest).
     extra_files: (source, path in guest, mode) for test fixtures. Returns the image path."""
     root = os.path.join(run_dir, "rootfs")
     image = os.path.join(run_dir, "root.img")
@@ -50,10 +53,11 @@ def build_image(run_dir, binary, config, extra_files=()):
         f.write("thumbwheel-vm\n")
     for source, path, mode in extra_files:
         sh("install", "-D", "-m", mode, source, root + path)
-    done = subprocess.run([os.path.join(REPO, "scripts", "install"), "--destdir", root, "--binary", binary,
-                           "--config", config], capture_output=True, text=True)
-    if done.returncode != 0:
-        raise GuestError(f"scripts/install failed: {(done.stdout + done.stderr).strip()[-500:]}")
+    if with_install:
+        done = subprocess.run([os.path.join(REPO, "scripts", "install"), "--destdir", root, "--binary", binary,
+                               "--config", config], capture_output=True, text=True)
+        if done.returncode != 0:
+            raise GuestError(f"scripts/install failed: {(done.stdout + done.stderr).strip()[-500:]}")
     if os.path.exists(image):
         os.unlink(image)
     with open(image, "wb") as f:  # an existing (sparse) file keeps mke2fs quiet
@@ -133,8 +137,8 @@ class Agent:
 class Guest:
     """One QEMU process running the guest (TCG, virtio-gpu, virtio-multitouch behind a hot-plug port)."""
 
-    def __init__(self, run_dir, image, touch=True):
-        self.run_dir, self.image, self.with_touch = run_dir, image, touch
+    def __init__(self, run_dir, image, touch=True, network=False):
+        self.run_dir, self.image, self.with_touch, self.with_network = run_dir, image, touch, network
         self.share = os.path.join(run_dir, "share")
         os.makedirs(self.share, exist_ok=True)
         self.serial_log = os.path.join(run_dir, "serial.log")
@@ -161,6 +165,10 @@ class Guest:
         ]
         if self.with_touch:
             line += ["-device", "virtio-multitouch-pci,id=touch,bus=touchport"]
+        if self.with_network:
+            # User-mode networking: the guest is 10.0.2.15 (set by the initramfs) and reaches the host's
+            # loopback as HOST_FROM_GUEST, where the test's MQTT broker listens.
+            line += ["-netdev", "user,id=net", "-device", "virtio-net-pci,netdev=net"]
         return line
 
     def start(self):

@@ -8,7 +8,8 @@ import time
 import pictures
 from report import CheckFailed, require
 
-BINARY_IN_GUEST = "/usr/local/bin/thumbwheel"
+# Where the Debian package installs the kiosk (layer 2 installs the .deb, not scripts/install).
+BINARY_IN_GUEST = "/usr/bin/thumbwheel"
 
 
 def reply(vm, *args, want_json=True):

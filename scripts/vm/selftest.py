@@ -179,7 +179,29 @@ class FakeKiosk:
         c, f = 0.1 - a * x0 / W, 0.1 - e * y0 / H
         return f"calibration = [{a}, 0.0, {c}, 0.0, {e}, {f}]\n"
 
+    version = "0.1.0"
+
+    def package(self, script):
+        """dpkg's part: install, upgrade (a restart of the service) and purge; None for other scripts."""
+        if "dpkg -i" in script and "/upgrade/" in script:
+            self.pid += 1
+            self.restarted()
+            self.version = UPGRADE["version"]
+            return 0, ""
+        if "dpkg -i" in script or "dpkg --purge" in script or script.startswith("for p in"):
+            return 0, ""
+        if "${Version}" in script:
+            return 0, self.version
+        if "${db:Status-Status}" in script:
+            return 0, "not-installed"
+        if "md5sum" in script:
+            return 0, "0123456789abcdef  /etc/thumbwheel/config.toml\n"
+        return None
+
     def run(self, script, timeout=70):
+        answer = self.package(script)
+        if answer is not None:
+            return answer
         if "calibrate --config" in script:
             self.calibration_taps = []
             return 0, ""
@@ -189,7 +211,7 @@ class FakeKiosk:
             return 1, ""
         if "flick-watch.log" in script:
             return 0, f"{self.selection_steps}\n" if "grep -c" in script else ""
-        ctl = re.search(r"ctl (.*?) 2>&1", script)
+        ctl = re.search(r"/thumbwheel ctl (.*?) 2>&1", script)
         if ctl:
             args = re.findall(r"'([^']*)'", ctl.group(1))
             if args[0] == "list":
@@ -197,6 +219,9 @@ class FakeKiosk:
             if args[0] == "set-var":
                 self.outdoor = float(args[2])
                 return 0, json.dumps({"id": args[1], "ok": True, "value": self.outdoor}) + "\n"
+            if args[0] == "set":
+                self.values[args[1]] = int(float(args[2]))
+                return 0, json.dumps({"id": args[1], "ok": True, "value": self.values[args[1]]}) + "\n"
             if args[0] == "get":
                 return 0, json.dumps({"id": args[1], "value": self.values[args[1]]}) + "\n"
             if args[0] == "screenshot":
@@ -252,6 +277,25 @@ class FakeKiosk:
         self.touch.forget()
 
 
+class FakeBroker:
+    """The host's broker as the MQTT check sees it: the kiosk's values as retained state, sets applied."""
+
+    def __init__(self, kiosk):
+        self.kiosk = kiosk
+
+    def wait(self, topic, predicate, timeout=20):
+        name = topic.rsplit("/", 2)
+        payload = "online" if name[-1] == "status" else str(self.kiosk.values[name[-2]])
+        return payload if predicate(payload) else None
+
+    def publish(self, topic, payload, retain=False):
+        if self.kiosk.obeys:
+            self.kiosk.values[topic.rsplit("/", 2)[-2]] = int(float(payload))
+
+
+UPGRADE = {"version": "0.1.0+vmtest1"}
+
+
 def run_fake(obeys, forgetful=False, terse=False, hears_hotplug=True):
     with tempfile.TemporaryDirectory() as tmp:
         kiosk = FakeKiosk(tmp, obeys, forgetful, terse, hears_hotplug)
@@ -264,7 +308,7 @@ def run_fake(obeys, forgetful=False, terse=False, hears_hotplug=True):
             fresh.outdoor = 4.5 if "initial = 4.5" in open(config).read() else None
             fresh.page = screen or "main"
             return fresh.picture()
-        checks_kiosk._checks(reporter, kiosk, reference, render)
+        checks_kiosk._checks(reporter, kiosk, reference, render, FakeBroker(kiosk), UPGRADE)
         return reporter
 
 
@@ -279,11 +323,13 @@ def main():
     forgetful = run_fake(True, forgetful=True)
     print("-- a kiosk that does not listen for DRM hotplug events: the panel check must fail")
     blind = run_fake(True, hears_hotplug=False)
-    # Every check of _checks passes for the good fake; the ten that need touches (calibrate and the nav bar included) fail for the deaf
-    # one. A forgetful one fails SIGKILL, power cut and reboot; one deaf to hotplug events the panel check.
-    ok = (good.failed == 0 and good.passed == len(checks_kiosk.NAMES) - 2 and bad.failed == 10
+    # Every check of _checks passes for the good fake (all but the release build and the packages, made
+    # before it); the eleven that need touches (calibrate, the nav bar and MQTT's tap included) fail for
+    # the deaf one. A forgetful one fails SIGKILL, power cut, reboot and the upgrade; one deaf to hotplug
+    # events the panel check.
+    ok = (good.failed == 0 and good.passed == len(checks_kiosk.NAMES) - 3 and bad.failed == 11
           and terse.failed == 0 and terse.passed == good.passed
-          and forgetful.failed == 3 and blind.failed == 1)
+          and forgetful.failed == 4 and blind.failed == 1)
     print(f"selftest {'PASS' if ok else 'FAIL'}: contract kiosk {good.passed} passed/{good.failed} failed, "
           f"terse kiosk {terse.passed} passed/{terse.failed} failed, deaf kiosk {bad.failed} failed, "
           f"forgetful kiosk {forgetful.failed} failed, hotplug-deaf kiosk {blind.failed} failed")
