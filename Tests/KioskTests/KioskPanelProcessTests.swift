@@ -93,6 +93,27 @@ struct KioskPanelProcessTests {
         #expect(StateStore(path: kiosk.statePath).values["pump"] == .single(1))
     }
 
+    @Test("set and get reach a control whose screen is not shown: clamped and refused as on screen, saved, and shown when its page is")
+    func setOffScreen() throws {
+        let kiosk = try #require(KioskProcess(name: "kiosk-offscreen", extraScreens: KioskPanelProcessTests.panel))
+        _ = kiosk.request("{\"cmd\":\"screen\",\"id\":\"second\"}")
+        #expect(try list(kiosk)["screen"]?.stringValue == "second")
+        #expect(kiosk.request("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":250}") == "{\"id\":\"dial\",\"ok\":true,\"value\":100}")
+        #expect(kiosk.request("{\"cmd\":\"set\",\"id\":\"pump\",\"value\":1}") == "{\"id\":\"pump\",\"ok\":true,\"value\":1}")
+        #expect(kiosk.request("{\"cmd\":\"get\",\"id\":\"pump\"}") == "{\"id\":\"pump\",\"ok\":true,\"value\":1}")
+        let refused = try #require(kiosk.request("{\"cmd\":\"set\",\"id\":\"pump\",\"value\":0.5}"))
+        #expect(refused.contains("\"error\":\"pump: "), "\(refused)")
+        let unknown = try #require(kiosk.request("{\"cmd\":\"set\",\"id\":\"nothing\",\"value\":1}"))
+        #expect(unknown.contains("no control \\\"nothing\\\" on any screen"), "\(unknown)")
+        // A programmatic change is saved at once, as on screen.
+        #expect(StateStore(path: kiosk.statePath).values["pump"] == .single(1))
+        #expect(StateStore(path: kiosk.statePath).values["dial"] == .single(100))
+        _ = kiosk.request("{\"cmd\":\"screen\",\"id\":\"main\"}")
+        let shown = try list(kiosk)["controls"]?.arrayValue ?? []
+        #expect(shown.first { $0["id"]?.stringValue == "pump" }?["value"]?.numberValue == 1)
+        #expect(shown.first { $0["id"]?.stringValue == "dial" }?["value"]?.numberValue == 100)
+    }
+
     @Test("With return_home_after, a kiosk left on another page goes home by itself once nobody touched it that long")
     func returnsHome() throws {
         let kiosk = try #require(KioskProcess(name: "kiosk-home", extraScreens: KioskPanelProcessTests.panel + "\nreturn_home_after = 0.6\n"))

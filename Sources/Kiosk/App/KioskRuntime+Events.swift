@@ -9,52 +9,58 @@ extension KioskRuntime {
     /// is followed, a loop of them is not).
     func deliverEvents(now: MonotonicTime, depth: Int = 0) {
         var actions: [(Element, ElementAction)] = []
-        for b in screen.elements {
-            let events = b.drainEvents(time: now)
-            guard !events.isEmpty else { continue }
-            presenter.invalidate()
-            var changed = false, fromUser = false, released = false
-            for e in events {
-                switch e {
-                case .valueChanged(_, let user), .secondValueChanged(_, let user):
-                    changed = true
-                    fromUser = fromUser || user
-                case .rangeChanged(_, _, _, let user):
-                    changed = true
-                    fromUser = fromUser || user
-                case .selectionChanged:
-                    changed = true
-                case .endedTracking, .rangeEndedTracking: released = true
-                case .feedback(let cue):
-                    // the panel's rumble motor where it has one (FF_RUMBLE); no sound device is driven.
-                    // The element's own switch (the spinner's haptics, RVS-10) gates it as well as the config's.
-                    if config.input.haptics && b.allowsFeedback { _ = touches.hub?.rumble(milliseconds: cue == .detent ? 15 : 30) }
-                default: break
-                }
-                services.socket?.broadcast(eventJSON(b, e))
-                actions += b.actions(for: e).map { (b, $0) }
-            }
-            guard let value = b.value else { continue }
-            if changed || released {
-                // Changes a finger makes (a drag, a coasting wheel) wait for the debounce so an SD card is
-                // not written on every sample; a release or a programmatic change is written at once.
-                services.state.set(b.id, value, now: now, urgent: released || !fromUser)
-                services.mqtt?.valueChanged(b.id, value, urgent: released || !fromUser, now: now)
-            }
-            if released { services.state.flushPending() }
-            guard let hooks = b.config.hooks else { continue }
-            let timeout = Double(hooks.timeoutMS) / 1000
-            if changed, let argv = hooks.onChange {
-                services.hooks.request(key: "\(b.id)/change", argv: HookRunner.expand(argv, id: b.id, value: value.hookText),
-                                   minInterval: Double(hooks.minIntervalMS) / 1000, timeout: timeout, now: now)
-            }
-            if released, let argv = hooks.onRelease {
-                services.hooks.request(key: "\(b.id)/release", argv: HookRunner.expand(argv, id: b.id, value: value.hookText),
-                                   minInterval: 0, timeout: timeout, now: now)
-            }
-        }
+        for b in screen.elements { actions += deliver(b, now: now) }
         // Actions run after every event is delivered: a screen switch rebuilds the elements.
         if !actions.isEmpty { perform(actions, now: now, depth: depth) }
+    }
+
+    /// Drains one element's events (of the shown screen, or one built off screen for a `set`) and hands
+    /// them on; returns the actions they ask for.
+    func deliver(_ b: Element, now: MonotonicTime) -> [(Element, ElementAction)] {
+        var actions: [(Element, ElementAction)] = []
+        let events = b.drainEvents(time: now)
+        guard !events.isEmpty else { return [] }
+        presenter.invalidate()
+        var changed = false, fromUser = false, released = false
+        for e in events {
+            switch e {
+            case .valueChanged(_, let user), .secondValueChanged(_, let user):
+                changed = true
+                fromUser = fromUser || user
+            case .rangeChanged(_, _, _, let user):
+                changed = true
+                fromUser = fromUser || user
+            case .selectionChanged:
+                changed = true
+            case .endedTracking, .rangeEndedTracking: released = true
+            case .feedback(let cue):
+                // the panel's rumble motor where it has one (FF_RUMBLE); no sound device is driven.
+                // The element's own switch (the spinner's haptics, RVS-10) gates it as well as the config's.
+                if config.input.haptics && b.allowsFeedback { _ = touches.hub?.rumble(milliseconds: cue == .detent ? 15 : 30) }
+            default: break
+            }
+            services.socket?.broadcast(eventJSON(b, e))
+            actions += b.actions(for: e).map { (b, $0) }
+        }
+        guard let value = b.value else { return actions }
+        if changed || released {
+            // Changes a finger makes (a drag, a coasting wheel) wait for the debounce so an SD card is
+            // not written on every sample; a release or a programmatic change is written at once.
+            services.state.set(b.id, value, now: now, urgent: released || !fromUser)
+            services.mqtt?.valueChanged(b.id, value, urgent: released || !fromUser, now: now)
+        }
+        if released { services.state.flushPending() }
+        guard let hooks = b.config.hooks else { return actions }
+        let timeout = Double(hooks.timeoutMS) / 1000
+        if changed, let argv = hooks.onChange {
+            services.hooks.request(key: "\(b.id)/change", argv: HookRunner.expand(argv, id: b.id, value: value.hookText),
+                               minInterval: Double(hooks.minIntervalMS) / 1000, timeout: timeout, now: now)
+        }
+        if released, let argv = hooks.onRelease {
+            services.hooks.request(key: "\(b.id)/release", argv: HookRunner.expand(argv, id: b.id, value: value.hookText),
+                               minInterval: 0, timeout: timeout, now: now)
+        }
+        return actions
     }
 
     /// One subscriber event line for a control event.

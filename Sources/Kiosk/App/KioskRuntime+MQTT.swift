@@ -22,16 +22,9 @@ extension KioskRuntime {
     }
 
     /// A `set` from MQTT, validated and clamped exactly like the socket's; returns why it was refused.
+    /// The change reaches the state file, subscribers, hooks and the state topic as a socket set's does.
     private func setFromMQTT(_ id: String, _ value: StoredValue) -> String? {
-        guard let e = screen.element(id: id) else { return "no control \"\(id)\" on screen \(screen.config.id)" }
-        let now = monotonicNow()
-        do {
-            _ = try e.setValue(value, time: now)
-        } catch {
-            return "\(id): \(error)"
-        }
-        // The change reaches the state file, subscribers, hooks and the state topic as a socket set's does.
-        deliverEvents(now: now)
+        do { _ = try setControl(id, value, now: monotonicNow()) } catch { return error.description }
         return nil
     }
 }

@@ -22,18 +22,9 @@ extension KioskRuntime: ControlRequestHandler {
                 ControlListing(id: e.id, kind: e.kind, value: e.value, details: e.describe(time: now).jsonPairs)
             }, screen: screen.config.id, screens: config.screens.map(\.id), variables: variables.json(now: now))
         case .get(let id):
-            guard let e = screen.element(id: id) else { return unknownControl(id) }
-            guard let value = e.value else { return ErrorReply("\(e.id) holds no value") }
-            return ValueReply(id: e.id, value: value)
+            do { return ValueReply(id: id, value: try controlValue(id, now: now)) } catch { return ErrorReply(error.description) }
         case .set(let id, let value):
-            guard let b = screen.element(id: id) else { return unknownControl(id) }
-            do {
-                let taken = try b.setValue(value, time: now)
-                deliverEvents(now: now)
-                return ValueReply(id: b.id, value: taken)
-            } catch {
-                return ErrorReply("\(b.id): \(error)")
-            }
+            do { return ValueReply(id: id, value: try setControl(id, value, now: now)) } catch { return ErrorReply(error.description) }
         case .screen(let id):
             guard let index = config.screens.firstIndex(where: { $0.id == id }) else {
                 return ErrorReply("no screen \"\(id)\": the screens are " + config.screens.map(\.id).joined(separator: ", "))
@@ -63,10 +54,6 @@ extension KioskRuntime: ControlRequestHandler {
         case .stats:
             return StatsReply(wakeups: loop.wakeups, frames: presenter.framesRendered, clients: services.socket?.clientCount ?? 0)
         }
-    }
-
-    private func unknownControl(_ id: String) -> ErrorReply {
-        ErrorReply("no control \"\(id)\" on screen \(screen.config.id); \"list\" shows the ids")
     }
 
     /// The current frame as a base64 PNG, encoded in memory.

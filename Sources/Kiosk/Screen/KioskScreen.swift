@@ -30,11 +30,8 @@ public final class KioskScreen {
         let ownBoard = board == nil
         let board = board ?? ValueBoard(declarations: config.variables, time: time)
         self.board = board
-        let points = Size(Double(canvasSize.width) / scale, Double(canvasSize.height) / scale)
-        var context = ElementContext(scale: scale, configDirectory: FileIO.directory(of: config.file), screenSize: points,
-                                     theme: config.theme, time: time, board: board, templates: config.templates)
-        context.pages = config.screens.map { Page(id: $0.id, title: $0.title.isEmpty ? $0.id : $0.title, icon: $0.icon) }
-        context.currentPage = screen.id
+        let context = KioskScreen.context(config: config, page: screen.id, canvasSize: canvasSize, scale: scale, time: time, board: board)
+        let points = context.screenSize
         var made: [Element] = []
         for c in screen.controls + KioskScreen.navigationBar(config.navigation, screenSize: points) {
             // The loader accepts only registered kinds, so a config that loaded has none missing.
@@ -59,6 +56,27 @@ public final class KioskScreen {
             let initial = ControlValues.initial(of: config)
             board.controlValue = { [unowned self] id in self.element(id: id)?.value ?? initial[id] }
         }
+    }
+
+    /// What every element of page `page` is built with (one place, so an element built off screen is built
+    /// exactly as its screen would build it).
+    static func context(config: KioskConfig, page: String, canvasSize: PixelSize, scale: Double, time: MonotonicTime,
+                        board: ValueBoard) -> ElementContext {
+        let points = Size(Double(canvasSize.width) / scale, Double(canvasSize.height) / scale)
+        var context = ElementContext(scale: scale, configDirectory: FileIO.directory(of: config.file), screenSize: points,
+                                     theme: config.theme, time: time, board: board, templates: config.templates)
+        context.pages = config.screens.map { Page(id: $0.id, title: $0.title.isEmpty ? $0.id : $0.title, icon: $0.icon) }
+        context.currentPage = page
+        return context
+    }
+
+    /// Control `id` of any screen of `config`, built on its own (not drawn, not touched): how a value
+    /// is set or read for a control whose screen is not shown. Nil when no screen has that control.
+    static func offscreenElement(id: String, config: KioskConfig, canvasSize: PixelSize, scale: Double,
+                                 time: MonotonicTime, board: ValueBoard) -> Element? {
+        guard let screen = config.screens.first(where: { $0.controls.contains { $0.id == id } }),
+              let c = screen.controls.first(where: { $0.id == id }), let kind = ElementKinds.named(c.kind) else { return nil }
+        return kind.make(c, in: context(config: config, page: screen.id, canvasSize: canvasSize, scale: scale, time: time, board: board))
     }
 
     /// The id of the bar `[navigation] bar` adds to every screen.

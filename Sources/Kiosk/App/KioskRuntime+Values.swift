@@ -1,0 +1,55 @@
+import Controls
+import Core
+import Widgets
+
+/// Why a `set` or `get` from outside (socket, MQTT) was refused: said to the client as it is.
+struct ControlRequestError: Error, CustomStringConvertible {
+    let description: String
+}
+
+extension KioskRuntime {
+    /// Sets control `id` for the socket and MQTT, wherever it is. On the screen shown, through its element.
+    /// On another screen, through that control built off screen from its config and saved value: clamped
+    /// and refused exactly as on screen, then saved, published and hooked like any change, and shown as
+    /// set when its screen is. A panel's values are the house's state, not only the page in view.
+    /// Returns the value the control took.
+    func setControl(_ id: String, _ value: StoredValue, now: MonotonicTime) throws(ControlRequestError) -> StoredValue {
+        guard let element = screen.element(id: id) ?? offscreenElement(id, now: now) else { throw unknownControl(id) }
+        let taken: StoredValue
+        do {
+            taken = try element.setValue(value, time: now)
+        } catch {
+            throw ControlRequestError(description: "\(id): \(error)")
+        }
+        if element === screen.element(id: id) {
+            deliverEvents(now: now)
+        } else {
+            let actions = deliver(element, now: now)
+            if !actions.isEmpty { perform(actions, now: now, depth: 0) }
+        }
+        return taken
+    }
+
+    /// The value of control `id` on any screen: the element's on the screen shown, else the saved one,
+    /// else the config's. Nil for an unknown id; throws for a control that holds no value (a button).
+    func controlValue(_ id: String, now: MonotonicTime) throws(ControlRequestError) -> StoredValue {
+        guard let element = screen.element(id: id) ?? offscreenElement(id, now: now) else { throw unknownControl(id) }
+        guard let value = element.value else { throw ControlRequestError(description: "\(id) holds no value") }
+        return value
+    }
+
+    func unknownControl(_ id: String) -> ControlRequestError {
+        ControlRequestError(description: "no control \"\(id)\" on any screen; \"list\" shows the ids of the one shown")
+    }
+
+    /// Control `id` of a screen not shown, with its saved value applied (its events from that drained).
+    private func offscreenElement(_ id: String, now: MonotonicTime) -> Element? {
+        let size = presenter.display.canvasSize
+        let scale = KioskScreen.scale(config: config.display, canvasSize: size, physicalMM: presenter.display.physicalSizeMM)
+        guard let element = KioskScreen.offscreenElement(id: id, config: config, canvasSize: size, scale: scale,
+                                                         time: now, board: variables.board) else { return nil }
+        if let saved = services.state.values[id] { _ = try? element.setValue(saved, time: now) }
+        _ = element.drainEvents(time: now)
+        return element
+    }
+}
