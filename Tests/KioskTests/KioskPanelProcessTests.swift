@@ -30,6 +30,14 @@ struct KioskPanelProcessTests {
           frame = [0, 0, 200, 40]
           text = "The second page"
 
+          [[screens.controls]]
+          kind = "arc-seeker"
+          id = "seek"
+          frame = [200, 40, 160, 160]
+          start_angle = 150
+          end_angle = 30
+          value = 250
+
         [navigation]
         bar = "bottom"
         """
@@ -105,6 +113,12 @@ struct KioskPanelProcessTests {
         #expect(refused.contains("\"error\":\"pump: "), "\(refused)")
         let unknown = try #require(kiosk.request("{\"cmd\":\"set\",\"id\":\"nothing\",\"value\":1}"))
         #expect(unknown.contains("no control \\\"nothing\\\" on any screen"), "\(unknown)")
+        // A seeker's set raises no event (CS-3) and is saved all the same, on screen and off.
+        #expect(kiosk.request("{\"cmd\":\"set\",\"id\":\"seek\",\"value\":200}") == "{\"id\":\"seek\",\"ok\":true,\"value\":200}")
+        _ = kiosk.request("{\"cmd\":\"screen\",\"id\":\"main\"}")
+        #expect(kiosk.request("{\"cmd\":\"set\",\"id\":\"seek\",\"value\":210}") == "{\"id\":\"seek\",\"ok\":true,\"value\":210}")
+        #expect(kiosk.request("{\"cmd\":\"get\",\"id\":\"seek\"}") == "{\"id\":\"seek\",\"ok\":true,\"value\":210}")
+        #expect(StateStore(path: kiosk.statePath).values["seek"] == .single(210))
         // A programmatic change is saved at once, as on screen.
         #expect(StateStore(path: kiosk.statePath).values["pump"] == .single(1))
         #expect(StateStore(path: kiosk.statePath).values["dial"] == .single(100))

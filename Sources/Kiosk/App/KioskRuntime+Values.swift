@@ -27,6 +27,12 @@ extension KioskRuntime {
             let actions = deliver(element, now: now)
             if !actions.isEmpty { perform(actions, now: now, depth: 0) }
         }
+        // A seeker's set raises no event (CS-3), so nothing above saved it; the value is the panel's
+        // state all the same: saved at once and published like any programmatic change.
+        if services.state.values[id] != taken {
+            services.state.set(id, taken, now: now, urgent: true)
+            services.mqtt?.valueChanged(id, taken, urgent: true, now: now)
+        }
         return taken
     }
 
