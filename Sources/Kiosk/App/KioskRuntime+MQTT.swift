@@ -1,16 +1,22 @@
 import Controls
 import Core
+import Widgets
 
 extension KioskRuntime {
     /// Connects to `[mqtt]`'s broker when the config has one. The connection is made in the background of
     /// the loop: a broker that is absent at start is retried, and the kiosk runs meanwhile.
     func startMQTT() {
         guard let settings = config.mqtt else { return }
-        let bridge = MQTTBridge(config: settings, debounceSeconds: Double(config.state.debounceMS) / 1000, loop: loop)
+        let bridge = MQTTBridge(config: settings, controls: config.allControls,
+                                debounceSeconds: Double(config.state.debounceMS) / 1000, loop: loop)
         bridge.snapshot = { [unowned self] in currentValues() }
         bridge.setValue = { [unowned self] id, value in setFromMQTT(id, value) }
+        bridge.press = { [unowned self] id in pressFromMQTT(id) }
+        bridge.setVariable = { [unowned self] id, value in
+            (setVariable(id, value, now: monotonicNow()) as? ErrorReply)?.error
+        }
         services.mqtt = bridge
-        Log.notice("mqtt: \(settings.host):\(settings.port), topics under \(settings.baseTopic)/, client \(settings.clientID)")
+        Log.notice("mqtt: \(settings.host):\(settings.port)\(settings.tls == nil ? "" : " (TLS)"), topics under \(settings.baseTopic)/, client \(settings.clientID)")
         bridge.start(now: monotonicNow())
     }
 
@@ -32,6 +38,18 @@ extension KioskRuntime {
         }
         // The change reaches the state file, subscribers, hooks and the state topic as a socket set's does.
         deliverEvents(now: now)
+        return nil
+    }
+
+    /// A press from MQTT (Home Assistant's button): the button's actions run as for a tap, and
+    /// subscribers and the event topic hear of it.
+    private func pressFromMQTT(_ id: String) -> String? {
+        guard let e = screen.element(id: id) else { return "no button \"\(id)\" on screen \(screen.config.id)" }
+        let now = monotonicNow()
+        services.socket?.broadcast(eventJSON(e, .touchUpInside))
+        services.mqtt?.buttonPressed(id)
+        presenter.invalidate()
+        perform(e.actions(for: .touchUpInside).map { (e, $0) }, now: now, depth: 0)
         return nil
     }
 }

@@ -19,9 +19,13 @@ final class MQTTLink {
         /// The last will: published by the broker when the connection is lost without a goodbye.
         var willTopic: String
         var willPayload: String
+        /// 4 (MQTT 3.1.1) or 5.
+        var protocolVersion = 4
+        /// TLS, when the config names a CA.
+        var tls: MQTTConfig.TLS?
     }
 
-    private enum State: Equatable { case idle, connecting, connected, waiting }
+    private enum State: String, Equatable { case idle = "closed", connecting, connected, waiting }
 
     let settings: Settings
     private let loop: EventLoop
@@ -34,6 +38,7 @@ final class MQTTLink {
     private var lastMisc: MonotonicTime = 0
     /// The reason the last failure was logged with: a broker that stays away is logged once, not at every retry.
     private var lastFailure: String?
+    private var messagesIn = 0, messagesOut = 0, connections = 0
     static let firstBackoff = 1.0
     static let maximumBackoff = 30.0
 
@@ -43,6 +48,12 @@ final class MQTTLink {
     var onMessage: ((String, [UInt8]) -> Void)?
 
     var isConnected: Bool { state == .connected }
+
+    /// The connection for `ctl stats`.
+    var stats: MQTTStats {
+        MQTTStats(state: state.rawValue, messagesIn: messagesIn, messagesOut: messagesOut,
+                  reconnects: max(0, connections - 1), lastError: lastFailure)
+    }
 
     init(settings: Settings, loop: EventLoop) {
         self.settings = settings
@@ -67,8 +78,7 @@ final class MQTTLink {
             return
         }
         mosq = m
-        mosquitto_will_set(m, settings.willTopic, Int32(settings.willPayload.utf8.count), settings.willPayload, 1, true)
-        if let user = settings.username { mosquitto_username_pw_set(m, user, settings.password) }
+        guard configure(m) else { return }
         // C callbacks cannot capture: `self` travels through the userdata pointer given to mosquitto_new.
         mosquitto_connect_callback_set(m) { _, obj, rc in
             guard let obj else { return }
@@ -80,7 +90,9 @@ final class MQTTLink {
             let topic = m.topic.map { String(cString: $0) } ?? ""
             let count = Int(max(0, m.payloadlen))
             let bytes = m.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
-            Unmanaged<MQTTLink>.fromOpaque(obj).takeUnretainedValue().onMessage?(topic, bytes)
+            let link = Unmanaged<MQTTLink>.fromOpaque(obj).takeUnretainedValue()
+            link.messagesIn += 1
+            link.onMessage?(topic, bytes)
         }
         attempt(now: now)
     }
@@ -90,7 +102,9 @@ final class MQTTLink {
     func publish(_ topic: String, _ payload: String, qos: Int, retain: Bool) -> Bool {
         guard let mosq, state == .connected else { return false }
         let rc = mosquitto_publish(mosq, nil, topic, Int32(payload.utf8.count), payload, Int32(qos), retain)
-        return rc == MOSQ_ERR_SUCCESS.rawValue
+        guard rc == MOSQ_ERR_SUCCESS.rawValue else { return false }
+        messagesOut += 1
+        return true
     }
 
     /// Subscribes to `pattern` (call from `onConnect`: the session is clean).
@@ -143,12 +157,12 @@ final class MQTTLink {
         guard let mosq else { return }
         retryAt = nil
         lastMisc = now
+        state = .connecting
         let rc = mosquitto_connect_async(mosq, settings.host, Int32(settings.port), Int32(settings.keepalive))
         guard rc == MOSQ_ERR_SUCCESS.rawValue || rc == MOSQ_ERR_CONN_PENDING.rawValue else {
             failed(reason(rc), now: now)
             return
         }
-        state = .connecting
         fd = mosquitto_socket(mosq)
         guard fd >= 0 else { failed("no socket", now: now); return }
         watchingWrite = mosquitto_want_write(mosq)
@@ -174,12 +188,13 @@ final class MQTTLink {
             state = .connected
             backoff = MQTTLink.firstBackoff
             lastFailure = nil
+            connections += 1
             Log.notice("mqtt: connected to \(settings.host):\(settings.port) as \(settings.clientID)")
             onConnect?()
         } else {
-            let why = String(cString: mosquitto_connack_string(code))
-            if let mosq { mosquitto_disconnect(mosq) }
-            failed("the broker refused the connection: \(why)", now: monotonicNow())
+            // libmosquitto closes the socket itself once this returns; the read's error that follows
+            // finds the link already waiting and adds no second line.
+            failed("the broker refused the connection: \(refusal(code))", now: monotonicNow())
         }
     }
 
@@ -191,6 +206,8 @@ final class MQTTLink {
     }
 
     private func failed(_ why: String, now: MonotonicTime) {
+        // One failure per attempt: the refusal and the read error it causes are the same event.
+        guard state == .connecting || state == .connected else { return }
         let wasConnected = state == .connected
         unwatch()
         state = .waiting
