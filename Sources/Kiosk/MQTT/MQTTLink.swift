@@ -224,6 +224,9 @@ final class MQTTLink {
 
     private func reason(_ rc: Int32) -> String {
         if rc == MOSQ_ERR_ERRNO.rawValue { return String(cString: strerror(errno)) }
+        if rc == MOSQ_ERR_TLS.rawValue {
+            return "TLS failed: check that ca_file signed the broker's certificate, which must name this host (or tls_insecure), and that the broker accepts cert_file"
+        }
         return String(cString: mosquitto_strerror(rc))
     }
 
