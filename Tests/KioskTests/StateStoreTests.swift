@@ -95,7 +95,9 @@ final class SpawnedProcess {
         var p: pid_t = 0
         let argv = ([path] + args).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let rc = posix_spawn(&p, path, &actions, nil, argv, environ)
+        var attributes = unblockedSignals()
+        defer { posix_spawnattr_destroy(&attributes) }
+        let rc = posix_spawn(&p, path, &actions, &attributes, argv, environ)
         posix_spawn_file_actions_destroy(&actions)
         close(fds[1])
         guard rc == 0 else { close(fds[0]); return nil }
