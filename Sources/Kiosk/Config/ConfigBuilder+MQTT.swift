@@ -99,8 +99,9 @@ extension ConfigBuilder {
     /// `ca_file`, `cert_file`, `key_file`, `tls_insecure`: each file readable PEM, certificate and key together.
     private mutating func tls(_ t: ConfigTable) -> MQTTConfig.TLS? {
         let ca = pemFile(t, "ca_file"), cert = pemFile(t, "cert_file"), key = pemFile(t, "key_file")
-        if t["cert_file"] != nil && t["key_file"] == nil { fail(t, "key_file", "expected the key of cert_file, found none") }
-        if t["key_file"] != nil && t["cert_file"] == nil { fail(t, "cert_file", "expected the certificate of key_file, found none") }
+        // Placed at the key that is there: the one missing has no line to point at.
+        if t["cert_file"] != nil && t["key_file"] == nil { fail(t, "cert_file", "expected key_file with it (the certificate's key), found none") }
+        if t["key_file"] != nil && t["cert_file"] == nil { fail(t, "key_file", "expected cert_file with it (the key's certificate), found none") }
         let needsCA = ["cert_file", "key_file", "tls_insecure"].first { t[$0] != nil }
         if t["ca_file"] == nil, let key = needsCA { fail(t, key, "expected ca_file as well (TLS is on when ca_file is set), found \(key) alone") }
         guard let ca else { return nil }
