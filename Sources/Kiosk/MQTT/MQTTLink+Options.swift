@@ -8,6 +8,9 @@ extension MQTTLink {
         mosquitto_will_set(m, settings.willTopic, Int32(settings.willPayload.utf8.count), settings.willPayload, 1, true)
         if let user = settings.username { mosquitto_username_pw_set(m, user, settings.password) }
         var problems: [String] = []
+        // A set's state goes back as one small packet: Nagle's algorithm would hold it for the peer's
+        // delayed ACK (40 ms here), which is all of an interactive panel's latency budget.
+        _ = mosquitto_int_option(m, MOSQ_OPT_TCP_NODELAY, 1)
         let version = settings.protocolVersion == 5 ? MQTT_PROTOCOL_V5 : MQTT_PROTOCOL_V311
         if mosquitto_int_option(m, MOSQ_OPT_PROTOCOL_VERSION, Int32(version)) != MOSQ_ERR_SUCCESS.rawValue {
             problems.append("protocol version \(settings.protocolVersion)")
