@@ -31,8 +31,9 @@ extension KioskRuntime {
     private func setFromMQTT(_ id: String, _ value: StoredValue) -> String? {
         guard let e = screen.element(id: id) else { return "no control \"\(id)\" on screen \(screen.config.id)" }
         let now = monotonicNow()
+        let before = e.value
         do {
-            _ = try e.setValue(value, time: now)
+            if try e.setValue(value, time: now) != before { services.mqtt?.awaitFrame(since: now) }
         } catch {
             return "\(id): \(error)"
         }

@@ -62,7 +62,7 @@ extension KioskRuntime: ControlRequestHandler {
             return VersionReply(version: thumbwheelVersion)
         case .stats:
             return StatsReply(wakeups: loop.wakeups, frames: presenter.framesRendered, clients: services.socket?.clientCount ?? 0,
-                              mqtt: services.mqtt?.link.stats)
+                              mqtt: services.mqtt?.stats)
         }
     }
 

@@ -26,6 +26,9 @@ final class MQTTBridge {
     /// Sets variable `id` as the socket's `set-var` would; returns why it was refused, nil when taken.
     var setVariable: (String, JSON) -> String? = { _, _ in nil }
 
+    /// When each `set` that changed the screen since the last frame arrived.
+    private var setsAwaitingFrame: [MonotonicTime] = []
+    private var setToFrame = LatencySamples()
     private var pending: [String: StoredValue] = [:]
     private var published: [String: StoredValue] = [:]
     private var flushAt: MonotonicTime?
@@ -65,6 +68,22 @@ final class MQTTBridge {
     /// press is a moment, and one made while the broker is away is not replayed later.
     func buttonPressed(_ id: String) {
         link.publish("\(config.baseTopic)/\(id)/event", "press", qos: config.qos, retain: false)
+    }
+
+    /// A `set` that arrived at `time` changed a control: its latency ends with the next frame.
+    func awaitFrame(since time: MonotonicTime) { setsAwaitingFrame.append(time) }
+
+    /// A frame was drawn and presented at `now`: the sets it shows have their latency.
+    func frameSubmitted(now: MonotonicTime) {
+        for t in setsAwaitingFrame { setToFrame.add(now - t) }
+        setsAwaitingFrame.removeAll(keepingCapacity: true)
+    }
+
+    /// The connection and the set → frame latency, for `ctl stats`.
+    var stats: MQTTStats {
+        var s = link.stats
+        s.setToFrame = setToFrame.summary
+        return s
     }
 
     func tick(now: MonotonicTime) {
