@@ -104,6 +104,27 @@ struct MQTTProcessTests {
         #expect(try broker.wait("\(base)/dial/state", for: MQTTBridge.payload(.single(after))) == MQTTBridge.payload(.single(after)))
     }
 
+    @Test("A broker that takes the connection but never answers is given up on after the keepalive, once in the log")
+    func silentBroker() throws {
+        // A listening socket nobody accepts from: the kernel completes the TCP handshake, CONNECT gets no answer.
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, len) } }
+        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &len) } }
+        try #require(listen(listener, 8) == 0)
+        let port = Int(UInt16(bigEndian: addr.sin_port))
+        let kiosk = try #require(KioskProcess(name: "mqtt-silent-kiosk", extraScreens: MQTTProcessTests.section(port: port)))
+        #expect(kiosk.mqttStats?.state == "connecting")
+        usleep(6_000_000)  // keepalive 5 s
+        #expect(kiosk.logLines(containing: "no answer within 5 s").count == 1, "\(kiosk.log)")
+        #expect(kiosk.mqttStats?.lastError == "no answer within 5 s")
+        #expect(value(kiosk) == 25, "the kiosk answers while its broker hangs")
+    }
+
     @Test("A broker absent at start is retried until it appears")
     func brokerLate() throws {
         let port = MosquittoBroker.freePort()

@@ -36,6 +36,9 @@ final class MQTTLink {
     private var retryAt: MonotonicTime?
     private var backoff = MQTTLink.firstBackoff
     private var lastMisc: MonotonicTime = 0
+    /// When the current attempt started: a broker that takes the TCP connection but never answers
+    /// (a hung broker, a TLS handshake left hanging) is given up on after `connectTimeout`.
+    private var attemptStarted: MonotonicTime = 0
     /// The reason the last failure was logged with: a broker that stays away is logged once, not at every retry.
     private var lastFailure: String?
     private var messagesIn = 0, messagesOut = 0, connections = 0
@@ -118,6 +121,11 @@ final class MQTTLink {
         guard let mosq else { return }
         if state == .waiting, let at = retryAt, now >= at { attempt(now: now); return }
         guard state == .connecting || state == .connected else { return }
+        if state == .connecting, now - attemptStarted >= connectTimeout {
+            mosquitto_disconnect(mosq)
+            failed("no answer within \(Int(connectTimeout)) s", now: now)
+            return
+        }
         if now - lastMisc >= miscInterval {
             lastMisc = now
             if !check(mosquitto_loop_misc(mosq), now: now) { return }
@@ -133,7 +141,8 @@ final class MQTTLink {
     var nextDeadline: MonotonicTime? {
         switch state {
         case .waiting: return retryAt
-        case .connecting, .connected: return lastMisc + miscInterval
+        case .connecting: return min(lastMisc + miscInterval, attemptStarted + connectTimeout)
+        case .connected: return lastMisc + miscInterval
         case .idle: return nil
         }
     }
@@ -152,11 +161,14 @@ final class MQTTLink {
     }
 
     private var miscInterval: Double { max(1, Double(settings.keepalive) / 2) }
+    /// As long as the broker may take to accept a connection: the keepalive, which bounds silence anyway.
+    private var connectTimeout: Double { Double(settings.keepalive) }
 
     private func attempt(now: MonotonicTime) {
         guard let mosq else { return }
         retryAt = nil
         lastMisc = now
+        attemptStarted = now
         state = .connecting
         let rc = mosquitto_connect_async(mosq, settings.host, Int32(settings.port), Int32(settings.keepalive))
         guard rc == MOSQ_ERR_SUCCESS.rawValue || rc == MOSQ_ERR_CONN_PENDING.rawValue else {
