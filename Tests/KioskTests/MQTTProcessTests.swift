@@ -125,6 +125,26 @@ struct MQTTProcessTests {
         #expect(value(kiosk) == 25, "the kiosk answers while its broker hangs")
     }
 
+    @Test("States sent into a hung broker are not replayed after the reconnect: no stale value overwrites a newer one")
+    func noStaleReplay() throws {
+        let broker = try MosquittoBroker(name: "mqtt-stale")
+        let kiosk = try #require(KioskProcess(name: "mqtt-stale-kiosk", extraScreens: MQTTProcessTests.section(port: broker.port)))
+        let base = MQTTProcessTests.base
+        #expect(try broker.wait("\(base)/dial/state", for: "25") == "25")
+        broker.freeze()
+        // Published into the hung broker's socket, never acknowledged: libmosquitto keeps them in flight.
+        for v in [80, 60, 40] {
+            #expect(kiosk.request("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":\(v)}") == "{\"id\":\"dial\",\"ok\":true,\"value\":\(v)}")
+        }
+        usleep(200_000)
+        broker.kill()
+        #expect(kiosk.request("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":12}") == "{\"id\":\"dial\",\"ok\":true,\"value\":12}")
+        try broker.start()
+        #expect(try broker.wait("\(base)/dial/state", for: "12", timeout: 30) == "12")
+        usleep(1_000_000)  // time for a replay to arrive, if there were one
+        #expect(try broker.retained("\(base)/dial/state") == "12")
+    }
+
     @Test("A broker absent at start is retried until it appears")
     func brokerLate() throws {
         let port = MosquittoBroker.freePort()

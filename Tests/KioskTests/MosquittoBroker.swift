@@ -58,6 +58,10 @@ final class MosquittoBroker {
         }
     }
 
+    /// SIGSTOP: the broker hangs with its connections open, as behind a cut cable: the kernel still
+    /// takes bytes, nothing is answered.
+    func freeze() { if pid > 0 { Glibc.kill(pid, SIGSTOP) } }
+
     /// SIGKILL: the broker vanishes with its retained messages (no persistence configured).
     func kill() {
         guard pid > 0 else { return }

@@ -39,6 +39,8 @@ final class MQTTLink {
     /// When the current attempt started: a broker that takes the TCP connection but never answers
     /// (a hung broker, a TLS handshake left hanging) is given up on after `connectTimeout`.
     private var attemptStarted: MonotonicTime = 0
+    /// Set when an attempt or connection failed: the next attempt starts from a reinitialised client.
+    private var needsFreshClient = false
     /// The reason the last failure was logged with: a broker that stays away is logged once, not at every retry.
     private var lastFailure: String?
     private var messagesIn = 0, messagesOut = 0, connections = 0
@@ -81,7 +83,13 @@ final class MQTTLink {
             return
         }
         mosq = m
-        guard configure(m) else { return }
+        guard prepare(m) else { return }
+        attempt(now: now)
+    }
+
+    /// Settings and callbacks of a new (or reinitialised) client.
+    private func prepare(_ m: OpaquePointer) -> Bool {
+        guard configure(m) else { return false }
         // C callbacks cannot capture: `self` travels through the userdata pointer given to mosquitto_new.
         mosquitto_connect_callback_set(m) { _, obj, rc in
             guard let obj else { return }
@@ -97,7 +105,7 @@ final class MQTTLink {
             link.messagesIn += 1
             link.onMessage?(topic, bytes)
         }
-        attempt(now: now)
+        return true
     }
 
     /// Publishes `payload` to `topic`; false when not connected (the caller republishes on connect).
@@ -166,6 +174,18 @@ final class MQTTLink {
 
     private func attempt(now: MonotonicTime) {
         guard let mosq else { return }
+        if needsFreshClient {
+            // A connection that failed may leave QoS 1 states in flight, which libmosquitto would send
+            // again after the next CONNACK, after the fresh snapshot, so an old value would end up
+            // retained. A reinitialised client has no queue; the snapshot alone says what is current.
+            needsFreshClient = false
+            guard mosquitto_reinitialise(mosq, settings.clientID, true, Unmanaged.passUnretained(self).toOpaque()) == MOSQ_ERR_SUCCESS.rawValue,
+                  prepare(mosq) else {
+                Log.error("mqtt: cannot reset the client for a new connection; the kiosk runs without MQTT")
+                state = .idle
+                return
+            }
+        }
         retryAt = nil
         lastMisc = now
         attemptStarted = now
@@ -223,6 +243,7 @@ final class MQTTLink {
         let wasConnected = state == .connected
         unwatch()
         state = .waiting
+        needsFreshClient = true
         retryAt = now + backoff
         if wasConnected {
             Log.warning("mqtt: lost the connection to \(settings.host):\(settings.port) (\(why)); reconnecting")
