@@ -73,6 +73,10 @@ struct MQTTDiscoveryTests {
         id = "note"
         type = "text"
         topic = "sensors/\(getpid())/note"
+        [[variables]]
+        id = "indoor"
+        initial = 21
+        stale_after = 900
 
         """
     }
@@ -101,7 +105,7 @@ struct MQTTDiscoveryTests {
         #expect(try broker.wait("\(base)/status", for: "online") == "online")
         let expected = [configTopic("number", "dial"), configTopic("switch", "pump"), configTopic("button", "go"),
                         configTopic("select", "mode"), configTopic("number", "level"), configTopic("sensor", "band_low"),
-                        configTopic("sensor", "band_high"), configTopic("select", "fan")]
+                        configTopic("sensor", "band_high"), configTopic("select", "fan"), configTopic("sensor", "indoor")]
         let found = try configs(broker)
         #expect(Set(found.keys) == Set(expected), "discovery topics: \(found.keys.sorted())")
         var uniqueIDs = Set<String>()
@@ -120,6 +124,8 @@ struct MQTTDiscoveryTests {
             case "switch":
                 #expect(c["command_topic"] is String && c["state_topic"] is String && c["payload_on"] as? String == "1" && c["payload_off"] as? String == "0")
             case "button": #expect(c["command_topic"] as? String == "\(base)/go/set" && c["payload_press"] as? String == "PRESS")
+            case "sensor" where topic.contains("/indoor/"):
+                #expect(c["state_topic"] as? String == "\(base)/indoor/state" && c["expire_after"] as? Double == 900)
             case "sensor": #expect(c["state_topic"] as? String == "\(base)/band/state" && c["value_template"] is String)
             default: Issue.record("unexpected component in \(topic)")
             }
@@ -190,6 +196,11 @@ struct MQTTDiscoveryTests {
             while v != expected && monotonicNow() < deadline { usleep(50_000); v = variable(id) }
             return v
         }
+        // A variable set through the socket is published like a value; bound ones are not echoed.
+        let base = MQTTDiscoveryTests.base
+        #expect(try broker.wait("\(base)/indoor/state", for: "21") == "21")
+        #expect(kiosk.request("{\"cmd\":\"set-var\",\"id\":\"indoor\",\"value\":22.5}") == "{\"id\":\"indoor\",\"ok\":true,\"value\":22.5}")
+        #expect(try broker.wait("\(base)/indoor/state", for: "22.5") == "22.5")
         let outdoor = "sensors/\(getpid())/outdoor", note = "sensors/\(getpid())/note"
         try broker.publish(outdoor, "{\"main\": {\"temp\": 4.5, \"humidity\": 80}}")
         #expect(waitFor("outdoor", .number(4.5)) == .number(4.5))
@@ -207,6 +218,7 @@ struct MQTTDiscoveryTests {
         // The good one after the rubbish proves all of it was read (one connection, in order).
         try broker.publish(outdoor, "{\"main\": {\"temp\": \"-2.5\"}}")
         #expect(waitFor("outdoor", .number(-2.5)) == .number(-2.5))
+        #expect(try broker.retained("\(base)/outdoor/state", seconds: 1) == nil)
         let lines = kiosk.logLines(containing: "for variable outdoor")
         #expect(lines.filter { $0.contains("over 65536") }.count == 1, "\(kiosk.log)")
         #expect(lines.filter { $0.contains("expected a field at \"main.temp\"") }.count == 1, "missing field twice, logged once:\n\(kiosk.log)")

@@ -7,9 +7,12 @@ extension KioskRuntime {
     /// the loop: a broker that is absent at start is retried, and the kiosk runs meanwhile.
     func startMQTT() {
         guard let settings = config.mqtt else { return }
-        let bridge = MQTTBridge(config: settings, controls: config.allControls,
+        let bridge = MQTTBridge(config: settings, controls: config.allControls, variables: config.variables,
                                 debounceSeconds: Double(config.state.debounceMS) / 1000, loop: loop)
         bridge.snapshot = { [unowned self] in currentValues() }
+        bridge.variableSnapshot = { [unowned self] in
+            variables.board.variables.compactMap { v in v.value.map { (v.declaration.id, $0) } }
+        }
         bridge.setValue = { [unowned self] id, value in setFromMQTT(id, value) }
         bridge.press = { [unowned self] id in pressFromMQTT(id) }
         bridge.setVariable = { [unowned self] id, value in

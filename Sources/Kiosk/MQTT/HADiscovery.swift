@@ -13,6 +13,7 @@ import Widgets
 /// | range-slider | two `sensor`s (`_low`, `_high`) | `[a,b]` |
 ///
 /// Labels, gauges, images, cards and navigation bars hold no value of their own and get no entity.
+/// Each variable set through the socket is a read-only `sensor` of `<base>/<id>/state`.
 struct HADiscovery {
     let config: MQTTConfig
     /// The device's id in topics and unique ids: the client id, reduced to what a topic level and an
@@ -30,17 +31,25 @@ struct HADiscovery {
         var payload: String
     }
 
-    /// Every control's discovery messages, in config order.
-    func messages(for controls: [ControlConfig]) -> [Message] {
+    /// Every control's discovery messages, in config order, then the variables'.
+    func messages(for controls: [ControlConfig], variables: [ValueBoard.Declaration] = []) -> [Message] {
         var seen = Set<String>()
-        return controls.flatMap { c -> [Message] in
+        let forControls = controls.flatMap { c -> [Message] in
             // A control on two screens (the same id) is one entity.
             guard seen.insert(c.id).inserted else { return [] }
-            return entities(of: c).map { e in
-                let topic = "\(config.discoveryPrefix)/\(e.component)/\(nodeID)/\(e.objectID)/config"
-                return Message(topic: topic, payload: JSON.object(common(c, e) + e.fields).description)
-            }
+            return entities(of: c).map(message)
         }
+        return forControls + variables.map { v in
+            // A stale variable is drawn dimmed; Home Assistant shows a sensor past expire_after as unavailable.
+            let expiry = v.staleAfter.map { [("expire_after", JSON.number(max(1, $0.rounded(.up))))] } ?? []
+            return message(Entity(component: "sensor", objectID: HADiscovery.objectID(v.id), name: v.id,
+                                  fields: [("state_topic", .string("\(config.baseTopic)/\(v.id)/state"))] + expiry))
+        }
+    }
+
+    private func message(_ e: Entity) -> Message {
+        let topic = "\(config.discoveryPrefix)/\(e.component)/\(nodeID)/\(e.objectID)/config"
+        return Message(topic: topic, payload: JSON.object(common(e) + e.fields).description)
     }
 
     /// The `device` block every entity repeats (Home Assistant groups entities by its identifiers).
@@ -62,7 +71,7 @@ struct HADiscovery {
         var fields: [(String, JSON)]
     }
 
-    private func common(_ c: ControlConfig, _ e: Entity) -> [(String, JSON)] {
+    private func common(_ e: Entity) -> [(String, JSON)] {
         [("name", .string(e.name)), ("unique_id", .string("\(nodeID)_\(e.objectID)")), ("object_id", .string("\(nodeID)_\(e.objectID)")),
          ("availability_topic", .string(config.baseTopic + "/status")), ("qos", .number(Double(config.qos))), ("device", device)]
     }

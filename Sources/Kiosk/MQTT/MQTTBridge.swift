@@ -2,11 +2,13 @@ import ConfigModel
 import Controls
 import Core
 import Glibc
+import Widgets
 
 /// Control values over MQTT: each value is published retained to `<base>/<id>/state` (a finger's drag
 /// debounced like the state file, a release or a programmatic change at once, everything again on
 /// every connect), `<base>/<id>/set` sets a control as the socket's `set` does (and presses a
-/// button), a button's press is published to `<base>/<id>/event`, bound topics set variables,
+/// button), a button's press is published to `<base>/<id>/event`, bound topics set variables and the
+/// other variables (set through the socket) are published like values to `<base>/<id>/state`,
 /// `<base>/status` says `online` (its last will says `offline`), and Home Assistant discovery
 /// describes the panel (MQTTBridge+Discovery).
 final class MQTTBridge {
@@ -19,6 +21,8 @@ final class MQTTBridge {
 
     /// Every control's value now (runtime's answer), published on each connect.
     var snapshot: () -> [(String, StoredValue)] = { [] }
+    /// Every variable's value now, published on each connect (those not bound to a topic).
+    var variableSnapshot: () -> [(String, TemplateValue)] = { [] }
     /// Sets control `id` as the socket's `set` would; returns why it was refused, nil when taken.
     var setValue: (String, StoredValue) -> String? = { _, _ in nil }
     /// Presses button `id` as a tap would; returns why it could not be, nil when done.
@@ -38,16 +42,23 @@ final class MQTTBridge {
     /// The bound variables by topic.
     let bindings: [String: [MQTTConfig.Binding]]
     let buttons: Set<String>
+    /// The variables published (not bound to a topic: those are on the bus already, and one bound to
+    /// its own state topic would echo for ever).
+    let publishedVariables: [ValueBoard.Declaration]
+    private let publishedVariableIDs: Set<String>
     /// The retained Home Assistant configs (none with `discovery = false`).
     let discoveryMessages: [HADiscovery.Message]
 
-    init(config: MQTTConfig, controls: [ControlConfig], debounceSeconds: Double, loop: EventLoop) {
+    init(config: MQTTConfig, controls: [ControlConfig], variables: [ValueBoard.Declaration], debounceSeconds: Double, loop: EventLoop) {
         self.config = config
         self.controls = controls
         debounce = debounceSeconds
         bindings = Dictionary(grouping: config.bindings, by: \.topic)
         buttons = Set(controls.filter { $0.kind == "button" }.map(\.id))
-        discoveryMessages = config.discovery ? HADiscovery(config: config).messages(for: controls) : []
+        let bound = Set(config.bindings.map(\.variable))
+        publishedVariables = variables.filter { !bound.contains($0.id) }
+        publishedVariableIDs = Set(publishedVariables.map(\.id))
+        discoveryMessages = config.discovery ? HADiscovery(config: config).messages(for: controls, variables: publishedVariables) : []
         link = MQTTLink(settings: .init(host: config.host, port: config.port, clientID: config.clientID, keepalive: config.keepalive,
                                         username: config.username, password: config.password,
                                         willTopic: config.baseTopic + "/status", willPayload: "offline",
@@ -68,6 +79,12 @@ final class MQTTBridge {
     /// press is a moment, and one made while the broker is away is not replayed later.
     func buttonPressed(_ id: String) {
         link.publish("\(config.baseTopic)/\(id)/event", "press", qos: config.qos, retain: false)
+    }
+
+    /// A variable took a new value (through the socket): retained to its state topic at once.
+    func variableChanged(_ id: String, _ value: TemplateValue) {
+        guard publishedVariableIDs.contains(id) else { return }
+        link.publish(stateTopic(id), MQTTBridge.variablePayload(value), qos: config.qos, retain: true)
     }
 
     /// A `set` that arrived at `time` changed a control: its latency ends with the next frame.
@@ -106,6 +123,15 @@ final class MQTTBridge {
         }
     }
 
+    /// The payload of a variable: a number as its plain text, a text as it is.
+    static func variablePayload(_ value: TemplateValue) -> String {
+        switch value {
+        case .number(let d): return NumberFormat.plain(d)
+        case .pair(let a, let b): return payload(StoredValue.pair(a, b))
+        case .text(let s): return s
+        }
+    }
+
     /// Reads a `set` payload: a finite number or `[a,b]` of finite numbers, at most 1 KiB; nil otherwise.
     static func value(of payload: [UInt8]) -> StoredValue? {
         guard payload.count <= maximumPayloadBytes, let json = JSON.parse(payload), let v = StoredValue(json: json), v.isFinite else { return nil }
@@ -131,6 +157,7 @@ final class MQTTBridge {
         published = [:]
         for (id, value) in snapshot() { pending[id] = value }
         flush()
+        for (id, value) in variableSnapshot() { variableChanged(id, value) }
     }
 
     private func stateTopic(_ id: String) -> String { "\(config.baseTopic)/\(id)/state" }
