@@ -90,7 +90,7 @@ public enum ConfigSchema {
         Field("host", .string, required: true, "The broker's host name or address."),
         Field("port", .integer(1...65_535), default: "1883", "The broker's TCP port."),
         Field("base_topic", .string, default: "\"thumbwheel/<hostname>\"",
-              "Topics start with it: `<base>/<id>/state` (retained values), `<base>/<id>/set`, `<base>/status`; no `+` or `#`."),
+              "Topics start with it: `<base>/<id>/state` (retained values), `<base>/<id>/set`, `<base>/<id>/event` (button presses), `<base>/status`, `<base>/discovery`; no `+` or `#`."),
         Field("client_id", .string, default: "\"thumbwheel-<hostname>\"", "The client id, stable per device."),
         Field("keepalive", .integer(5...3600), default: "30", "Seconds between pings while idle."),
         Field("qos", .integer(0...2), default: "1", "Quality of service of what is published and subscribed."),
