@@ -11,6 +11,18 @@ struct ToolRun {
 
 /// Runs `binary args` to completion, with stdout and stderr on pipes (read together, so neither
 /// can fill and stall the child), and an optional extra environment variable.
+/// Spawn attributes that give the child an empty signal mask: the test runner's threads block some
+/// signals (SIGALRM among them), and a tool timing out by alarm (mosquitto_sub -W) would never do.
+func unblockedSignals() -> posix_spawnattr_t {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+    return attributes
+}
+
 func runTool(_ binary: String, _ args: [String], environment: [String] = []) -> ToolRun? {
     var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
     guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { return nil }
@@ -27,7 +39,9 @@ func runTool(_ binary: String, _ args: [String], environment: [String] = []) -> 
     while let entry = e.pointee { env.append(String(cString: entry)); e += 1 }
     let envp = (env + environment).map { strdup($0) } + [nil]
     defer { (argv + envp).forEach { free($0) } }
-    let rc = posix_spawn(&pid, binary, &actions, nil, argv, envp)
+    var attributes = unblockedSignals()
+    defer { posix_spawnattr_destroy(&attributes) }
+    let rc = posix_spawn(&pid, binary, &actions, &attributes, argv, envp)
     posix_spawn_file_actions_destroy(&actions)
     close(outPipe[1]); close(errPipe[1])
     defer { close(outPipe[0]); close(errPipe[0]) }

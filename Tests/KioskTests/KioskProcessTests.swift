@@ -9,6 +9,8 @@ final class KioskProcess {
     let configPath: String
     let socketPath: String
     let statePath: String
+    /// The kiosk's stderr (its log).
+    let logPath: String
     let process: SpawnedProcess
 
     static func config(dir: String, extraControl: String = "", extraScreens: String = "") -> String {
@@ -40,9 +42,10 @@ final class KioskProcess {
         configPath = dir + "/config.toml"
         socketPath = dir + "/control.sock"
         statePath = dir + "/state.json"
+        logPath = dir + "/kiosk.log"
         guard (try? FileIO.writeAtomically(Array(KioskProcess.config(dir: dir, extraScreens: extraScreens).utf8), to: configPath)) != nil,
               let binary = thumbwheelBinary(),
-              let p = SpawnedProcess(binary, ["run", "--config", configPath]) else { return nil }
+              let p = SpawnedProcess(binary, ["run", "--config", configPath], stderrPath: logPath) else { return nil }
         process = p
         let deadline = monotonicNow() + 10
         while access(socketPath, F_OK) != 0 {
@@ -67,6 +70,9 @@ final class KioskProcess {
         }
         return nil
     }
+
+    /// What the kiosk has logged so far.
+    var log: String { FileIO.read(logPath).map { String(decoding: $0, as: UTF8.self) } ?? "" }
 
     func writeConfig(_ text: String) throws { try FileIO.writeAtomically(Array(text.utf8), to: configPath) }
 }

@@ -3,114 +3,6 @@ import Glibc
 import Testing
 @testable import Kiosk
 
-/// A real mosquitto broker on a free loopback port, for as long as the value lives (or until `kill`).
-final class MosquittoBroker {
-    let port: Int
-    let dir: String
-    private(set) var pid: pid_t = 0
-
-    /// mosquitto and its clients: scripts/setup installs them (packages mosquitto, mosquitto-clients).
-    static func tool(_ name: String) throws -> String {
-        let path = ((getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin").split(separator: ":").map(String.init) + ["/usr/sbin", "/sbin"])
-            .map { $0 + "/" + name }.first { access($0, X_OK) == 0 }
-        guard let path else {
-            throw BrokerError("\(name) is not installed: run scripts/setup (it installs mosquitto and mosquitto-clients) or apt-get install -y mosquitto mosquitto-clients")
-        }
-        return path
-    }
-
-    init(name: String, port: Int? = nil) throws {
-        dir = makeTemporaryDirectory(name)
-        self.port = port ?? MosquittoBroker.freePort()
-        try start()
-    }
-
-    deinit { kill() }
-
-    /// Starts the broker (again) on the same port and waits until it accepts connections.
-    func start() throws {
-        let config = dir + "/mosquitto.conf"
-        try FileIO.writeAtomically(Array("listener \(port) 127.0.0.1\nallow_anonymous true\n".utf8), to: config)
-        let binary = try MosquittoBroker.tool("mosquitto")
-        let argv = ([binary, "-c", config] as [String]).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        // The broker's chatter goes to a file, so a full pipe can never stall it.
-        posix_spawn_file_actions_addopen(&actions, 1, dir + "/broker.log", O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else { throw BrokerError("cannot start \(binary)") }
-        let deadline = monotonicNow() + 10
-        while !MosquittoBroker.accepts(port) {
-            guard monotonicNow() < deadline else { throw BrokerError("mosquitto did not listen on port \(port) within 10 s (see \(dir)/broker.log)") }
-            usleep(20_000)
-        }
-    }
-
-    /// SIGKILL: the broker vanishes with its retained messages (no persistence configured).
-    func kill() {
-        guard pid > 0 else { return }
-        Glibc.kill(pid, SIGKILL)
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        pid = 0
-    }
-
-    /// The retained payload of `topic`, or nil when none arrives within `seconds`.
-    func retained(_ topic: String, seconds: Int = 2) throws -> String? {
-        let run = runTool(try MosquittoBroker.tool("mosquitto_sub"), ["-h", "127.0.0.1", "-p", "\(port)", "-t", topic, "-C", "1", "-W", "\(seconds)"])
-        guard let run, run.status == 0 else { return nil }
-        return run.out.hasSuffix("\n") ? String(run.out.dropLast()) : run.out
-    }
-
-    /// Polls until `topic`'s retained payload is `expected` (or `timeout` passes); returns the last payload seen.
-    func wait(_ topic: String, for expected: String, timeout: Double = 15) throws -> String? {
-        let deadline = monotonicNow() + timeout
-        var last: String?
-        repeat {
-            last = try retained(topic, seconds: 1)
-            if last == expected { return last }
-            usleep(100_000)
-        } while monotonicNow() < deadline
-        return last
-    }
-
-    func publish(_ topic: String, _ payload: String) throws {
-        let run = runTool(try MosquittoBroker.tool("mosquitto_pub"), ["-h", "127.0.0.1", "-p", "\(port)", "-t", topic, "-m", payload, "-q", "1"])
-        guard run?.status == 0 else { throw BrokerError("mosquitto_pub to \(topic) failed: \(run?.err ?? "not run")") }
-    }
-
-    static func freePort() -> Int {
-        let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(s) }
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(s, $0, len) } }
-        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(s, $0, &len) } }
-        return Int(UInt16(bigEndian: addr.sin_port))
-    }
-
-    static func accepts(_ port: Int) -> Bool {
-        let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(s) }
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_port = in_port_t(UInt16(port).bigEndian)
-        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(s, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        } == 0
-    }
-}
-
-struct BrokerError: Error, CustomStringConvertible {
-    let description: String
-    init(_ d: String) { description = d }
-}
-
 /// End to end against a real broker: the kiosk publishes retained values and its status, takes `set`s
 /// as the socket does, ignores malformed ones, and survives the broker going away.
 @Suite("MQTT: a real mosquitto broker and the kiosk process", .serialized)
@@ -153,6 +45,11 @@ struct MQTTProcessTests {
         // The kiosk is still listening after the rubbish.
         try broker.publish("\(base)/dial/set", " 50 ")
         #expect(try broker.wait("\(base)/dial/state", for: "50") == "50")
+        // Ten sets arrived (three taken, seven refused): every one is counted in.
+        let stats = try #require(kiosk.mqttStats)
+        #expect(stats.state == "connected" && stats.messagesIn >= 10 && stats.messagesOut >= 5 && stats.reconnects == 0 && stats.lastError == nil)
+        // Three sets changed the dial (60, 100, 50): each has its set → frame latency.
+        #expect(stats.setToFrame?.samples == 3 && (stats.setToFrame?.p50MS ?? -1) >= 0)
     }
 
     @Test("The broker killed and restarted: the kiosk reconnects and republishes every value and its status")
@@ -167,6 +64,85 @@ struct MQTTProcessTests {
         try broker.start()
         #expect(try broker.wait("\(base)/dial/state", for: "70", timeout: 30) == "70")
         #expect(try broker.wait("\(base)/status", for: "online") == "online")
+    }
+
+    /// A quarter-turn drag of the dial from its handle (the points `list` reports), queued on the socket.
+    func dragDial(_ kiosk: KioskProcess, quarter: Double) throws {
+        let dial = try #require(kiosk.request("{\"cmd\":\"list\"}").flatMap { JSON.parse(Array($0.utf8)) }?["controls"]?.arrayValue?.first)
+        let handle = (dial["points"]?["handle"]?.arrayValue ?? []).compactMap(\.numberValue)
+        let center = (dial["points"]?["center"]?.arrayValue ?? []).compactMap(\.numberValue)
+        try #require(handle.count == 2 && center.count == 2)
+        let r = hypot(handle[0] - center[0], handle[1] - center[1])
+        let a = atan2(handle[1] - center[1], handle[0] - center[0]) + quarter * Double.pi / 2
+        let drag = "{\"cmd\":\"drag\",\"from\":[\(handle[0]),\(handle[1])],\"to\":[\(center[0] + r * cos(a)),\(center[1] + r * sin(a))],\"steps\":20,\"duration_ms\":400}"
+        #expect(kiosk.request(drag)?.hasPrefix("{\"ok\":true") == true)
+    }
+
+    @Test("The broker killed mid-drag and restarted: the retained state is the kiosk's last value; stats count the reconnect")
+    func brokerDiesMidDrag() throws {
+        let broker = try MosquittoBroker(name: "mqtt-middrag")
+        let kiosk = try #require(KioskProcess(name: "mqtt-middrag-kiosk", extraScreens: MQTTProcessTests.section(port: broker.port)))
+        let base = MQTTProcessTests.base
+        #expect(try broker.wait("\(base)/dial/state", for: "25") == "25")
+        try dragDial(kiosk, quarter: 1)
+        usleep(150_000)
+        broker.kill()  // while the finger is still moving
+        usleep(600_000)
+        try dragDial(kiosk, quarter: 0.5)
+        #expect(kiosk.request("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":3}") == "{\"id\":\"dial\",\"ok\":true,\"value\":3}")
+        try dragDial(kiosk, quarter: 1)
+        usleep(700_000)
+        let final = try #require(value(kiosk))
+        #expect(final != 3 && final != 25, "the last drag moved the dial")
+        try broker.start()
+        #expect(try broker.wait("\(base)/dial/state", for: MQTTBridge.payload(.single(final)), timeout: 30) == MQTTBridge.payload(.single(final)))
+        #expect(kiosk.mqttStats?.reconnects == 1 && kiosk.mqttStats?.state == "connected")
+        // A drag with the broker back ends on the same value on both sides.
+        try dragDial(kiosk, quarter: -1)
+        usleep(700_000)
+        let after = try #require(value(kiosk))
+        #expect(try broker.wait("\(base)/dial/state", for: MQTTBridge.payload(.single(after))) == MQTTBridge.payload(.single(after)))
+    }
+
+    @Test("A broker that takes the connection but never answers is given up on after the keepalive, once in the log")
+    func silentBroker() throws {
+        // A listening socket nobody accepts from: the kernel completes the TCP handshake, CONNECT gets no answer.
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, len) } }
+        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &len) } }
+        try #require(listen(listener, 8) == 0)
+        let port = Int(UInt16(bigEndian: addr.sin_port))
+        let kiosk = try #require(KioskProcess(name: "mqtt-silent-kiosk", extraScreens: MQTTProcessTests.section(port: port)))
+        #expect(kiosk.mqttStats?.state == "connecting")
+        usleep(6_000_000)  // keepalive 5 s
+        #expect(kiosk.logLines(containing: "no answer within 5 s").count == 1, "\(kiosk.log)")
+        #expect(kiosk.mqttStats?.lastError == "no answer within 5 s")
+        #expect(value(kiosk) == 25, "the kiosk answers while its broker hangs")
+    }
+
+    @Test("States sent into a hung broker are not replayed after the reconnect: no stale value overwrites a newer one")
+    func noStaleReplay() throws {
+        let broker = try MosquittoBroker(name: "mqtt-stale")
+        let kiosk = try #require(KioskProcess(name: "mqtt-stale-kiosk", extraScreens: MQTTProcessTests.section(port: broker.port)))
+        let base = MQTTProcessTests.base
+        #expect(try broker.wait("\(base)/dial/state", for: "25") == "25")
+        broker.freeze()
+        // Published into the hung broker's socket, never acknowledged: libmosquitto keeps them in flight.
+        for v in [80, 60, 40] {
+            #expect(kiosk.request("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":\(v)}") == "{\"id\":\"dial\",\"ok\":true,\"value\":\(v)}")
+        }
+        usleep(200_000)
+        broker.kill()
+        #expect(kiosk.request("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":12}") == "{\"id\":\"dial\",\"ok\":true,\"value\":12}")
+        try broker.start()
+        #expect(try broker.wait("\(base)/dial/state", for: "12", timeout: 30) == "12")
+        usleep(1_000_000)  // time for a replay to arrive, if there were one
+        #expect(try broker.retained("\(base)/dial/state") == "12")
     }
 
     @Test("A broker absent at start is retried until it appears")

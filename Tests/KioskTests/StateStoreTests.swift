@@ -83,17 +83,21 @@ final class SpawnedProcess {
     private let out: Int32
     private var buffer: [UInt8] = []
 
-    init?(_ path: String, _ args: [String]) {
+    /// - Parameter stderrPath: a file the process's stderr is appended to; nil leaves it on the test's.
+    init?(_ path: String, _ args: [String], stderrPath: String? = nil) {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { return nil }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        if let stderrPath { posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_APPEND, 0o644) }
         posix_spawn_file_actions_addclose(&actions, fds[0])
         var p: pid_t = 0
         let argv = ([path] + args).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let rc = posix_spawn(&p, path, &actions, nil, argv, environ)
+        var attributes = unblockedSignals()
+        defer { posix_spawnattr_destroy(&attributes) }
+        let rc = posix_spawn(&p, path, &actions, &attributes, argv, environ)
         posix_spawn_file_actions_destroy(&actions)
         close(fds[1])
         guard rc == 0 else { close(fds[0]); return nil }

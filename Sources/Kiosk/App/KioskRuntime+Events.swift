@@ -40,6 +40,7 @@ extension KioskRuntime {
             default: break
             }
             services.socket?.broadcast(eventJSON(b, e))
+            if e == .touchUpInside, services.mqtt?.buttons.contains(b.id) == true { services.mqtt?.buttonPressed(b.id) }
             actions += b.actions(for: e).map { (b, $0) }
         }
         guard let value = b.value else { return actions }

@@ -52,7 +52,8 @@ extension KioskRuntime: ControlRequestHandler {
         case .version:
             return VersionReply(version: thumbwheelVersion)
         case .stats:
-            return StatsReply(wakeups: loop.wakeups, frames: presenter.framesRendered, clients: services.socket?.clientCount ?? 0)
+            return StatsReply(wakeups: loop.wakeups, frames: presenter.framesRendered, clients: services.socket?.clientCount ?? 0,
+                              mqtt: services.mqtt?.stats)
         }
     }
 

@@ -7,7 +7,9 @@ extension KioskRuntime {
     /// (unknown id, wrong type, not finite, too long) changes nothing.
     func setVariable(_ id: String, _ raw: JSON, now: MonotonicTime) -> any SocketReply {
         do {
-            let value = Optional(try variables.set(id, raw, now: now)).json
+            let taken = try variables.set(id, raw, now: now)
+            services.mqtt?.variableChanged(id, taken)
+            let value = Optional(taken).json
             presenter.invalidate()
             services.socket?.broadcast(.object([("event", .string("variable")), ("id", .string(id)), ("value", value)]))
             return VariableReply(id: id, value: value)

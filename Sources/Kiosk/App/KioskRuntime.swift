@@ -84,7 +84,9 @@ final class KioskRuntime {
         idle.tick(now: now)
         returnHomeIfDue(now: now)
         presenter.retryIfDue(now: now)
+        let framesBefore = presenter.framesRendered
         presenter.renderIfNeeded(screen, moving: moving, now: now)
+        if presenter.framesRendered != framesBefore { services.mqtt?.frameSubmitted(now: monotonicNow()) }
         physicsTimer.set(running: moving)
         let deadlines = [services.nextDeadline, presenter.retryDeadline, touches.nextDeadline, idle.nextDeadline, variables.staleDue,
                          homeDeadline]

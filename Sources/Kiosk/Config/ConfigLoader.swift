@@ -61,7 +61,7 @@ struct ConfigBuilder {
         config.variables = variables(root.tables("variables"), controls: config.allControls)
         config.templates = templates(of: config.allControls, variables: config.variables)
         config.navigation = navigation(root.table("navigation"), screens: config.screens)
-        config.mqtt = root.table("mqtt").map { mqtt($0) }
+        config.mqtt = mqtt(root.table("mqtt"), variables: root.tables("variables"), declared: config.variables)
         checkActions(config)
         config.places = places(config.screens)
         config.warnings = config.loadWarnings()

@@ -90,12 +90,20 @@ public enum ConfigSchema {
         Field("host", .string, required: true, "The broker's host name or address."),
         Field("port", .integer(1...65_535), default: "1883", "The broker's TCP port."),
         Field("base_topic", .string, default: "\"thumbwheel/<hostname>\"",
-              "Topics start with it: `<base>/<id>/state` (retained values), `<base>/<id>/set`, `<base>/status`; no `+` or `#`."),
+              "Topics start with it: `<base>/<id>/state` (retained values), `<base>/<id>/set`, `<base>/<id>/event` (button presses), `<base>/status`, `<base>/discovery`; no `+` or `#`."),
         Field("client_id", .string, default: "\"thumbwheel-<hostname>\"", "The client id, stable per device."),
         Field("keepalive", .integer(5...3600), default: "30", "Seconds between pings while idle."),
         Field("qos", .integer(0...2), default: "1", "Quality of service of what is published and subscribed."),
         Field("username", .string, default: "none", "User name for the broker."),
         Field("password_file", .string, default: "none", "A readable file holding the password (its first line); never logged."),
+        Field("protocol", .choice(["3.1.1", "5"]), default: "\"3.1.1\"", "The MQTT protocol version."),
+        Field("ca_file", .string, default: "none (no TLS)", "A PEM file of the CA that signed the broker's certificate; TLS is on when it is set."),
+        Field("cert_file", .string, default: "none", "A PEM client certificate, with `key_file`, for brokers that ask for one."),
+        Field("key_file", .string, default: "none", "The PEM key of `cert_file`, not encrypted (a kiosk starts unattended)."),
+        Field("tls_insecure", .bool, default: "false", "Skip checking the broker's host name against its certificate (a broker reached by address)."),
+        Field("discovery", .bool, default: "true",
+              "Publish Home Assistant discovery: the panel appears as one device with an entity per control."),
+        Field("discovery_prefix", .string, default: "\"homeassistant\"", "Home Assistant's discovery prefix; no `+` or `#`."),
     ])
 
     static let variable = Schema([
@@ -105,6 +113,10 @@ public enum ConfigSchema {
         Field("stale_after", .number(0.1...Double.infinity), default: "never",
               "Seconds after a set when the value is stale: labels and readouts showing it are drawn dimmed until it is set again."),
         Field("initial", .scalar, default: "none (shown as —)", "The value at start, of the variable's type; counts as set at start."),
+        Field("topic", .string, default: "none",
+              "An MQTT topic (no `+` or `#`; needs [mqtt]) whose messages set the variable: a number, or text up to the limit above."),
+        Field("json", .string, default: "the whole payload",
+              "A dot path into a JSON payload of `topic` (\"sensor.temperature\", \"values.0\"); the field is the value."),
     ])
 
     static let navigation = Schema([

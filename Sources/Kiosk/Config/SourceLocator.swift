@@ -172,10 +172,12 @@ struct SourceLocator {
 }
 
 extension String {
+    /// Without leading and trailing spaces, tabs and line ends.
     var trimmedSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
         var s = Substring(self)
-        while s.first == " " || s.first == "\t" { s = s.dropFirst() }
-        while s.last == " " || s.last == "\t" || s.last == "\r" { s = s.dropLast() }
+        while let c = s.first, isSpace(c) { s = s.dropFirst() }
+        while let c = s.last, isSpace(c) { s = s.dropLast() }
         return String(s)
     }
 }

@@ -1,35 +1,68 @@
+import ConfigModel
 import Controls
 import Core
 import Glibc
+import Widgets
 
 /// Control values over MQTT: each value is published retained to `<base>/<id>/state` (a finger's drag
 /// debounced like the state file, a release or a programmatic change at once, everything again on
-/// every connect), `<base>/<id>/set` sets a control as the socket's `set` does, and `<base>/status`
-/// says `online` (its last will says `offline`).
+/// every connect), `<base>/<id>/set` sets a control as the socket's `set` does (and presses a
+/// button), a button's press is published to `<base>/<id>/event`, bound topics set variables and the
+/// other variables (set through the socket) are published like values to `<base>/<id>/state`,
+/// `<base>/status` says `online` (its last will says `offline`), and Home Assistant discovery
+/// describes the panel (MQTTBridge+Discovery).
 final class MQTTBridge {
     let config: MQTTConfig
     let link: MQTTLink
+    /// Every control of every screen, for discovery and to know which ids are buttons.
+    let controls: [ControlConfig]
     /// The largest `set` payload read; anything longer is refused unread.
     static let maximumPayloadBytes = 1024
 
     /// Every control's value now (runtime's answer), published on each connect.
     var snapshot: () -> [(String, StoredValue)] = { [] }
+    /// Every variable's value now, published on each connect (those not bound to a topic).
+    var variableSnapshot: () -> [(String, TemplateValue)] = { [] }
     /// Sets control `id` as the socket's `set` would; returns why it was refused, nil when taken.
     var setValue: (String, StoredValue) -> String? = { _, _ in nil }
+    /// Presses button `id` as a tap would; returns why it could not be, nil when done.
+    var press: (String) -> String? = { _ in nil }
+    /// Sets variable `id` as the socket's `set-var` would; returns why it was refused, nil when taken.
+    var setVariable: (String, JSON) -> String? = { _, _ in nil }
 
+    /// When each `set` that changed the screen since the last frame arrived.
+    private var setsAwaitingFrame: [MonotonicTime] = []
+    private var setToFrame = LatencySamples()
     private var pending: [String: StoredValue] = [:]
     private var published: [String: StoredValue] = [:]
     private var flushAt: MonotonicTime?
     private let debounce: Double
     /// Malformed payloads already logged, so a chatty publisher cannot fill the journal.
     private var logged: Set<String> = []
+    /// The bound variables by topic.
+    let bindings: [String: [MQTTConfig.Binding]]
+    let buttons: Set<String>
+    /// The variables published (not bound to a topic: those are on the bus already, and one bound to
+    /// its own state topic would echo for ever).
+    let publishedVariables: [ValueBoard.Declaration]
+    private let publishedVariableIDs: Set<String>
+    /// The retained Home Assistant configs (none with `discovery = false`).
+    let discoveryMessages: [HADiscovery.Message]
 
-    init(config: MQTTConfig, debounceSeconds: Double, loop: EventLoop) {
+    init(config: MQTTConfig, controls: [ControlConfig], variables: [ValueBoard.Declaration], debounceSeconds: Double, loop: EventLoop) {
         self.config = config
+        self.controls = controls
         debounce = debounceSeconds
+        bindings = Dictionary(grouping: config.bindings, by: \.topic)
+        buttons = Set(controls.filter { $0.kind == "button" }.map(\.id))
+        let bound = Set(config.bindings.map(\.variable))
+        publishedVariables = variables.filter { !bound.contains($0.id) }
+        publishedVariableIDs = Set(publishedVariables.map(\.id))
+        discoveryMessages = config.discovery ? HADiscovery(config: config).messages(for: controls, variables: publishedVariables) : []
         link = MQTTLink(settings: .init(host: config.host, port: config.port, clientID: config.clientID, keepalive: config.keepalive,
                                         username: config.username, password: config.password,
-                                        willTopic: config.baseTopic + "/status", willPayload: "offline"), loop: loop)
+                                        willTopic: config.baseTopic + "/status", willPayload: "offline",
+                                        protocolVersion: config.protocolVersion, tls: config.tls), loop: loop)
         link.onConnect = { [unowned self] in self.connected() }
         link.onMessage = { [unowned self] topic, payload in self.received(topic, payload) }
     }
@@ -40,6 +73,34 @@ final class MQTTBridge {
     func valueChanged(_ id: String, _ value: StoredValue, urgent: Bool, now: MonotonicTime) {
         pending[id] = value
         if urgent { flush() } else if flushAt == nil { flushAt = now + debounce }
+    }
+
+    /// A button was pressed (a finger or MQTT): `press` to `<base>/<id>/event`, not retained — a
+    /// press is a moment, and one made while the broker is away is not replayed later.
+    func buttonPressed(_ id: String) {
+        link.publish("\(config.baseTopic)/\(id)/event", "press", qos: config.qos, retain: false)
+    }
+
+    /// A variable took a new value (through the socket): retained to its state topic at once.
+    func variableChanged(_ id: String, _ value: TemplateValue) {
+        guard publishedVariableIDs.contains(id) else { return }
+        link.publish(stateTopic(id), MQTTBridge.variablePayload(value), qos: config.qos, retain: true)
+    }
+
+    /// A `set` that arrived at `time` changed a control: its latency ends with the next frame.
+    func awaitFrame(since time: MonotonicTime) { setsAwaitingFrame.append(time) }
+
+    /// A frame was drawn and presented at `now`: the sets it shows have their latency.
+    func frameSubmitted(now: MonotonicTime) {
+        for t in setsAwaitingFrame { setToFrame.add(now - t) }
+        setsAwaitingFrame.removeAll(keepingCapacity: true)
+    }
+
+    /// The connection and the set → frame latency, for `ctl stats`.
+    var stats: MQTTStats {
+        var s = link.stats
+        s.setToFrame = setToFrame.summary
+        return s
     }
 
     func tick(now: MonotonicTime) {
@@ -62,6 +123,15 @@ final class MQTTBridge {
         }
     }
 
+    /// The payload of a variable: a number as its plain text, a text as it is.
+    static func variablePayload(_ value: TemplateValue) -> String {
+        switch value {
+        case .number(let d): return NumberFormat.plain(d)
+        case .pair(let a, let b): return payload(StoredValue.pair(a, b))
+        case .text(let s): return s
+        }
+    }
+
     /// Reads a `set` payload: a finite number or `[a,b]` of finite numbers, at most 1 KiB; nil otherwise.
     static func value(of payload: [UInt8]) -> StoredValue? {
         guard payload.count <= maximumPayloadBytes, let json = JSON.parse(payload), let v = StoredValue(json: json), v.isFinite else { return nil }
@@ -81,30 +151,19 @@ final class MQTTBridge {
     private func connected() {
         link.publish(config.baseTopic + "/status", "online", qos: config.qos, retain: true)
         link.subscribe(config.baseTopic + "/+/set", qos: config.qos)
+        for topic in bindings.keys.sorted() { link.subscribe(topic, qos: config.qos) }
+        if config.discovery { discoveryConnected() }
         // A fresh broker (or one that lost its retained messages) learns every value again.
         published = [:]
         for (id, value) in snapshot() { pending[id] = value }
         flush()
+        for (id, value) in variableSnapshot() { variableChanged(id, value) }
     }
 
     private func stateTopic(_ id: String) -> String { "\(config.baseTopic)/\(id)/state" }
 
-    private func received(_ topic: String, _ payload: [UInt8]) {
-        let prefix = config.baseTopic + "/", suffix = "/set"
-        guard topic.hasPrefix(prefix), topic.hasSuffix(suffix), topic.count > prefix.count + suffix.count else { return }
-        let id = String(topic.dropFirst(prefix.count).dropLast(suffix.count))
-        guard let value = MQTTBridge.value(of: payload) else {
-            // Each kind of mistake is logged once per control: enough to find the publisher, not a flood.
-            let tooLong = payload.count > MQTTBridge.maximumPayloadBytes
-            let shown = tooLong ? "\(payload.count) bytes (over \(MQTTBridge.maximumPayloadBytes))"
-                                : "\"\(String(decoding: payload.prefix(40), as: UTF8.self))\""
-            logOnce("\(id)/\(tooLong ? "long" : "malformed")", "mqtt: \(topic): ignored \(shown): expected a finite number or [a,b]; logged once")
-            return
-        }
-        if let problem = setValue(id, value) { logOnce("\(id)/\(problem)", "mqtt: \(topic): ignored: \(problem)") }
-    }
-
-    private func logOnce(_ key: String, _ line: String) {
+    /// Logs `line` the first time `key` comes up.
+    func logOnce(_ key: String, _ line: String) {
         // Bounded: a publisher inventing ids must not grow the set for ever.
         guard logged.count < 256, logged.insert(key).inserted else { return }
         Log.warning(line)

@@ -19,9 +19,13 @@ final class MQTTLink {
         /// The last will: published by the broker when the connection is lost without a goodbye.
         var willTopic: String
         var willPayload: String
+        /// 4 (MQTT 3.1.1) or 5.
+        var protocolVersion = 4
+        /// TLS, when the config names a CA.
+        var tls: MQTTConfig.TLS?
     }
 
-    private enum State: Equatable { case idle, connecting, connected, waiting }
+    private enum State: String, Equatable { case idle = "closed", connecting, connected, waiting }
 
     let settings: Settings
     private let loop: EventLoop
@@ -32,8 +36,14 @@ final class MQTTLink {
     private var retryAt: MonotonicTime?
     private var backoff = MQTTLink.firstBackoff
     private var lastMisc: MonotonicTime = 0
+    /// When the current attempt started: a broker that takes the TCP connection but never answers
+    /// (a hung broker, a TLS handshake left hanging) is given up on after `connectTimeout`.
+    private var attemptStarted: MonotonicTime = 0
+    /// Set when an attempt or connection failed: the next attempt starts from a reinitialised client.
+    private var needsFreshClient = false
     /// The reason the last failure was logged with: a broker that stays away is logged once, not at every retry.
     private var lastFailure: String?
+    private var messagesIn = 0, messagesOut = 0, connections = 0
     static let firstBackoff = 1.0
     static let maximumBackoff = 30.0
 
@@ -43,6 +53,12 @@ final class MQTTLink {
     var onMessage: ((String, [UInt8]) -> Void)?
 
     var isConnected: Bool { state == .connected }
+
+    /// The connection for `ctl stats`.
+    var stats: MQTTStats {
+        MQTTStats(state: state.rawValue, messagesIn: messagesIn, messagesOut: messagesOut,
+                  reconnects: max(0, connections - 1), lastError: lastFailure)
+    }
 
     init(settings: Settings, loop: EventLoop) {
         self.settings = settings
@@ -67,8 +83,13 @@ final class MQTTLink {
             return
         }
         mosq = m
-        mosquitto_will_set(m, settings.willTopic, Int32(settings.willPayload.utf8.count), settings.willPayload, 1, true)
-        if let user = settings.username { mosquitto_username_pw_set(m, user, settings.password) }
+        guard prepare(m) else { return }
+        attempt(now: now)
+    }
+
+    /// Settings and callbacks of a new (or reinitialised) client.
+    private func prepare(_ m: OpaquePointer) -> Bool {
+        guard configure(m) else { return false }
         // C callbacks cannot capture: `self` travels through the userdata pointer given to mosquitto_new.
         mosquitto_connect_callback_set(m) { _, obj, rc in
             guard let obj else { return }
@@ -80,9 +101,11 @@ final class MQTTLink {
             let topic = m.topic.map { String(cString: $0) } ?? ""
             let count = Int(max(0, m.payloadlen))
             let bytes = m.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
-            Unmanaged<MQTTLink>.fromOpaque(obj).takeUnretainedValue().onMessage?(topic, bytes)
+            let link = Unmanaged<MQTTLink>.fromOpaque(obj).takeUnretainedValue()
+            link.messagesIn += 1
+            link.onMessage?(topic, bytes)
         }
-        attempt(now: now)
+        return true
     }
 
     /// Publishes `payload` to `topic`; false when not connected (the caller republishes on connect).
@@ -90,7 +113,9 @@ final class MQTTLink {
     func publish(_ topic: String, _ payload: String, qos: Int, retain: Bool) -> Bool {
         guard let mosq, state == .connected else { return false }
         let rc = mosquitto_publish(mosq, nil, topic, Int32(payload.utf8.count), payload, Int32(qos), retain)
-        return rc == MOSQ_ERR_SUCCESS.rawValue
+        guard rc == MOSQ_ERR_SUCCESS.rawValue else { return false }
+        messagesOut += 1
+        return true
     }
 
     /// Subscribes to `pattern` (call from `onConnect`: the session is clean).
@@ -104,6 +129,11 @@ final class MQTTLink {
         guard let mosq else { return }
         if state == .waiting, let at = retryAt, now >= at { attempt(now: now); return }
         guard state == .connecting || state == .connected else { return }
+        if state == .connecting, now - attemptStarted >= connectTimeout {
+            mosquitto_disconnect(mosq)
+            failed("no answer within \(Int(connectTimeout)) s", now: now)
+            return
+        }
         if now - lastMisc >= miscInterval {
             lastMisc = now
             if !check(mosquitto_loop_misc(mosq), now: now) { return }
@@ -119,7 +149,8 @@ final class MQTTLink {
     var nextDeadline: MonotonicTime? {
         switch state {
         case .waiting: return retryAt
-        case .connecting, .connected: return lastMisc + miscInterval
+        case .connecting: return min(lastMisc + miscInterval, attemptStarted + connectTimeout)
+        case .connected: return lastMisc + miscInterval
         case .idle: return nil
         }
     }
@@ -138,17 +169,32 @@ final class MQTTLink {
     }
 
     private var miscInterval: Double { max(1, Double(settings.keepalive) / 2) }
+    /// As long as the broker may take to accept a connection: the keepalive, which bounds silence anyway.
+    private var connectTimeout: Double { Double(settings.keepalive) }
 
     private func attempt(now: MonotonicTime) {
         guard let mosq else { return }
+        if needsFreshClient {
+            // A connection that failed may leave QoS 1 states in flight, which libmosquitto would send
+            // again after the next CONNACK, after the fresh snapshot, so an old value would end up
+            // retained. A reinitialised client has no queue; the snapshot alone says what is current.
+            needsFreshClient = false
+            guard mosquitto_reinitialise(mosq, settings.clientID, true, Unmanaged.passUnretained(self).toOpaque()) == MOSQ_ERR_SUCCESS.rawValue,
+                  prepare(mosq) else {
+                Log.error("mqtt: cannot reset the client for a new connection; the kiosk runs without MQTT")
+                state = .idle
+                return
+            }
+        }
         retryAt = nil
         lastMisc = now
+        attemptStarted = now
+        state = .connecting
         let rc = mosquitto_connect_async(mosq, settings.host, Int32(settings.port), Int32(settings.keepalive))
         guard rc == MOSQ_ERR_SUCCESS.rawValue || rc == MOSQ_ERR_CONN_PENDING.rawValue else {
             failed(reason(rc), now: now)
             return
         }
-        state = .connecting
         fd = mosquitto_socket(mosq)
         guard fd >= 0 else { failed("no socket", now: now); return }
         watchingWrite = mosquitto_want_write(mosq)
@@ -174,12 +220,13 @@ final class MQTTLink {
             state = .connected
             backoff = MQTTLink.firstBackoff
             lastFailure = nil
+            connections += 1
             Log.notice("mqtt: connected to \(settings.host):\(settings.port) as \(settings.clientID)")
             onConnect?()
         } else {
-            let why = String(cString: mosquitto_connack_string(code))
-            if let mosq { mosquitto_disconnect(mosq) }
-            failed("the broker refused the connection: \(why)", now: monotonicNow())
+            // libmosquitto closes the socket itself once this returns; the read's error that follows
+            // finds the link already waiting and adds no second line.
+            failed("the broker refused the connection: \(refusal(code))", now: monotonicNow())
         }
     }
 
@@ -191,9 +238,12 @@ final class MQTTLink {
     }
 
     private func failed(_ why: String, now: MonotonicTime) {
+        // One failure per attempt: the refusal and the read error it causes are the same event.
+        guard state == .connecting || state == .connected else { return }
         let wasConnected = state == .connected
         unwatch()
         state = .waiting
+        needsFreshClient = true
         retryAt = now + backoff
         if wasConnected {
             Log.warning("mqtt: lost the connection to \(settings.host):\(settings.port) (\(why)); reconnecting")
@@ -207,6 +257,9 @@ final class MQTTLink {
 
     private func reason(_ rc: Int32) -> String {
         if rc == MOSQ_ERR_ERRNO.rawValue { return String(cString: strerror(errno)) }
+        if rc == MOSQ_ERR_TLS.rawValue {
+            return "TLS failed: check that ca_file signed the broker's certificate, which must name this host (or tls_insecure), and that the broker accepts cert_file"
+        }
         return String(cString: mosquitto_strerror(rc))
     }
 

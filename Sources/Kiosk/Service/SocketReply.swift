@@ -112,14 +112,18 @@ public struct VersionReply: SocketReply, Codable, Equatable {
     public init(version: String) { self.version = version }
 }
 
-/// `stats`: event-loop wake-ups (an idle kiosk's do not grow), frames drawn, connected clients.
+/// `stats`: event-loop wake-ups (an idle kiosk's do not grow), frames drawn, connected clients, and
+/// the MQTT connection when `[mqtt]` is configured.
 public struct StatsReply: SocketReply, Codable, Equatable {
     public var ok = true
     public var wakeups: Int
     public var frames: Int
     public var clients: Int
+    public var mqtt: MQTTStats?
 
-    public init(wakeups: Int, frames: Int, clients: Int) { self.wakeups = wakeups; self.frames = frames; self.clients = clients }
+    public init(wakeups: Int, frames: Int, clients: Int, mqtt: MQTTStats? = nil) {
+        self.wakeups = wakeups; self.frames = frames; self.clients = clients; self.mqtt = mqtt
+    }
 }
 
 /// What `thumbwheel ctl` needs to know of any reply: whether it is an error.

@@ -1,0 +1,111 @@
+import Core
+import Widgets
+
+/// What arrives from the broker: `set`s for controls, presses for buttons, bound topics for
+/// variables, Home Assistant's status and the kiosk's own list of discovered entities.
+extension MQTTBridge {
+    /// The largest payload of a bound topic read (a sensor's JSON is a few hundred bytes; a
+    /// Zigbee2MQTT device's a few KiB); anything longer is refused unread.
+    static let maximumBoundPayloadBytes = 64 * 1024
+
+    func received(_ topic: String, _ payload: [UInt8]) {
+        if let bound = bindings[topic] {
+            for b in bound { receivedVariable(b, payload) }
+            return
+        }
+        if config.discovery, receivedDiscovery(topic, payload) { return }
+        let prefix = config.baseTopic + "/", suffix = "/set"
+        guard topic.hasPrefix(prefix), topic.hasSuffix(suffix), topic.count > prefix.count + suffix.count else { return }
+        let id = String(topic.dropFirst(prefix.count).dropLast(suffix.count))
+        if buttons.contains(id) {
+            // Home Assistant's button sends PRESS; a hand-typed press is welcome too.
+            guard ["PRESS", "press"].contains(String(decoding: payload.prefix(16), as: UTF8.self)) else {
+                logOnce("\(id)/press", "mqtt: \(topic): ignored \(MQTTBridge.shown(payload)): expected PRESS (\(id) is a button); logged once")
+                return
+            }
+            if let problem = press(id) { logOnce("\(id)/\(problem)", "mqtt: \(topic): ignored: \(problem)") }
+            return
+        }
+        guard let value = MQTTBridge.value(of: payload) else {
+            // Each kind of mistake is logged once per control: enough to find the publisher, not a flood.
+            let kind = payload.count > MQTTBridge.maximumPayloadBytes ? "long" : "malformed"
+            logOnce("\(id)/\(kind)", "mqtt: \(topic): ignored \(MQTTBridge.shown(payload, limit: MQTTBridge.maximumPayloadBytes)): expected a finite number or [a,b]; logged once")
+            return
+        }
+        if let problem = setValue(id, value) { logOnce("\(id)/\(problem)", "mqtt: \(topic): ignored: \(problem)") }
+    }
+
+    private func receivedVariable(_ b: MQTTConfig.Binding, _ payload: [UInt8]) {
+        switch MQTTBridge.variableValue(payload, for: b) {
+        case .success(let value):
+            if let problem = setVariable(b.variable, value) {
+                logOnce("var/\(b.variable)/\(problem)", "mqtt: \(b.topic): ignored for variable \(b.variable): \(problem); logged once")
+            }
+        case .failure(let why):
+            logOnce("var/\(b.variable)/\(why.kind)", "mqtt: \(b.topic): ignored \(MQTTBridge.shown(payload, limit: MQTTBridge.maximumBoundPayloadBytes)) for variable \(b.variable): \(why.message); logged once")
+        }
+    }
+
+    /// Why a bound payload gives no value; `kind` groups the messages logged once.
+    struct PayloadRefusal: Error, Equatable {
+        var kind: String
+        var message: String
+    }
+
+    /// The variable value (socket JSON, as `set-var` takes it) of a bound topic's payload: the whole
+    /// payload, or the field at the binding's JSON path. A number variable takes a JSON number or a
+    /// text that is one (many devices send "21.5"); a text variable takes a string, or a number as
+    /// its text. Range and finiteness are checked by `Variables.set`, as for the socket.
+    static func variableValue(_ payload: [UInt8], for b: MQTTConfig.Binding) -> Result<JSON, PayloadRefusal> {
+        guard payload.count <= maximumBoundPayloadBytes else {
+            return .failure(PayloadRefusal(kind: "long", message: "expected at most \(maximumBoundPayloadBytes) bytes"))
+        }
+        let field: JSON
+        if let path = b.jsonPath {
+            guard let json = JSON.parse(payload) else {
+                return .failure(PayloadRefusal(kind: "json", message: "expected JSON (json = \"\(path.joined(separator: "."))\")"))
+            }
+            guard let found = json.at(path) else {
+                return .failure(PayloadRefusal(kind: "field", message: "expected a field at \"\(path.joined(separator: "."))\", found none"))
+            }
+            field = found
+        } else {
+            let text = String(decoding: payload, as: UTF8.self)
+            field = b.type == .number ? (JSON.parse(payload) ?? .string(text)) : .string(text)
+        }
+        switch (b.type, field) {
+        case (.number, .string(let s)):
+            let trimmed = s.trimmedSpaces
+            guard let d = Double(trimmed), d.isFinite, !trimmed.isEmpty else {
+                return .failure(PayloadRefusal(kind: "number", message: "expected a finite number"))
+            }
+            return .success(.number(d))
+        case (.number, .number(let d)) where d.isFinite: return .success(.number(d))
+        case (.number, _): return .failure(PayloadRefusal(kind: "number", message: "expected a finite number"))
+        case (.text, .number(let d)): return .success(.string(NumberFormat.plain(d)))
+        case (.text, .string): return .success(field)
+        case (.text, _): return .failure(PayloadRefusal(kind: "text", message: "expected a string or a number"))
+        }
+    }
+
+    /// A payload as a log line shows it: its first 40 bytes quoted, or its size when it is over `limit`.
+    static func shown(_ payload: [UInt8], limit: Int = 40) -> String {
+        if payload.count > limit { return "\(payload.count) bytes (over \(limit))" }
+        return "\"\(String(decoding: payload.prefix(40), as: UTF8.self))\"" + (payload.count > 40 ? "…" : "")
+    }
+}
+
+extension JSON {
+    /// The value at a dot path's steps: a name picks an object's field, a whole number an array's element.
+    func at(_ path: [String]) -> JSON? {
+        var node = self
+        for step in path {
+            switch node {
+            case .object: guard let next = node[step] else { return nil }; node = next
+            case .array(let items): guard let i = Int(step), items.indices.contains(i) else { return nil }; node = items[i]
+            default: return nil
+            }
+        }
+        return node
+    }
+}
