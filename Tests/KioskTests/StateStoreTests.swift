@@ -20,6 +20,19 @@ struct StateStoreTests {
         #expect(again.values == ["volume": .single(35), "hours": .pair(8, 18)])
     }
 
+    @Test("A value due now waits for the loop's flush after the frame, and pulls a later debounce forward")
+    func dueAfterFrame() throws {
+        let path = makeTemporaryDirectory("state") + "/state.json"
+        let store = StateStore(path: path, debounceSeconds: 0.5)
+        store.set("volume", .single(35), now: 10, urgent: false)
+        store.set("pump", .single(1), dueAt: 10.1)
+        #expect(access(path, F_OK) != 0, "set(dueAt:) must not write by itself: the frame comes first")
+        #expect(store.flushDeadline == 10.1)
+        store.flushIfDue(now: 10.1)
+        #expect(StateStore(path: path).values == ["volume": .single(35), "pump": .single(1)])
+        #expect(store.flushDeadline == nil)
+    }
+
     @Test("A corrupt state file is moved aside and the store starts empty")
     func corrupt() throws {
         let dir = makeTemporaryDirectory("state")

@@ -48,7 +48,7 @@ extension KioskRuntime {
             do { try element.setValue(value, time: now) } catch { Log.warning("action: \(id): \(error)") }
             return true
         }
-        services.state.set(id, value, now: now, urgent: true)
+        services.state.set(id, value, dueAt: now)
         return false
     }
 

@@ -46,11 +46,15 @@ extension KioskRuntime {
         guard let value = b.value else { return actions }
         if changed || released {
             // Changes a finger makes (a drag, a coasting wheel) wait for the debounce so an SD card is
-            // not written on every sample; a release or a programmatic change is written at once.
-            services.state.set(b.id, value, now: now, urgent: released || !fromUser)
+            // not written on every sample; a release or a programmatic change is written in this turn,
+            // right after the frame that shows it (KioskRuntime.turn).
+            if released || !fromUser {
+                services.state.set(b.id, value, dueAt: now)
+            } else {
+                services.state.set(b.id, value, now: now, urgent: false)
+            }
             services.mqtt?.valueChanged(b.id, value, urgent: released || !fromUser, now: now)
         }
-        if released { services.state.flushPending() }
         guard let hooks = b.config.hooks else { return actions }
         let timeout = Double(hooks.timeoutMS) / 1000
         if changed, let argv = hooks.onChange {

@@ -24,7 +24,14 @@ extension KioskRuntime: ControlRequestHandler {
         case .get(let id):
             do { return ValueReply(id: id, value: try controlValue(id, now: now)) } catch { return ErrorReply(error.description) }
         case .set(let id, let value):
-            do { return ValueReply(id: id, value: try setControl(id, value, now: now)) } catch { return ErrorReply(error.description) }
+            do {
+                let taken = try setControl(id, value, now: now)
+                // The reply promises the value: it is on disk before the client hears of it.
+                services.state.flushPending()
+                return ValueReply(id: id, value: taken)
+            } catch {
+                return ErrorReply(error.description)
+            }
         case .screen(let id):
             guard let index = config.screens.firstIndex(where: { $0.id == id }) else {
                 return ErrorReply("no screen \"\(id)\": the screens are " + config.screens.map(\.id).joined(separator: ", "))

@@ -30,7 +30,7 @@ extension KioskRuntime {
         // A seeker's set raises no event (CS-3), so nothing above saved it; the value is the panel's
         // state all the same: saved at once and published like any programmatic change.
         if services.state.values[id] != taken {
-            services.state.set(id, taken, now: now, urgent: true)
+            services.state.set(id, taken, dueAt: now)
             services.mqtt?.valueChanged(id, taken, urgent: true, now: now)
         }
         return taken

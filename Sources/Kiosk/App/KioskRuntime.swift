@@ -87,6 +87,8 @@ final class KioskRuntime {
         let framesBefore = presenter.framesRendered
         presenter.renderIfNeeded(screen, moving: moving, now: now)
         if presenter.framesRendered != framesBefore { services.mqtt?.frameSubmitted(now: monotonicNow()) }
+        // After the frame: a release or a set is on screen first, then on disk before the loop sleeps.
+        services.state.flushIfDue(now: now)
         physicsTimer.set(running: moving)
         let deadlines = [services.nextDeadline, presenter.retryDeadline, touches.nextDeadline, idle.nextDeadline, variables.staleDue,
                          homeDeadline]

@@ -19,9 +19,9 @@ final class KioskServices {
         variables = Variables(config: config, time: monotonicNow())
     }
 
-    /// Saves what is due, starts due hooks and pets the watchdog at half its interval.
+    /// Starts due hooks and pets the watchdog at half its interval. (The state file is saved by the
+    /// loop after the frame: `KioskRuntime.turn`.)
     func tick(now: MonotonicTime) {
-        state.flushIfDue(now: now)
         hooks.tick(now: now)
         mqtt?.tick(now: now)
         if let interval = notify.watchdogInterval, now - lastWatchdog >= interval / 2 {

@@ -45,6 +45,15 @@ public final class StateStore {
         if urgent { flush() } else if flushDeadline == nil { flushDeadline = now + debounce }
     }
 
+    /// Records a new value to be written by `dueAt` (a release, a programmatic change: now). The kiosk's
+    /// loop writes it right after the frame that shows it, so the frame never waits for an fsync and the
+    /// file is on disk before the loop sleeps again.
+    public func set(_ id: String, _ value: StoredValue, dueAt: Double) {
+        guard values[id] != value else { return }
+        values[id] = value
+        flushDeadline = min(flushDeadline ?? dueAt, dueAt)
+    }
+
     /// Writes the pending change if its deadline has passed.
     public func flushIfDue(now: Double) {
         if let d = flushDeadline, now >= d { flush() }
