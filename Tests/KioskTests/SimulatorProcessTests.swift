@@ -7,7 +7,7 @@ import Testing
 /// A private X server (Xvfb) for the simulator tests, on a display number it picks itself.
 final class VirtualX {
     let display: String
-    private let process: SpawnedProcess
+    private let pid: pid_t
 
     /// Xvfb and xdotool come from scripts/setup (packages xvfb, xdotool, x11-apps): a missing one
     /// fails the test with the command that installs it, never skips it.
@@ -21,17 +21,29 @@ final class VirtualX {
 
     init() throws {
         // -displayfd: Xvfb picks a free display and writes its number once it accepts clients.
-        guard let p = SpawnedProcess(try VirtualX.tool("Xvfb"), ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"]) else {
-            throw SimulatorTestError("cannot start Xvfb")
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw SimulatorTestError("pipe failed") }
+        defer { close(fds[0]) }
+        let spawned = spawnChild(try VirtualX.tool("Xvfb"), ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                                 environment: [], output: .descriptor(fds[1]))
+        close(fds[1])
+        guard let spawned else { throw SimulatorTestError("cannot start Xvfb") }
+        pid = spawned
+        var text: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(fds[0], &byte, 1) == 1 && byte != 0x0A { text.append(byte) }
+        guard let n = Int(String(decoding: text, as: UTF8.self)) else {
+            kill(pid, SIGKILL)
+            throw SimulatorTestError("Xvfb did not report its display")
         }
-        process = p
-        guard let line = p.readLine(), let n = Int(line) else { throw SimulatorTestError("Xvfb did not report its display") }
         display = ":\(n)"
     }
 
     deinit {
-        kill(process.pid, SIGTERM)
-        _ = process.waitForExit()
+        // SIGTERM, so Xvfb removes its lock file and socket.
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
     }
 
     /// Runs an X client tool on this display.
@@ -47,6 +59,48 @@ final class VirtualX {
         guard r.status == 0, let bytes = FileIO.read(path) else { throw SimulatorTestError("xwd failed: \(r.err)") }
         return try XWDImage.decode(bytes)
     }
+}
+
+/// Where a child's output goes.
+enum ChildOutput {
+    /// stdout into this descriptor, stderr to /dev/null (Xvfb's warnings must not mix with the display number).
+    case descriptor(Int32)
+    /// stdout and stderr appended to this file.
+    case file(String)
+}
+
+/// Starts `path args` with `environment` added (DISPLAY and WAYLAND_DISPLAY replaced) and every
+/// signal unblocked: a test thread blocks most signals, and a child would inherit that mask (Xvfb
+/// would then ignore SIGTERM).
+func spawnChild(_ path: String, _ args: [String], environment: [String], output: ChildOutput) -> pid_t? {
+    var env: [String] = []
+    var e = environ
+    while let entry = e.pointee { env.append(String(cString: entry)); e += 1 }
+    let replaced = Set(environment.compactMap { $0.split(separator: "=").first.map(String.init) } + (environment.contains { $0.hasPrefix("DISPLAY=") } ? ["WAYLAND_DISPLAY"] : []))
+    env = env.filter { !replaced.contains(String($0.split(separator: "=").first ?? "")) } + environment
+    let argv = ([path] + args).map { strdup($0) } + [nil]
+    let envp = env.map { strdup($0) } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    switch output {
+    case .descriptor(let fd):
+        posix_spawn_file_actions_adddup2(&actions, fd, 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    case .file(let file):
+        posix_spawn_file_actions_addopen(&actions, 1, file, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+    var pid: pid_t = 0
+    return posix_spawn(&pid, path, &actions, &attributes, argv, envp) == 0 ? pid : nil
 }
 
 struct SimulatorTestError: Error, CustomStringConvertible {
@@ -119,18 +173,11 @@ final class SimulatorProcess {
         logPath = dir + "/simulate.log"
         binary = try #require(thumbwheelBinary())
         try FileIO.writeAtomically(Array((config ?? { SimulatorProcess.config(dir: $0) })(dir).utf8), to: configPath)
-        let argv = ([binary, "simulate", "--config", configPath, "--socket", socketPath] as [String]).map { strdup($0) } + [nil]
-        var env: [String] = []
-        var e = environ
-        while let entry = e.pointee { env.append(String(cString: entry)); e += 1 }
-        let envp = (env.filter { !$0.hasPrefix("DISPLAY=") && !$0.hasPrefix("WAYLAND_DISPLAY=") } + ["DISPLAY=\(x.display)"]).map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        guard posix_spawn(&pid, binary, &actions, nil, argv, envp) == 0 else { throw SimulatorTestError("cannot start \(binary)") }
+        guard let spawned = spawnChild(binary, ["simulate", "--config", configPath, "--socket", socketPath],
+                                       environment: ["DISPLAY=\(x.display)"], output: .file(logPath)) else {
+            throw SimulatorTestError("cannot start \(binary)")
+        }
+        pid = spawned
         // The socket opens after the first frame is on screen.
         let deadline = monotonicNow() + 15
         while access(socketPath, F_OK) != 0 {
@@ -192,7 +239,7 @@ final class SimulatorProcess {
     /// The control's value, read over the socket with `thumbwheel ctl get`.
     func value(_ id: String) throws -> Double? {
         let r = try ctl(["get", id])
-        return r.out.split(separator: "\n").first.flatMap { Double($0) }
+        return JSON.parse(Array(r.out.utf8))?["value"]?.numberValue
     }
 
     /// Waits until the log holds `text` (or `seconds` pass).
