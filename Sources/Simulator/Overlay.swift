@@ -14,11 +14,12 @@ struct Overlay {
 
     var isEmpty: Bool { errors.isEmpty && targets == nil && pinned.isEmpty }
 
-    static let errorBackground = Color(r: 0x30, g: 0x08, b: 0x08, a: 0xE8)
+    static let errorBackground = Color(r: 0x30, g: 0x08, b: 0x08, a: 0xF0)
     static let errorText = Color(rgb: 0xFFD7D7)
     static let targetOK = Color(rgb: 0x00E676)
     static let targetSmall = Color(rgb: 0xFF3D00)
     static let finger = Color(rgb: 0x40C4FF)
+    static let chip = Color(r: 0, g: 0, b: 0, a: 0xC0)
 
     /// Draws it over `canvas`, which holds the picture as `geometry.scanout`.
     func draw(on canvas: Canvas, geometry: WindowGeometry, font: Font?) {
@@ -26,7 +27,11 @@ struct Overlay {
             let r = geometry.scanoutRect(t.frame)
             let corners = [Point(r.minX + 1, r.minY + 1), Point(r.maxX - 1, r.minY + 1), Point(r.maxX - 1, r.maxY - 1), Point(r.minX + 1, r.maxY - 1)]
             canvas.strokePolyline(corners, width: 2, closed: true, paint: Paint(t.tooSmall ? Overlay.targetSmall : Overlay.targetOK))
-            if let font { canvas.drawText(t.id, font: font, at: Point(r.minX + 4, r.minY + 4 + font.ascent), color: t.tooSmall ? Overlay.targetSmall : Overlay.targetOK) }
+            guard let font else { continue }
+            // The id on a dark chip, readable over any control.
+            let label = font.measure(t.id).advance
+            canvas.fillRect(Rect(x: r.minX + 2, y: r.minY + 2, width: label + 6, height: font.size * 1.3), color: Overlay.chip)
+            canvas.drawText(t.id, font: font, at: Point(r.minX + 5, r.minY + 2 + font.ascent), color: t.tooSmall ? Overlay.targetSmall : Overlay.targetOK)
         }
         for p in pinned {
             canvas.strokeCircle(center: geometry.scanoutPoint(p), radius: 10, width: 3, color: Overlay.finger)

@@ -194,7 +194,7 @@ final class WindowDisplay: DisplayOutput {
     /// The bezel, then the picture enlarged into its place.
     private func show() {
         let api = sdl.api
-        _ = api.SDL_SetRenderDrawColor(renderer, 0x1C, 0x1C, 0x1E, 0xFF)
+        _ = api.SDL_SetRenderDrawColor(renderer, 0x08, 0x08, 0x08, 0xFF)
         _ = api.SDL_RenderClear(renderer)
         let picture = geometry.picture
         var destination = SDL_Rect(x: Int32(geometry.bezel), y: Int32(geometry.bezel), w: Int32(picture.width), h: Int32(picture.height))
