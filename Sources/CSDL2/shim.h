@@ -10,9 +10,7 @@
 #define TW_SDL_FUNCTIONS(X) \
     X(SDL_Init) X(SDL_Quit) X(SDL_GetError) X(SDL_SetHint) \
     X(SDL_CreateWindow) X(SDL_DestroyWindow) X(SDL_SetWindowTitle) \
-    X(SDL_CreateRenderer) X(SDL_DestroyRenderer) X(SDL_SetRenderDrawColor) X(SDL_RenderClear) \
-    X(SDL_RenderFillRect) X(SDL_RenderCopy) X(SDL_RenderPresent) \
-    X(SDL_CreateTexture) X(SDL_DestroyTexture) X(SDL_UpdateTexture) \
+    X(SDL_GetWindowSurface) X(SDL_UpdateWindowSurface) X(SDL_UpdateWindowSurfaceRects) \
     X(SDL_PollEvent) X(SDL_GetModState) X(SDL_GetCurrentVideoDriver)
 
 /// Pointers to the SDL functions, each with the exact type SDL's header declares.

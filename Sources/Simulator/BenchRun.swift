@@ -2,7 +2,7 @@ import Core
 import Kiosk
 
 /// `simulate --bench N`: N full frames drawn back to back in the window, each the kiosk's own draw
-/// (what the headless display costs) plus the window's copy, upload and present.
+/// (what the headless display costs) plus the window's copy, scale and push.
 struct BenchRun {
     let frames: Int
     private var done = -1
@@ -23,13 +23,13 @@ struct BenchRun {
         return true
     }
 
-    /// "N full frames in the window: a ms each = draw b ms + copy c + upload d + present e".
+    /// "N full frames in the window: a ms each = draw b ms + copy c + scale d + push e".
     func summary(_ timing: PresentTiming) -> String {
         let n = Double(frames)
         let shown = timing.since(before)
-        let present = shown.copy + shown.upload + shown.show
+        let present = shown.copy + shown.scale + shown.push
         func ms(_ s: Double) -> String { decimal(s / n * 1000, places: 3) + " ms" }
         return "\(frames) full frames of \(shown.pixels / max(1, shown.frames)) pixels in the window: \(ms(total)) each = "
-            + "draw \(ms(total - present)) (the headless cost) + copy \(ms(shown.copy)) + upload \(ms(shown.upload)) + present \(ms(shown.show))"
+            + "draw \(ms(total - present)) (the headless cost) + copy \(ms(shown.copy)) + scale \(ms(shown.scale)) + push \(ms(shown.push))"
     }
 }

@@ -6,9 +6,10 @@ import Kiosk
 import Raster
 
 /// The simulator's window as one more display: the same damage copy as the panels (a
-/// `HeadlessDisplay`: a scan-out buffer of the panel's format and rotation), then the damaged rectangles
-/// uploaded to an SDL streaming texture and the texture put on screen, enlarged nearest-neighbour
-/// so that at zoom 1 every window pixel is the panel's pixel.
+/// `HeadlessDisplay`: a scan-out buffer of the panel's format and rotation), then only the damaged
+/// rectangles enlarged nearest-neighbour (`NearestScaler`) into SDL's window surface and pushed to
+/// the screen. At zoom 1 every window pixel is the panel's pixel. No SDL renderer: its full-window
+/// present cost more than the kiosk's whole frame (README "Simulator").
 final class WindowDisplay: DisplayOutput {
     let kind = DisplayKind.window
     let rotation: DisplayRotation
@@ -25,15 +26,17 @@ final class WindowDisplay: DisplayOutput {
     /// SDL's video driver (x11, wayland, kmsdrm…), for the log.
     let videoDriver: String
     private let window: OpaquePointer
-    private let renderer: OpaquePointer
-    private let texture: OpaquePointer
+    /// The window's pixels (XRGB8888), and bytes per row.
+    private let surface: UnsafeMutableRawPointer
+    private let surfaceStride: Int
+    private let scaler: NearestScaler
     /// The panel's scan-out copy, in memory.
     private let panel: HeadlessDisplay
     private var buffer: ScanoutBuffer { panel.scanoutBuffer }
     /// Set by `resume`: the next present sends the whole picture (the copy repaints everything then).
     private var uploadEverything = false
-    /// The scan-out picture widened to XRGB8888 for the texture, when the panel is RGB565 (the same
-    /// widening as `HeadlessDisplay.lastFrame`: what the panel shows).
+    /// The scan-out picture widened to XRGB8888, when the panel is RGB565 (the same widening as
+    /// `HeadlessDisplay.lastFrame`: what the panel shows).
     private let widened: Bitmap?
     /// The picture with the overlay drawn over it, while there is an overlay.
     private var composite: Bitmap?
@@ -50,8 +53,6 @@ final class WindowDisplay: DisplayOutput {
         let api = sdl.api
         // The kiosk handles SIGINT and SIGTERM itself (save, then exit 0), through its signalfd.
         _ = api.SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
-        // Nearest neighbour: an enlarged panel pixel stays one sharp square.
-        _ = api.SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "0")
         let explicitDriver = getenv("SDL_VIDEODRIVER") != nil
         if !explicitDriver && getenv("WAYLAND_DISPLAY") == nil {
             guard getenv("DISPLAY") != nil else { throw SimulatorError(WindowDisplay.noDesktop) }
@@ -75,20 +76,22 @@ final class WindowDisplay: DisplayOutput {
             api.SDL_Quit()
             throw SimulatorError("simulate: cannot open a \(size) window: \(message)")
         }
-        // The software renderer: exact pixels everywhere (Xvfb, remote X, no GPU), and at these sizes
-        // its copy costs little next to drawing the frame (see README "Simulator").
-        guard let renderer = api.SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue),
-              let texture = api.SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGB888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
-                                                  Int32(geometry.scanout.width), Int32(geometry.scanout.height)) else {
+        // The window surface must hold 0x00RRGGBB words, as the kiosk's frames do (every 24/32-bit desktop).
+        let xrgb: Set<UInt32> = [SDL_PIXELFORMAT_RGB888.rawValue, SDL_PIXELFORMAT_ARGB8888.rawValue]
+        guard let s = api.SDL_GetWindowSurface(window), let pixels = s.pointee.pixels,
+              let f = s.pointee.format, xrgb.contains(f.pointee.format) else {
             let message = sdl.lastError
             api.SDL_DestroyWindow(window)
             api.SDL_Quit()
-            throw SimulatorError("simulate: cannot draw into the window: \(message)")
+            throw SimulatorError("simulate: cannot draw into the window (it needs a 24-bit colour desktop): \(message)")
         }
-        self.window = window; self.renderer = renderer; self.texture = texture
-        let scan = geometry.scanout
+        self.window = window
+        surface = pixels
+        surfaceStride = Int(s.pointee.pitch)
+        scaler = NearestScaler(picture: geometry.scanout, zoom: geometry.zoom, window: geometry.picture)
         panel = HeadlessDisplay(canvas: geometry.canvas, rotation: rotation, format: format)
-        widened = format == .rgb565 ? Bitmap(width: scan.width, height: scan.height, format: .xrgb8888) : nil
+        widened = format == .rgb565 ? Bitmap(width: geometry.scanout.width, height: geometry.scanout.height, format: .xrgb8888) : nil
+        paintBezel()
     }
 
     deinit { close() }
@@ -108,11 +111,11 @@ final class WindowDisplay: DisplayOutput {
         let copied = monotonicNow()
         let rects = uploadEverything ? [PixelRect(size: geometry.scanout)] : damage.map { rotation.scanoutRect(for: $0, canvas: canvasSize) }
         uploadEverything = false
-        upload(rects)
+        let shown = upload(rects)
         let uploaded = monotonicNow()
-        show()
+        push(shown)
         lastPresentAt = monotonicNow()
-        timing.add(copy: copied - start, upload: uploaded - copied, show: lastPresentAt - uploaded,
+        timing.add(copy: copied - start, scale: uploaded - copied, push: lastPresentAt - uploaded,
                    pixels: rects.reduce(0) { $0 + $1.width * $1.height })
         return .shown
     }
@@ -129,32 +132,33 @@ final class WindowDisplay: DisplayOutput {
         guard !closed else { return }
         closed = true
         panel.close()
-        sdl.api.SDL_DestroyTexture(texture)
-        sdl.api.SDL_DestroyRenderer(renderer)
         sdl.api.SDL_DestroyWindow(window)
         sdl.api.SDL_Quit()
     }
 
     /// Draws `draw` over the picture (scan-out orientation) until it is replaced or removed (nil).
     func setOverlay(_ draw: ((Canvas) -> Void)?) {
+        guard !closed else { return }
         overlay = draw
         if draw == nil { composite = nil }
-        upload([PixelRect(size: geometry.scanout)])
-        show()
+        push(upload([PixelRect(size: geometry.scanout)]))
     }
 
-    /// Puts the texture on screen again (the window was uncovered).
-    func refresh() { if !closed { show() } }
+    /// Puts the whole window on screen again (it was uncovered).
+    func refresh() { if !closed { _ = sdl.api.SDL_UpdateWindowSurface(window) } }
 
     func setTitle(_ title: String) { sdl.api.SDL_SetWindowTitle(window, title) }
 
-    /// Sends the changed scan-out rectangles to the texture: straight from the scan-out buffer when it
-    /// is XRGB8888, widened first when it is RGB565; the whole picture again while an overlay is shown.
-    private func upload(_ rects: [PixelRect]) {
+    /// Enlarges the changed scan-out rectangles into the window surface: straight from the scan-out
+    /// buffer when it is XRGB8888, widened first when it is RGB565; the whole picture with the overlay
+    /// while one is shown. Returns the window rectangles written.
+    private func upload(_ rects: [PixelRect]) -> [PixelRect] {
         let bounds = PixelRect(size: geometry.scanout)
-        for r in rects { widen(r.intersection(bounds)) }
-        let source: (base: UnsafeMutableRawPointer, strideBytes: Int) =
-            widened.map { (UnsafeMutableRawPointer($0.pixels), $0.strideBytes) } ?? (buffer.base, buffer.strideBytes)
+        let clipped = rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+        for r in clipped { widen(r) }
+        var source: (base: UnsafeRawPointer, strideBytes: Int) =
+            widened.map { (UnsafeRawPointer($0.pixels), $0.strideBytes) } ?? (UnsafeRawPointer(buffer.base), buffer.strideBytes)
+        var parts = clipped
         if let overlay {
             let picture = composite ?? Bitmap(width: bounds.width, height: bounds.height, format: .xrgb8888)
             composite = picture
@@ -163,18 +167,15 @@ final class WindowDisplay: DisplayOutput {
                     .copyMemory(from: source.base + y * source.strideBytes, byteCount: bounds.width * 4)
             }
             overlay(picture.canvas)
-            updateTexture(bounds, UnsafeMutableRawPointer(picture.pixels), picture.strideBytes)
-            return
+            source = (UnsafeRawPointer(picture.pixels), picture.strideBytes)
+            parts = [bounds]
         }
-        for r in rects {
-            let clipped = r.intersection(bounds)
-            guard !clipped.isEmpty else { continue }
-            updateTexture(clipped, source.base + clipped.y * source.strideBytes + clipped.x * 4, source.strideBytes)
-        }
+        let origin = (x: geometry.bezel, y: geometry.bezel)
+        return parts.map { scaler.scale($0, from: source.base, fromStride: source.strideBytes, to: surface, toStride: surfaceStride, origin: origin) }
     }
 
     private func widen(_ r: PixelRect) {
-        guard let widened, !r.isEmpty else { return }
+        guard let widened else { return }
         let out = UnsafeMutableRawPointer(widened.pixels)
         for y in r.y..<r.maxY {
             let from = buffer.base + y * buffer.strideBytes, to = out + y * widened.strideBytes
@@ -184,51 +185,51 @@ final class WindowDisplay: DisplayOutput {
         }
     }
 
-    private func updateTexture(_ r: PixelRect, _ pixels: UnsafeMutableRawPointer, _ strideBytes: Int) {
-        var rect = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
-        if sdl.api.SDL_UpdateTexture(texture, &rect, pixels, Int32(strideBytes)) != 0 {
-            Log.warning("simulate: texture upload failed: \(sdl.lastError)")
+    /// Sends the written window rectangles to the screen (only those: a small change is a small push).
+    private func push(_ rects: [PixelRect]) {
+        var sdlRects = rects.filter { !$0.isEmpty }.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height)) }
+        guard !sdlRects.isEmpty else { return }
+        if sdl.api.SDL_UpdateWindowSurfaceRects(window, &sdlRects, Int32(sdlRects.count)) != 0 {
+            Log.warning("simulate: window update failed: \(sdl.lastError)")
         }
     }
 
-    /// The bezel, then the picture enlarged into its place.
-    private func show() {
-        let api = sdl.api
-        _ = api.SDL_SetRenderDrawColor(renderer, 0x08, 0x08, 0x08, 0xFF)
-        _ = api.SDL_RenderClear(renderer)
-        let picture = geometry.picture
-        var destination = SDL_Rect(x: Int32(geometry.bezel), y: Int32(geometry.bezel), w: Int32(picture.width), h: Int32(picture.height))
-        _ = api.SDL_RenderCopy(renderer, texture, nil, &destination)
-        api.SDL_RenderPresent(renderer)
+    /// The bezel: the window's margin around the picture, near black.
+    private func paintBezel() {
+        let size = geometry.window
+        for y in 0..<size.height {
+            let row = surface + y * surfaceStride
+            for x in 0..<size.width { row.storeBytes(of: 0x080808, toByteOffset: x * 4, as: UInt32.self) }
+        }
     }
 }
 
 /// What presenting costs in the window, summed over the frames.
 struct PresentTiming {
     private(set) var frames = 0
-    /// Seconds: the damage copy into the scan-out buffer (as on a panel), the texture upload, and
-    /// SDL's copy to the window and present.
-    private(set) var copy = 0.0, upload = 0.0, show = 0.0
+    /// Seconds: the damage copy into the scan-out buffer (as on a panel), its enlargement into the
+    /// window surface, and the push of the changed window rectangles to the screen.
+    private(set) var copy = 0.0, scale = 0.0, push = 0.0
     private(set) var pixels = 0
 
     /// What was added after `earlier` (a copy of this taken before).
     func since(_ earlier: PresentTiming) -> PresentTiming {
         var d = PresentTiming()
-        d.frames = frames - earlier.frames; d.copy = copy - earlier.copy; d.upload = upload - earlier.upload
-        d.show = show - earlier.show; d.pixels = pixels - earlier.pixels
+        d.frames = frames - earlier.frames; d.copy = copy - earlier.copy; d.scale = scale - earlier.scale
+        d.push = push - earlier.push; d.pixels = pixels - earlier.pixels
         return d
     }
 
-    mutating func add(copy: Double, upload: Double, show: Double, pixels: Int) {
-        frames += 1; self.copy += copy; self.upload += upload; self.show += show; self.pixels += pixels
+    mutating func add(copy: Double, scale: Double, push: Double, pixels: Int) {
+        frames += 1; self.copy += copy; self.scale += scale; self.push += push; self.pixels += pixels
     }
 
-    /// "N frames: copy a ms + upload b ms + present c ms per frame (p pixels per frame)".
+    /// "N frames: copy a ms + scale b ms + push c ms per frame (p pixels changed per frame)".
     var summary: String {
         guard frames > 0 else { return "no frames presented" }
         let n = Double(frames)
         func ms(_ s: Double) -> String { decimal(s / n * 1000, places: 3) + " ms" }
-        return "\(frames) frames: copy \(ms(copy)) + upload \(ms(upload)) + present \(ms(show)) per frame (\(pixels / frames) pixels changed per frame)"
+        return "\(frames) frames: copy \(ms(copy)) + scale \(ms(scale)) + push \(ms(push)) per frame (\(pixels / frames) pixels changed per frame)"
     }
 }
 
