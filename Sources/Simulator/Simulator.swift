@@ -64,9 +64,8 @@ public final class Simulator: KioskFrontEnd {
         let d = config.display
         let canvas = options.size ?? d.headlessSize
         let geometry = Simulator.geometry(options, canvas: canvas, display: d)
-        let mm = d.widthMM.flatMap { w in d.heightMM.map { h in PixelSize(width: Int(w.rounded()), height: Int(h.rounded())) } }
         window = try WindowDisplay(sdl: sdl, title: Simulator.title(options.configPath), geometry: geometry,
-                                   format: d.rgb565 ? .rgb565 : .xrgb8888, physicalMM: mm)
+                                   format: d.rgb565 ? .rgb565 : .xrgb8888)
         font = Overlay.font(size: 13)
         bench = options.benchFrames.map { BenchRun(frames: $0) }
     }
@@ -83,8 +82,10 @@ public final class Simulator: KioskFrontEnd {
                               bezel: Int((options.bezelMM * screenPerMM).rounded()))
     }
 
-    static func title(_ path: String) -> String {
-        "\(path.split(separator: "/").last.map(String.init) ?? path) — thumbwheel simulate"
+    /// The window's title: the config's name, and how many errors keep it from loading.
+    static func title(_ path: String, errors: Int = 0) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return errors == 0 ? "\(name) — thumbwheel simulate" : "\(name) (\(errors) error\(errors == 1 ? "" : "s")) — thumbwheel simulate"
     }
 
     public func attach(to kiosk: any KioskHandle) {
@@ -227,6 +228,7 @@ public final class Simulator: KioskFrontEnd {
             Log.notice("simulate: showing \(errors.count) error\(errors.count == 1 ? "" : "s") over the last good screen until the config is fixed")
         }
         overlay.errors = errors
+        window.setTitle(Simulator.title(kiosk.configPath, errors: errors.count))
         updateOverlay()
     }
 

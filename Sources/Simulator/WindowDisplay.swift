@@ -13,7 +13,9 @@ import Raster
 final class WindowDisplay: DisplayOutput {
     let kind = DisplayKind.window
     let rotation: DisplayRotation
-    let physicalSizeMM: PixelSize?
+    /// None, as for `render`: the layout's scale and the size warnings come from the config's own
+    /// `scale` or `width_mm`/`height_mm`, so the window shows exactly what `render` draws.
+    let physicalSizeMM: PixelSize? = nil
     let pollDescriptor: Int32? = nil
     var isPaused: Bool { panel.isPaused }
     let geometry: WindowGeometry
@@ -43,13 +45,11 @@ final class WindowDisplay: DisplayOutput {
     private var overlay: ((Canvas) -> Void)?
     private var closed = false
 
-    /// Opens a window for a canvas of `canvas` pixels. `physicalMM`: the panel's size when the config
-    /// gives it (the kiosk then lays out and warns as on that panel).
-    init(sdl: SDLLibrary, title: String, geometry: WindowGeometry, format: ScanoutFormat, physicalMM: PixelSize?) throws(SimulatorError) {
+    /// Opens a window showing `geometry`, with a scan-out copy in `format` (the panel's).
+    init(sdl: SDLLibrary, title: String, geometry: WindowGeometry, format: ScanoutFormat) throws(SimulatorError) {
         self.sdl = sdl
         self.geometry = geometry
         rotation = geometry.rotation
-        physicalSizeMM = physicalMM
         let api = sdl.api
         // The kiosk handles SIGINT and SIGTERM itself (save, then exit 0), through its signalfd.
         _ = api.SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
