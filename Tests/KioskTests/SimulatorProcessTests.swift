@@ -293,6 +293,51 @@ struct SimulatorProcessTests {
         #expect(value.map { abs($0 - 50) < 3 } == true, "value after a quarter-turn mouse drag: \(String(describing: value))")
     }
 
+    @Test("Ctrl+drag leaves a finger on one handle of a range slider while the mouse drags the other: two fingers at once")
+    func pinnedSecondFinger() throws {
+        let sim = try SimulatorProcess(name: "sim-pin") { dir in
+            SimulatorProcess.config(dir: dir).replacingOccurrences("kind = \"circular-slider\"", "kind = \"range-slider\"\n  second_value = 75\n  min_distance = 20")
+        }
+        let watcher = try #require(TestClient(path: sim.socketPath))
+        watcher.send("{\"cmd\":\"subscribe\"}\n")
+        // Values 25 and 75 of 0…100 on a full circle: the handles due east and due west of the centre.
+        let listing = try sim.ctl(["list"]).out
+        let first = try #require(Self.point(named: "handle", in: listing)), second = try #require(Self.point(named: "second_handle", in: listing))
+        let center = try #require(Self.point(named: "center", in: listing))
+        let r = hypot(first.x - center.x, first.y - center.y)
+        func arc(_ from: Double, _ to: Double) -> [String] {  // mousemoves along the circle, angles in turns from north
+            (1...6).flatMap { i -> [String] in
+                let a = (from + (to - from) * Double(i) / 6) * 2 * Double.pi
+                return ["sleep", "0.02", "mousemove", "--window", sim.window, "\(Int(center.x + r * sin(a)))", "\(Int(center.y - r * cos(a)))"]
+            }
+        }
+        let w = sim.window
+        // Ctrl held: the first handle from 25 to 20, and its finger stays down at the release.
+        let pin = try sim.x.run("xdotool", ["mousemove", "--window", w, "\(Int(first.x))", "\(Int(first.y))", "keydown", "ctrl", "mousedown", "1"]
+                                + arc(0.25, 0.2) + ["mouseup", "1", "keyup", "ctrl"])
+        // A plain drag of the second handle from 75 to 85 while the first finger is still down.
+        let drag = try sim.x.run("xdotool", ["sleep", "0.1", "mousemove", "--window", w, "\(Int(second.x))", "\(Int(second.y))", "mousedown", "1"]
+                                 + arc(0.75, 0.85) + ["mouseup", "1"])
+        #expect(pin.status == 0 && drag.status == 0, "xdotool: \(pin.err) \(drag.err)")
+        var lines: [String] = []
+        let deadline = monotonicNow() + 5
+        while monotonicNow() < deadline && lines.filter({ $0.contains("\"event\":\"ended\"") }).count < 1 {
+            if let l = watcher.nextLine() { lines.append(l) } else { usleep(10_000) }
+        }
+        let value = JSON.parse(Array(try sim.ctl(["get", "dial"]).out.utf8))?["value"]?.arrayValue?.compactMap(\.numberValue) ?? []
+        #expect(value.count == 2 && abs(value[0] - 20) < 1.5 && abs(value[1] - 85) < 1.5, "values after both drags: \(value)")
+        let events = lines.compactMap { JSON.parse(Array($0.utf8))?["event"]?.stringValue }
+        #expect(events.filter { $0 == "started" }.count == 2 && events.filter { $0 == "ended" }.count == 1,
+                "the pinned finger is still down when the second lifts: \(events)")
+        // A right-click lifts the pinned finger.
+        _ = try sim.x.run("xdotool", ["mousemove", "--window", w, "5", "5", "click", "3"])
+        let liftDeadline = monotonicNow() + 5
+        while monotonicNow() < liftDeadline && lines.filter({ $0.contains("\"event\":\"ended\"") }).count < 2 {
+            if let l = watcher.nextLine() { lines.append(l) } else { usleep(10_000) }
+        }
+        #expect(lines.filter { $0.contains("\"event\":\"ended\"") }.count == 2, "right-click lifts the pinned finger")
+    }
+
     @Test("Saving a changed config (by rename, then in place) changes the window to the new render, keeping values")
     func saveReloads() throws {
         let sim = try SimulatorProcess(name: "sim-reload")
@@ -364,5 +409,17 @@ struct SimulatorProcessTests {
         guard let json = JSON.parse(Array(text.utf8)), let c = json["controls"]?.arrayValue?.first,
               let xy = c["points"]?[name]?.arrayValue?.compactMap({ $0.numberValue }), xy.count == 2 else { return nil }
         return Point(xy[0], xy[1])
+    }
+}
+
+private extension String {
+    /// `self` with every `old` replaced by `new` (without Foundation).
+    func replacingOccurrences(_ old: String, _ new: String) -> String {
+        var out = "", rest = Substring(self)
+        while let r = rest.firstRange(of: old) {
+            out += rest[..<r.lowerBound] + new
+            rest = rest[r.upperBound...]
+        }
+        return out + rest
     }
 }
