@@ -27,6 +27,9 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
+        // SDL2's header only, for the simulator's types: libSDL2 is opened with dlopen at run time, so
+        // no pkgConfig here (it would link -lSDL2 into the kiosk binary; see Sources/CSDL2/shim.h).
+        .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
         .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto", pkgConfig: "libmosquitto",
                        providers: [.apt(["libmosquitto-dev"])]),
 
@@ -47,10 +50,13 @@ let package = Package(
             "CMosquitto",
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
+        // The desktop simulator (`thumbwheel simulate`): an SDL2 window as display and touch source, at
+        // the edge like MQTT — Controls, Raster and Widgets never see it.
+        .target(name: "Simulator", dependencies: ["Kiosk", "Core", "Display", "Raster", "Widgets", "CSDL2", "CLinux"]),
         // What both executables share on top of ArgumentParser: exit statuses, the man page.
         .target(name: "CLISupport", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "thumbwheel", dependencies: [
-            "Kiosk", "Core", "Raster", "Input", "Display", "Widgets", "CLISupport",
+            "Kiosk", "Core", "Raster", "Input", "Display", "Widgets", "CLISupport", "Simulator",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -76,5 +82,6 @@ let package = Package(
         .testTarget(name: "InputTests", dependencies: ["Input", "Core", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster", "Core", "TestSupport", "Bench"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Controls", "Core", "Raster", "Widgets", "TestSupport"]),
+        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "Kiosk", "Core", "Display", "Raster", "TestSupport"]),
     ]
 )

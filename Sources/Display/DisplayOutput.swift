@@ -4,6 +4,8 @@ import Glibc
 /// Which kind of output a `DisplayOutput` is.
 public enum DisplayKind: String, Sendable, CaseIterable {
     case drm, fbdev, headless
+    /// A desktop window: the simulator's (Sources/Simulator).
+    case window
 }
 
 /// What `present` did with a frame.
@@ -32,7 +34,7 @@ public enum PresentOutcome: Sendable, Equatable {
 /// `.deferred`, present again. Frame pacing must come from the kiosk's own timer, never from the
 /// flip events: on virtio-gpu they arrive at once, not once per vblank.
 public protocol DisplayOutput: AnyObject {
-    /// DRM, fbdev or headless.
+    /// DRM, fbdev, headless or a desktop window.
     var kind: DisplayKind { get }
     /// One line for the log: device, connector, mode, format, buffers, rotation.
     var summary: String { get }

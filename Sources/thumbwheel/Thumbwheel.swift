@@ -20,7 +20,7 @@ struct Thumbwheel: ParsableCommand {
             """,
         version: "thumbwheel \(thumbwheelVersion)",
         subcommands: [
-            RunCommand.self, RenderCommand.self, CheckConfigCommand.self, ConfigReferenceCommand.self,
+            RunCommand.self, SimulateCommand.self, RenderCommand.self, CheckConfigCommand.self, ConfigReferenceCommand.self,
             CtlCommand.self, ReplayCommand.self, ListDevicesCommand.self, CalibrateCommand.self,
             GenerateManualCommand.self,
         ])

@@ -11,10 +11,12 @@ final class IdleController {
     private let backlightDir: String?
     private let maxBrightness: Int
 
-    init(config: IdleConfig, now: Double = monotonicNow()) {
+    /// `backlight`: false leaves every backlight alone (the levels still change and wake taps are
+    /// still swallowed).
+    init(config: IdleConfig, backlight: Bool = true, now: Double = monotonicNow()) {
         self.config = config
         lastActivity = now
-        backlightDir = config.backlight ?? IdleController.firstBacklight()
+        backlightDir = backlight ? config.backlight ?? IdleController.firstBacklight() : nil
         maxBrightness = backlightDir.flatMap { IdleController.readInt("\($0)/max_brightness") } ?? 0
     }
 

@@ -7,6 +7,11 @@ public struct RunOptions: Sendable {
     public var configPath: String
     /// Overrides the config's backend choice (`--headless`).
     public var forceHeadless = false
+    /// Overrides the config's `[socket] path` (the simulator's `--socket`).
+    public var socketPath: String?
+    /// Whether the kiosk reads evdev touch devices and drives the backlight. The simulator has
+    /// neither: its mouse is the touch source, and a laptop's own backlight must not dim.
+    public var panelDevices = true
     public init(configPath: String) { self.configPath = configPath }
 }
 
@@ -14,7 +19,8 @@ public struct RunOptions: Sendable {
 /// (`KioskRuntime`) that owns the loop until it stops.
 public final class KioskApp {
     let options: RunOptions
-    let config: KioskConfig
+    /// The config as loaded at start.
+    public let config: KioskConfig
 
     /// Loads the config; invalid configs are reported by the caller.
     public init(options: RunOptions) throws(ConfigErrors) {
@@ -28,5 +34,16 @@ public final class KioskApp {
         let signals = SignalSource()
         guard let presenter = Presenter.open(config, forceHeadless: options.forceHeadless, signals: signals) else { return 0 }
         return KioskRuntime(options: options, config: config, signals: signals, presenter: presenter).run()
+    }
+
+    /// Runs on `frontEnd`'s display, with it as one more touch source, until SIGTERM or SIGINT or
+    /// until the front end asks to stop; returns the exit code.
+    public func run(frontEnd: any KioskFrontEnd) -> Int32 {
+        let signals = SignalSource()
+        let presenter = Presenter(display: frontEnd.display, terminal: nil)
+        Log.notice("display: \(frontEnd.display.summary)")
+        let runtime = KioskRuntime(options: options, config: config, signals: signals, presenter: presenter)
+        runtime.frontEnd = frontEnd
+        return runtime.run()
     }
 }

@@ -5,9 +5,10 @@ import Widgets
 
 extension KioskRuntime: ControlRequestHandler {
     func openSocket() {
-        guard !config.socket.path.isEmpty else { return }
+        let path = options.socketPath ?? config.socket.path
+        guard !path.isEmpty else { return }
         do {
-            services.socket = try ControlSocket(path: config.socket.path, group: config.socket.group, loop: loop, handler: self)
+            services.socket = try ControlSocket(path: path, group: config.socket.group, loop: loop, handler: self)
         } catch {
             Log.error("socket: \(error); the kiosk runs without its control socket")
         }

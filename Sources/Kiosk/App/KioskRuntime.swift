@@ -23,6 +23,8 @@ final class KioskRuntime {
     /// Which screen is shown, the ones shown before (for `back`), and the last touch (for going home).
     var pages = PageHistory()
     var idle: IdleController
+    /// The simulator's window, when the kiosk runs in one (`KioskApp.run(frontEnd:)`).
+    var frontEnd: (any KioskFrontEnd)?
     private var exitCode: Int32 = 0
 
     /// The variables labels, readouts and gauges show (`set-var`).
@@ -35,7 +37,7 @@ final class KioskRuntime {
         self.presenter = presenter
         let services = KioskServices(config: config, loop: loop)
         self.services = services
-        idle = IdleController(config: config.idle)
+        idle = IdleController(config: config.idle, backlight: options.panelDevices)
         pages.current = config.homeIndex
         screen = KioskRuntime.makeScreen(config, index: pages.current, presenter: presenter, board: services.variables.board,
                                          time: monotonicNow())
@@ -51,7 +53,8 @@ final class KioskRuntime {
         presenter.watch(in: loop) { [unowned self] in exitCode = 1; loop.stop() }
         openSocket()
         startMQTT()
-        touches.start(config.inputConfiguration(canvas: presenter.display.canvasSize)) { [unowned self] in self.route($0) }
+        let devices = options.panelDevices ? config.inputConfiguration(canvas: presenter.display.canvasSize) : nil
+        touches.start(devices) { [unowned self] in self.route($0) }
         loop.add(fd: signals.fd) { [weak self] _ in self?.handleSignals() }
         loop.add(fd: physicsTimer.fd) { [weak self] _ in self?.physicsTimer.acknowledge() }
         let display = presenter.display
@@ -67,7 +70,9 @@ final class KioskRuntime {
                   thumbwheel ctl --socket \(path) screenshot shot.png
                 """)
         }
+        frontEnd?.attach(to: self)
         loop.run { [unowned self] in self.turn(now: monotonicNow()) }
+        frontEnd?.detach()
         shutdown()
         return exitCode
     }
@@ -75,6 +80,7 @@ final class KioskRuntime {
     /// One loop turn, before sleeping: route due injected touches, advance time-driven work, deliver
     /// events, draw, and say how long the loop may sleep (nil: until a descriptor wakes it).
     func turn(now: MonotonicTime) -> Double? {
+        let frontEndDue = frontEnd?.turn(now: now)
         touches.routeDue(now: now)
         let moving = screen.advance(to: now)
         deliverEvents(now: now)
@@ -91,7 +97,7 @@ final class KioskRuntime {
         services.state.flushIfDue(now: now)
         physicsTimer.set(running: moving)
         let deadlines = [services.nextDeadline, presenter.retryDeadline, touches.nextDeadline, idle.nextDeadline, variables.staleDue,
-                         homeDeadline]
+                         homeDeadline, frontEndDue]
         return deadlines.compactMap { $0 }.min().map { max(0, $0 - monotonicNow()) }
     }
 
@@ -162,7 +168,7 @@ final class KioskRuntime {
             let fresh = try ConfigLoader.load(path: options.configPath)
             services.state.flushPending()
             config = fresh
-            idle = IdleController(config: config.idle)
+            idle = IdleController(config: config.idle, backlight: options.panelDevices)
             variables.reload(config, time: monotonicNow())
             attachBoard()
             show(screenIndex: pages.current, time: monotonicNow())

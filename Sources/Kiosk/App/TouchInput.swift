@@ -14,9 +14,11 @@ final class TouchInput {
 
     init(loop: EventLoop) { self.loop = loop }
 
-    /// Starts reading touch devices; frames go to `route`, devices that go away have their touches cancelled.
-    func start(_ configuration: InputHubConfiguration, route: @escaping (TouchFrame) -> Void) {
+    /// Starts reading touch devices (none when `configuration` is nil: injected touches only); frames
+    /// go to `route`, devices that go away have their touches cancelled.
+    func start(_ configuration: InputHubConfiguration?, route: @escaping (TouchFrame) -> Void) {
         self.route = route
+        guard let configuration else { return }
         let hub = InputHub(configuration: configuration)
         self.hub = hub
         apply(hub.start())

@@ -17,6 +17,7 @@ extension ConfigBuilder {
             return
         }
         let full = path.hasPrefix("/") ? path : FileIO.directory(of: file) + "/" + path
+        files.append(full)
         if let problem = ConfigBuilder.fileProblem(full, signatures: [[0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]], kind: "a PNG file") {
             fail(t, key, "expected a readable PNG file, found \"\(path)\" (\(full): \(problem))")
         }
@@ -25,6 +26,7 @@ extension ConfigBuilder {
     /// A font key must name a readable TrueType or OpenType file.
     mutating func checkFont(_ t: ConfigTable, _ key: String) {
         guard let path = t.string(key) else { return }
+        files.append(path)
         let signatures: [[UInt8]] = [[0x00, 0x01, 0x00, 0x00], Array("OTTO".utf8), Array("true".utf8), Array("ttcf".utf8)]
         if let problem = ConfigBuilder.fileProblem(path, signatures: signatures, kind: "a TrueType or OpenType font") {
             fail(t, key, "expected a readable TrueType font file, found \"\(path)\" (\(problem))")

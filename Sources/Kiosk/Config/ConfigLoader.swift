@@ -50,6 +50,8 @@ struct ConfigBuilder {
     let file: String
     let locator: SourceLocator
     private(set) var errors: [ConfigError] = []
+    /// The image and font files named so far (`KioskConfig.files`).
+    var files: [String] = []
 
     init(file: String, locator: SourceLocator) { self.file = file; self.locator = locator }
 
@@ -65,6 +67,7 @@ struct ConfigBuilder {
         checkActions(config)
         config.places = places(config.screens)
         config.warnings = config.loadWarnings()
+        config.files = Array(Set(files)).sorted()
         return config
     }
 

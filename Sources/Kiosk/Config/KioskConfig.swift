@@ -29,6 +29,9 @@ public struct KioskConfig: Sendable {
     public var warnings: [ConfigWarning] = []
     /// Where every element ended up (for warnings the kiosk repeats with the panel's real size).
     var places: [ElementPlace] = []
+    /// The image and font files the config names, resolved (relative images from the config's folder),
+    /// whether or not they could be read: what a live reload watches.
+    public var files: [String] = []
 
     /// Every control of every screen, in drawing order (file order, cards behind what they contain).
     public var allControls: [ControlConfig] { screens.flatMap(\.controls) }

@@ -1,0 +1,73 @@
+import CLinux
+import Glibc
+import Kiosk
+
+/// inotify on the folders of a set of files (the config, the images and fonts it names): says when
+/// one of them was written or replaced. Folders, not files, are watched because editors save by
+/// writing a new file and renaming it over the old one (vim, VS Code): a watch on the old file would
+/// see it deleted and nothing after. The same technique as `Input.DirectoryWatcher`, which watches one
+/// device folder for nodes appearing and going, not files being saved.
+final class FileWatcher {
+    /// The inotify descriptor (non-blocking, for the kiosk's epoll loop), or −1 without inotify.
+    let fd: Int32
+    /// Watch descriptor → folder.
+    private var folders: [Int32: String] = [:]
+    /// The watched files, by folder.
+    private var files: [String: Set<String>] = [:]
+
+    init() { fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
+    deinit { if fd >= 0 { close(fd) } }
+
+    /// Watches exactly `paths` (absolute or relative to the working directory), replacing the last set.
+    func watch(_ paths: [String]) {
+        var wanted: [String: Set<String>] = [:]
+        for p in paths {
+            let slash = p.lastIndex(of: "/")
+            let folder = slash.map { $0 == p.startIndex ? "/" : String(p[..<$0]) } ?? "."
+            let name = slash.map { String(p[p.index(after: $0)...]) } ?? p
+            wanted[folder, default: []].insert(name)
+        }
+        guard fd >= 0 else { return }
+        for (wd, folder) in folders where wanted[folder] == nil {
+            inotify_rm_watch(fd, wd)
+            folders[wd] = nil
+        }
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE)
+        for folder in wanted.keys where !folders.values.contains(folder) {
+            let wd = inotify_add_watch(fd, folder, mask)
+            if wd >= 0 { folders[wd] = folder } else { Log.warning("simulate: cannot watch \(folder): \(String(cString: strerror(errno)))") }
+        }
+        files = wanted
+    }
+
+    /// Reads every pending notification; returns the watched files among them (folder/name), or every
+    /// watched file when notifications were lost.
+    func changedFiles() -> Set<String> {
+        guard fd >= 0 else { return [] }
+        var changed: Set<String> = []
+        let capacity = 8192
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
+        defer { buffer.deallocate() }
+        let header = MemoryLayout<inotify_event>.size
+        while true {
+            let n = read(fd, buffer, capacity)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            var offset = 0
+            while offset + header <= n {
+                let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
+                let nameBytes = UnsafeRawBufferPointer(start: buffer + offset + header, count: Int(event.len))
+                let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+                offset += header + Int(event.len)
+                if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    for (folder, names) in files { for n in names { changed.insert(join(folder, n)) } }
+                } else if let folder = folders[event.wd], files[folder]?.contains(name) == true {
+                    changed.insert(join(folder, name))
+                }
+            }
+        }
+        return changed
+    }
+
+    private func join(_ folder: String, _ name: String) -> String { folder == "/" ? "/" + name : folder + "/" + name }
+}
