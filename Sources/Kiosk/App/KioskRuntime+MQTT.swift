@@ -27,6 +27,7 @@ extension KioskRuntime {
         let now = monotonicNow()
         do {
             _ = try e.setValue(value, time: now)
+            presenter.noteChange(.mqttSet, at: now)
         } catch {
             return "\(id): \(error)"
         }

@@ -29,6 +29,7 @@ extension KioskRuntime: ControlRequestHandler {
             guard let b = screen.element(id: id) else { return unknownControl(id) }
             do {
                 let taken = try b.setValue(value, time: now)
+                presenter.noteChange(.socketSet, at: now)
                 deliverEvents(now: now)
                 return ValueReply(id: b.id, value: taken)
             } catch {
@@ -61,7 +62,8 @@ extension KioskRuntime: ControlRequestHandler {
         case .version:
             return VersionReply(version: thumbwheelVersion)
         case .stats:
-            return StatsReply(wakeups: loop.wakeups, frames: presenter.framesRendered, clients: services.socket?.clientCount ?? 0)
+            return StatsReply(wakeups: loop.wakeups, frames: presenter.framesRendered, clients: services.socket?.clientCount ?? 0,
+                              latency: presenter.latency.stats)
         }
     }
 

@@ -96,6 +96,7 @@ final class KioskRuntime {
         pages.lastTouch = frame.time
         if frame.touches.contains(where: { $0.phase == .began }), idle.touched(now: frame.time) { return }
         screen.router.route(frame)
+        presenter.noteChange(.input, at: frame.time)
         presenter.invalidate()
     }
 

@@ -118,8 +118,12 @@ public struct StatsReply: SocketReply, Codable, Equatable {
     public var wakeups: Int
     public var frames: Int
     public var clients: Int
+    /// How long touches and sets took to reach the panel over the last frames (see `LatencyStats`).
+    public var latency: LatencyStats?
 
-    public init(wakeups: Int, frames: Int, clients: Int) { self.wakeups = wakeups; self.frames = frames; self.clients = clients }
+    public init(wakeups: Int, frames: Int, clients: Int, latency: LatencyStats? = nil) {
+        self.wakeups = wakeups; self.frames = frames; self.clients = clients; self.latency = latency
+    }
 }
 
 /// What `thumbwheel ctl` needs to know of any reply: whether it is an error.
