@@ -24,6 +24,10 @@ final class KioskRuntime {
     var pages = PageHistory()
     var idle: IdleController
     private var exitCode: Int32 = 0
+    /// `bench-latency`: where touch devices come from instead of the config's, and what to call
+    /// when the loop first waits.
+    var benchInput: BenchInput?
+    var onFirstWait: (() -> Void)?
 
     /// The variables labels, readouts and gauges show (`set-var`).
     var variables: Variables { services.variables }
@@ -51,7 +55,9 @@ final class KioskRuntime {
         presenter.watch(in: loop) { [unowned self] in exitCode = 1; loop.stop() }
         openSocket()
         startMQTT()
-        touches.start(config.inputConfiguration(canvas: presenter.display.canvasSize)) { [unowned self] in self.route($0) }
+        var input = config.inputConfiguration(canvas: presenter.display.canvasSize)
+        if let bench = benchInput { input.directory = bench.directory; input.criteria = [.automatic] }
+        touches.start(input, opener: benchInput?.opener) { [unowned self] in self.route($0) }
         loop.add(fd: signals.fd) { [weak self] _ in self?.handleSignals() }
         loop.add(fd: physicsTimer.fd) { [weak self] _ in self?.physicsTimer.acknowledge() }
         let display = presenter.display
@@ -67,7 +73,10 @@ final class KioskRuntime {
                   thumbwheel ctl --socket \(path) screenshot shot.png
                 """)
         }
-        loop.run { [unowned self] in self.turn(now: monotonicNow()) }
+        loop.run { [unowned self] in
+            defer { onFirstWait?(); onFirstWait = nil }
+            return self.turn(now: monotonicNow())
+        }
         shutdown()
         return exitCode
     }

@@ -15,9 +15,10 @@ final class TouchInput {
     init(loop: EventLoop) { self.loop = loop }
 
     /// Starts reading touch devices; frames go to `route`, devices that go away have their touches cancelled.
-    func start(_ configuration: InputHubConfiguration, route: @escaping (TouchFrame) -> Void) {
+    /// `opener` replaces `EvdevDevice` (the latency bench's replay pipe).
+    func start(_ configuration: InputHubConfiguration, opener: InputSourceOpener? = nil, route: @escaping (TouchFrame) -> Void) {
         self.route = route
-        let hub = InputHub(configuration: configuration)
+        let hub = opener.map { InputHub(configuration: configuration, opener: $0) } ?? InputHub(configuration: configuration)
         self.hub = hub
         apply(hub.start())
     }
