@@ -46,12 +46,9 @@ struct LatencyBenchCommand: ParsableCommand {
         let useUinput = !pipe && access("/dev/uinput", W_OK) == 0
         let files = configs.isEmpty ? Self.examples() : configs
         print("recording \(recording): \(parsed.events.count) events, played \(repeats)x through \(useUinput ? "uinput" : "a pipe")")
-        print("config                 frames  input→submit ms p50/p99/max   input→flip ms p50/p99/max")
         for file in files {
             let latency = try measure(file, events: parsed.events, caps: caps, canvas: canvas, useUinput: useUinput)
-            let name = String(file.split(separator: "/").last ?? "")
-            print(pad(name, 22) + " " + pad(String(latency.inputToSubmit?.count ?? 0), 7) + " "
-                  + pad(triple(latency.inputToSubmit), 30) + " " + triple(latency.inputToFlip))
+            for line in latency.lines { print("  " + line) }
         }
     }
 
@@ -63,7 +60,7 @@ struct LatencyBenchCommand: ParsableCommand {
         var events = events
         if let target = DragPlacement.target(config, canvas: canvas) {
             events = DragPlacement.shift(events, caps: caps, canvas: canvas, to: target.point)
-            print("  \(file): the drag starts on \(target.id) at \(Int(target.point.x)),\(Int(target.point.y))")
+            print("\(file): the drag starts on \(target.id) at \(Int(target.point.x)),\(Int(target.point.y))")
         }
         var template = Array("/tmp/thumbwheel-latency-XXXXXX".utf8CString)
         guard let dir = mkdtemp(&template).map({ String(cString: $0) }) else { throw ValidationError("mkdtemp failed") }
@@ -110,17 +107,4 @@ struct LatencyBenchCommand: ParsableCommand {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private func triple(_ s: LatencySummary?) -> String {
-        guard let s else { return "-" }
-        return [s.p50, s.p99, s.max].map(Self.milliseconds).joined(separator: " / ")
-    }
-
-    /// Three decimals without Foundation.
-    static func milliseconds(_ x: Double) -> String {
-        let micro = Int((x * 1000).rounded())
-        let frac = String(micro % 1000)
-        return "\(micro / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac
-    }
-
-    private func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
 }

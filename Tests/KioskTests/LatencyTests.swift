@@ -16,15 +16,17 @@ struct LatencyRecorderTests {
     @Test("A frame keeps the oldest input and set it reflects; drawn, submitted and flip times follow")
     func oneFrame() throws {
         var r = LatencyRecorder(capacity: 4)
-        r.note(.input, at: 10.000)
-        r.note(.input, at: 9.999)   // an older event of the same frame wins
-        r.note(.input, at: 10.001)
-        r.note(.socketSet, at: 10.0005)
+        r.note(.input, at: 10.000, handled: 10.0004)
+        r.note(.input, at: 9.999, handled: 9.999)   // an older event of the same frame wins
+        r.note(.input, at: 10.001, handled: 10.001)
+        r.note(.socketSet, at: 10.0005, handled: 10.0005)
         r.drawn(at: 10.002)
         r.submitted(at: 10.003, flipSerial: 7)
         let s = r.stats
         #expect(s.frames == 1)
         #expect(abs(try #require(s.inputToDrawn).max - 3) < 1e-6)
+        #expect(abs(try #require(s.inputToRead).max - 1.4) < 1e-6, "the first read of the frame, from the oldest event")
+        #expect(abs(try #require(s.readToSubmit).max - 2.6) < 1e-6)
         #expect(abs(try #require(s.inputToSubmit).max - 4) < 1e-6)
         #expect(abs(try #require(s.setToSubmit).max - 2.5) < 1e-6)
         #expect(s.inputToFlip == nil, "the flip event has not come")
@@ -38,12 +40,12 @@ struct LatencyRecorderTests {
     @Test("Frames that changed nothing, or never reached the panel, record nothing and carry nothing over")
     func discarded() {
         var r = LatencyRecorder(capacity: 4)
-        r.note(.input, at: 1)
+        r.note(.input, at: 1, handled: 1)
         r.discardPending()
         r.drawn(at: 5)
         r.submitted(at: 5.001, flipSerial: nil)
         #expect(r.count == 0, "a frame without an input or set is not a latency sample")
-        r.note(.mqttSet, at: 6)
+        r.note(.mqttSet, at: 6, handled: 6)
         r.drawn(at: 6.0001)
         r.submitted(at: 6.0002, flipSerial: nil)
         #expect(r.stats.mqttSetToSubmit?.count == 1)
@@ -55,7 +57,7 @@ struct LatencyRecorderTests {
         var r = LatencyRecorder(capacity: 3)
         for i in 0..<5 {
             let t = Double(i)
-            r.note(.input, at: t)
+            r.note(.input, at: t, handled: t)
             r.drawn(at: t + 0.001)
             r.submitted(at: t + Double(i + 1) / 1000, flipSerial: nil)
         }
@@ -68,8 +70,8 @@ struct LatencyRecorderTests {
     @Test("A frame queued behind a pending flip gets the time of the flip that shows it")
     func queuedFrameFlip() throws {
         var r = LatencyRecorder(capacity: 8)
-        r.note(.input, at: 1); r.drawn(at: 1.001); r.submitted(at: 1.002, flipSerial: 1)
-        r.note(.input, at: 1.005); r.drawn(at: 1.006); r.submitted(at: 1.007, flipSerial: 2)
+        r.note(.input, at: 1, handled: 1); r.drawn(at: 1.001); r.submitted(at: 1.002, flipSerial: 1)
+        r.note(.input, at: 1.005, handled: 1.005); r.drawn(at: 1.006); r.submitted(at: 1.007, flipSerial: 2)
         r.flipCompleted(serial: 1, at: 1.016)
         #expect(r.stats.inputToFlip?.count == 1)
         r.flipCompleted(serial: 2, at: 1.033)

@@ -14,6 +14,8 @@ struct LatencyRecorder {
     /// One frame's moments; nil where it had no such origin or the moment is not known (yet).
     struct Frame {
         var origins: (input: MonotonicTime?, socketSet: MonotonicTime?, mqttSet: MonotonicTime?) = (nil, nil, nil)
+        /// When the loop read the first of the frame's touches (the kernel stamped it at `origins.input`).
+        var inputRead: MonotonicTime?
         var drawn: MonotonicTime = 0
         var submitted: MonotonicTime = 0
         var flipped: MonotonicTime?
@@ -37,10 +39,13 @@ struct LatencyRecorder {
         frames = Array(repeating: Frame(), count: capacity)
     }
 
-    /// An input or set at `time`; the oldest of each kind waiting for a frame is kept.
-    mutating func note(_ origin: LatencyOrigin, at time: MonotonicTime) {
+    /// An input or set at `time`, handled by the loop at `handled`; the oldest of each kind waiting
+    /// for a frame is kept.
+    mutating func note(_ origin: LatencyOrigin, at time: MonotonicTime, handled: MonotonicTime) {
         switch origin {
-        case .input: pending.origins.input = min(pending.origins.input ?? time, time)
+        case .input:
+            pending.origins.input = min(pending.origins.input ?? time, time)
+            if pending.inputRead == nil { pending.inputRead = handled }
         case .socketSet: pending.origins.socketSet = min(pending.origins.socketSet ?? time, time)
         case .mqttSet: pending.origins.mqttSet = min(pending.origins.mqttSet ?? time, time)
         }
@@ -94,6 +99,8 @@ struct LatencyRecorder {
             LatencySummary(seconds: all.compactMap { f in from(f).flatMap { a in to(f).map { $0 - a } } })
         }
         return LatencyStats(frames: all.count,
+                            inputToRead: summary({ $0.origins.input }, { $0.inputRead }),
+                            readToSubmit: summary({ $0.inputRead }, { $0.submitted }),
                             inputToDrawn: summary({ $0.origins.input }, { $0.drawn }),
                             inputToSubmit: summary({ $0.origins.input }, { $0.submitted }),
                             inputToFlip: summary({ $0.origins.input }, { $0.flipped }),

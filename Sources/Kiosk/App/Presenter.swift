@@ -52,7 +52,7 @@ final class Presenter {
 
     /// A touch frame (its kernel timestamp), a socket `set` or an MQTT `set` (the moment it was
     /// handled) that the next frame shows: the start of that frame's latency.
-    func noteChange(_ origin: LatencyOrigin, at time: MonotonicTime) { latency.note(origin, at: time) }
+    func noteChange(_ origin: LatencyOrigin, at time: MonotonicTime) { latency.note(origin, at: time, handled: monotonicNow()) }
 
     /// Draws `screen` if a redraw was asked for or something moves, and presents the damage.
     func renderIfNeeded(_ screen: KioskScreen, moving: Bool, now: MonotonicTime) {

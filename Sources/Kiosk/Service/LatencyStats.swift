@@ -32,21 +32,26 @@ public struct LatencySummary: Codable, Equatable, Sendable {
 public struct LatencyStats: Codable, Equatable, Sendable {
     /// Frames the figures cover (the most recent ones that showed an input or a set).
     public var frames: Int
+    /// Kernel timestamp to the loop's read: the wake-up (scheduler) share.
+    public var inputToRead: LatencySummary?
+    /// The loop's read to the display taking the frame: the kiosk's own share.
+    public var readToSubmit: LatencySummary?
     public var inputToDrawn: LatencySummary?
     public var inputToSubmit: LatencySummary?
     public var inputToFlip: LatencySummary?
     public var setToSubmit: LatencySummary?
     public var mqttSetToSubmit: LatencySummary?
 
-    public init(frames: Int, inputToDrawn: LatencySummary? = nil, inputToSubmit: LatencySummary? = nil,
+    public init(frames: Int, inputToRead: LatencySummary? = nil, readToSubmit: LatencySummary? = nil, inputToDrawn: LatencySummary? = nil, inputToSubmit: LatencySummary? = nil,
                 inputToFlip: LatencySummary? = nil, setToSubmit: LatencySummary? = nil, mqttSetToSubmit: LatencySummary? = nil) {
-        self.frames = frames; self.inputToDrawn = inputToDrawn; self.inputToSubmit = inputToSubmit
+        self.frames = frames; self.inputToRead = inputToRead; self.readToSubmit = readToSubmit; self.inputToDrawn = inputToDrawn; self.inputToSubmit = inputToSubmit
         self.inputToFlip = inputToFlip; self.setToSubmit = setToSubmit; self.mqttSetToSubmit = mqttSetToSubmit
     }
 
     /// The figures as aligned lines for people (`ctl stats`, `bench-latency`).
     public var lines: [String] {
-        let rows: [(String, LatencySummary?)] = [("input → drawn", inputToDrawn), ("input → submit", inputToSubmit),
+        let rows: [(String, LatencySummary?)] = [("input → read (wake-up)", inputToRead), ("read → submit (kiosk)", readToSubmit),
+                                                 ("input → drawn", inputToDrawn), ("input → submit", inputToSubmit),
                                                  ("input → flip", inputToFlip), ("socket set → submit", setToSubmit),
                                                  ("MQTT set → submit", mqttSetToSubmit)]
         var out = ["latency over the last \(frames) frames, ms      count      p50      p99      max"]
