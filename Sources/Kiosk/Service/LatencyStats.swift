@@ -54,7 +54,8 @@ public struct LatencyStats: Codable, Equatable, Sendable {
                                                  ("input → drawn", inputToDrawn), ("input → submit", inputToSubmit),
                                                  ("input → flip", inputToFlip), ("socket set → submit", setToSubmit),
                                                  ("MQTT set → submit", mqttSetToSubmit)]
-        var out = ["latency over the last \(frames) frames, ms      count      p50      p99      max"]
+        var out = [pad("latency over the last \(frames) frames, ms", 38) + lpad("count", 12) + lpad("p50", 9) + lpad("p99", 9)
+                   + lpad("max", 9)]
         for (name, s) in rows {
             guard let s else { continue }
             out.append(pad(name, 38) + lpad(String(s.count), 12) + lpad(ms(s.p50), 9) + lpad(ms(s.p99), 9) + lpad(ms(s.max), 9))
