@@ -64,7 +64,7 @@ let package = Package(
         // product modules so the kiosk binary carries no bench scenes or torture loops.
         .target(name: "Bench", dependencies: ["Core", "Controls", "Raster", "Widgets", "Display"], swiftSettings: fastPixels),
         .executableTarget(name: "thumbwheel-dev", dependencies: [
-            "Bench", "Kiosk", "Raster", "Display", "Widgets", "CLISupport",
+            "Bench", "Kiosk", "Input", "Core", "Raster", "Display", "Widgets", "CLISupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

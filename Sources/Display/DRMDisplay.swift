@@ -25,6 +25,8 @@ public struct DRMOptions: Sendable {
 /// Collects page-flip completions while libdrm dispatches events.
 private final class FlipEventSink {
     var completedSerials: [UInt64] = []
+    /// The latest completion and the kernel's timestamp of it (the event's tv_sec/tv_usec).
+    var latest: CompletedFlip?
 }
 
 /// The user data of one page flip: it travels through the kernel as a retained pointer and is
@@ -163,6 +165,8 @@ public final class DRMDisplay: DisplayOutput {
     deinit { close() }
 
     public var canvasSize: PixelSize { scanout.canvasSize }
+    public var flipsSubmitted: UInt64 { lastFlipSerial }
+    public var lastCompletedFlip: CompletedFlip? { sink.latest }
     public var pollDescriptor: Int32? { phase == .closed ? nil : card.fd }
     public var summary: String {
         "DRM \(cardPath) \(connectorName) \(mode) \(scanout.buffers[0].format)\(formatNote) \(dumbBuffers.count) buffers rotation \(rotation)"
@@ -331,10 +335,11 @@ public final class DRMDisplay: DisplayOutput {
     private func dispatchEvents() throws -> [UInt64] {
         var context = drmEventContext()
         context.version = 2  // version 2: page_flip_handler without the CRTC id
-        context.page_flip_handler = { _, _, _, _, userData in
+        context.page_flip_handler = { _, _, seconds, microseconds, userData in
             guard let userData else { return }
             let token = Unmanaged<FlipToken>.fromOpaque(userData).takeRetainedValue()
             token.sink.completedSerials.append(token.serial)
+            token.sink.latest = CompletedFlip(serial: token.serial, time: Double(seconds) + Double(microseconds) / 1_000_000)
         }
         sink.completedSerials.removeAll()
         if drmHandleEvent(card.fd, &context) != 0 {

@@ -69,6 +69,24 @@ public protocol DisplayOutput: AnyObject {
     /// After a hotplug event (`HotplugMonitor`): whether the panel in use went away, came back or now
     /// offers other modes. Outputs without connectors always answer `.unchanged`.
     func checkConnector() throws -> ConnectorChange
+    /// Page flips submitted so far, which numbers them (DRM); 0 where taking a frame shows it.
+    var flipsSubmitted: UInt64 { get }
+    /// The latest page flip whose completion event arrived, and the moment the kernel says it
+    /// completed (CLOCK_MONOTONIC); nil before the first one and on outputs without flips.
+    var lastCompletedFlip: CompletedFlip? { get }
+}
+
+/// A page flip the kernel reported complete: its number (`flipsSubmitted` when it was submitted) and time.
+public struct CompletedFlip: Equatable, Sendable {
+    public var serial: UInt64
+    public var time: MonotonicTime
+    public init(serial: UInt64, time: MonotonicTime) { self.serial = serial; self.time = time }
+}
+
+extension DisplayOutput {
+    /// Outputs without page-flip events (fbdev, headless) show a frame when they take it.
+    public var flipsSubmitted: UInt64 { 0 }
+    public var lastCompletedFlip: CompletedFlip? { nil }
 }
 
 /// Why an output could not be opened or used.

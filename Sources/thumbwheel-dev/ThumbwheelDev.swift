@@ -8,7 +8,8 @@ struct ThumbwheelDev: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "thumbwheel-dev",
         abstract: "Thumbwheel's development tools: benchmarks and test helpers (not installed on the kiosk).",
-        subcommands: [BenchCommand.self, WidgetBenchCommand.self, BenchDisplayCommand.self, PanelBenchCommand.self, StateTortureCommand.self])
+        subcommands: [BenchCommand.self, WidgetBenchCommand.self, BenchDisplayCommand.self, PanelBenchCommand.self, LatencyBenchCommand.self,
+                      StateTortureCommand.self])
 
     static func main() { CommandLineTool.main(ThumbwheelDev.self, name: "thumbwheel-dev") }
 

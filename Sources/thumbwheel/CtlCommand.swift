@@ -196,7 +196,15 @@ extension CtlCommand {
     struct Stats: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print the loop's wake-ups, the frames drawn and the connected clients.")
         @OptionGroup var connection: CtlConnection
-        func run() throws { try connection.run(.stats) }
+        /// The JSON line, then the latency figures as a table for people.
+        func run() throws {
+            let (_, reply) = try connection.exchange(.stats)
+            print(reply)
+            try CtlConnection.failIfError(reply)
+            if let stats = try? JSONDecoder().decode(StatsReply.self, from: Data(reply.utf8)), let latency = stats.latency {
+                for line in latency.lines { print(line) }
+            }
+        }
     }
 
     struct Version: ParsableCommand {

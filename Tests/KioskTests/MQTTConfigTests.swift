@@ -177,16 +177,3 @@ struct HADiscoveryTests {
     }
 }
 
-@Suite("Latency samples")
-struct LatencySamplesTests {
-    @Test("Percentiles over a bounded window; the count is all time")
-    func window() throws {
-        var l = LatencySamples(capacity: 100)
-        #expect(l.summary == nil)
-        for i in 1...100 { l.add(Double(i) / 1000) }
-        let s = try #require(l.summary)
-        #expect(s.samples == 100 && s.p50MS == 51 && s.p99MS == 99 && s.maxMS == 100)
-        for _ in 1...100 { l.add(0.002) }
-        #expect(l.summary == LatencySummary(samples: 200, p50MS: 2, p99MS: 2, maxMS: 2))
-    }
-}

@@ -48,8 +48,9 @@ struct MQTTProcessTests {
         // Ten sets arrived (three taken, seven refused): every one is counted in.
         let stats = try #require(kiosk.mqttStats)
         #expect(stats.state == "connected" && stats.messagesIn >= 10 && stats.messagesOut >= 5 && stats.reconnects == 0 && stats.lastError == nil)
-        // Three sets changed the dial (60, 100, 50): each has its set → frame latency.
-        #expect(stats.setToFrame?.samples == 3 && (stats.setToFrame?.p50MS ?? -1) >= 0)
+        // Three sets changed the dial (60, 100, 50): each frame showing one has its set → submit latency.
+        let latency = try #require(kiosk.stats?.latency?.mqttSetToSubmit)
+        #expect(latency.count == 3 && latency.p50 >= 0 && latency.p50 <= latency.max)
     }
 
     @Test("The broker killed and restarted: the kiosk reconnects and republishes every value and its status")

@@ -138,10 +138,13 @@ struct BrokerError: Error, CustomStringConvertible {
 }
 
 extension KioskProcess {
-    /// `stats`' MQTT part (nil when the kiosk has no `[mqtt]` or does not answer).
-    var mqttStats: MQTTStats? {
-        request("{\"cmd\":\"stats\"}").flatMap { try? JSONDecoder().decode(StatsReply.self, from: Data($0.utf8)) }?.mqtt
+    /// The `stats` reply (nil when the kiosk does not answer).
+    var stats: StatsReply? {
+        request("{\"cmd\":\"stats\"}").flatMap { try? JSONDecoder().decode(StatsReply.self, from: Data($0.utf8)) }
     }
+
+    /// `stats`' MQTT part (nil when the kiosk has no `[mqtt]` or does not answer).
+    var mqttStats: MQTTStats? { stats?.mqtt }
 
     /// The lines of the kiosk's log that mention `text`.
     func logLines(containing text: String) -> [Substring] { log.split(separator: "\n").filter { $0.contains(text) } }

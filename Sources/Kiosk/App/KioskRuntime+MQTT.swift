@@ -35,9 +35,9 @@ extension KioskRuntime {
     /// The change reaches the state file, subscribers, hooks and the state topic as a socket set's does.
     private func setFromMQTT(_ id: String, _ value: StoredValue) -> String? {
         let now = monotonicNow()
-        let before = try? controlValue(id, now: now)
         do {
-            if try setControl(id, value, now: now) != before { services.mqtt?.awaitFrame(since: now) }
+            _ = try setControl(id, value, now: now)
+            presenter.noteChange(.mqttSet, at: now)
         } catch {
             return error.description
         }

@@ -27,6 +27,7 @@ extension KioskRuntime: ControlRequestHandler {
         case .set(let id, let value):
             do {
                 let taken = try setControl(id, value, now: now)
+                presenter.noteChange(.socketSet, at: now)
                 // The reply promises the value: it is on disk before the client hears of it.
                 services.state.flushPending()
                 return ValueReply(id: id, value: taken)
@@ -61,7 +62,7 @@ extension KioskRuntime: ControlRequestHandler {
             return VersionReply(version: thumbwheelVersion)
         case .stats:
             return StatsReply(wakeups: loop.wakeups, frames: presenter.framesRendered, clients: services.socket?.clientCount ?? 0,
-                              mqtt: services.mqtt?.stats)
+                              mqtt: services.mqtt?.stats, latency: presenter.latency.stats)
         }
     }
 

@@ -26,6 +26,10 @@ final class KioskRuntime {
     /// The simulator's window, when the kiosk runs in one (`KioskApp.run(frontEnd:)`).
     var frontEnd: (any KioskFrontEnd)?
     private var exitCode: Int32 = 0
+    /// `bench-latency`: where touch devices come from instead of the config's, and what to call
+    /// when the loop first waits.
+    var benchInput: BenchInput?
+    var onFirstWait: (() -> Void)?
 
     /// The variables labels, readouts and gauges show (`set-var`).
     var variables: Variables { services.variables }
@@ -53,8 +57,13 @@ final class KioskRuntime {
         presenter.watch(in: loop) { [unowned self] in exitCode = 1; loop.stop() }
         openSocket()
         startMQTT()
-        let devices = options.panelDevices ? config.inputConfiguration(canvas: presenter.display.canvasSize) : nil
-        touches.start(devices) { [unowned self] in self.route($0) }
+        var devices = options.panelDevices ? config.inputConfiguration(canvas: presenter.display.canvasSize) : nil
+        if let bench = benchInput {
+            var input = config.inputConfiguration(canvas: presenter.display.canvasSize)
+            input.directory = bench.directory; input.criteria = [.automatic]
+            devices = input
+        }
+        touches.start(devices, opener: benchInput?.opener) { [unowned self] in self.route($0) }
         loop.add(fd: signals.fd) { [weak self] _ in self?.handleSignals() }
         loop.add(fd: physicsTimer.fd) { [weak self] _ in self?.physicsTimer.acknowledge() }
         let display = presenter.display
@@ -71,7 +80,10 @@ final class KioskRuntime {
                 """)
         }
         frontEnd?.attach(to: self)
-        loop.run { [unowned self] in self.turn(now: monotonicNow()) }
+        loop.run { [unowned self] in
+            defer { onFirstWait?(); onFirstWait = nil }
+            return self.turn(now: monotonicNow())
+        }
         frontEnd?.detach()
         shutdown()
         return exitCode
@@ -90,9 +102,7 @@ final class KioskRuntime {
         idle.tick(now: now)
         returnHomeIfDue(now: now)
         presenter.retryIfDue(now: now)
-        let framesBefore = presenter.framesRendered
         presenter.renderIfNeeded(screen, moving: moving, now: now)
-        if presenter.framesRendered != framesBefore { services.mqtt?.frameSubmitted(now: monotonicNow()) }
         // After the frame: a release or a set is on screen first, then on disk before the loop sleeps.
         services.state.flushIfDue(now: now)
         physicsTimer.set(running: moving)
@@ -106,6 +116,7 @@ final class KioskRuntime {
         pages.lastTouch = frame.time
         if frame.touches.contains(where: { $0.phase == .began }), idle.touched(now: frame.time) { return }
         screen.router.route(frame)
+        presenter.noteChange(.input, at: frame.time)
         presenter.invalidate()
     }
 

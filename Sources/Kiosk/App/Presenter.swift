@@ -29,6 +29,8 @@ final class Presenter {
     private var pendingDamage: [PixelRect] = []
     /// Frames drawn since start (for `stats`).
     private(set) var framesRendered = 0
+    /// How long inputs and sets take to reach the panel, over the last frames (for `stats`).
+    private(set) var latency = LatencyRecorder()
     private let terminal: VirtualTerminal?
     /// DRM hotplug events (DRM outputs only).
     let hotplug: HotplugMonitor?
@@ -48,12 +50,17 @@ final class Presenter {
     /// When the panel is to be tried again, if it is away.
     var retryDeadline: MonotonicTime? { if case .away(let at) = state { return at }; return nil }
 
+    /// A touch frame (its kernel timestamp), a socket `set` or an MQTT `set` (the moment it was
+    /// handled) that the next frame shows: the start of that frame's latency.
+    func noteChange(_ origin: LatencyOrigin, at time: MonotonicTime) { latency.note(origin, at: time, handled: monotonicNow()) }
+
     /// Draws `screen` if a redraw was asked for or something moves, and presents the damage.
     func renderIfNeeded(_ screen: KioskScreen, moving: Bool, now: MonotonicTime) {
         guard redraw != .nothing || moving else { return }
         let damage = screen.render(into: bitmap.canvas, full: redraw == .everything, time: now)
         redraw = .nothing
-        guard !damage.isEmpty else { return }
+        guard !damage.isEmpty else { latency.discardPending(); return }
+        latency.drawn(at: monotonicNow())
         framesRendered += 1
         present(damage: damage)
     }
@@ -63,8 +70,10 @@ final class Presenter {
     private func present(damage: [PixelRect]) {
         pendingDamage += damage
         let frame = SourceFrame(bitmap)
+        let flipsBefore = display.flipsSubmitted
         do {
             let outcome = try display.present(frame, damage: pendingDamage)
+            recordSubmit(outcome, flipsBefore: flipsBefore)
             if outcome == .paused && terminal == nil && state == .live {
                 // Not a VT switch of ours: another program took the panel; try to take it back.
                 Log.warning("display: the panel was taken by another program; retrying every second")
@@ -72,16 +81,34 @@ final class Presenter {
             }
             if outcome != .deferred && outcome != .paused { pendingDamage.removeAll() }
         } catch {
+            latency.discardPending()
             Log.error("display: present failed: \(error); pausing until the panel is back")
             try? display.pause()
             state = .away(retryAt: monotonicNow() + 1)
         }
     }
 
+    /// The latency ring's side of a present: which page flip will show the frame, if any.
+    private func recordSubmit(_ outcome: PresentOutcome, flipsBefore: UInt64) {
+        switch outcome {
+        case .deferred: return  // still waiting for a buffer: recorded when it is taken
+        case .paused: latency.discardPending()
+        case .shown:
+            // A flip submitted now shows it; a mode set or a copy showed it already.
+            let flips = display.flipsSubmitted
+            latency.submitted(at: monotonicNow(), flipSerial: flips > flipsBefore ? flips : nil)
+        case .queued:
+            // In a buffer that the flip after the pending one shows.
+            latency.submitted(at: monotonicNow(), flipSerial: display.flipsSubmitted + 1)
+        }
+    }
+
     /// Page-flip events: a freed buffer lets a deferred frame through.
     func handleDisplayEvents() {
         do {
-            if try display.handleEvents(), !pendingDamage.isEmpty { present(damage: []) }
+            let freed = try display.handleEvents()
+            if let flip = display.lastCompletedFlip { latency.flipCompleted(serial: flip.serial, at: flip.time) }
+            if freed, !pendingDamage.isEmpty { present(damage: []) }
         } catch {
             Log.error("display: \(error)")
         }

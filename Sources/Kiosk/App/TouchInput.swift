@@ -15,11 +15,12 @@ final class TouchInput {
     init(loop: EventLoop) { self.loop = loop }
 
     /// Starts reading touch devices (none when `configuration` is nil: injected touches only); frames
-    /// go to `route`, devices that go away have their touches cancelled.
-    func start(_ configuration: InputHubConfiguration?, route: @escaping (TouchFrame) -> Void) {
+    /// go to `route`, devices that go away have their touches cancelled. `opener` replaces `EvdevDevice`
+    /// (the latency bench's replay pipe).
+    func start(_ configuration: InputHubConfiguration?, opener: InputSourceOpener? = nil, route: @escaping (TouchFrame) -> Void) {
         self.route = route
         guard let configuration else { return }
-        let hub = InputHub(configuration: configuration)
+        let hub = opener.map { InputHub(configuration: configuration, opener: $0) } ?? InputHub(configuration: configuration)
         self.hub = hub
         apply(hub.start())
     }

@@ -31,8 +31,6 @@ final class MQTTBridge {
     var setVariable: (String, JSON) -> String? = { _, _ in nil }
 
     /// When each `set` that changed the screen since the last frame arrived.
-    private var setsAwaitingFrame: [MonotonicTime] = []
-    private var setToFrame = LatencySamples()
     private var pending: [String: StoredValue] = [:]
     private var published: [String: StoredValue] = [:]
     private var flushAt: MonotonicTime?
@@ -87,21 +85,8 @@ final class MQTTBridge {
         link.publish(stateTopic(id), MQTTBridge.variablePayload(value), qos: config.qos, retain: true)
     }
 
-    /// A `set` that arrived at `time` changed a control: its latency ends with the next frame.
-    func awaitFrame(since time: MonotonicTime) { setsAwaitingFrame.append(time) }
-
-    /// A frame was drawn and presented at `now`: the sets it shows have their latency.
-    func frameSubmitted(now: MonotonicTime) {
-        for t in setsAwaitingFrame { setToFrame.add(now - t) }
-        setsAwaitingFrame.removeAll(keepingCapacity: true)
-    }
-
-    /// The connection and the set → frame latency, for `ctl stats`.
-    var stats: MQTTStats {
-        var s = link.stats
-        s.setToFrame = setToFrame.summary
-        return s
-    }
+    /// The connection, for `ctl stats`.
+    var stats: MQTTStats { link.stats }
 
     func tick(now: MonotonicTime) {
         if let at = flushAt, now >= at { flush() }

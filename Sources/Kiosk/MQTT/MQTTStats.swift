@@ -1,6 +1,6 @@
 /// What `ctl stats` says of the MQTT connection (absent without `[mqtt]`): its state now, the
 /// messages taken and sent since start, how often it came back after losing the broker, why the
-/// last attempt failed, and how long a `set` takes to reach the screen.
+/// last attempt failed. (How long an MQTT `set` takes to reach the panel is `latency.mqttSetToSubmit`.)
 public struct MQTTStats: Codable, Equatable, Sendable {
     /// `connecting`, `connected`, `waiting` (for the next retry) or `closed`.
     public var state: String
@@ -12,12 +12,9 @@ public struct MQTTStats: Codable, Equatable, Sendable {
     public var reconnects: Int
     /// Why the broker is out of reach now (the last failure); nil while connected or before any failure.
     public var lastError: String?
-    /// From a `set` read off the broker's socket to the first frame drawn and presented with its value.
-    public var setToFrame: LatencySummary?
 
-    public init(state: String, messagesIn: Int, messagesOut: Int, reconnects: Int, lastError: String? = nil,
-                setToFrame: LatencySummary? = nil) {
+    public init(state: String, messagesIn: Int, messagesOut: Int, reconnects: Int, lastError: String? = nil) {
         self.state = state; self.messagesIn = messagesIn; self.messagesOut = messagesOut
-        self.reconnects = reconnects; self.lastError = lastError; self.setToFrame = setToFrame
+        self.reconnects = reconnects; self.lastError = lastError
     }
 }

@@ -9,6 +9,8 @@ public final class EventLoop {
     private let epfd: Int32
     private var handlers: [Int32: Handler] = [:]
     private var running = false
+    /// epoll_wait's result buffer, made once: a wake-up allocates nothing.
+    private var ready = [epoll_event](repeating: epoll_event(), count: 32)
     /// How many times epoll_wait returned (events or timeouts): an idle kiosk must not add to it.
     public private(set) var wakeups = 0
 
@@ -57,8 +59,7 @@ public final class EventLoop {
     @discardableResult
     public func runOnce(timeout: Double?) -> Bool {
         let ms = timeout.map { Int32(max(0, min(3_600_000, ($0 * 1000).rounded(.up)))) } ?? -1
-        var events = [epoll_event](repeating: epoll_event(), count: 32)
-        let n = epoll_wait(epfd, &events, Int32(events.count), ms)
+        let n = epoll_wait(epfd, &ready, Int32(ready.count), ms)
         wakeups += 1
         if n < 0 {
             if errno == EINTR { return true }
@@ -66,8 +67,8 @@ public final class EventLoop {
             return false
         }
         for i in 0..<Int(n) {
-            let fd = events[i].data.fd
-            let mask = events[i].events
+            let fd = ready[i].data.fd
+            let mask = ready[i].events
             handlers[fd]?(mask)
         }
         return true

@@ -120,9 +120,11 @@ public struct StatsReply: SocketReply, Codable, Equatable {
     public var frames: Int
     public var clients: Int
     public var mqtt: MQTTStats?
+    /// How long touches and sets took to reach the panel over the last frames (see `LatencyStats`).
+    public var latency: LatencyStats?
 
-    public init(wakeups: Int, frames: Int, clients: Int, mqtt: MQTTStats? = nil) {
-        self.wakeups = wakeups; self.frames = frames; self.clients = clients; self.mqtt = mqtt
+    public init(wakeups: Int, frames: Int, clients: Int, mqtt: MQTTStats? = nil, latency: LatencyStats? = nil) {
+        self.wakeups = wakeups; self.frames = frames; self.clients = clients; self.mqtt = mqtt; self.latency = latency
     }
 }
 

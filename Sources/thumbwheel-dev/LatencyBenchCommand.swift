@@ -1,0 +1,110 @@
+import ArgumentParser
+import Core
+import Glibc
+import Input
+import Kiosk
+
+/// `thumbwheel-dev bench-latency`: the kiosk's whole loop — epoll, the input device read, touch
+/// assembly, routing, drawing, presenting — timed from each touch event's kernel timestamp to the
+/// moment its frame was handed to the display (and, on DRM, to the page-flip event), while a
+/// recorded drag is played in at its recorded pace on every example panel.
+struct LatencyBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench-latency",
+        abstract: "Input-to-panel latency of the running kiosk while a recorded drag is played into each example panel.",
+        discussion: """
+            The drag goes through a uinput device where /dev/uinput can be opened (the kiosk reads it from \
+            /dev/input like a panel), else through a pipe read by the same input hub (--pipe forces that). \
+            The display is the config's choice (DRM in a VM with virtio-gpu), or a headless canvas of --size.
+            """)
+
+    @Argument(help: ArgumentHelp("Config files (default: the examples in Config/).", valueName: "FILE"))
+    var configs: [String] = []
+
+    @Option(help: ArgumentHelp("The evemu recording to play (with its device description).", valueName: "FILE"))
+    var recording = "Tests/InputTests/Fixtures/EP0430M09.1-finger-drag-up-down.events"
+
+    @Option(help: "How many times the drag is played into each panel.")
+    var repeats = 3
+
+    @Option(help: ArgumentHelp("The headless canvas.", valueName: "WxH"))
+    var size = "800x480"
+
+    @Flag(help: "Draw into memory even where a panel exists.")
+    var headless = false
+
+    @Flag(help: "Feed the drag through a pipe even where /dev/uinput exists.")
+    var pipe = false
+
+    func run() throws {
+        guard let text = try? readText(recording) else { throw ValidationError("cannot read \(recording)") }
+        let parsed = try EvemuParser.parse(text)
+        guard let caps = parsed.capabilities else { throw ValidationError("\(recording) has no device description") }
+        let parts = size.split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2 else { throw ValidationError("--size: expected WxH, found \(size)") }
+        let canvas = PixelSize(width: parts[0], height: parts[1])
+        let useUinput = !pipe && access("/dev/uinput", W_OK) == 0
+        let files = configs.isEmpty ? Self.examples() : configs
+        print("recording \(recording): \(parsed.events.count) events, played \(repeats)x through \(useUinput ? "uinput" : "a pipe")")
+        for file in files {
+            let latency = try measure(file, events: parsed.events, caps: caps, canvas: canvas, useUinput: useUinput)
+            for line in latency.lines { print("  " + line) }
+        }
+    }
+
+    /// One kiosk run on `file` with the drag played in; its latency figures.
+    private func measure(_ file: String, events: [InputEvent], caps: DeviceCapabilities, canvas: PixelSize,
+                         useUinput: Bool) throws -> LatencyStats {
+        let app = try KioskApp(options: RunOptions(configPath: file))
+        let config = try ConfigLoader.load(path: file)
+        var events = events
+        if let target = DragPlacement.target(config, canvas: canvas) {
+            events = DragPlacement.shift(events, caps: caps, canvas: canvas, to: target.point)
+            print("\(file): the drag starts on \(target.id) at \(Int(target.point.x)),\(Int(target.point.y))")
+        }
+        var template = Array("/tmp/thumbwheel-latency-XXXXXX".utf8CString)
+        guard let dir = mkdtemp(&template).map({ String(cString: $0) }) else { throw ValidationError("mkdtemp failed") }
+        let target: FeedTarget
+        let input: BenchInput
+        if useUinput {
+            target = .uinput(try UinputDevice(capabilities: caps))
+            input = BenchInput()
+        } else {
+            var fds: [Int32] = [0, 0]
+            guard Glibc.pipe(&fds) == 0 else { throw ValidationError("pipe failed") }
+            _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+            let nodes = dir + "/input"
+            mkdir(nodes, 0o755)
+            let node = nodes + "/event0"
+            close(open(node, O_CREAT | O_WRONLY, 0o644))
+            target = .pipe(writeFD: fds[1])
+            let readFD = fds[0]
+            input = BenchInput(directory: nodes) { path in ReplayPipeSource(path: path, readFD: readFD, capabilities: caps) }
+        }
+        let feeder = LatencyFeeder(events: events, target: target, repeats: repeats, settle: useUinput ? 0.5 : 0.1)
+        let run = app.runForLatencyBench(size: canvas, scratch: dir, input: input, forceHeadless: headless) { feeder.start() }
+        if case .uinput(let device) = target { device.destroy() }
+        if case .pipe(let fd) = target { close(fd) }
+        return run.latency
+    }
+
+    /// The example configs that exist under Config/.
+    static func examples() -> [String] {
+        ["demo", "room-panel", "thermostat", "media-panel", "lab-instrument"].map { "Config/\($0).toml" }
+            .filter { access($0, R_OK) == 0 }
+    }
+
+    private func readText(_ path: String) throws -> String {
+        guard let f = fopen(path, "r") else { throw ValidationError("cannot open \(path)") }
+        defer { fclose(f) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, f)
+            if n <= 0 { break }
+            bytes += buffer[0..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+}
