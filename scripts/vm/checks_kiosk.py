@@ -17,6 +17,7 @@ import os
 import subprocess
 import time
 
+import checks_latency
 import checks_mqtt
 import checks_package
 import checks_screens
@@ -28,13 +29,13 @@ from geometry import Geometry
 from kiosk_ctl import BINARY_IN_GUEST, arc, controls, frame_box, inside, reply, settle, still_screen, value, values
 from report import require
 
-NAMES = ["release build", "Debian packages", "host render", "dpkg -i: service ready", "screen matches host render",
+NAMES = ["release build", "Debian packages", "bench binary", "host render", "dpkg -i: service ready", "screen matches host render",
          "ctl screenshot matches screen", "nav bar switches screens", "set-var shows on the panel",
          "MQTT: tap to host, set from host", "ctl list reports the controls", "drag on slider handle",
          "tap opens spinner", "flick spins spinner", "number-pad entry", "values survive SIGKILL",
          "values survive power cut", "values survive reboot", "unplug/replug mid-drag", "panel unplug/replug",
          "fbdev path matches render",
-         "calibrate writes the matrix", "package upgrade keeps config and values", "package purge leaves nothing"]
+         "calibrate writes the matrix", "latency on virtio-gpu", "package upgrade keeps config and values", "package purge leaves nothing"]
 
 FIXTURES = os.path.join(G.HERE, "fixtures")
 CONFIG = os.environ.get("THUMBWHEEL_VM_CONFIG", os.path.join(FIXTURES, "kiosk.toml"))
@@ -83,6 +84,13 @@ def run(reporter, run_dir):
         reporter.not_run(after("Debian packages"), "no package to install")
         return
 
+    bench = {}
+
+    def bench_binary():
+        bench["path"] = checks_latency.build(G.REPO)
+        return f"{bench['path']} ({os.path.getsize(bench['path']) // 1024} KiB)"
+    reporter.check("bench binary", bench_binary)
+
     reference = {}
 
     def render(name, config, screen=None):
@@ -108,6 +116,8 @@ def run(reporter, run_dir):
     broker.start()
     started = time.monotonic()
     files = checks_package.image_files(debs)
+    if "path" in bench:
+        files += checks_latency.image_files(G.REPO, bench["path"])
     for source, name in ((CONFIG, "config.toml"), (FBDEV_CONFIG, "fbdev.toml")):
         files.append((_guest_config(source, broker.port, run_dir), f"{checks_package.GUEST_DIR}/{name}", "0644"))
     for icon in sorted(os.listdir(os.path.join(FIXTURES, "icons"))):
@@ -208,6 +218,7 @@ def _checks(reporter, vm, reference, render, broker, debs):
         return "config forcing /dev/fb0: service holds fb0 (no DRM), screendump equals render"
     reporter.check("fbdev path matches render", fbdev)
     reporter.check("calibrate writes the matrix", lambda: calibrate(vm))
+    reporter.check("latency on virtio-gpu", lambda: checks_latency.measure(vm))
     reporter.check("package upgrade keeps config and values", lambda: checks_package.upgrade(vm, debs))
     reporter.check("package purge leaves nothing", lambda: checks_package.purge(vm))
 
