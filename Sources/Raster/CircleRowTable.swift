@@ -39,11 +39,11 @@ struct CircleRowTable {
             let containsCentre = Double(first + k) <= cy && Double(first + k + 1) >= cy
             let sMax = containsCentre ? rootR2 : max(sTop, sBottom)
             let sMin = min(sTop, sBottom)
-            let tR = (cx + sMax).rounded(.up)
-            var fL = (cx - sMin).rounded(.up), fR = (cx + sMin).rounded(.down)
+            let tR = ceilByMagic(cx + sMax)
+            var fL = ceilByMagic(cx - sMin), fR = floorByMagic(cx + sMin)
             if fL >= fR { fL = tR; fR = tR }
-            touchL[k] = sMax > 0 ? Int((cx - sMax).rounded(.down)) : Int.max
-            fullL[k] = Int(fL); fullR[k] = Int(fR); touchR[k] = Int(tR)
+            touchL[k] = sMax > 0 ? floorByMagic(cx - sMax) : Int.max
+            fullL[k] = fL; fullR[k] = fR; touchR[k] = tR
         }
     }
 

@@ -41,6 +41,22 @@ struct RowGeometryTests {
         #expect(rowsChecked > 1000)
     }
 
+    @Test("the magic-number floor and ceiling equal libm's on integers, halves, near-integers, ±0 and random values")
+    func magicFloorAndCeiling() {
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 1e-300, -1e-300, 0.49999999999999994,
+                                -0.49999999999999994, 1_125_899_906_842_623.5, -1_125_899_906_842_623.5, 1e15 + 0.25]
+        for k in -40 ... 40 {
+            let v = Double(k)
+            values += [v, v.nextUp, v.nextDown, v + 0.5, v - 0.5, (v + 0.5).nextUp, (v + 0.5).nextDown]
+        }
+        var rng = SeededRandom(seed: 11)
+        for _ in 0 ..< 20_000 { values.append(rng.range(-5000, 5000)) }
+        for v in values {
+            #expect(floorByMagic(v) == Int(v.rounded(.down)), "floor of \(v)")
+            #expect(ceilByMagic(v) == Int(v.rounded(.up)), "ceiling of \(v)")
+        }
+    }
+
     @Test("the one-point conic angle equals the four-lane one bit for bit, all round the circle")
     func conicTurnsMatchTheFourLaneKernel() {
         var rng = SeededRandom(seed: 11)
