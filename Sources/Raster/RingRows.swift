@@ -39,13 +39,20 @@ struct RingShape {
 /// integer held in the sum's low mantissa bits (the sum's bit pattern minus the constant's is that
 /// integer, a 64-bit integer subtract), and one compare corrects the nearest integer to the floor or
 /// ceiling. Same results as `rounded(.down)` and `rounded(.up)` in that range.
-@inline(__always) func floorByMagic(_ v: Double) -> Int {
+@inline(__always) func floorByMagic(_ v: Double) -> Int { floorParts(v).int }
+@inline(__always) func ceilByMagic(_ v: Double) -> Int { ceilParts(v).int }
+/// `floorByMagic`, with the floor as a Double too (to compare in double lanes: SSE2 has no 64-bit
+/// integer compare).
+@inline(__always) func floorParts(_ v: Double) -> (int: Int, value: Double) {
     let (i, nearest) = nearestByMagic(v)
-    return nearest > v ? i &- 1 : i
+    let above = nearest > v
+    return (above ? i &- 1 : i, above ? nearest - 1 : nearest)
 }
-@inline(__always) func ceilByMagic(_ v: Double) -> Int {
+/// `ceilByMagic`, with the ceiling as a Double too.
+@inline(__always) func ceilParts(_ v: Double) -> (int: Int, value: Double) {
     let (i, nearest) = nearestByMagic(v)
-    return nearest < v ? i &+ 1 : i
+    let below = nearest < v
+    return (below ? i &+ 1 : i, below ? nearest + 1 : nearest)
 }
 /// v rounded to the nearest integer (ties to even), as an Int and as a Double.
 @inline(__always) private func nearestByMagic(_ v: Double) -> (Int, Double) {
