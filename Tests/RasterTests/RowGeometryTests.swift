@@ -59,6 +59,26 @@ struct RowGeometryTests {
         }
     }
 
+    @Test("interpolated conic colours are the table entries of the 32-bit angles, for any start, step and length")
+    func conicInterpolationMatchesThirtyTwoBitAngles() {
+        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 1024)
+        defer { table.deallocate() }
+        for i in 0 ..< 1024 { table[i] = UInt32(i) &* 2_654_435_761 }
+        let out = UnsafeMutablePointer<UInt32>.allocate(capacity: 64)
+        defer { out.deallocate() }
+        var rng = SeededRandom(seed: 5)
+        for trial in 0 ..< 3000 {
+            let t = Int32(truncatingIfNeeded: rng.next()), count = trial % 40
+            // Steps of every size, including ones that wrap several times over the run.
+            let step = Int32(truncatingIfNeeded: Int64(bitPattern: rng.next()) >> (trial % 3 == 0 ? 33 : 50))
+            ConicGradient.interpolate(from: t, step: step, count: count, table: table, into: out)
+            for k in 0 ..< count {
+                let angle = t &+ step &* Int32(k)
+                #expect(out[k] == table[Int(((angle &+ 32) >> 6) & 1023)], "t \(t), step \(step), pixel \(k)")
+            }
+        }
+    }
+
     @Test("the one-point conic angle equals the four-lane one bit for bit, all round the circle")
     func conicTurnsMatchTheFourLaneKernel() {
         var rng = SeededRandom(seed: 11)
