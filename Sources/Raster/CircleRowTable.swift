@@ -29,21 +29,35 @@ struct CircleRowTable {
         let columns = (memory + 8 * (n + 1)).bindMemory(to: Int.self, capacity: 4 * n)
         touchL = columns; fullL = columns + n; fullR = columns + 2 * n; touchR = columns + 3 * n
         let r2 = r * r, rootR2 = square_root_no_errno(r2)
+        // Row numbers as Double(first) + Double(k) (exactly Double(first + k)) with k converted from 32
+        // bits: packed 64-bit integer conversions need AVX-512, 32-bit ones are in SSE2 and NEON.
+        let firstY = Double(first)
         // The circle's half-width on each row boundary y = first … first + n (0 outside).
-        for k in 0 ... n {
-            let d = Double(first + k) - cy, v = r2 - d * d
-            halfWidth[k] = v > 0 ? square_root_no_errno(v) : 0
+        for k in 0 ... Int32(truncatingIfNeeded: n) {
+            let d = (firstY + Double(k)) - cy, v = r2 - d * d
+            halfWidth[Int(k)] = v > 0 ? square_root_no_errno(v) : 0
+        }
+        // Row k's columns from its widest and narrowest half-widths. Written with selects and with the
+        // comparisons on doubles (SSE2 has no 64-bit integer compare), so that the loop below
+        /// vectorises in baseline builds too.
+        @inline(__always) func store(_ k: Int, sMax: Double, sMin: Double) {
+            let tR = ceilByMagic(cx + sMax), fLParts = ceilParts(cx - sMin), fRParts = floorParts(cx + sMin)
+            var fL = fLParts.int, fR = fRParts.int
+            if fLParts.value >= fRParts.value { fL = tR; fR = tR }
+            touchL[k] = sMax > 0 ? floorByMagic(cx - sMax) : Int.max
+            fullL[k] = fL; fullR[k] = fR; touchR[k] = tR
         }
         for k in 0 ..< n {
             let sTop = halfWidth[k], sBottom = halfWidth[k + 1]
-            let containsCentre = Double(first + k) <= cy && Double(first + k + 1) >= cy
-            let sMax = containsCentre ? rootR2 : max(sTop, sBottom)
-            let sMin = min(sTop, sBottom)
-            let tR = (cx + sMax).rounded(.up)
-            var fL = (cx - sMin).rounded(.up), fR = (cx + sMin).rounded(.down)
-            if fL >= fR { fL = tR; fR = tR }
-            touchL[k] = sMax > 0 ? Int((cx - sMax).rounded(.down)) : Int.max
-            fullL[k] = Int(fL); fullR[k] = Int(fR); touchR[k] = Int(tR)
+            store(k, sMax: sTop > sBottom ? sTop : sBottom, sMin: sTop > sBottom ? sBottom : sTop)
+        }
+        // The strips holding the centre's row y = cy (one, or two when cy is a row boundary) are at
+        // their widest inside, not at a boundary.
+        var k = max(0, floorInt(cy) - first - 1)
+        while k < min(n, ceilInt(cy) - first + 1) {
+            let y = Double(first + k)
+            if y <= cy && y + 1 >= cy { store(k, sMax: rootR2, sMin: min(halfWidth[k], halfWidth[k + 1])) }
+            k += 1
         }
     }
 

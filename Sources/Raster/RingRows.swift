@@ -33,6 +33,34 @@ struct RingShape {
 @inline(__always) func floorInt(_ v: Double) -> Int { let t = Int(v); return Double(t) > v ? t - 1 : t }
 @inline(__always) func ceilInt(_ v: Double) -> Int { let t = Int(v); return Double(t) < v ? t + 1 : t }
 
+/// Floor and ceiling of values below 2⁵⁰ in magnitude in operations every 128-bit vector unit has for
+/// doubles, so loops of them vectorise in baseline builds too: with SSE2 alone `rounded(.down)` is a
+/// call into libm (no vector rounding) and `Int(v)` has no two-lane form. Adding 1.5·2⁵² rounds v to an
+/// integer held in the sum's low mantissa bits (the sum's bit pattern minus the constant's is that
+/// integer, a 64-bit integer subtract), and one compare corrects the nearest integer to the floor or
+/// ceiling. Same results as `rounded(.down)` and `rounded(.up)` in that range.
+@inline(__always) func floorByMagic(_ v: Double) -> Int { floorParts(v).int }
+@inline(__always) func ceilByMagic(_ v: Double) -> Int { ceilParts(v).int }
+/// `floorByMagic`, with the floor as a Double too (to compare in double lanes: SSE2 has no 64-bit
+/// integer compare).
+@inline(__always) func floorParts(_ v: Double) -> (int: Int, value: Double) {
+    let (i, nearest) = nearestByMagic(v)
+    let above = nearest > v
+    return (above ? i &- 1 : i, above ? nearest - 1 : nearest)
+}
+/// `ceilByMagic`, with the ceiling as a Double too.
+@inline(__always) func ceilParts(_ v: Double) -> (int: Int, value: Double) {
+    let (i, nearest) = nearestByMagic(v)
+    let below = nearest < v
+    return (below ? i &+ 1 : i, below ? nearest + 1 : nearest)
+}
+/// v rounded to the nearest integer (ties to even), as an Int and as a Double.
+@inline(__always) private func nearestByMagic(_ v: Double) -> (Int, Double) {
+    let magic = 6_755_399_441_055_744.0    // 1.5·2⁵²
+    let t = v + magic
+    return (Int(bitPattern: UInt(t.bitPattern)) &- Int(bitPattern: UInt(magic.bitPattern)), t - magic)
+}
+
 extension RasterScratch {
     /// Draws `shape` inside `area` (already clipped) into `sink`.
     ///

@@ -12,8 +12,10 @@ struct RowGeometryTests {
         let memory = UnsafeMutableRawPointer.allocate(byteCount: CircleRowTable.bytes(rowCount: 200), alignment: 64)
         defer { memory.deallocate() }
         var rowsChecked = 0
-        for _ in 0 ..< 60 {
-            let cx = rng.range(-20, 120), cy = rng.range(-20, 120), r = rng.range(2, 80)
+        for shape in 0 ..< 60 {
+            // Every third centre on a row boundary: two rows then hold the circle's widest line.
+            let cx = rng.range(-20, 120), cy = shape % 3 == 0 ? rng.range(-20, 120).rounded() : rng.range(-20, 120)
+            let r = rng.range(2, 80)
             let rows = Int((cy - r).rounded(.down)) - 2 ..< Int((cy + r).rounded(.up)) + 2
             let table = CircleRowTable(cx: cx, cy: cy, r: r, rows: rows, memory: memory)
             for j in rows {
@@ -39,6 +41,42 @@ struct RowGeometryTests {
             }
         }
         #expect(rowsChecked > 1000)
+    }
+
+    @Test("the magic-number floor and ceiling equal libm's on integers, halves, near-integers, ±0 and random values")
+    func magicFloorAndCeiling() {
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 1e-300, -1e-300, 0.49999999999999994,
+                                -0.49999999999999994, 1_125_899_906_842_623.5, -1_125_899_906_842_623.5, 1e15 + 0.25]
+        for k in -40 ... 40 {
+            let v = Double(k)
+            values += [v, v.nextUp, v.nextDown, v + 0.5, v - 0.5, (v + 0.5).nextUp, (v + 0.5).nextDown]
+        }
+        var rng = SeededRandom(seed: 11)
+        for _ in 0 ..< 20_000 { values.append(rng.range(-5000, 5000)) }
+        for v in values {
+            #expect(floorByMagic(v) == Int(v.rounded(.down)), "floor of \(v)")
+            #expect(ceilByMagic(v) == Int(v.rounded(.up)), "ceiling of \(v)")
+        }
+    }
+
+    @Test("interpolated conic colours are the table entries of the 32-bit angles, for any start, step and length")
+    func conicInterpolationMatchesThirtyTwoBitAngles() {
+        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 1024)
+        defer { table.deallocate() }
+        for i in 0 ..< 1024 { table[i] = UInt32(i) &* 2_654_435_761 }
+        let out = UnsafeMutablePointer<UInt32>.allocate(capacity: 64)
+        defer { out.deallocate() }
+        var rng = SeededRandom(seed: 5)
+        for trial in 0 ..< 3000 {
+            let t = Int32(truncatingIfNeeded: rng.next()), count = trial % 40
+            // Steps of every size, including ones that wrap several times over the run.
+            let step = Int32(truncatingIfNeeded: Int64(bitPattern: rng.next()) >> (trial % 3 == 0 ? 33 : 50))
+            ConicGradient.interpolate(from: t, step: step, count: count, table: table, into: out)
+            for k in 0 ..< count {
+                let angle = t &+ step &* Int32(k)
+                #expect(out[k] == table[Int(((angle &+ 32) >> 6) & 1023)], "t \(t), step \(step), pixel \(k)")
+            }
+        }
     }
 
     @Test("the one-point conic angle equals the four-lane one bit for bit, all round the circle")
