@@ -1,5 +1,5 @@
 /// Finds where each key of a TOML document is written, so validation errors can name a line and
-/// column (TOMLKit gives positions for syntax errors only).
+/// column (TOMLParser's tree carries no positions; its own errors have theirs).
 ///
 /// It understands what config files use: `[table]` and `[[array.of.tables]]` headers, `key = value`
 /// and dotted keys, and keys of inline tables written on the same line. A key it cannot place (inside a
