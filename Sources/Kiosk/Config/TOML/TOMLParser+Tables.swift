@@ -50,14 +50,14 @@ struct TOMLTableTree {
 
     /// The table that `[key]` (or `[[key]]`, appending a new one) names, created as needed.
     mutating func openHeader(_ key: [TOMLParser.KeyPart], isArray: Bool, at offset: Int,
-                             parser: TOMLParser) throws(TOMLSyntaxError) -> Int {
+                             source: TOMLSource) throws(TOMLSyntaxError) -> Int {
         section += 1
-        let header = isArray ? "[[\(TOMLTableTree.text(key))]]" : "[\(TOMLTableTree.text(key))]"
+        var header: String { isArray ? "[[\(TOMLTableTree.text(key))]]" : "[\(TOMLTableTree.text(key))]" }
         var table = TOMLTableTree.root
         for (i, part) in key.enumerated() {
             let isLast = i == key.count - 1
             guard let slot = tables[table].slots[part.name] else {
-                let child = try newTable(isLast ? .header : .implicit, under: table, at: part.offset, parser: parser)
+                let child = try newTable(isLast ? .header : .implicit, under: table, at: part.offset, source: source)
                 if isLast && isArray {
                     arrays.append([child])
                     add(.tableArray(arrays.count - 1), part.name, to: table, at: offset)
@@ -67,35 +67,35 @@ struct TOMLTableTree {
                 table = child
                 continue
             }
-            let path = TOMLTableTree.text(key[...i])
-            let first = parser.location(of: slot.offset).line
+            var path: String { TOMLTableTree.text(key[...i]) }
+            let first = TOMLSourceLine(source: source, offset: slot.offset)
             switch slot.entry {
             case .value:
-                throw parser.error("cannot define \(header): \(path) is already a value (line \(first))", at: part.offset)
+                throw source.error("cannot define \(header): \(path) is already a value (line \(first))", at: part.offset)
             case .tableArray(let a):
                 if isLast && !isArray {
-                    throw parser.error("cannot define \(header): \(path) is an array of tables (line \(first))", at: offset)
+                    throw source.error("cannot define \(header): \(path) is an array of tables (line \(first))", at: offset)
                 }
                 if isLast {
-                    let child = try newTable(.header, under: table, at: part.offset, parser: parser)
+                    let child = try newTable(.header, under: table, at: part.offset, source: source)
                     arrays[a].append(child)
                     return child
                 }
-                guard let last = arrays[a].last else { throw parser.error("cannot define \(header)", at: offset) }
+                guard let last = arrays[a].last else { throw source.error("cannot define \(header)", at: offset) }
                 table = last
             case .table(let child):
                 if isLast {
                     if isArray {
-                        throw parser.error("cannot define \(header): \(path) is already a table, not an array of tables (line \(first))", at: offset)
+                        throw source.error("cannot define \(header): \(path) is already a table, not an array of tables (line \(first))", at: offset)
                     }
                     switch tables[child].origin {
                     case .implicit:
                         tables[child].origin = .header
                         tables[table].slots[part.name]?.offset = offset
                     case .dotted:
-                        throw parser.error("cannot define \(header): its keys were already defined by dotted keys (line \(first))", at: offset)
+                        throw source.error("cannot define \(header): its keys were already defined by dotted keys (line \(first))", at: offset)
                     case .header, .inline:
-                        throw parser.error("the table \(header) is defined twice (first at line \(first))", at: offset)
+                        throw source.error("the table \(header) is defined twice (first at line \(first))", at: offset)
                     }
                 }
                 table = child
@@ -107,7 +107,7 @@ struct TOMLTableTree {
     // MARK: Key/value pairs
 
     /// Defines `key` (dotted: a path below `table`) as `value`.
-    mutating func assign(_ value: TOMLNode, to key: [TOMLParser.KeyPart], in table: Int, parser: TOMLParser) throws(TOMLSyntaxError) {
+    mutating func assign(_ value: TOMLNode, to key: [TOMLParser.KeyPart], in table: Int, source: TOMLSource) throws(TOMLSyntaxError) {
         var target = table
         for (i, part) in key.enumerated() {
             let isLast = i == key.count - 1
@@ -116,15 +116,15 @@ struct TOMLTableTree {
                     add(.value(value), part.name, to: target, at: key[0].offset)
                     return
                 }
-                let child = try newTable(.dotted(section: section), under: target, at: part.offset, parser: parser)
+                let child = try newTable(.dotted(section: section), under: target, at: part.offset, source: source)
                 add(.table(child), part.name, to: target, at: part.offset)
                 target = child
                 continue
             }
-            let path = TOMLTableTree.text(key[...i])
-            let first = parser.location(of: slot.offset).line
+            var path: String { TOMLTableTree.text(key[...i]) }
+            let first = TOMLSourceLine(source: source, offset: slot.offset)
             if isLast {
-                throw parser.error("duplicate key \"\(path)\" (first defined at line \(first))", at: key[0].offset)
+                throw source.error("duplicate key \"\(path)\" (first defined at line \(first))", at: key[0].offset)
             }
             switch slot.entry {
             case .table(let child):
@@ -132,23 +132,23 @@ struct TOMLTableTree {
                 case .implicit: tables[child].origin = .dotted(section: section)
                 case .dotted(let s) where s == section: break
                 case .dotted:
-                    throw parser.error("cannot add \(path).\(key[i + 1].name) with a dotted key: the table \(path) was defined by dotted keys in an earlier table section (line \(first))", at: part.offset)
+                    throw source.error("cannot add \(path).\(key[i + 1].name) with a dotted key: the table \(path) was defined by dotted keys in an earlier table section (line \(first))", at: part.offset)
                 case .header, .inline:
-                    throw parser.error("cannot add \(path).\(key[i + 1].name) with a dotted key: the table \(path) is defined by its own header (line \(first))", at: part.offset)
+                    throw source.error("cannot add \(path).\(key[i + 1].name) with a dotted key: the table \(path) is defined by its own header (line \(first))", at: part.offset)
                 }
                 target = child
             case .tableArray:
-                throw parser.error("cannot add to \(path) with a dotted key: it is an array of tables (line \(first))", at: part.offset)
+                throw source.error("cannot add to \(path) with a dotted key: it is an array of tables (line \(first))", at: part.offset)
             case .value:
-                throw parser.error("cannot add to \(path) with a dotted key: it is already a value, not a table (line \(first))", at: part.offset)
+                throw source.error("cannot add to \(path) with a dotted key: it is already a value, not a table (line \(first))", at: part.offset)
             }
         }
     }
 
     /// A new, empty inline table (filled by `assign`, then read with `node`).
-    mutating func makeInlineTable(depth: Int, at offset: Int, parser: TOMLParser) throws(TOMLSyntaxError) -> Int {
+    mutating func makeInlineTable(depth: Int, at offset: Int, source: TOMLSource) throws(TOMLSyntaxError) -> Int {
         guard depth <= TOMLParser.maximumDepth else {
-            throw parser.error("nested more than \(TOMLParser.maximumDepth) tables and arrays deep", at: offset)
+            throw source.error("nested more than \(TOMLParser.maximumDepth) tables and arrays deep", at: offset)
         }
         tables.append(Table(origin: .inline, depth: depth))
         return tables.count - 1
@@ -156,10 +156,10 @@ struct TOMLTableTree {
 
     // MARK: Building
 
-    private mutating func newTable(_ origin: Origin, under parent: Int, at offset: Int, parser: TOMLParser) throws(TOMLSyntaxError) -> Int {
+    private mutating func newTable(_ origin: Origin, under parent: Int, at offset: Int, source: TOMLSource) throws(TOMLSyntaxError) -> Int {
         let depth = tables[parent].depth + 1
         guard depth <= TOMLParser.maximumDepth else {
-            throw parser.error("nested more than \(TOMLParser.maximumDepth) tables and arrays deep", at: offset)
+            throw source.error("nested more than \(TOMLParser.maximumDepth) tables and arrays deep", at: offset)
         }
         tables.append(Table(origin: origin, depth: depth))
         return tables.count - 1

@@ -19,6 +19,8 @@ struct TOMLParser {
 
     /// The document's bytes, with every CRLF turned into LF (TOML treats both as one newline).
     let bytes: [UInt8]
+    /// The same bytes, for the table tree's errors.
+    let source: TOMLSource
     var pos = 0
     var tree = TOMLTableTree()
 
@@ -30,6 +32,12 @@ struct TOMLParser {
     }
 
     init(text: String) {
+        let hasCR = text.utf8.withContiguousStorageIfAvailable { $0.contains(.cr) } ?? text.utf8.contains(.cr)
+        guard hasCR else {
+            bytes = Array(text.utf8)
+            source = TOMLSource(bytes: bytes)
+            return
+        }
         var normalized: [UInt8] = []
         normalized.reserveCapacity(text.utf8.count)
         var previousCR = false
@@ -40,6 +48,7 @@ struct TOMLParser {
         }
         if previousCR { normalized.append(.cr) }
         bytes = normalized
+        source = TOMLSource(bytes: normalized)
     }
 
     // MARK: The document
@@ -58,7 +67,7 @@ struct TOMLParser {
                 try expect(.equals, "\"=\" after the key")
                 skipSpaces()
                 let value = try parseValue(depth: tree.depth(of: current) + key.count)
-                try tree.assign(value.node, to: key, in: current, parser: self)
+                try tree.assign(value.node, to: key, in: current, source: source)
             }
             try expectLineEnd()
         }
@@ -80,7 +89,7 @@ struct TOMLParser {
         } else {
             try expect(.closeBracket, "\"]\" to close the table header")
         }
-        return try tree.openHeader(key, isArray: isArray, at: start, parser: self)
+        return try tree.openHeader(key, isArray: isArray, at: start, source: source)
     }
 
     /// After a key/value pair or a header: spaces, perhaps a comment, then a newline or the end of the file.
@@ -181,7 +190,7 @@ struct TOMLParser {
     /// `{ k = v, a.b = v }` on one line, no trailing comma; a value that nothing can extend afterwards.
     private mutating func parseInlineTable(depth: Int) throws(TOMLSyntaxError) -> TOMLNode {
         pos += 1
-        let table = try tree.makeInlineTable(depth: depth, at: pos, parser: self)
+        let table = try tree.makeInlineTable(depth: depth, at: pos, source: source)
         skipSpaces()
         if peek() == .closeBrace { pos += 1; return tree.node(table) }
         while true {
@@ -189,7 +198,7 @@ struct TOMLParser {
             try expect(.equals, "\"=\" after the key")
             skipSpaces()
             let value = try parseValue(depth: depth + key.count)
-            try tree.assign(value.node, to: key, in: table, parser: self)
+            try tree.assign(value.node, to: key, in: table, source: source)
             skipSpaces()
             switch peek() {
             case .comma?:
@@ -265,22 +274,39 @@ struct TOMLParser {
 
     /// The error `message` at `offset` (the cursor by default), with its line and column.
     func error(_ message: String, at offset: Int? = nil) -> TOMLSyntaxError {
-        let location = location(of: offset ?? pos)
-        return TOMLSyntaxError(line: location.line, column: location.column, message: message)
-    }
-
-    /// The 1-based line and column (in characters) of a byte offset.
-    func location(of offset: Int) -> (line: Int, column: Int) {
-        let end = min(max(offset, 0), bytes.count)
-        var line = 1, lineStart = 0
-        for i in 0..<end where bytes[i] == .lf { line += 1; lineStart = i + 1 }
-        return (line, String(decoding: bytes[lineStart..<end], as: UTF8.self).count + 1)
+        source.error(message, at: offset ?? pos)
     }
 
     func hex(_ value: UInt32, width: Int) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
+}
+
+/// A document's bytes, and the lines and columns of offsets in them.
+struct TOMLSource {
+    let bytes: [UInt8]
+
+    /// The error `message` at byte `offset`, with its line and column.
+    func error(_ message: String, at offset: Int) -> TOMLSyntaxError {
+        let location = location(of: offset)
+        return TOMLSyntaxError(line: location.line, column: location.column, message: message)
+    }
+
+    /// The 1-based line and column (in characters) of a byte offset. Counted from the start (errors only).
+    func location(of offset: Int) -> (line: Int, column: Int) {
+        let end = min(max(offset, 0), bytes.count)
+        var line = 1, lineStart = 0
+        for i in 0..<end where bytes[i] == .lf { line += 1; lineStart = i + 1 }
+        return (line, String(decoding: bytes[lineStart..<end], as: UTF8.self).count + 1)
+    }
+}
+
+/// The line of an earlier definition in a message, counted only when the message is made.
+struct TOMLSourceLine: CustomStringConvertible {
+    let source: TOMLSource
+    let offset: Int
+    var description: String { "\(source.location(of: offset).line)" }
 }
 
 extension UInt8 {
