@@ -130,6 +130,29 @@ struct TOMLParserTests {
                 == [#"bad.toml:2:8: TOML syntax: unterminated string: expected a closing " before the end of the line"#])
     }
 
+    @Test("Random strings of TOML's characters give a tree or an error placed inside the document, never a crash")
+    func randomDocuments() {
+        let alphabet: [String] = ["[", "]", "[[", "]]", "{", "}", "\"", "'", "\"\"\"", "'''", "=", ".", ",", "#", "\n", "\r\n", "\r",
+                                  " ", "\t", "\\", "\\u", "_", "-", "+", "0", "1", "9", "e", "x", "a", "inf", "nan", "true",
+                                  ":", "T", "Z", "1979-05-27", "07:32:00", "é", "\u{0}", "\u{7F}", "日", "\u{1F600}"]
+        var random = SeededRandom(seed: 0x70_AA2)
+        var accepted = 0
+        for _ in 0..<3000 {
+            let document = (0..<random.int(40)).map { _ in alphabet[random.int(alphabet.count)] }.joined()
+            do {
+                _ = try TOMLParser.parse(document)
+                accepted += 1
+            } catch {
+                // Lines as the parser counts them: CRLF is one line end.
+                let lines = document.replacing("\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+                let line = lines.indices.contains(error.line - 1) ? Array(lines[error.line - 1]) : []
+                #expect(error.line >= 1 && error.line <= lines.count && error.column >= 1 && error.column <= line.count + 1,
+                        "\(error.line):\(error.column) outside \(document.debugDescription)")
+            }
+        }
+        #expect(accepted > 10)
+    }
+
     @Test("Hostile nesting is refused, not recursed into: 100 000 brackets and a 10 000-part header")
     func hostileNesting() {
         #expect(parsed("a = " + String(repeating: "[", count: 100_000)).hasSuffix("nested more than 64 tables and arrays deep"))
