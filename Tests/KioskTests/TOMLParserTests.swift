@@ -153,6 +153,30 @@ struct TOMLParserTests {
         #expect(accepted > 10)
     }
 
+    @Test("Positions: every key, header and array element, where SourceLocator finds the same key at the same place",
+          arguments: ["demo", "thermostat", "media-panel", "lab-instrument", "room-panel"])
+    func positions(name: String) throws {
+        let text = try #require(ConfigLoader.readTextFile(repoPath("Config/\(name).toml")))
+        let positions = try TOMLParser.parseWithPositions(text).positions
+        let locator = SourceLocator(text: text)
+        var compared = 0
+        for (key, location) in positions {
+            guard let found = locator.recorded(key) else { continue }
+            compared += 1
+            #expect(found == location, "\(key)")
+        }
+        #expect(compared > 20)
+    }
+
+    @Test("Positions of keys in inline tables, array elements, dotted keys and arrays of tables")
+    func positionsOfKinds() throws {
+        let text = "a.b = 1\n[[t]]\n[[t]]\n  x = [10, { y = 2 }]\n"
+        let positions = try TOMLParser.parseWithPositions(text).positions
+        let expected = ["a": "1:1", "a.b": "1:1", "t[0]": "2:3", "t[1]": "3:3", "t[1].x": "4:3", "t[1].x[0]": "4:8",
+                        "t[1].x[1]": "4:12", "t[1].x[1].y": "4:14"]
+        #expect(positions.mapValues { "\($0.line):\($0.column)" } == expected)
+    }
+
     @Test("Hostile nesting is refused, not recursed into: 100 000 brackets and a 10 000-part header")
     func hostileNesting() {
         #expect(parsed("a = " + String(repeating: "[", count: 100_000)).hasSuffix("nested more than 64 tables and arrays deep"))

@@ -59,6 +59,9 @@ struct SourceLocator {
         return SourceLocation(line: 1, column: 1)
     }
 
+    /// Where the key whose `ConfigKeyPath` text is `key` was found, if it was.
+    func recorded(_ key: String) -> SourceLocation? { positions[key] }
+
     private mutating func record(_ path: [String], _ loc: SourceLocation) {
         let key = SourceLocator.join(path)
         if positions[key] == nil { positions[key] = loc }

@@ -1,3 +1,5 @@
+import ConfigModel
+
 /// The tables of a document while it is parsed, and TOML's rules on which may be defined or extended
 /// where: a key is defined once; a table by one `[header]` (or by dotted keys, in one table section
 /// only); an inline table or array is complete as written; `[[a]]` appends to an array of tables only.
@@ -35,16 +37,27 @@ struct TOMLTableTree {
     struct Table {
         var origin: Origin
         var depth: Int
+        /// Its key path, as `ConfigKeyPath` writes it: components such as `screens`, `[0]`, `controls`.
+        var path: [String]
         var keys: [String] = []
         var slots: [String: Slot] = [:]
     }
 
-    private var tables = [Table(origin: .header, depth: 0)]
+    private var tables = [Table(origin: .header, depth: 0, path: [])]
     private var arrays: [[Int]] = []
     /// The number of headers so far: tables made by dotted keys are closed when the next one starts.
     private var section = 0
 
+    /// Where each key, table and array element is first written: its `ConfigKeyPath` text → byte offset.
+    private(set) var positions: [String: Int] = [:]
+
     func depth(of table: Int) -> Int { tables[table].depth }
+    func path(of table: Int) -> [String] { tables[table].path }
+
+    mutating func record(_ path: [String], at offset: Int) {
+        let text = ConfigKeyPath.text(path)
+        if positions[text] == nil { positions[text] = offset }
+    }
 
     // MARK: Headers
 
@@ -57,7 +70,8 @@ struct TOMLTableTree {
         for (i, part) in key.enumerated() {
             let isLast = i == key.count - 1
             guard let slot = tables[table].slots[part.name] else {
-                let child = try newTable(isLast ? .header : .implicit, under: table, at: part.offset, source: source)
+                let child = try newTable(isLast ? .header : .implicit, under: table, named: part.name,
+                                         element: isLast && isArray ? 0 : nil, at: part.offset, source: source)
                 if isLast && isArray {
                     arrays.append([child])
                     add(.tableArray(arrays.count - 1), part.name, to: table, at: offset)
@@ -77,8 +91,9 @@ struct TOMLTableTree {
                     throw source.error("cannot define \(header): \(path) is an array of tables (line \(first))", at: offset)
                 }
                 if isLast {
-                    let child = try newTable(.header, under: table, at: part.offset, source: source)
+                    let child = try newTable(.header, under: table, named: part.name, element: arrays[a].count, at: part.offset, source: source)
                     arrays[a].append(child)
+                    record(tables[child].path, at: key[0].offset)
                     return child
                 }
                 guard let last = arrays[a].last else { throw source.error("cannot define \(header)", at: offset) }
@@ -101,6 +116,7 @@ struct TOMLTableTree {
                 table = child
             }
         }
+        record(tables[table].path, at: key[0].offset)
         return table
     }
 
@@ -114,9 +130,11 @@ struct TOMLTableTree {
             guard let slot = tables[target].slots[part.name] else {
                 if isLast {
                     add(.value(value), part.name, to: target, at: key[0].offset)
+                    record(tables[target].path + [part.name], at: key[0].offset)
                     return
                 }
-                let child = try newTable(.dotted(section: section), under: target, at: part.offset, source: source)
+                let child = try newTable(.dotted(section: section), under: target, named: part.name, element: nil, at: part.offset, source: source)
+                record(tables[child].path, at: key[0].offset)
                 add(.table(child), part.name, to: target, at: part.offset)
                 target = child
                 continue
@@ -146,22 +164,24 @@ struct TOMLTableTree {
     }
 
     /// A new, empty inline table (filled by `assign`, then read with `node`).
-    mutating func makeInlineTable(depth: Int, at offset: Int, source: TOMLSource) throws(TOMLSyntaxError) -> Int {
+    mutating func makeInlineTable(depth: Int, path: [String], at offset: Int, source: TOMLSource) throws(TOMLSyntaxError) -> Int {
         guard depth <= TOMLParser.maximumDepth else {
             throw source.error("nested more than \(TOMLParser.maximumDepth) tables and arrays deep", at: offset)
         }
-        tables.append(Table(origin: .inline, depth: depth))
+        tables.append(Table(origin: .inline, depth: depth, path: path))
         return tables.count - 1
     }
 
     // MARK: Building
 
-    private mutating func newTable(_ origin: Origin, under parent: Int, at offset: Int, source: TOMLSource) throws(TOMLSyntaxError) -> Int {
+    /// A table `name` under `parent`, or element `element` of the array of tables `name`.
+    private mutating func newTable(_ origin: Origin, under parent: Int, named name: String, element: Int?,
+                                   at offset: Int, source: TOMLSource) throws(TOMLSyntaxError) -> Int {
         let depth = tables[parent].depth + 1
         guard depth <= TOMLParser.maximumDepth else {
             throw source.error("nested more than \(TOMLParser.maximumDepth) tables and arrays deep", at: offset)
         }
-        tables.append(Table(origin: origin, depth: depth))
+        tables.append(Table(origin: origin, depth: depth, path: tables[parent].path + [name] + (element.map { ["[\($0)]"] } ?? [])))
         return tables.count - 1
     }
 

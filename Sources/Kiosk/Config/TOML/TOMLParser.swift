@@ -1,3 +1,5 @@
+import ConfigModel
+
 /// A TOML syntax error: where (1-based line and column, the column counted in characters) and what.
 struct TOMLSyntaxError: Error, Equatable {
     var line: Int
@@ -26,9 +28,17 @@ struct TOMLParser {
 
     /// Parses a whole document.
     static func parse(_ text: String) throws(TOMLSyntaxError) -> TOMLNode {
+        try parseWithPositions(text).root
+    }
+
+    /// Parses a whole document, and says where each key, table and array element is first written
+    /// (keyed by `ConfigKeyPath.text` of its path, such as `screens[0].controls[1].max`).
+    static func parseWithPositions(_ text: String) throws(TOMLSyntaxError) -> (root: TOMLNode, positions: [String: SourceLocation]) {
         var parser = TOMLParser(text: text)
         try parser.parseDocument()
-        return parser.tree.node(TOMLTableTree.root)
+        let lines = parser.source.lineStarts()
+        let positions = parser.tree.positions.mapValues { parser.source.location(of: $0, lineStarts: lines) }
+        return (parser.tree.node(TOMLTableTree.root), positions)
     }
 
     init(text: String) {
@@ -66,7 +76,7 @@ struct TOMLParser {
                 let key = try parseKey()
                 try expect(.equals, "\"=\" after the key")
                 skipSpaces()
-                let value = try parseValue(depth: tree.depth(of: current) + key.count)
+                let value = try parseValue(depth: tree.depth(of: current) + key.count, path: tree.path(of: current) + key.map(\.name))
                 try tree.assign(value.node, to: key, in: current, source: source)
             }
             try expectLineEnd()
@@ -146,8 +156,9 @@ struct TOMLParser {
         var offset: Int
     }
 
-    /// Any value; `depth` is how deeply it nests (its table's depth plus enclosing arrays and tables).
-    mutating func parseValue(depth: Int) throws(TOMLSyntaxError) -> Value {
+    /// Any value; `depth` is how deeply it nests (its table's depth plus enclosing arrays and tables),
+    /// `path` its key path (for the positions of the keys and elements inside it).
+    mutating func parseValue(depth: Int, path: [String]) throws(TOMLSyntaxError) -> Value {
         let start = pos
         guard depth <= TOMLParser.maximumDepth else {
             throw error("nested more than \(TOMLParser.maximumDepth) tables and arrays deep")
@@ -157,8 +168,8 @@ struct TOMLParser {
         case .quote?: node = .string(peek(1) == .quote && peek(2) == .quote ? try parseMultilineBasicString() : try parseBasicString())
         case .apostrophe?:
             node = .string(peek(1) == .apostrophe && peek(2) == .apostrophe ? try parseMultilineLiteralString() : try parseLiteralString())
-        case .openBracket?: node = try parseArray(depth: depth)
-        case .openBrace?: node = try parseInlineTable(depth: depth)
+        case .openBracket?: node = try parseArray(depth: depth, path: path)
+        case .openBrace?: node = try parseInlineTable(depth: depth, path: path)
         case UInt8(ascii: "t")? where matches("true"): pos += 4; node = .bool(true)
         case UInt8(ascii: "f")? where matches("false"): pos += 5; node = .bool(false)
         case let c? where c.isDigit || c == .plus || c == .minus || c == UInt8(ascii: "i") || c == UInt8(ascii: "n"):
@@ -169,14 +180,17 @@ struct TOMLParser {
     }
 
     /// `[ v, v, ]`: any values, newlines and comments between them, a trailing comma allowed.
-    private mutating func parseArray(depth: Int) throws(TOMLSyntaxError) -> TOMLNode {
+    private mutating func parseArray(depth: Int, path: [String]) throws(TOMLSyntaxError) -> TOMLNode {
         pos += 1
         var items: [TOMLNode] = []
         while true {
             try skipSpacesNewlinesAndComments()
             if peek() == .closeBracket { pos += 1; return .array(items) }
             guard peek() != nil else { throw error("unterminated array: expected a value or \"]\", found the end of the file") }
-            items.append(try parseValue(depth: depth + 1).node)
+            let element = path + ["[\(items.count)]"]
+            let item = try parseValue(depth: depth + 1, path: element)
+            tree.record(element, at: item.offset)
+            items.append(item.node)
             try skipSpacesNewlinesAndComments()
             switch peek() {
             case .comma?: pos += 1
@@ -188,16 +202,17 @@ struct TOMLParser {
     }
 
     /// `{ k = v, a.b = v }` on one line, no trailing comma; a value that nothing can extend afterwards.
-    private mutating func parseInlineTable(depth: Int) throws(TOMLSyntaxError) -> TOMLNode {
+    private mutating func parseInlineTable(depth: Int, path: [String]) throws(TOMLSyntaxError) -> TOMLNode {
+        tree.record(path, at: pos)
         pos += 1
-        let table = try tree.makeInlineTable(depth: depth, at: pos, source: source)
+        let table = try tree.makeInlineTable(depth: depth, path: path, at: pos, source: source)
         skipSpaces()
         if peek() == .closeBrace { pos += 1; return tree.node(table) }
         while true {
             let key = try parseKey()
             try expect(.equals, "\"=\" after the key")
             skipSpaces()
-            let value = try parseValue(depth: depth + key.count)
+            let value = try parseValue(depth: depth + key.count, path: path + key.map(\.name))
             try tree.assign(value.node, to: key, in: table, source: source)
             skipSpaces()
             switch peek() {
@@ -299,6 +314,24 @@ struct TOMLSource {
         var line = 1, lineStart = 0
         for i in 0..<end where bytes[i] == .lf { line += 1; lineStart = i + 1 }
         return (line, String(decoding: bytes[lineStart..<end], as: UTF8.self).count + 1)
+    }
+}
+
+extension TOMLSource {
+    /// The offset where each line starts, for `location(of:lineStarts:)`.
+    func lineStarts() -> [Int] {
+        [0] + bytes.indices.filter { bytes[$0] == .lf }.map { $0 + 1 }
+    }
+
+    /// The location of `offset`, found by binary search in `lineStarts` (many offsets at once).
+    func location(of offset: Int, lineStarts: [Int]) -> SourceLocation {
+        let end = min(max(offset, 0), bytes.count)
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= end { low = mid } else { high = mid - 1 }
+        }
+        return SourceLocation(line: low + 1, column: String(decoding: bytes[lineStarts[low]..<end], as: UTF8.self).count + 1)
     }
 }
 
