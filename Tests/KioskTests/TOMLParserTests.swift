@@ -153,21 +153,6 @@ struct TOMLParserTests {
         #expect(accepted > 10)
     }
 
-    @Test("Positions: every key, header and array element, where SourceLocator finds the same key at the same place",
-          arguments: ["demo", "thermostat", "media-panel", "lab-instrument", "room-panel"])
-    func positions(name: String) throws {
-        let text = try #require(ConfigLoader.readTextFile(repoPath("Config/\(name).toml")))
-        let positions = try TOMLParser.parseWithPositions(text).positions
-        let locator = SourceLocator(text: text)
-        var compared = 0
-        for (key, location) in positions {
-            guard let found = locator.recorded(key) else { continue }
-            compared += 1
-            #expect(found == location, "\(key)")
-        }
-        #expect(compared > 20)
-    }
-
     @Test("Positions of keys in inline tables, array elements, dotted keys and arrays of tables")
     func positionsOfKinds() throws {
         let text = "a.b = 1\n[[t]]\n[[t]]\n  x = [10, { y = 2 }]\n"

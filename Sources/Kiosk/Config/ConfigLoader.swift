@@ -18,13 +18,14 @@ public enum ConfigLoader {
     /// Parses `text` as if read from `file` (the name used in messages).
     public static func parse(text: String, file: String) throws(ConfigErrors) -> KioskConfig {
         let root: TOMLNode
+        let positions: [String: SourceLocation]
         do {
-            root = try TOMLParser.parse(text)
+            (root, positions) = try TOMLParser.parseWithPositions(text)
         } catch {
             throw ConfigErrors([ConfigError(file: file, location: .init(line: error.line, column: error.column),
                                             key: "", message: "TOML syntax: \(error.message)")])
         }
-        let locator = SourceLocator(text: text)
+        let locator = SourceLocator(positions: positions)
         var validator = Validator(file: file, locator: locator)
         let table = validator.table(root, schema: ConfigSchema.root, path: [])
         var builder = ConfigBuilder(file: file, locator: locator)
