@@ -162,6 +162,13 @@ struct TOMLParserTests {
         #expect(positions.mapValues { "\($0.line):\($0.column)" } == expected)
     }
 
+    @Test("A validation error inside a multi-line array points at the key itself")
+    func multilineArrayLocation() {
+        let text = "[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"spinner\"\n  id = \"s\"\n  frame = [0, 0, 1, 1]\n"
+            + "  items = [\n    { icon = \"builtin:sun\" },\n    { icon = 3 },\n  ]\n"
+        #expect(errors(text) == ["bad.toml:9:7: screens[0].controls[0].items[1].icon: expected a string, found the integer 3"])
+    }
+
     @Test("Hostile nesting is refused, not recursed into: 100 000 brackets and a 10 000-part header")
     func hostileNesting() {
         #expect(parsed("a = " + String(repeating: "[", count: 100_000)).hasSuffix("nested more than 64 tables and arrays deep"))
