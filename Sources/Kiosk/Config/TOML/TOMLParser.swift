@@ -28,7 +28,9 @@ struct TOMLParser {
 
     /// Parses a whole document.
     static func parse(_ text: String) throws(TOMLSyntaxError) -> TOMLNode {
-        try parseWithPositions(text).root
+        var parser = TOMLParser(text: text)
+        try parser.parseDocument()
+        return parser.tree.node(TOMLTableTree.root)
     }
 
     /// Parses a whole document, and says where each key, table and array element is first written
