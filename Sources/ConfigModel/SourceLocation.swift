@@ -12,6 +12,12 @@ public struct SourceLocation: Hashable, Sendable, Comparable {
 public enum ConfigKeyPath {
     /// Components such as `["screens", "[0]", "controls", "[2]", "max"]` as `screens[0].controls[2].max`.
     public static func text(_ path: [String]) -> String {
-        path.reduce("") { acc, part in part.hasPrefix("[") ? acc + part : (acc.isEmpty ? part : acc + "." + part) }
+        // One string appended to: the TOML parser records a path for every key of a config it reads.
+        var text = ""
+        for part in path {
+            if !text.isEmpty && part.utf8.first != UInt8(ascii: "[") { text += "." }
+            text += part
+        }
+        return text
     }
 }

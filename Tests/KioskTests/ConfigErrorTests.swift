@@ -89,7 +89,7 @@ struct ConfigErrorTests {
          "bad.toml:1:1: title: unknown key"),
         ("[display]\n",
          "bad.toml:1:1: missing the required key \"screens\" (an array of tables)"),
-        ("a = [1,\n", "bad.toml:1:9: TOML syntax: Error while parsing array: encountered end-of-file"),
+        ("a = [1,\n", "bad.toml:2:1: TOML syntax: unterminated array: expected a value or \"]\", found the end of the file"),
         (header + "  items = [{ icon = 3 }]\n",
          "bad.toml:8:3: screens[0].controls[0].items: unknown key"),
         ("[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"spinner\"\n  id = \"s\"\n  frame = [0, 0, 1, 1]\n  items = [{ icon = \"builtin:sun\" }, { icon = 3 }]\n",

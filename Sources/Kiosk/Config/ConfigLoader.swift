@@ -1,7 +1,6 @@
 import ConfigModel
 import Core
 import Glibc
-import TOMLKit
 import Widgets
 
 /// Reads and validates a config file. Every mistake is reported at once, each with file, line,
@@ -19,16 +18,14 @@ public enum ConfigLoader {
     /// Parses `text` as if read from `file` (the name used in messages).
     public static func parse(text: String, file: String) throws(ConfigErrors) -> KioskConfig {
         let root: TOMLNode
+        let positions: [String: SourceLocation]
         do {
-            root = TOMLNode(try TOMLTable(string: text))
-        } catch let error as TOMLParseError {
-            let begin = error.source.begin
-            throw ConfigErrors([ConfigError(file: file, location: .init(line: begin.line, column: begin.column),
-                                            key: "", message: "TOML syntax: \(error.description)")])
+            (root, positions) = try TOMLParser.parseWithPositions(text)
         } catch {
-            throw ConfigErrors([ConfigError(file: file, location: .init(line: 1, column: 1), key: "", message: "\(error)")])
+            throw ConfigErrors([ConfigError(file: file, location: .init(line: error.line, column: error.column),
+                                            key: "", message: "TOML syntax: \(error.message)")])
         }
-        let locator = SourceLocator(text: text)
+        let locator = SourceLocator(positions: positions)
         var validator = Validator(file: file, locator: locator)
         let table = validator.table(root, schema: ConfigSchema.root, path: [])
         var builder = ConfigBuilder(file: file, locator: locator)

@@ -1,6 +1,4 @@
-import TOMLKit
-
-/// A parsed TOML value, detached from TOMLKit so validation works on plain Swift values.
+/// A parsed TOML value (see `TOMLParser`), keys in file order.
 indirect enum TOMLNode {
     case string(String)
     case int(Int)
@@ -24,20 +22,6 @@ indirect enum TOMLNode {
             return "an array"
         case .table: return "a table"
         case .other(let t): return "a \(t)"
-        }
-    }
-
-    init(_ value: TOMLValueConvertible) {
-        switch value.type {
-        case .string: self = .string(value.string ?? "")
-        case .int: self = .int(value.int ?? 0)
-        case .double: self = .double(value.double ?? 0)
-        case .bool: self = .bool(value.bool ?? false)
-        case .array: self = .array((value.array.map { Array($0) } ?? []).map { TOMLNode($0) })
-        case .table:
-            let table = value.table ?? TOMLTable()
-            self = .table(table.keys.compactMap { key in table[key].map { (key, TOMLNode($0)) } })
-        default: self = .other(value.type.rawValue)
         }
     }
 }
