@@ -100,7 +100,7 @@ enum FuzzFiles {
         var template = Array("\(dir)/thumbwheel-fuzz-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return }
-        let path = String(cString: template)
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }

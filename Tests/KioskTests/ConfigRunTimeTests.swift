@@ -133,3 +133,25 @@ struct ConfigRunTimeTests {
         #expect(try warnings("[display]\ndevice = \"/dev/null\"\n" + screen + "    [screens.controls.hooks]\n    on_change = [\"sh\", \"-c\", \"true\"]\n") == [])
     }
 }
+
+@Suite("Fuzzer finds, kept as regressions")
+struct ConfigFuzzRegressionTests {
+    /// Each aborted the process inside toml++ (an assertion) before TOMLHeaderCheck.
+    static let namelessHeaders: [(String, String)] = [
+        ("[display]\n[ = 30\n", "bad.toml:2:3: TOML syntax: expected a table name after '[', found '='"),
+        ("[\n", "bad.toml:1:2: TOML syntax: expected a table name after '[', found the end of the line"),
+        ("a = 1\n  [[ ", "bad.toml:2:6: TOML syntax: expected a table name after '[', found the end of the file"),
+        ("[[ # c\n", "bad.toml:1:4: TOML syntax: expected a table name after '[', found '#'"),
+    ]
+
+    @Test("A table header without a name is a located syntax error, not an abort", arguments: namelessHeaders)
+    func namelessHeader(text: String, message: String) {
+        #expect(errors(text) == [message])
+    }
+
+    @Test("Brackets in values, strings and comments are not headers")
+    func notHeaders() {
+        let text = "a = [\n  [1, 2],\n  [ 3 ],\n]\nb = \"\"\"\n[ = x\n\"\"\"\nc = '[ '\n# [ =\nd = { e = [ 1 ] }\n[[screens]]\nid = \"main\"\n"
+        #expect(TOMLHeaderCheck.firstNamelessHeader(in: text) == nil)
+    }
+}

@@ -23,6 +23,10 @@ public enum ConfigLoader {
             throw ConfigErrors([ConfigError(file: file, location: .init(line: 1, column: 1), key: "",
                                             message: "expected at most \(ConfigLimits.fileBytes) bytes, found \(text.utf8.count)")])
         }
+        if let bad = TOMLHeaderCheck.firstNamelessHeader(in: text) {
+            throw ConfigErrors([ConfigError(file: file, location: bad.location, key: "",
+                                            message: "TOML syntax: expected a table name after '[', found \(bad.found)")])
+        }
         let root: TOMLNode
         do {
             root = TOMLNode(try TOMLTable(string: text))
