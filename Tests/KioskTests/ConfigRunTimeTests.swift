@@ -142,6 +142,9 @@ struct ConfigFuzzRegressionTests {
         ("[\n", "bad.toml:1:2: TOML syntax: expected a table name after '[', found the end of the line"),
         ("a = 1\n  [[ ", "bad.toml:2:6: TOML syntax: expected a table name after '[', found the end of the file"),
         ("[[ # c\n", "bad.toml:1:4: TOML syntax: expected a table name after '[', found '#'"),
+        // The fuzzer's second find: a '}' where an array expects a value.
+        ("a = [1, }\n", "bad.toml:1:9: TOML syntax: expected a value or ']', found '}' inside an array"),
+        ("a = { b = [\n# c\n  }]}\n", "bad.toml:3:3: TOML syntax: expected a value or ']', found '}' inside an array"),
     ]
 
     @Test("A table header without a name is a located syntax error, not an abort", arguments: namelessHeaders)
@@ -151,7 +154,7 @@ struct ConfigFuzzRegressionTests {
 
     @Test("Brackets in values, strings and comments are not headers")
     func notHeaders() {
-        let text = "a = [\n  [1, 2],\n  [ 3 ],\n]\nb = \"\"\"\n[ = x\n\"\"\"\nc = '[ '\n# [ =\nd = { e = [ 1 ] }\n[[screens]]\nid = \"main\"\n"
-        #expect(TOMLHeaderCheck.firstNamelessHeader(in: text) == nil)
+        let text = "a = [\n  [1, 2],\n  [ 3 ],\n]\nb = \"\"\"\n[ = x\n\"\"\"\nc = '[ '\n# [ =\nd = { e = [ 1 ] }\nf = [{ g = 1 }, { h = [] }]\n[[screens]]\nid = \"main\"\n"
+        #expect(TOMLHeaderCheck.firstAbortingMistake(in: text) == nil)
     }
 }

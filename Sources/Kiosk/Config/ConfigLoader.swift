@@ -23,9 +23,10 @@ public enum ConfigLoader {
             throw ConfigErrors([ConfigError(file: file, location: .init(line: 1, column: 1), key: "",
                                             message: "expected at most \(ConfigLimits.fileBytes) bytes, found \(text.utf8.count)")])
         }
-        if let bad = TOMLHeaderCheck.firstNamelessHeader(in: text) {
+        if let bad = TOMLHeaderCheck.firstAbortingMistake(in: text) {
+            let expected = bad.found.hasSuffix("inside an array") ? "a value or ']'" : "a table name after '['"
             throw ConfigErrors([ConfigError(file: file, location: bad.location, key: "",
-                                            message: "TOML syntax: expected a table name after '[', found \(bad.found)")])
+                                            message: "TOML syntax: expected \(expected), found \(bad.found)")])
         }
         let root: TOMLNode
         do {

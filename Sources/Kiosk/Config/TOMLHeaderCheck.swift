@@ -1,14 +1,14 @@
-/// toml++ 3 (inside TOMLKit 0.6.0) does not report a table header whose name starts with a character
-/// no key can start with (`[` alone on a line, `[ = 1`, `[[ #`): it fails an assertion and aborts the
-/// process, which would take down a running kiosk on a SIGHUP reload. Found by the config fuzzer.
-/// This scan finds such headers first, so they are a located syntax error like any other; the rest of
-/// the syntax is still toml++'s to check.
+/// toml++ 3 (inside TOMLKit 0.6.0) does not report two mistakes: a table header whose name starts
+/// with a character no key can start with (`[` alone on a line, `[ = 1`, `[[ #`), and a `}` inside an
+/// array (`a = [1, }`). It fails an assertion and aborts the process, which would take down a running
+/// kiosk on a SIGHUP reload. Both found by the config fuzzer. This scan finds them first, so they are
+/// located syntax errors like any other; the rest of the syntax is still toml++'s to check.
 enum TOMLHeaderCheck {
-    /// Where the first header without a name is, and what stands where its name should start.
-    static func firstNamelessHeader(in text: String) -> (location: SourceLocation, found: String)? {
+    /// Where the first such mistake is, and what was written there.
+    static func firstAbortingMistake(in text: String) -> (location: SourceLocation, found: String)? {
         let s = Array(text.unicodeScalars)
         var i = 0, line = 1, lineStart = 0
-        var depth = 0            // arrays and inline tables open in a value
+        var open: [Unicode.Scalar] = []  // arrays and inline tables open in a value
         var atLineStart = true   // nothing but whitespace yet on this line
         while i < s.count {
             let c = s[i]
@@ -17,7 +17,7 @@ enum TOMLHeaderCheck {
             case " ", "\t", "\r": i += 1; continue
             case "#": while i < s.count && s[i] != "\n" { i += 1 }; continue
             case "\"", "'": i = endOfString(s, from: i, line: &line, lineStart: &lineStart)
-            case "[" where depth == 0 && atLineStart:
+            case "[" where open.isEmpty && atLineStart:
                 var j = i + 1
                 if j < s.count && s[j] == "[" { j += 1 }
                 while j < s.count && (s[j] == " " || s[j] == "\t") { j += 1 }
@@ -28,8 +28,10 @@ enum TOMLHeaderCheck {
                 // The rest of the header is one line (quoted names cannot hold a newline).
                 while i < s.count && s[i] != "\n" { i += 1 }
                 continue
-            case "[", "{": depth += 1; i += 1
-            case "]", "}": depth = max(0, depth - 1); i += 1
+            case "[", "{": open.append(c); i += 1
+            case "}" where open.last == "[":
+                return (SourceLocation(line: line, column: i - lineStart + 1), "'}' inside an array")
+            case "]", "}": _ = open.popLast(); i += 1
             default: i += 1
             }
             atLineStart = false
