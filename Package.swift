@@ -66,6 +66,10 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // Fuzz targets (issue 21): libFuzzer's entry point when scripts/fuzz builds it with
+        // -sanitize=fuzzer and -DFUZZING; otherwise a replayer of saved inputs, so plain builds work.
+        .executableTarget(name: "thumbwheel-fuzz", dependencies: ["Kiosk", "Input", "Raster", "Core", "Controls"]),
+
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Core"],
                     exclude: ["SPEC_COVERAGE.md", "SPEC_COVERAGE_MS_CS_X.md", "SPEC_COVERAGE_RVS_NP.md"]),

@@ -36,16 +36,17 @@ public indirect enum FieldType: Sendable {
         case .bool: return "true or false"
         case .integer(let r): return "a whole number from \(r.lowerBound) to \(r.upperBound)"
         case .number(let r):
-            if r.lowerBound == -.infinity && r.upperBound == .infinity { return "a number" }
-            if r.upperBound == .infinity { return "a number ≥ \(Schema.format(r.lowerBound))" }
+            // "finite" where a bound is open: inf is ≥ 0, but no key takes it.
+            if r.lowerBound == -.infinity && r.upperBound == .infinity { return "a finite number" }
+            if r.upperBound == .infinity { return "a finite number ≥ \(Schema.format(r.lowerBound))" }
             return "a number from \(Schema.format(r.lowerBound)) to \(Schema.format(r.upperBound))"
         case .string: return "a string"
         case .choice(let options): return "one of " + options.map { "\"\($0)\"" }.joined(separator: ", ")
         case .rightAngle: return "0, 90, 180 or 270"
         case .color: return "a colour (\"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\" or a name)"
         case .colors: return "a non-empty array of colours"
-        case .numbers(let n?): return "an array of \(n) numbers"
-        case .numbers(nil): return "an array of numbers"
+        case .numbers(let n?): return "an array of \(n) finite numbers"
+        case .numbers(nil): return "an array of finite numbers"
         case .strings(let nonEmpty): return nonEmpty ? "a non-empty array of strings" : "an array of strings"
         case .scalar: return "a number or a string"
         case .numberOrPair: return "a number, or [a, b] for a range-slider"

@@ -74,6 +74,10 @@ public enum PNGImage {
         return image
     }
 
+    /// The widest or tallest image read: 4096 x 4096 RGBA is 64 MiB while decoding, past any icon or
+    /// backdrop a panel shows; a bigger (or lying) header is refused before anything is allocated.
+    public static let maxSide = 4096
+
     /// Reads any PNG (palette, grey, 16-bit, with or without alpha) into a premultiplied `.argb8888` bitmap.
     public static func read(from path: String) throws -> Bitmap {
         var image = png_image()
@@ -83,8 +87,32 @@ public enum PNGImage {
             png_image_free(&image)
             throw PNGError(path: path, message: "cannot read: \(message)")
         }
-        image.format = tw_png_format_rgba()
+        return try finishRead(&image, path: path)
+    }
+
+    /// Decodes PNG file bytes held in memory, as `read(from:)` does a file; `name` is used in errors.
+    public static func decode(_ bytes: [UInt8], name: String = "(memory)") throws -> Bitmap {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        // libpng reads from the memory until the read is finished: both happen inside this closure.
+        return try bytes.withUnsafeBytes { raw throws -> Bitmap in
+            guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
+                let message = PNGImage.message(of: &image)
+                png_image_free(&image)
+                throw PNGError(path: name, message: "cannot read: \(message)")
+            }
+            return try finishRead(&image, path: name)
+        }
+    }
+
+    /// Checks the size a begun read announced, then decodes the pixels and premultiplies them.
+    private static func finishRead(_ image: inout png_image, path: String) throws -> Bitmap {
         let w = Int(image.width), h = Int(image.height)
+        guard w <= maxSide, h <= maxSide else {
+            png_image_free(&image)
+            throw PNGError(path: path, message: "\(w) x \(h) pixels is larger than \(maxSide) x \(maxSide)")
+        }
+        image.format = tw_png_format_rgba()
         var rgba = [UInt8](repeating: 0, count: max(1, w * h * 4))
         let ok = rgba.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, Int32(w * 4), nil) }
         guard ok != 0 else {

@@ -31,9 +31,9 @@ struct ConfigErrorTests {
         (header + "  handle_image = \"/etc/hostname\"\n",
          "bad.toml:8:3: screens[0].controls[0].handle_image: expected a readable PNG file, found \"/etc/hostname\" (/etc/hostname: not a PNG file: its first bytes say otherwise)"),
         ("[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"circular-slider\"\n  id = \"d\"\n  frame = [0, 0, 100, nan]\n",
-         "bad.toml:6:3: screens[0].controls[0].frame: expected an array of 4 numbers, found an array holding nan, which is not a finite number"),
+         "bad.toml:6:3: screens[0].controls[0].frame: expected an array of 4 finite numbers, found an array holding nan"),
         (header + "  max = -inf\n",
-         "bad.toml:8:3: screens[0].controls[0].max: expected a number, found -inf, which is not a finite number"),
+         "bad.toml:8:3: screens[0].controls[0].max: expected a finite number, found -inf"),
         ("[[screens]]\nid = \"main\"\n  [[screens.controls]]\n  kind = \"button\"\n  id = \"b\"\n  frame = [0, 0, 99, 60]\n  text = \"Go\"\n"
             + "  actions = [{ screen = \"shedule\" }]\n[[screens]]\nid = \"schedule\"\n",
          "bad.toml:8:16: screens[0].controls[0].actions[0].screen: expected a screen id (main, schedule), found \"shedule\"; did you mean \"schedule\"?"),
@@ -52,7 +52,7 @@ struct ConfigErrorTests {
             + "  [[screens.controls]]\n  kind = \"circular-slider\"\n  id = \"x\"\n  frame = [100, 0, 99, 99]\n",
          "bad.toml:8:3: screens[0].controls[0].critical_above: expected a value from 0 to 100, found 120"),
         (header + "  max = \"hot\"\n",
-         "bad.toml:8:3: screens[0].controls[0].max: expected a number, found the string \"hot\""),
+         "bad.toml:8:3: screens[0].controls[0].max: expected a finite number, found the string \"hot\""),
         (header + "  line_widht = 4\n",
          "bad.toml:8:3: screens[0].controls[0].line_widht: unknown key; did you mean \"line_width\"?"),
         (header + "  max = 0\n",
@@ -72,7 +72,7 @@ struct ConfigErrorTests {
         ("[display]\nmode = \"800by480\"\n" + header,
          "bad.toml:2:1: display.mode: expected \"WxH\" or \"WxH@Hz\" such as \"1280x800@60\", found \"800by480\""),
         ("[input]\ncalibration = [1, 0, 0]\n" + header,
-         "bad.toml:2:1: input.calibration: expected an array of 6 numbers, found 3"),
+         "bad.toml:2:1: input.calibration: expected an array of 6 finite numbers, found 3"),
         ("[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"spiner\"\n  id = \"s\"\n  frame = [0, 0, 1, 1]\n",
          // Every registered kind, in registry order: the message grows with the registry.
          "bad.toml:4:3: screens[0].controls[0].kind: expected one of "
@@ -156,7 +156,10 @@ struct ExampleConfigTests {
             #expect(screen.elements.map(\.id) == config.screens[index].controls.map(\.id) + bar)
             #expect(screen.view.unsupported.isEmpty)
         }
-        // An example shows good practice: nothing too small, overlapping or off the screen.
-        #expect(config.warnings.isEmpty, "\(config.warnings)")
+        // An example shows good practice: nothing too small, overlapping or off the screen. The one
+        // warning allowed is about this machine: a hook's program the panel has and this one lacks.
+        let missing = "(No such file or directory on this machine: the hook will fail when it runs)"
+        let others = config.warnings.filter { !$0.place.message.hasSuffix(missing) }
+        #expect(others.isEmpty, "\(others)")
     }
 }

@@ -54,3 +54,26 @@ struct HookRunnerTests {
         #expect(!hooks.isBusy)
     }
 }
+
+@Suite("Hooks run with a clean environment", .serialized)
+struct HookEnvironmentTests {
+    @Test("A hook sees PATH, HOME and the locale and time zone, nothing else of the kiosk's environment")
+    func cleanEnvironment() throws {
+        let dir = makeTemporaryDirectory("hookenv")
+        setenv("THUMBWHEEL_TEST_SECRET", "leaked", 1)
+        setenv("TZ", "Europe/Berlin", 1)
+        defer { unsetenv("THUMBWHEEL_TEST_SECRET"); unsetenv("TZ") }
+        let loop = EventLoop()
+        let hooks = HookRunner(loop: loop)
+        // A bare name is looked up in the hook search path, not the kiosk's PATH.
+        hooks.request(key: "env/change", argv: ["sh", "-c", "env > \(dir)/env"], minInterval: 0, timeout: 5, now: 0)
+        #expect(pump(loop) { hooks.tick(now: 0); return !hooks.isBusy })
+        let text = try #require(ConfigLoader.readTextFile(dir + "/env"))
+        let names = Set(text.split(separator: "\n").compactMap { $0.split(separator: "=").first.map(String.init) })
+        #expect(!names.contains("THUMBWHEEL_TEST_SECRET"))
+        #expect(text.contains("PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin\n"))
+        #expect(text.contains("TZ=Europe/Berlin\n"))
+        // sh adds PWD (and SHLVL, _) itself; everything else must be ours.
+        #expect(names.subtracting(["PATH", "HOME", "PWD", "SHLVL", "_"] + HookRunner.passedVariables).isEmpty, "\(names)")
+    }
+}

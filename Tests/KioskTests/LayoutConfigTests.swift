@@ -108,7 +108,7 @@ struct LayoutConfigTests {
         (rowCard + "  [[screens.controls]]\n  kind = \"arc-seeker\"\n  id = \"s\"\n  in = \"panel\"\n  frame = [0, 0, 50, 50]\n",
          "bad.toml:13:3: screens[0].controls[1].frame: expected no frame on an element that card \"panel\" places (in = \"panel\"), found [0, 0, 50, 50]"),
         (rowCard + "  [[screens.controls]]\n  kind = \"arc-seeker\"\n  id = \"s\"\n",
-         "bad.toml:9:5: screens[0].controls[1]: missing the required key \"frame\" (an array of 4 numbers)"),
+         "bad.toml:9:5: screens[0].controls[1]: missing the required key \"frame\" (an array of 4 finite numbers)"),
         (rowCard + placed(1, in: "nothing"),
          "bad.toml:12:3: screens[0].controls[1].in: expected the id of a card with a layout, found \"nothing\", the id of no element on this screen"),
         (rowCard + "  [[screens.controls]]\n  kind = \"arc-seeker\"\n  id = \"s\"\n  frame = [0, 0, 90, 90]\n" + placed(1, in: "s"),

@@ -59,7 +59,7 @@ struct PanelConfigTests {
         (panel.replacing("stale_after = 600", with: "type = \"bool\"") + "  text = \"x\"\n",
          "bad.toml:3:1: variables[0].type: expected one of \"number\", \"text\", found the string \"bool\""),
         (panel.replacing("stale_after = 600", with: "stale_after = 0") + "  text = \"x\"\n",
-         "bad.toml:3:1: variables[0].stale_after: expected a number ≥ 0.1, found the integer 0"),
+         "bad.toml:3:1: variables[0].stale_after: expected a finite number ≥ 0.1, found the integer 0"),
         ("[[variables]]\nid = \"a\"\n[[variables]]\nid = \"a\"\n" + panel + "  text = \"x\"\n",
          "bad.toml:4:1: variables[1].id: expected a unique variable id, found \"a\" again (first at line 1)"),
         ("[[variables]]\nid = \"a b\"\n" + panel + "  text = \"x\"\n",

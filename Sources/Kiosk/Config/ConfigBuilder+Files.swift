@@ -1,5 +1,6 @@
 import ConfigModel
 import Glibc
+import Raster
 import Widgets
 
 /// Files a config names: what start-up would read must be there, readable, a regular file and of the
@@ -20,6 +21,13 @@ extension ConfigBuilder {
         files.append(full)
         if let problem = ConfigBuilder.fileProblem(full, signatures: [[0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]], kind: "a PNG file") {
             fail(t, key, "expected a readable PNG file, found \"\(path)\" (\(full): \(problem))")
+            return
+        }
+        // Decoded as the kiosk will decode it: a truncated, corrupt or oversized PNG fails here.
+        do { _ = try PNGImage.read(from: full) } catch let error as PNGError {
+            fail(t, key, "expected a PNG the kiosk can show, found \"\(path)\" (\(error.message))")
+        } catch {
+            fail(t, key, "expected a PNG the kiosk can show, found \"\(path)\" (\(error))")
         }
     }
 
@@ -30,6 +38,13 @@ extension ConfigBuilder {
         let signatures: [[UInt8]] = [[0x00, 0x01, 0x00, 0x00], Array("OTTO".utf8), Array("true".utf8), Array("ttcf".utf8)]
         if let problem = ConfigBuilder.fileProblem(path, signatures: signatures, kind: "a TrueType or OpenType font") {
             fail(t, key, "expected a readable TrueType font file, found \"\(path)\" (\(problem))")
+            return
+        }
+        // Opened as the kiosk will open it: a font with a valid tag but a broken table fails here.
+        do { _ = try FontFace(path: path) } catch let error as FontError {
+            fail(t, key, "expected a TrueType font FreeType can read, found \"\(path)\" (\(error.message))")
+        } catch {
+            fail(t, key, "expected a TrueType font FreeType can read, found \"\(path)\" (\(error))")
         }
     }
 

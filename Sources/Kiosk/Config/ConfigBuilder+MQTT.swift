@@ -87,7 +87,7 @@ extension ConfigBuilder {
             }
             m.discoveryPrefix = prefix
         }
-        if t["password_file"] != nil, let bytes = readableFile(t, "password_file").flatMap(FileIO.read) {
+        if t["password_file"] != nil, let bytes = readableFile(t, "password_file").flatMap({ FileIO.read($0) }) {
             // The first line: a file written with `echo` ends in a newline that is not part of the password.
             m.password = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
         }

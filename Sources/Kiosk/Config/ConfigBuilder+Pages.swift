@@ -22,6 +22,7 @@ extension ConfigBuilder {
         let controls = config.allControls
         for c in controls {
             for action in c.properties.tables("actions") {
+                checkProgram(action, "hook")
                 if let screen = action.string("screen"), !config.screens.contains(where: { $0.id == screen }) {
                     unknownScreen(action, "screen", screen, config.screens)
                 }

@@ -9,14 +9,19 @@ public enum ConfigLoader {
     /// Loads the file at `path`.
     public static func load(path: String) throws(ConfigErrors) -> KioskConfig {
         guard let text = readTextFile(path) else {
+            let reason = errno == EFBIG ? "larger than \(ConfigLimits.fileBytes) bytes" : String(cString: strerror(errno))
             throw ConfigErrors([ConfigError(file: path, location: .init(line: 1, column: 1), key: "",
-                                            message: "cannot read the file: \(String(cString: strerror(errno)))")])
+                                            message: "cannot read the file: \(reason)")])
         }
         return try parse(text: text, file: path)
     }
 
     /// Parses `text` as if read from `file` (the name used in messages).
     public static func parse(text: String, file: String) throws(ConfigErrors) -> KioskConfig {
+        guard text.utf8.count <= ConfigLimits.fileBytes else {
+            throw ConfigErrors([ConfigError(file: file, location: .init(line: 1, column: 1), key: "",
+                                            message: "expected at most \(ConfigLimits.fileBytes) bytes, found \(text.utf8.count)")])
+        }
         let root: TOMLNode
         let positions: [String: SourceLocation]
         do {
@@ -35,9 +40,9 @@ public enum ConfigLoader {
         return config
     }
 
-    /// The file's text, or nil when it cannot be read.
+    /// The file's text, or nil when it cannot be read (errno says why; EFBIG: over `ConfigLimits.fileBytes`).
     public static func readTextFile(_ path: String) -> String? {
-        FileIO.read(path).map { String(decoding: $0, as: UTF8.self) }
+        FileIO.read(path, limit: ConfigLimits.fileBytes).map { String(decoding: $0, as: UTF8.self) }
     }
 }
 
@@ -49,6 +54,8 @@ struct ConfigBuilder {
     private(set) var errors: [ConfigError] = []
     /// The image and font files named so far (`KioskConfig.files`).
     var files: [String] = []
+    /// What this machine says about the file that the panel may not (a program or group not installed here).
+    private(set) var warnings: [ConfigWarning] = []
 
     init(file: String, locator: SourceLocator) { self.file = file; self.locator = locator }
 
@@ -63,6 +70,7 @@ struct ConfigBuilder {
         config.mqtt = mqtt(root.table("mqtt"), variables: root.tables("variables"), declared: config.variables)
         checkActions(config)
         config.places = places(config.screens)
+        config.machineWarnings = warnings
         config.warnings = config.loadWarnings()
         config.files = Array(Set(files)).sorted()
         return config
@@ -97,6 +105,8 @@ struct ConfigBuilder {
         }
         d.widthMM = t.number("width_mm"); d.heightMM = t.number("height_mm"); d.scale = t.number("scale")
         d.terminal = t.string("terminal")
+        checkDevice(t, "device", d.device)
+        checkDevice(t, "terminal", d.terminal)
         return d
     }
 
@@ -108,6 +118,8 @@ struct ConfigBuilder {
         i.rotation = t.int("rotation") ?? 0
         i.grab = t.bool("grab") ?? true
         i.haptics = t.bool("haptics") ?? true
+        checkDevice(t, "device", i.device)
+        checkCalibration(t, t.numbers("calibration"))
         return i
     }
 
@@ -139,6 +151,7 @@ struct ConfigBuilder {
         i.dimLevel = t.number("dim_level") ?? i.dimLevel
         i.backlight = t.string("backlight")
         i.wakeTapOnly = t.bool("wake_tap_only") ?? true
+        checkBacklight(t, i.backlight)
         if i.dimAfter > 0 && i.blankAfter > 0 && i.blankAfter <= i.dimAfter {
             fail(t, "blank_after", "expected more than dim_after (\(Schema.format(i.dimAfter))), found \(Schema.format(i.blankAfter))")
         }
@@ -149,16 +162,15 @@ struct ConfigBuilder {
         var s = SocketConfig()
         s.path = t?.string("path") ?? s.path
         s.group = t?.string("group")
-        if let t, s.path.utf8.count > ControlSocket.maximumPathBytes {
-            fail(t, "path", "expected a path of at most \(ControlSocket.maximumPathBytes) bytes (what a Unix socket address holds), found \(s.path.utf8.count) bytes")
-        }
+        if let t { checkSocket(t, s) }
         return s
     }
 
-    private func state(_ t: ConfigTable?) -> StateConfig {
+    private mutating func state(_ t: ConfigTable?) -> StateConfig {
         var s = StateConfig()
         s.path = t?.string("path") ?? s.path
         s.debounceMS = t?.int("debounce_ms") ?? s.debounceMS
+        if let t, t.string("path") != nil { checkState(t, s) }
         return s
     }
 
@@ -226,8 +238,9 @@ struct ConfigBuilder {
             }
         }
         if let h = t.table("hooks") {
-            for key in ["on_change", "on_release"] where h.strings(key)?.first?.isEmpty == true {
-                fail(h, key, "expected a program path first, found an empty string")
+            for key in ["on_change", "on_release"] {
+                if h.strings(key)?.first?.isEmpty == true { fail(h, key, "expected a program path first, found an empty string") }
+                checkProgram(h, key)
             }
         }
     }
@@ -235,6 +248,12 @@ struct ConfigBuilder {
     mutating func fail(_ t: ConfigTable, _ key: String, _ message: String) {
         let path = t.path + [key]
         errors.append(ConfigError(file: file, location: locator.location(of: path), key: SourceLocator.join(path), message: message))
+    }
+
+    /// A warning placed like `fail`'s errors.
+    mutating func warn(_ t: ConfigTable, _ key: String, _ message: String) {
+        let path = t.path + [key]
+        warnings.append(ConfigWarning(file: file, location: locator.location(of: path), key: SourceLocator.join(path), message: message))
     }
 
     /// A mistake of the table as a whole (a missing key), placed at its header as the validator does.

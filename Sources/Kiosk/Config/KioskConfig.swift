@@ -32,6 +32,9 @@ public struct KioskConfig: Sendable {
     /// The image and font files the config names, resolved (relative images from the config's folder),
     /// whether or not they could be read: what a live reload watches.
     public var files: [String] = []
+    /// Warnings about this machine (a hook's program or the socket's group not installed, a device not
+    /// plugged in), found at load and repeated wherever the others are.
+    var machineWarnings: [ConfigWarning] = []
 
     /// Every control of every screen, in drawing order (file order, cards behind what they contain).
     public var allControls: [ControlConfig] { screens.flatMap(\.controls) }
@@ -57,6 +60,7 @@ public struct KioskConfig: Sendable {
         let pixels = scale == 1 ? "1 pixel" : "\(PanelDensity.number(scale, places: 2)) pixels"
         let found = ConfigWarnings.tooSmall(places, density: density, file: file) + ConfigWarnings.overlaps(places, file: file)
             + ConfigWarnings.offScreen(places, screen: points, canvas: "\(canvasName) \(canvas) at \(pixels) per point", file: file)
+            + machineWarnings
         // In file order; warnings on one key keep the order above (size, overlap, screen).
         return found.enumerated().sorted { ($0.element.place.location, $0.element.place.key, $0.offset) < ($1.element.place.location, $1.element.place.key, $1.offset) }
             .map(\.element)

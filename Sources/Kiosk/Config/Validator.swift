@@ -33,6 +33,7 @@ struct Validator {
 
     private mutating func value(_ node: TOMLNode, type: FieldType, path: [String]) -> ConfigValue? {
         func mismatch() -> ConfigValue? { fail(path, "expected \(type.expectation), found \(node.typeName)"); return nil }
+        if let excess = ConfigLimits.excess(node) { fail(path, excess); return nil }
         switch (type, node) {
         case (.bool, .bool(let b)): return .bool(b)
         case (.integer(let range), .int(let i)):

@@ -37,18 +37,52 @@ public final class ControlSocket {
 
     /// Binds `path` (replacing a stale socket), mode 0660, owned by `group` when given.
     public init(path: String, group: String?, loop: EventLoop, handler: ControlRequestHandler) throws(FileIO.Failure) {
-        self.path = path; self.loop = loop; self.handler = handler
-        FileIO.makeDirectories(FileIO.directory(of: path))
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw FileIO.Failure(action: "socket for", path: path, code: errno) }
-        unlink(path)
-        guard ControlSocket.withAddress(path, { bind(fd, $0, $1) }) == 0 else {
-            let e = errno; close(fd); throw FileIO.Failure(action: "bind", path: path, code: e)
-        }
-        chmod(path, 0o660)
-        if let group, let gr = getgrnam(group) { chown(path, UInt32.max, gr.pointee.gr_gid) }
-        guard listen(fd, 16) == 0 else { let e = errno; close(fd); throw FileIO.Failure(action: "listen on", path: path, code: e) }
+        // Bound before any stored property is set: a failed init must not run deinit, which would
+        // unlink the path (another kiosk's socket, or whatever file was there) and close twice.
+        let fd = try ControlSocket.listen(at: path, group: group)
+        self.path = path; self.loop = loop; self.handler = handler; self.fd = fd
         loop.add(fd: fd) { [weak self] _ in self?.acceptClients() }
+    }
+
+    /// A listening socket bound at `path`, mode 0660, owned by `group` when given.
+    private static func listen(at path: String, group: String?) throws(FileIO.Failure) -> Int32 {
+        // A longer path would be cut short by the address and a different socket bound.
+        guard path.utf8.count <= maximumPathBytes else { throw FileIO.Failure(action: "bind", path: path, code: ENAMETOOLONG) }
+        FileIO.makeDirectories(FileIO.directory(of: path))
+        // Only a stale socket is replaced: a path naming any other file is a mistake, not ours to
+        // delete, and a socket someone still answers on belongs to a running kiosk.
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFSOCK else { throw FileIO.Failure(action: "bind (not a socket, left alone)", path: path, code: EEXIST) }
+            if isAnswered(path) { throw FileIO.Failure(action: "bind (another process listens there)", path: path, code: EADDRINUSE) }
+            unlink(path)
+        }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw FileIO.Failure(action: "socket for", path: path, code: errno) }
+        // Bound under umask 0117, so the socket is never more than 0660, not even until the chmod.
+        let previousMask = umask(0o117)
+        let bound = withAddress(path, { bind(fd, $0, $1) })
+        let bindError = errno
+        umask(previousMask)
+        guard bound == 0 else { close(fd); throw FileIO.Failure(action: "bind", path: path, code: bindError) }
+        chmod(path, 0o660)
+        if let group {
+            if let gr = getgrnam(group) {
+                if chown(path, UInt32.max, gr.pointee.gr_gid) != 0 { Log.error("socket: cannot give \(path) to group \(group): \(String(cString: strerror(errno)))") }
+            } else {
+                Log.error("socket: no group \(group); \(path) keeps the service's group")
+            }
+        }
+        guard Glibc.listen(fd, 16) == 0 else { let e = errno; close(fd); unlink(path); throw FileIO.Failure(action: "listen on", path: path, code: e) }
+        return fd
+    }
+
+    /// Whether a process accepts connections on the socket at `path` (a stale one refuses them).
+    private static func isAnswered(_ path: String) -> Bool {
+        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard probe >= 0 else { return false }
+        defer { close(probe) }
+        return withAddress(path) { connect(probe, $0, $1) } == 0
     }
 
     deinit {
@@ -160,7 +194,7 @@ public final class ControlSocket {
     /// The longest socket path a Unix address holds (`sun_path` less its terminating NUL): a longer
     /// one would be cut and bind another path, so the config refuses it.
     public static var maximumPathBytes: Int {
-        var addr = sockaddr_un()
+        let addr = sockaddr_un()
         return MemoryLayout.size(ofValue: addr.sun_path) - 1
     }
 

@@ -10,8 +10,9 @@ public enum FileIO {
         public var description: String { "\(action) \(path): \(String(cString: strerror(code)))" }
     }
 
-    /// The whole file, or nil if it cannot be read.
-    static func read(_ path: String) -> [UInt8]? {
+    /// The whole file, or nil if it cannot be read; nil with errno EFBIG past `limit` bytes (so
+    /// /dev/zero or an endless pipe named by mistake cannot fill the memory).
+    static func read(_ path: String, limit: Int = 64 << 20) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -22,6 +23,7 @@ public enum FileIO {
             if n < 0 { if errno == EINTR { continue }; return nil }
             if n == 0 { return out }
             out.append(contentsOf: buf[0..<n])
+            if out.count > limit { errno = EFBIG; return nil }
         }
     }
 
@@ -33,6 +35,8 @@ public enum FileIO {
         let tmp = "\(path).tmp.\(getpid())"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw Failure(action: "create", path: tmp, code: errno) }
+        // A leftover temporary file keeps its old mode through O_CREAT: set it.
+        fchmod(fd, mode)
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }

@@ -25,6 +25,62 @@ public final class HookRunner {
 
     public init(loop: EventLoop) { self.loop = loop }
 
+    /// Where a program named without a slash is looked up: the system's directories, never the
+    /// kiosk's own PATH (which systemd, a shell or a test set).
+    public static let searchPath = ["/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin"]
+    /// Variables passed on from the kiosk's environment: the locale and the time zone a hook's output
+    /// and timestamps depend on. Nothing else (no NOTIFY_SOCKET, credentials, or whatever the
+    /// service manager or a caller left there) reaches a hook.
+    static let passedVariables = ["LANG", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LC_NUMERIC", "LC_TIME", "TZ"]
+
+    /// The whole environment a hook gets: PATH (the `searchPath`), HOME=/ and the `passedVariables` set.
+    public static func environment(from kiosk: [String: String]) -> [String] {
+        ["PATH=" + searchPath.joined(separator: ":"), "HOME=/"]
+            + passedVariables.compactMap { name in kiosk[name].map { "\(name)=\($0)" } }
+    }
+
+    /// What a hook's program names on this machine.
+    public enum Resolution: Equatable, Sendable {
+        /// An executable file at this path.
+        case found(String)
+        /// Nothing there (the panel may have it): why.
+        case missing(String)
+        /// Something there that cannot run (a directory, a file without execute permission): why.
+        case unusable(String)
+    }
+
+    /// Finds `program` as the kiosk will run it: a path with a slash as is, a bare name in `searchPath`.
+    public static func resolve(_ program: String) -> Resolution {
+        guard !program.isEmpty else { return .unusable("an empty string") }
+        if program.contains("/") { return check(program) }
+        for dir in searchPath {
+            if case .found(let path) = check(dir + "/" + program) { return .found(path) }
+        }
+        return .missing("not in " + searchPath.joined(separator: ":"))
+    }
+
+    private static func check(_ path: String) -> Resolution {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing(String(cString: strerror(errno))) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            return .unusable(info.st_mode & S_IFMT == S_IFDIR ? "a directory" : "not a regular file")
+        }
+        guard access(path, X_OK) == 0 else { return .unusable("not executable") }
+        return .found(path)
+    }
+
+    /// The kiosk's environment as a dictionary (read at each start: a test may change it).
+    private static func currentEnvironment() -> [String: String] {
+        var out: [String: String] = [:]
+        var p = environ
+        while let entry = p.pointee {
+            let text = String(cString: entry)
+            if let eq = text.firstIndex(of: "=") { out[String(text[..<eq])] = String(text[text.index(after: eq)...]) }
+            p += 1
+        }
+        return out
+    }
+
     /// Substitutes `{id}` and `{value}` in every argument.
     public static func expand(_ argv: [String], id: String, value: String) -> [String] {
         argv.map { $0.replacingAll("{id}", with: id).replacingAll("{value}", with: value) }
@@ -85,8 +141,14 @@ public final class HookRunner {
         posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
         let cArgs = job.argv.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) } }
-        let rc = posix_spawnp(&pid, job.argv[0], &actions, &attr, cArgs, environ)
+        let cEnv = HookRunner.environment(from: HookRunner.currentEnvironment()).map { strdup($0) } + [nil]
+        defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }
+        let program: String
+        switch HookRunner.resolve(job.argv[0]) {
+        case .found(let path): program = path
+        case .missing, .unusable: program = job.argv[0]  // posix_spawn says why, in the log line below
+        }
+        let rc = posix_spawn(&pid, program, &actions, &attr, cArgs, cEnv)
         posix_spawn_file_actions_destroy(&actions)
         posix_spawnattr_destroy(&attr)
         close(fds[1])

@@ -12,6 +12,11 @@ public final class StateStore {
     }
 
     public let path: String
+    /// The state file's mode: the service and its group read it, nobody else (values can be private:
+    /// a door code on a number pad, a schedule).
+    public static let fileMode: mode_t = 0o640
+    /// The largest state file read; a bigger one is treated as corrupt (moved aside).
+    static let maxFileBytes = 16 << 20
     /// The values as last set (saved or not).
     public private(set) var values: [String: StoredValue] = [:]
     /// When the pending change must be written (monotonic seconds), nil when nothing is pending.
@@ -23,8 +28,10 @@ public final class StateStore {
     public init(path: String, debounceSeconds: Double = 0.5) {
         self.path = path
         self.debounce = debounceSeconds
-        guard let bytes = FileIO.read(path) else { return }
+        let bytes = FileIO.read(path, limit: StateStore.maxFileBytes)
+        guard bytes != nil || errno == EFBIG else { return }
         do {
+            guard let bytes else { throw FileIO.Failure(action: "read", path: path, code: EFBIG) }
             let file = try JSONDecoder().decode(FileFormat.self, from: Data(bytes))
             values = file.values.filter { $0.value.isFinite }
         } catch {
@@ -69,8 +76,8 @@ public final class StateStore {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
             let data = try encoder.encode(FileFormat(version: 1, values: values))
-            FileIO.makeDirectories(FileIO.directory(of: path))
-            try FileIO.writeAtomically(Array(data) + [0x0A], to: path)
+            FileIO.makeDirectories(FileIO.directory(of: path), mode: 0o750)
+            try FileIO.writeAtomically(Array(data) + [0x0A], to: path, mode: StateStore.fileMode)
             flushDeadline = nil
             return true
         } catch {
