@@ -181,4 +181,26 @@ struct ValueBoardTests {
         #expect(board.render(t, at: 13).stale && !board.render(try! TextTemplate(parsing: "{a} {c}"), at: 13).stale)
         #expect(!board.isStale("c", at: 1e9) && !board.isStale("dial", at: 1e9))
     }
+
+    @Test("A kept rendering is rewritten when a value it reads changes (variable, control, own value), and still reports staleness")
+    func reusedRendering() {
+        var dial = 3.0
+        let board = ValueBoard(declarations: [.init(id: "a", staleAfter: 10, initial: .number(1))], time: 0) {
+            $0 == "dial" ? .single(dial) : nil
+        }
+        let t = try! TextTemplate(parsing: "{a}/{dial}/{value:.1}/{a}")
+        var kept = RenderedText()
+        func shown(_ own: Double, at time: Double) -> (text: String, stale: Bool) {
+            board.render(t, at: time, ownName: "value", own: .number(own), reusing: &kept)
+        }
+        #expect(shown(2, at: 1) == ("1/3/2.0/1", false))
+        #expect(shown(2, at: 2) == ("1/3/2.0/1", false))
+        dial = 4
+        #expect(shown(2, at: 3) == ("1/4/2.0/1", false))
+        #expect(shown(2.25, at: 4) == ("1/4/2.3/1", false))
+        board.set("a", .text("x"), at: 5)
+        #expect(shown(2.25, at: 6) == ("x/4/2.3/x", false))
+        #expect(shown(2.25, at: 15) == ("x/4/2.3/x", true), "stale without any value changing")
+        #expect(shown(2.25, at: 15) == board.render(t, at: 15, ownName: "value", own: .number(2.25)))
+    }
 }

@@ -81,7 +81,9 @@ protocol SnapshotLook: Widget {
 extension SnapshotLook {
     func baseBounds(at time: MonotonicTime) -> Rect { shown(at: time).map(box) ?? .zero }
 
-    func collectDamage(at time: MonotonicTime) -> [Rect] { damage.collect(snapshot(at: time), hidden: \.hidden, box: box) }
+    // A closure, not the key path `\.hidden`: in this generic context the runtime builds the key path
+    // object again on every call (resolving its types by name), which cost most of a drag frame.
+    func collectDamage(at time: MonotonicTime) -> [Rect] { damage.collect(snapshot(at: time), hidden: { $0.hidden }, box: box) }
 
     /// What the frame shows: the snapshot collectDamage took (so pixels match the damage), nil while hidden.
     func shown(at time: MonotonicTime) -> Snapshot? {

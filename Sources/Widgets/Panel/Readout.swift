@@ -35,8 +35,10 @@ final class Readout: ShowsOnly {
 
     /// The text and whether a value it shows is stale, at `time`.
     func rendered(at time: MonotonicTime) -> (text: String, stale: Bool) {
-        board.render(template, at: time, ownName: Readout.ownName, own: own())
+        board.render(template, at: time, ownName: Readout.ownName, own: own(), reusing: &lastText)
     }
+    /// The text written last frame, reused while the values it shows stay the same.
+    private var lastText = RenderedText()
 
 
     /// The readout keys the dial kinds share.

@@ -100,8 +100,39 @@ public final class ValueBoard {
     /// `own` is what `ownName` (a dial readout's `value`) stands for, ahead of the board's names.
     public func render(_ template: TextTemplate, at time: MonotonicTime, ownName: String? = nil,
                        own: TemplateValue? = nil) -> (text: String, stale: Bool) {
-        let text = template.render { name in name == ownName ? own : value(of: name) }
-        let stale = template.names.contains { $0 != ownName && isStale($0, at: time) }
-        return (text, stale)
+        var fresh = RenderedText()
+        return render(template, at: time, ownName: ownName, own: own, reusing: &fresh)
     }
+
+    /// The same, writing the text again only when a value the template reads differs from the ones
+    /// `last` was written from: labels ask every frame whether their text changed, and a frame
+    /// usually changes none of their values. `last` is updated to this rendering.
+    public func render(_ template: TextTemplate, at time: MonotonicTime, ownName: String? = nil,
+                       own: TemplateValue? = nil, reusing last: inout RenderedText) -> (text: String, stale: Bool) {
+        let names = template.names
+        var changed = last.values.count != names.count
+        if changed { last.values = Array(repeating: nil, count: names.count) }
+        for (i, name) in names.enumerated() {
+            let v = name == ownName ? own : value(of: name)
+            if changed || last.values[i] != v { last.values[i] = v; changed = true }
+        }
+        if changed || !last.isWritten {
+            let values = last.values
+            last.text = template.render { name in names.firstIndex(of: name).flatMap { values[$0] } }
+            last.isWritten = true
+        }
+        let stale = names.contains { $0 != ownName && isStale($0, at: time) }
+        return (last.text, stale)
+    }
+}
+
+/// A template's last text and the values it was written from (in the order of the template's
+/// `names`), kept by the element showing it so an unchanged frame does not write the text again.
+public struct RenderedText: Sendable {
+    var values: [TemplateValue?] = []
+    var text = ""
+    var isWritten = false
+
+    /// Nothing written yet.
+    public init() {}
 }

@@ -63,7 +63,11 @@ final class TextLabel: PassiveControl {
     }
 
     /// The text and whether a value it shows is stale, at `time`.
-    func rendered(at time: MonotonicTime) -> (text: String, stale: Bool) { board.render(template, at: time) }
+    func rendered(at time: MonotonicTime) -> (text: String, stale: Bool) {
+        board.render(template, at: time, reusing: &lastText)
+    }
+    /// The text written last frame, reused while the values it shows stay the same.
+    private var lastText = RenderedText()
 
 }
 
