@@ -50,7 +50,7 @@ let package = Package(
         ]),
         // The desktop simulator (`thumbwheel simulate`): an SDL2 window as display and touch source, at
         // the edge like MQTT — Controls, Raster and Widgets never see it.
-        .target(name: "Simulator", dependencies: ["Kiosk", "Core", "Display", "Raster", "Widgets", "CSDL2", "CLinux"]),
+        .target(name: "Simulator", dependencies: ["Kiosk", "Core", "Display", "Input", "Raster", "Widgets", "CSDL2", "CLinux"]),
         // What both executables share on top of ArgumentParser: exit statuses, the man page.
         .target(name: "CLISupport", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "thumbwheel", dependencies: [

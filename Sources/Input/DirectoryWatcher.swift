@@ -43,26 +43,7 @@ final class DirectoryWatcher {
 
     /// Reads every pending notification.
     func readChanges() -> [DirectoryChange] {
-        guard fd >= 0 else { return [] }
-        var changes: [DirectoryChange] = []
-        let capacity = 4096
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
-        defer { buffer.deallocate() }
-        let header = MemoryLayout<inotify_event>.size
-        while true {
-            let n = read(fd, buffer, capacity)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            var offset = 0
-            while offset + header <= n {
-                let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
-                let nameBytes = UnsafeRawBufferPointer(start: buffer + offset + header, count: Int(event.len))
-                let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
-                offset += header + Int(event.len)
-                changes.append(contentsOf: interpret(wd: event.wd, mask: event.mask, name: name))
-            }
-        }
-        return changes
+        InotifyEvents.drain(fd).flatMap { interpret(wd: $0.watch, mask: $0.mask, name: $0.name) }
     }
 
     private func interpret(wd: Int32, mask: UInt32, name: String) -> [DirectoryChange] {

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import Input
 import Kiosk
 
 /// inotify on the folders of a set of files (the config, the images and fonts it names): says when
@@ -43,27 +44,12 @@ final class FileWatcher {
     /// Reads every pending notification; returns the watched files among them (folder/name), or every
     /// watched file when notifications were lost.
     func changedFiles() -> Set<String> {
-        guard fd >= 0 else { return [] }
         var changed: Set<String> = []
-        let capacity = 8192
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
-        defer { buffer.deallocate() }
-        let header = MemoryLayout<inotify_event>.size
-        while true {
-            let n = read(fd, buffer, capacity)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            var offset = 0
-            while offset + header <= n {
-                let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
-                let nameBytes = UnsafeRawBufferPointer(start: buffer + offset + header, count: Int(event.len))
-                let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
-                offset += header + Int(event.len)
-                if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
-                    for (folder, names) in files { for n in names { changed.insert(join(folder, n)) } }
-                } else if let folder = folders[event.wd], files[folder]?.contains(name) == true {
-                    changed.insert(join(folder, name))
-                }
+        for event in InotifyEvents.drain(fd) {
+            if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                for (folder, names) in files { for n in names { changed.insert(join(folder, n)) } }
+            } else if let folder = folders[event.watch], files[folder]?.contains(event.name) == true {
+                changed.insert(join(folder, event.name))
             }
         }
         return changed
