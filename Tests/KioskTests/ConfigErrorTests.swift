@@ -3,17 +3,8 @@ import Testing
 @testable import Kiosk
 import Widgets
 
-/// A minimal valid screen, so each bad case below differs from a good file in one place.
-private let header = """
-[[screens]]
-id = "main"
-
-  [[screens.controls]]
-  kind = "circular-slider"
-  id = "dial"
-  frame = [0, 0, 200, 200]
-
-"""
+/// The cases below add one section or key to the minimal config.
+private let header = minimalScreenConfig
 
 @Suite("Config errors name file, line, column, key, what was expected and found")
 struct ConfigErrorTests {

@@ -3,17 +3,8 @@ import Raster
 import Testing
 @testable import Kiosk
 
-/// A minimal valid screen; the cases below add one section or key to it.
-private let screen = """
-[[screens]]
-id = "main"
-
-  [[screens.controls]]
-  kind = "circular-slider"
-  id = "dial"
-  frame = [0, 0, 200, 200]
-
-"""
+/// The cases below add one section or key to the minimal config.
+private let screen = minimalScreenConfig
 
 /// The warnings `text` gives as a config called bad.toml (it must load).
 private func warnings(_ text: String) throws -> [String] {

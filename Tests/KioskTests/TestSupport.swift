@@ -75,3 +75,16 @@ func errors(_ text: String) -> [String] {
         return error.errors.map(\.description)
     }
 }
+
+/// A minimal valid config: one screen with one dial (lines 1–7), so a bad case differs from a good file
+/// in the one section or key it adds after it.
+let minimalScreenConfig = """
+[[screens]]
+id = "main"
+
+  [[screens.controls]]
+  kind = "circular-slider"
+  id = "dial"
+  frame = [0, 0, 200, 200]
+
+"""
