@@ -148,7 +148,7 @@ struct KioskProcessTests {
     @Test("An idle kiosk does not wake up: no timers, no polling, nothing drawn while nobody touches it")
     func idleMakesNoWakeups() throws {
         let kiosk = try #require(KioskProcess(name: "kiosk-idle"))
-        // One connection for every request, so each costs exactly one wake-up (its line arriving).
+        // One connection for every request, so each costs one wake-up (its line arriving).
         let client = try #require(TestClient(path: kiosk.socketPath))
         func stats() -> (wakeups: Double, frames: Double)? {
             client.send("{\"cmd\":\"stats\"}\n")
@@ -163,7 +163,9 @@ struct KioskProcessTests {
         let a = try #require(stats()), b = try #require(stats())
         usleep(1_500_000)
         let c = try #require(stats())
-        #expect(b.wakeups - a.wakeups == 1)
+        // At most one: a kiosk slowed down (AddressSanitizer) may still be reading the socket when the
+        // second request arrives and answer both in one wake-up.
+        #expect(b.wakeups - a.wakeups <= 1)
         #expect(c.wakeups - b.wakeups == 1, "the idle 1.5 s woke the loop \(c.wakeups - b.wakeups - 1) times")
         #expect(c.frames == a.frames)
     }
