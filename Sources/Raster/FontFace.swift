@@ -89,13 +89,15 @@ public final class FontFace {
         var delta = FT_Vector(x: FT_Pos(subX * 16), y: FT_Pos(-subY * 16))
         FT_Set_Transform(face, nil, &delta)
         var g = Glyph()
-        let loadFlags = FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_RENDER | FT_LOAD_NO_BITMAP)
+        let loadFlags = FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
         if FT_Load_Glyph(face, index, loadFlags) == 0, let slot = face?.pointee.glyph {
+            g.advance = Double(slot.pointee.linearHoriAdvance) / 65536
+            let drawable = Self.fitsGlyphLimit(slot.pointee.metrics, size64: size64)
+                && FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0
             let bm = slot.pointee.bitmap
             g.width = Int(bm.width); g.height = Int(bm.rows)
             g.left = Int(slot.pointee.bitmap_left); g.top = Int(slot.pointee.bitmap_top)
-            g.advance = Double(slot.pointee.linearHoriAdvance) / 65536
-            if g.width > 0, g.height > 0, let buffer = bm.buffer, bm.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) {
+            if drawable, g.width > 0, g.height > 0, let buffer = bm.buffer, bm.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) {
                 var cov = [UInt8](repeating: 0, count: g.width * g.height)
                 for row in 0 ..< g.height {
                     let src = buffer + row * Int(bm.pitch)
@@ -110,6 +112,16 @@ public final class FontFace {
         FT_Set_Transform(face, nil, &zero)
         glyphs[key] = g
         return g
+    }
+
+    /// Whether a glyph's outline box (`metrics`, 1/64 px) is small enough to render: at most four
+    /// ems (and at least 64 px) on each side. Real glyphs stay within about two ems; a broken or
+    /// hostile font (a fuzzed one set unitsPerEm to 31 in a 2048-unit design) would otherwise make
+    /// FreeType render glyphs of 13,000 px square, a gigabyte and seconds per glyph. Such a glyph
+    /// keeps its advance and draws nothing.
+    static func fitsGlyphLimit(_ metrics: FT_Glyph_Metrics, size64: Int) -> Bool {
+        let limit64 = max(64, 4 * size64 / 64) * 64
+        return Int(metrics.width) <= limit64 && Int(metrics.height) <= limit64
     }
 
     /// The unhinted advance of `index` in pixels at `size64`.
