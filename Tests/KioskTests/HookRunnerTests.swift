@@ -77,3 +77,35 @@ struct HookEnvironmentTests {
         #expect(names.subtracting(["PATH", "HOME", "PWD", "SHLVL", "_"] + HookRunner.passedVariables).isEmpty, "\(names)")
     }
 }
+
+@Suite("Hook output: logged line by line, bounded")
+struct HookOutputTests {
+    @Test("Lines split across reads are logged whole; the last unterminated line comes at exit")
+    func splitLines() {
+        var output = HookOutput()
+        #expect(output.take(Array("one\ntw".utf8)) == ["one"])
+        #expect(output.take(Array("o\nthree".utf8)) == ["two"])
+        #expect(output.finish() == ["three"])
+    }
+
+    @Test("A line longer than 1024 bytes is logged cut, and the rest of it up to its newline dropped")
+    func longLineIsCut() {
+        var output = HookOutput()
+        let cut = String(repeating: "x", count: 1024) + " … (cut at 1024 bytes)"
+        // 2 MB without a newline in 4 KiB reads, as the soak's spewing hook writes it: one line logged.
+        var lines: [String] = []
+        for _ in 0 ..< 500 { lines += output.take([UInt8](repeating: 0x78, count: 4096)) }
+        #expect(lines == [cut])
+        #expect(output.take(Array("yyy\nnext\n".utf8)) == ["next"], "the cut line's rest ends at its newline")
+        #expect(output.finish().isEmpty)
+    }
+
+    @Test("A run logs at most 100 lines, then how many more there were")
+    func lineCountIsBounded() {
+        var output = HookOutput()
+        let text = (1 ... 250).map { "line \($0)\n" }.joined()
+        let lines = output.take(Array(text.utf8))
+        #expect(lines.count == 100 && lines.first == "line 1" && lines.last == "line 100")
+        #expect(output.finish() == ["(150 more lines of output not logged)"])
+    }
+}

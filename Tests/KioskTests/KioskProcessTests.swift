@@ -145,6 +145,19 @@ struct KioskProcessTests {
         #expect(value.map { abs($0 - 50) < 2 } == true, "value after a quarter-turn drag: \(String(describing: value))")
     }
 
+    @Test("Injected touches queue at most 10 s ahead: the next drag is refused with an error, the kiosk keeps answering")
+    func touchQueueIsBounded() throws {
+        let kiosk = try #require(KioskProcess(name: "kiosk-touch-queue"))
+        // Off the dial (so nothing changes): six 2-s drags fill 12 s, past the 10-s limit.
+        let drag = "{\"cmd\":\"drag\",\"from\":[390,290],\"to\":[380,280],\"duration_ms\":2000,\"steps\":4}"
+        var replies: [String] = []
+        for _ in 0 ..< 7 { replies.append(kiosk.request(drag) ?? "no reply") }
+        #expect(replies.prefix(6).allSatisfy { $0 == "{\"ok\":true,\"queued\":6}" }, "the first 10 s queue: \(replies)")
+        #expect(replies[6].hasPrefix("{\"error\":\"touch queue full: ") && replies[6].contains("at most 10 s"), "\(replies[6])")
+        #expect(kiosk.request("{\"cmd\":\"tap\",\"x\":1,\"y\":1}")?.contains("touch queue full") == true)
+        #expect(kiosk.request("{\"cmd\":\"get\",\"id\":\"dial\"}") == "{\"id\":\"dial\",\"ok\":true,\"value\":25}")
+    }
+
     @Test("An idle kiosk does not wake up: no timers, no polling, nothing drawn while nobody touches it")
     func idleMakesNoWakeups() throws {
         let kiosk = try #require(KioskProcess(name: "kiosk-idle"))

@@ -13,7 +13,8 @@ extension KioskRuntime: KioskHandle {
     func inject(_ frame: TouchFrame) { route(frame) }
 
     func injectDrag(from: Point, to: Point, duration: Double, steps: Int) {
-        _ = touches.queueDrag(from: from, to: to, duration: duration, steps: steps, now: monotonicNow())
+        // A wheel flick behind ten seconds of queued touches is dropped: it would play long after the turn.
+        _ = try? touches.queueDrag(from: from, to: to, duration: duration, steps: steps, now: monotonicNow())
     }
 
     func reloadConfig() -> [String] { reload() }

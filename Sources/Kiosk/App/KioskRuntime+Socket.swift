@@ -52,12 +52,17 @@ extension KioskRuntime: ControlRequestHandler {
         case .setVariable(let id, let value):
             return setVariable(id, value, now: now)
         case .tap(let x, let y):
-            return QueuedReply(queued: touches.queueTap(at: Point(x, y), now: now))
+            do throws(TouchInput.QueueFull) {
+                return QueuedReply(queued: try touches.queueTap(at: Point(x, y), now: now))
+            } catch { return ErrorReply(error.description) }
         case .drag(let from, let to, let durationMS, let steps):
             // Bounded so a request cannot queue minutes of touches or a million moves.
             let n = max(1, min(1000, steps ?? 10))
             let duration = max(0, min(60, (durationMS ?? 300) / 1000))
-            return QueuedReply(queued: touches.queueDrag(from: Point(from.x, from.y), to: Point(to.x, to.y), duration: duration, steps: n, now: now))
+            do throws(TouchInput.QueueFull) {
+                return QueuedReply(queued: try touches.queueDrag(from: Point(from.x, from.y), to: Point(to.x, to.y),
+                                                                 duration: duration, steps: n, now: now))
+            } catch { return ErrorReply(error.description) }
         case .version:
             return VersionReply(version: thumbwheelVersion)
         case .stats:

@@ -5,7 +5,10 @@ import Input
 /// loop) and the touches the socket injects for automation, each due at a moment.
 final class TouchInput {
     private(set) var hub: InputHub?
+    /// Injected touches in time order; `injected[nextInjected...]` are still due (an index, not
+    /// `removeFirst`, so routing one is O(1) however many are queued).
     private var injected: [(time: MonotonicTime, frame: TouchFrame)] = []
+    private var nextInjected = 0
     /// Tracking ids of injected touches, far above any a device gives.
     private var nextInjectedID = 1_000_000
     private let loop: EventLoop
@@ -40,25 +43,44 @@ final class TouchInput {
 
     /// Routes the injected touches due by `now`.
     func routeDue(now: MonotonicTime) {
-        while let first = injected.first, first.time <= now {
-            injected.removeFirst()
-            route(first.frame)
+        while nextInjected < injected.count, injected[nextInjected].time <= now {
+            let frame = injected[nextInjected].frame
+            nextInjected += 1
+            route(frame)
+        }
+        if nextInjected == injected.count {
+            injected.removeAll(keepingCapacity: injected.capacity <= 1024)
+            nextInjected = 0
         }
     }
 
     /// When the next injected touch is due.
-    var nextDeadline: MonotonicTime? { injected.first?.time }
+    var nextDeadline: MonotonicTime? { nextInjected < injected.count ? injected[nextInjected].time : nil }
+
+    /// How far ahead injected touches may be queued. Touches play at their own pace; a client that
+    /// sends them faster (the soak sent 2.7 s of touches a second) would otherwise grow the queue
+    /// without end: memory, and touches played minutes after they were asked for.
+    static let queueLimit = 10.0
+
+    /// Why a touch was not queued.
+    struct QueueFull: Error {
+        /// Seconds of touches still queued.
+        var pending: Double
+        var description: String {
+            "touch queue full: \(Int(pending.rounded(.up))) s of touches still to play (at most \(Int(TouchInput.queueLimit)) s); try again later"
+        }
+    }
 
     /// Queues a tap at `p` (screen pixels) after what is queued; returns the number of frames queued.
-    func queueTap(at p: Point, now: MonotonicTime) -> Int {
-        let (id, start) = nextTouch(now: now)
+    func queueTap(at p: Point, now: MonotonicTime) throws(QueueFull) -> Int {
+        let (id, start) = try nextTouch(now: now)
         injected += [frame(id, start, p, .began), frame(id, start + 0.05, p, .ended)]
         return 2
     }
 
     /// Queues a drag from `from` to `to` over `duration` seconds in `steps` moves; returns the number of frames queued.
-    func queueDrag(from: Point, to: Point, duration: Double, steps: Int, now: MonotonicTime) -> Int {
-        let (id, start) = nextTouch(now: now)
+    func queueDrag(from: Point, to: Point, duration: Double, steps: Int, now: MonotonicTime) throws(QueueFull) -> Int {
+        let (id, start) = try nextTouch(now: now)
         injected.append(frame(id, start, from, .began))
         for i in 1...steps {
             let f = Double(i) / Double(steps)
@@ -68,9 +90,11 @@ final class TouchInput {
         return steps + 2
     }
 
-    private func nextTouch(now: MonotonicTime) -> (Int, MonotonicTime) {
+    private func nextTouch(now: MonotonicTime) throws(QueueFull) -> (Int, MonotonicTime) {
+        let start = max(now, nextDeadline == nil ? now : injected.last?.time ?? now)
+        guard start - now <= Self.queueLimit else { throw QueueFull(pending: start - now) }
         nextInjectedID += 1
-        return (nextInjectedID, max(now, injected.last?.time ?? now))
+        return (nextInjectedID, start)
     }
 
     private func frame(_ id: Int, _ t: Double, _ p: Point, _ phase: TouchPhase) -> (MonotonicTime, TouchFrame) {

@@ -3,7 +3,7 @@ import Glibc
 
 /// Runs the commands a config attaches to controls: argv arrays with `{id}` and `{value}`
 /// substituted, started with posix_spawn (no shell, so a value can never become shell syntax).
-/// Output goes to the log line by line; a hook still running after its timeout is killed.
+/// Output goes to the log line by line, bounded (`HookOutput`); a hook still running after its timeout is killed.
 /// `on_change` runs are coalesced: at most one at a time per control, at most one per interval,
 /// and the latest value wins.
 public final class HookRunner {
@@ -13,7 +13,7 @@ public final class HookRunner {
         var outputFD: Int32
         var deadline: Double
         var label: String
-        var buffer: [UInt8] = []
+        var output = HookOutput()
     }
     private struct Pending { var argv: [String]; var label: String; var timeout: Double }
 
@@ -168,23 +168,22 @@ public final class HookRunner {
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(r.outputFD, $0.baseAddress, $0.count) }
-            if n > 0 { r.buffer.append(contentsOf: chunk[0..<n]); continue }
+            if n > 0 {
+                for line in r.output.take(chunk[0..<n]) { Log.info("hook \(r.label): \(line)") }
+                continue
+            }
             if n == 0 { loop.remove(fd: r.outputFD) }  // EOF; the pidfd tells when it exits
             break
-        }
-        while let nl = r.buffer.firstIndex(of: 0x0A) {
-            Log.info("hook \(r.label): \(String(decoding: r.buffer[..<nl], as: UTF8.self))")
-            r.buffer.removeSubrange(...nl)
         }
         running[key] = r
     }
 
     private func reap(_ key: String) {
-        guard let r = running[key] else { return }
-        readOutput(key)
+        readOutput(key)  // what is left in the pipe, before the state is read below
+        guard var r = running[key] else { return }
         var status: Int32 = 0
         guard waitpid(r.pid, &status, WNOHANG) == r.pid else { return }
-        if !r.buffer.isEmpty { Log.info("hook \(r.label): \(String(decoding: r.buffer, as: UTF8.self))") }
+        for line in r.output.finish() { Log.info("hook \(r.label): \(line)") }
         let exited = status & 0x7f == 0
         if exited && (status >> 8) & 0xff != 0 { Log.warning("hook \(r.label): exited with status \((status >> 8) & 0xff)") }
         if !exited { Log.warning("hook \(r.label): ended by signal \(status & 0x7f)") }
