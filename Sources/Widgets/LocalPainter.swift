@@ -70,12 +70,17 @@ struct LocalPainter {
 
     /// A vertical linear gradient from `top` to `bottom` (local y), for fills of rounded rects and contours.
     func verticalGradient(top: Double, bottom: Double, x: Double = 0, stops: [GradientStop]) -> Paint {
-        .linear(LinearGradient(start: device(Point(x, top)), end: device(Point(x, bottom)), stops: stops))
+        linearGradient(from: Point(x, top), to: Point(x, bottom), stops: stops)
     }
 
-    /// A linear gradient between two local points.
+    /// A linear gradient between two local points (its colour table shared through `resources`).
     func linearGradient(from a: Point, to b: Point, stops: [GradientStop]) -> Paint {
-        .linear(LinearGradient(start: device(a), end: device(b), stops: stops))
+        let start = device(a), end = device(b)
+        if let known = resources.linearGradients[stops] { return .linear(known.moved(start: start, end: end)) }
+        let made = LinearGradient(start: start, end: end, stops: stops)
+        if resources.linearGradients.count >= Resources.linearGradientLimit { resources.linearGradients.removeAll() }
+        resources.linearGradients[stops] = made
+        return .linear(made)
     }
 
     /// The largest size from `maxSize` down to `minSize` at which `text` fits `width` (shrink-to-fit,
