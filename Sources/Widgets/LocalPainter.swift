@@ -207,15 +207,17 @@ extension LocalPainter {
 }
 
 extension Transform {
-    /// The bounding box of `rect`'s four mapped corners.
+    /// The bounding box of `rect`'s four mapped corners (no arrays: damage collection calls this for
+    /// every box of every frame).
     func boundingBox(of rect: Rect) -> Rect {
-        let pts = [Point(rect.minX, rect.minY), Point(rect.maxX, rect.minY), Point(rect.maxX, rect.maxY), Point(rect.minX, rect.maxY)]
-            .map(apply)
-        var r = Rect(origin: pts[0], size: .zero)
-        for p in pts.dropFirst() {
+        var r = Rect(origin: apply(Point(rect.minX, rect.minY)), size: .zero)
+        func include(_ p: Point) {
             let x0 = min(r.minX, p.x), y0 = min(r.minY, p.y), x1 = max(r.maxX, p.x), y1 = max(r.maxY, p.y)
             r = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         }
+        include(apply(Point(rect.maxX, rect.minY)))
+        include(apply(Point(rect.maxX, rect.maxY)))
+        include(apply(Point(rect.minX, rect.maxY)))
         return r
     }
 }
