@@ -56,6 +56,16 @@ public final class LinearGradient: PointShader {
         self.start = start; self.end = end; self.stops = stops
         table = GradientTable(stops: stops)
     }
+
+    private init(start: Point, end: Point, stops: [GradientStop], table: GradientTable) {
+        self.start = start; self.end = end; self.stops = stops; self.table = table
+    }
+
+    /// The same colours between other end points, sharing this gradient's table (a thousand colours
+    /// that depend only on the stops): for a gradient that moves with what it fills.
+    public func moved(start: Point, end: Point) -> LinearGradient {
+        LinearGradient(start: start, end: end, stops: stops, table: table)
+    }
     var isOpaque: Bool { table.isOpaque }
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {

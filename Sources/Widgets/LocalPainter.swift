@@ -70,12 +70,17 @@ struct LocalPainter {
 
     /// A vertical linear gradient from `top` to `bottom` (local y), for fills of rounded rects and contours.
     func verticalGradient(top: Double, bottom: Double, x: Double = 0, stops: [GradientStop]) -> Paint {
-        .linear(LinearGradient(start: device(Point(x, top)), end: device(Point(x, bottom)), stops: stops))
+        linearGradient(from: Point(x, top), to: Point(x, bottom), stops: stops)
     }
 
-    /// A linear gradient between two local points.
+    /// A linear gradient between two local points (its colour table shared through `resources`).
     func linearGradient(from a: Point, to b: Point, stops: [GradientStop]) -> Paint {
-        .linear(LinearGradient(start: device(a), end: device(b), stops: stops))
+        let start = device(a), end = device(b)
+        if let known = resources.linearGradients[stops] { return .linear(known.moved(start: start, end: end)) }
+        let made = LinearGradient(start: start, end: end, stops: stops)
+        if resources.linearGradients.count >= Resources.linearGradientLimit { resources.linearGradients.removeAll() }
+        resources.linearGradients[stops] = made
+        return .linear(made)
     }
 
     /// The largest size from `maxSize` down to `minSize` at which `text` fits `width` (shrink-to-fit,
@@ -149,7 +154,7 @@ struct LocalPainter {
     /// The natural size of `text` in local points (advance × ink height).
     func textSize(_ text: String, size: Double, bold: Bool) -> Size {
         guard let face = resources.face(bold: bold), !text.isEmpty else { return .zero }
-        let m = Font(face: face, size: size).measure(text)
+        let m = metrics(text, font: Font(face: face, size: size), bold: bold)
         return Size(m.advance, m.inkBounds.height)
     }
 
@@ -157,7 +162,7 @@ struct LocalPainter {
     /// titles of different letters sit on one line whatever their ink.
     func drawText(_ text: String, size: Double, bold: Bool, x: Double, baseline: Double, color: Color) {
         guard let face = resources.face(bold: bold), !text.isEmpty else { return }
-        let m = Font(face: face, size: size).measure(text)
+        let m = metrics(text, font: Font(face: face, size: size), bold: bold)
         drawText(text, size: size, bold: bold,
                  centeredAt: Point(x + m.advance / 2, baseline + (m.inkBounds.minY + m.inkBounds.maxY) / 2), color: color)
     }
@@ -168,9 +173,10 @@ struct LocalPainter {
         let paint = Paint(color, alpha: alpha)
         if isUpright {
             let font = Font(face: face, size: size * scale)
-            let m = font.measure(text)
+            let m = metrics(text, font: font, bold: bold)
             let c = device(center)
             let origin = Point(c.x - m.advance / 2, c.y - (m.inkBounds.minY + m.inkBounds.maxY) / 2)
+            guard Self.inkBox(m, origin: origin).intersects(canvas.clip.rect) else { return }
             canvas.drawText(text, font: font, at: origin, paint: paint)
             return
         }
@@ -190,7 +196,7 @@ extension LocalPainter {
         let key = TextMaskKey(text: text, size: pixelSize, bold: bold)
         if let cached = resources.textMasks[key] { return cached }
         let font = Font(face: face, size: pixelSize)
-        let m = font.measure(text)
+        let m = metrics(text, font: font, bold: bold)
         let w = Int(m.advance.rounded(.up)) + 2, h = Int(m.inkBounds.height.rounded(.up)) + 2
         guard w > 2, h > 2 else { return nil }
         let mask = Bitmap(width: w, height: h)
@@ -201,16 +207,39 @@ extension LocalPainter {
     }
 }
 
+extension LocalPainter {
+    /// The advance and ink of `text` in `font` (device or local pixels, as `font` is sized), measured
+    /// once per text, size and weight.
+    func metrics(_ text: String, font: Font, bold: Bool) -> TextMetrics {
+        let key = TextMaskKey(text: text, size: font.size, bold: bold)
+        if let known = resources.textMetrics[key] { return known }
+        let m = font.measure(text)
+        if resources.textMetrics.count >= Resources.textMetricsLimit { resources.textMetrics.removeAll() }
+        resources.textMetrics[key] = m
+        return m
+    }
+
+    /// A box holding every pixel `Canvas.drawText` paints for a line measured `m` with its pen at
+    /// `origin` (device pixels): the measured ink comes from whole-pixel renderings, the drawn glyphs
+    /// sit at quarter pixels and the origin is fractional, each worth at most a pixel more per side.
+    static func inkBox(_ m: TextMetrics, origin: Point) -> Rect {
+        Rect(x: origin.x + m.inkBounds.minX, y: origin.y + m.inkBounds.minY,
+             width: m.inkBounds.width, height: m.inkBounds.height).outsetBy(3)
+    }
+}
+
 extension Transform {
-    /// The bounding box of `rect`'s four mapped corners.
+    /// The bounding box of `rect`'s four mapped corners (no arrays: damage collection calls this for
+    /// every box of every frame).
     func boundingBox(of rect: Rect) -> Rect {
-        let pts = [Point(rect.minX, rect.minY), Point(rect.maxX, rect.minY), Point(rect.maxX, rect.maxY), Point(rect.minX, rect.maxY)]
-            .map(apply)
-        var r = Rect(origin: pts[0], size: .zero)
-        for p in pts.dropFirst() {
+        var r = Rect(origin: apply(Point(rect.minX, rect.minY)), size: .zero)
+        func include(_ p: Point) {
             let x0 = min(r.minX, p.x), y0 = min(r.minY, p.y), x1 = max(r.maxX, p.x), y1 = max(r.maxY, p.y)
             r = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         }
+        include(apply(Point(rect.maxX, rect.minY)))
+        include(apply(Point(rect.maxX, rect.maxY)))
+        include(apply(Point(rect.minX, rect.maxY)))
         return r
     }
 }

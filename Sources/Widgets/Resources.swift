@@ -26,6 +26,18 @@ public final class Resources {
     var textMasks: [TextMaskKey: Bitmap] = [:]
     static let textMaskLimit = 512
 
+    /// Measured lines of text (advance and ink), so a label or readout redrawn under a damage
+    /// rectangle neither measures again nor, when its ink misses the rectangle, draws. Bounded like
+    /// `textMasks`.
+    var textMetrics: [TextMaskKey: TextMetrics] = [:]
+    static let textMetricsLimit = 1024
+
+    /// One linear gradient per list of stops, whose colour table the painter's gradients share (a
+    /// thumb or a balloon moved by a drag would otherwise rebuild it every frame). Bounded like
+    /// `textMasks`.
+    var linearGradients: [[GradientStop]: LinearGradient] = [:]
+    static let linearGradientLimit = 64
+
     /// The face for regular or bold text.
     public func face(bold: Bool) -> FontFace? { bold ? boldFace ?? regularFace : regularFace ?? boldFace }
 }

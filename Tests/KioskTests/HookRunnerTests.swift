@@ -9,6 +9,9 @@ struct HookRunnerTests {
     func substitution() {
         let argv = HookRunner.expand(["/usr/bin/logger", "-t", "kiosk", "{id}={value}; rm -rf /"], id: "volume", value: "35")
         #expect(argv == ["/usr/bin/logger", "-t", "kiosk", "volume=35; rm -rf /"])
+        // Every occurrence, next to other text in any script, and nothing where the braces only start one.
+        #expect(HookRunner.expand(["{value}{value}", "é{id}ü→{value}", "{va", "{", "{id"], id: "größe", value: "½")
+            == ["½½", "égrößeü→½", "{va", "{", "{id"])
     }
 
     @Test("Rapid changes are coalesced: the first runs at once, then only the latest after the interval")
@@ -51,7 +54,22 @@ struct HookRunnerTests {
         let loop = EventLoop()
         let hooks = HookRunner(loop: loop)
         hooks.request(key: "x/change", argv: ["/nonexistent/hook"], minInterval: 0, timeout: 1, now: 0)
+        #expect(hooks.isBusy, "asked for, it waits for the loop's tick after the frame")
+        hooks.tick(now: 0)
         #expect(!hooks.isBusy)
+    }
+
+    @Test("A run asked for starts at the next tick, not inside request (the frame comes first)")
+    func startsAtTheTick() {
+        let dir = makeTemporaryDirectory("hooktick")
+        let loop = EventLoop()
+        let hooks = HookRunner(loop: loop)
+        hooks.request(key: "dial/change", argv: ["/usr/bin/touch", "\(dir)/ran"], minInterval: 0.1, timeout: 5, now: 50)
+        #expect(hooks.nextDeadline == 0, "the loop must not sleep on a ready run")
+        #expect(pump(loop) {
+            hooks.tick(now: 50)
+            return access("\(dir)/ran", F_OK) == 0 && !hooks.isBusy
+        })
     }
 }
 

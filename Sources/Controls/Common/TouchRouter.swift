@@ -6,9 +6,22 @@ import Core
 public final class TouchRouter {
     /// Controls in z-order, back to front; the last one is hit-tested first.
     public private(set) var controls: [any TouchControl]
-    private var owners: [ContactKey: any TouchControl] = [:]
+    private var owners: [ContactKey: Owner] = [:]
 
     private struct ContactKey: Hashable { var device: Int; var trackingID: Int }
+
+    /// A contact's control, its kind found once at touch-down (not cast again for every sample).
+    private enum Owner {
+        case single(any TouchControl)
+        case multi(any MultiTouchControl)
+
+        var control: any TouchControl {
+            switch self {
+            case .single(let c): c
+            case .multi(let c): c
+            }
+        }
+    }
 
     public init(controls: [any TouchControl] = []) { self.controls = controls }
 
@@ -19,7 +32,7 @@ public final class TouchRouter {
     }
 
     /// Controls that currently own at least one contact.
-    public var activeControlIDs: Set<String> { Set(owners.values.map(\.id)) }
+    public var activeControlIDs: Set<String> { Set(owners.values.map(\.control.id)) }
 
     /// Delivers one frame. Every touch in it is handled in order, so a press and a release in one
     /// frame still make a tap.
@@ -31,14 +44,14 @@ public final class TouchRouter {
     public func cancelAll(time: MonotonicTime) {
         let all = owners
         owners.removeAll()
-        for (key, control) in all { cancel(control, key: key, time: time) }
+        for (key, owner) in all { cancel(owner, key: key, time: time) }
     }
 
     /// Cancels the contacts that came from one device (that device went away).
     public func cancelDevice(_ deviceID: Int, time: MonotonicTime) {
-        for (key, control) in owners where key.device == deviceID {
+        for (key, owner) in owners where key.device == deviceID {
             owners[key] = nil
-            cancel(control, key: key, time: time)
+            cancel(owner, key: key, time: time)
         }
     }
 
@@ -46,7 +59,7 @@ public final class TouchRouter {
     /// samples of that contact are ignored until it lifts.
     public func cancelContact(trackingID: Int, deviceID: Int = 0, time: MonotonicTime) {
         let key = ContactKey(device: deviceID, trackingID: trackingID)
-        if let control = owners.removeValue(forKey: key) { cancel(control, key: key, time: time) }
+        if let owner = owners.removeValue(forKey: key) { cancel(owner, key: key, time: time) }
     }
 
     private func route(_ touch: TouchPoint, time: MonotonicTime) {
@@ -56,15 +69,19 @@ public final class TouchRouter {
             if let old = owners.removeValue(forKey: key) { cancel(old, key: key, time: time) }
             begin(touch, key: key, time: time)
         case .moved:
-            guard let control = owners[key], let p = local(touch.position, in: control) else { return }
-            if let multi = control as? any MultiTouchControl { multi.touchMoved(id: key.trackingID, to: p, time: time) }
-            else { control.touchMoved(to: p, time: time) }
+            guard let owner = owners[key], let p = local(touch.position, in: owner.control) else { return }
+            switch owner {
+            case .multi(let multi): multi.touchMoved(id: key.trackingID, to: p, time: time)
+            case .single(let control): control.touchMoved(to: p, time: time)
+            }
         case .ended:
-            guard let control = owners.removeValue(forKey: key), let p = local(touch.position, in: control) else { return }
-            if let multi = control as? any MultiTouchControl { multi.touchEnded(id: key.trackingID, at: p, time: time) }
-            else { control.touchEnded(at: p, time: time) }
+            guard let owner = owners.removeValue(forKey: key), let p = local(touch.position, in: owner.control) else { return }
+            switch owner {
+            case .multi(let multi): multi.touchEnded(id: key.trackingID, at: p, time: time)
+            case .single(let control): control.touchEnded(at: p, time: time)
+            }
         case .cancelled:
-            if let control = owners.removeValue(forKey: key) { cancel(control, key: key, time: time) }
+            if let owner = owners.removeValue(forKey: key) { cancel(owner, key: key, time: time) }
         }
     }
 
@@ -73,18 +90,20 @@ public final class TouchRouter {
             guard let p = local(touch.position, in: control), control.claims(p) else { continue }
             // The claiming control swallows the touch even when it declines to track it.
             if let multi = control as? any MultiTouchControl {
-                if multi.touchBegan(id: key.trackingID, at: p, time: time) { owners[key] = control }
-            } else if !owners.values.contains(where: { $0 === control }) {
+                if multi.touchBegan(id: key.trackingID, at: p, time: time) { owners[key] = .multi(multi) }
+            } else if !owners.values.contains(where: { $0.control === control }) {
                 // Single-touch controls follow the first contact only.
-                if control.touchBegan(at: p, time: time) { owners[key] = control }
+                if control.touchBegan(at: p, time: time) { owners[key] = .single(control) }
             }
             return
         }
     }
 
-    private func cancel(_ control: any TouchControl, key: ContactKey, time: MonotonicTime) {
-        if let multi = control as? any MultiTouchControl { multi.touchCancelled(id: key.trackingID, time: time) }
-        else { control.touchCancelled(time: time) }
+    private func cancel(_ owner: Owner, key: ContactKey, time: MonotonicTime) {
+        switch owner {
+        case .multi(let multi): multi.touchCancelled(id: key.trackingID, time: time)
+        case .single(let control): control.touchCancelled(time: time)
+        }
     }
 
     private func local(_ screen: Point, in control: any TouchControl) -> Point? {

@@ -103,8 +103,10 @@ final class KioskRuntime {
         returnHomeIfDue(now: now)
         presenter.retryIfDue(now: now)
         presenter.renderIfNeeded(screen, moving: moving, now: now)
-        // After the frame: a release or a set is on screen first, then on disk before the loop sleeps.
+        // After the frame: a release or a set is on screen first, then on disk before the loop sleeps,
+        // and hooks (a process spawned per change) start.
         services.state.flushIfDue(now: now)
+        services.hooks.tick(now: now)
         physicsTimer.set(running: moving)
         let deadlines = [services.nextDeadline, presenter.retryDeadline, touches.nextDeadline, idle.nextDeadline, variables.staleDue,
                          homeDeadline, frontEndDue]

@@ -19,10 +19,9 @@ final class KioskServices {
         variables = Variables(config: config, time: monotonicNow())
     }
 
-    /// Starts due hooks and pets the watchdog at half its interval. (The state file is saved by the
-    /// loop after the frame: `KioskRuntime.turn`.)
+    /// Ticks MQTT and pets the watchdog at half its interval. (The state file is saved and the hooks
+    /// are started by the loop after the frame: `KioskRuntime.turn`.)
     func tick(now: MonotonicTime) {
-        hooks.tick(now: now)
         mqtt?.tick(now: now)
         if let interval = notify.watchdogInterval, now - lastWatchdog >= interval / 2 {
             notify.watchdog(); lastWatchdog = now

@@ -97,8 +97,11 @@ public final class ControlSocket {
     /// Marks `client` as a subscriber: it receives every `broadcast` event from now on.
     public func subscribe(_ client: ClientID) { clients[client]?.subscribed = true }
 
-    /// Sends an event line to every subscriber, dropping it for those that are too far behind.
-    public func broadcast(_ event: JSON) {
+    /// Sends an event line to every subscriber, dropping it for those that are too far behind. The
+    /// event is built only when someone subscribed (a drag raises one per sample).
+    public func broadcast(_ makeEvent: @autoclosure () -> JSON) {
+        guard clients.values.contains(where: \.subscribed) else { return }
+        let event = makeEvent()
         for (id, var c) in clients where c.subscribed {
             if c.queuedEvents >= ControlSocket.maxQueuedEvents { c.dropped += 1; clients[id] = c; continue }
             var e = event

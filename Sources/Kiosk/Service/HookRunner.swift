@@ -5,7 +5,8 @@ import Glibc
 /// substituted, started with posix_spawn (no shell, so a value can never become shell syntax).
 /// Output goes to the log line by line, bounded (`HookOutput`); a hook still running after its timeout is killed.
 /// `on_change` runs are coalesced: at most one at a time per control, at most one per interval,
-/// and the latest value wins.
+/// and the latest value wins. A run asked for now waits in `ready` until the next `tick` (the loop ticks
+/// the runner after the frame: spawning a process never delays the frame showing the change).
 public final class HookRunner {
     private struct Running {
         var pid: pid_t
@@ -20,6 +21,7 @@ public final class HookRunner {
     private let loop: EventLoop
     private var running: [String: Running] = [:]      // key: control id + kind
     private var pending: [String: Pending] = [:]
+    private var ready: [(key: String, job: Pending)] = []
     private var lastStart: [String: Double] = [:]
     private var intervals: [String: Double] = [:]
 
@@ -91,8 +93,9 @@ public final class HookRunner {
     public func request(key: String, argv: [String], minInterval: Double, timeout: Double, now: Double) {
         intervals[key] = minInterval
         let job = Pending(argv: argv, label: key, timeout: timeout)
-        if running[key] == nil, now - (lastStart[key] ?? -.infinity) >= minInterval {
-            start(key: key, job, now: now)
+        if running[key] == nil, !ready.contains(where: { $0.key == key }), now - (lastStart[key] ?? -.infinity) >= minInterval {
+            lastStart[key] = now
+            ready.append((key, job))
         } else {
             pending[key] = job
         }
@@ -100,6 +103,7 @@ public final class HookRunner {
 
     /// The next moment this runner needs the loop to call `tick` (a timeout or a coalesced run).
     public var nextDeadline: Double? {
+        if !ready.isEmpty { return 0 }
         let timeouts = running.values.map(\.deadline)
         let waits = pending.keys.compactMap { k -> Double? in
             running[k] == nil ? (lastStart[k] ?? 0) + (intervals[k] ?? 0) : nil
@@ -107,8 +111,16 @@ public final class HookRunner {
         return (timeouts + waits).min()
     }
 
-    /// Kills hooks past their timeout and starts coalesced runs that are due.
+    /// Starts the runs asked for since the last call, in order.
+    private func startReady() {
+        let runs = ready
+        ready.removeAll()
+        for run in runs { start(key: run.key, run.job, now: lastStart[run.key] ?? 0) }
+    }
+
+    /// Starts the ready runs, kills hooks past their timeout and starts coalesced runs that are due.
     public func tick(now: Double) {
+        startReady()
         for (key, r) in running where now >= r.deadline {
             Log.warning("hook \(r.label): still running after its timeout; killed (pid \(r.pid))")
             kill(r.pid, SIGKILL)
@@ -121,7 +133,7 @@ public final class HookRunner {
     }
 
     /// True while any hook is running or waiting.
-    public var isBusy: Bool { !running.isEmpty || !pending.isEmpty }
+    public var isBusy: Bool { !running.isEmpty || !pending.isEmpty || !ready.isEmpty }
 
     private func start(key: String, _ job: Pending, now: Double) {
         lastStart[key] = now
@@ -194,15 +206,26 @@ public final class HookRunner {
 }
 
 extension String {
-    /// Every occurrence of `target` replaced (Kiosk avoids Foundation's String extensions).
+    /// Every occurrence of `target` replaced (Kiosk avoids Foundation's String extensions). Matched
+    /// on UTF-8 bytes, where a valid target can only match at scalar boundaries: the standard
+    /// library's generic `firstRange(of:)` cost ~170 k instructions per hook argument, and a dial
+    /// with an on-change hook expands its argv on every sample of a drag.
     func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var out = ""
-        var rest = Substring(self)
-        while let r = rest.firstRange(of: target) {
-            out += rest[..<r.lowerBound] + replacement
-            rest = rest[r.upperBound...]
+        let t = Array(target.utf8)
+        guard let first = t.first, utf8.contains(first) else { return self }
+        let bytes = Array(utf8), r = Array(replacement.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == first, i + t.count <= bytes.count, bytes[i ..< i + t.count].elementsEqual(t) {
+                out += r
+                i += t.count
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
         }
-        return out + rest
+        return String(decoding: out, as: UTF8.self)
     }
 }

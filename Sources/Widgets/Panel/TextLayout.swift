@@ -86,12 +86,14 @@ extension LocalPainter {
         guard let face = resources.face(bold: bold), !text.isEmpty, alpha > 0 else { return }
         let font = Font(face: face, size: size * scale)
         if isUpright {
-            canvas.drawText(text, font: font, at: device(start), paint: Paint(color, alpha: alpha))
+            let origin = device(start)
+            guard Self.inkBox(metrics(text, font: font, bold: bold), origin: origin).intersects(canvas.clip.rect) else { return }
+            canvas.drawText(text, font: font, at: origin, paint: Paint(color, alpha: alpha))
             return
         }
         // Rotated frame: the cached mask has the pen origin at (1, 1 − ink top) in its pixels.
         guard let mask = textMask(text, face: face, pixelSize: size * scale, bold: bold) else { return }
-        let inkTop = font.measure(text).inkBounds.minY
+        let inkTop = metrics(text, font: font, bold: bold).inkBounds.minY
         let toLocal = Transform.translation(-1, inkTop - 1)
             .then(.scale(1 / scale, 1 / scale))
             .then(.translation(start.x, start.y))

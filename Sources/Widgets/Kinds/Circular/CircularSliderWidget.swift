@@ -138,17 +138,13 @@ final class CircularSliderWidget: Widget {
         return DamageBox.circle(g.drawn(g.handleCenter(angle: angle)), radius: reach, slider.transform)
     }
 
-    /// The device box of the track along `span` (compass degrees), with its stroke and caps.
+    /// The device box of the filled track along `span` (compass degrees), with its stroke and caps.
     private func arcBox(_ span: ArcSpan) -> Rect {
         let g = slider.geometry
-        let half = Double(slider.track.lineWidth) / 2
-        var pts: [Point] = []
-        var a = 0.0
-        while a < span.sweep { pts.append(g.drawn(g.center + g.offset(compass: span.start + a, radius: g.radius))); a += 4 }
-        pts.append(g.drawn(g.center + g.offset(compass: span.start + span.sweep, radius: g.radius)))
-        // Chords between 4° samples sag at most R·(1 − cos 2°) inside the circle.
-        let sag = g.radius * (1 - Angle.degrees(2).cos)
-        return DamageBox.union(pts.map { DamageBox.circle($0, radius: half + sag, slider.transform) })
+        let box = Canvas.arcStrokeBounds(center: g.center, radius: g.radius, start: g.screenAngle(compass: span.start),
+                                         sweep: .degrees(span.sweep), width: Double(slider.track.lineWidth),
+                                         cap: slider.track.filledLineCap.rasterCap)
+        return DamageBox.of(box, slider.transform)
     }
 
     // MARK: Drawing (MS-47 order)
