@@ -48,11 +48,16 @@ final class TouchInput {
             nextInjected += 1
             route(frame)
         }
-        if nextInjected == injected.count {
-            injected.removeAll(keepingCapacity: injected.capacity <= 1024)
+        // Played frames are dropped once they are half the array (amortised O(1)); a queue that never
+        // drains (a client keeping it full) must not keep every frame it ever played.
+        if nextInjected > 0, nextInjected * 2 >= injected.count {
+            injected.removeFirst(nextInjected)
             nextInjected = 0
         }
     }
+
+    /// Injected frames held, played ones not yet dropped included (what the queue costs in memory).
+    var heldFrameCount: Int { injected.count }
 
     /// When the next injected touch is due.
     var nextDeadline: MonotonicTime? { nextInjected < injected.count ? injected[nextInjected].time : nil }
