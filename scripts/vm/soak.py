@@ -160,8 +160,9 @@ class Soak:
         self.vm.plug_touch()
         self.unplugged_until = None
         soak_guest.touch_node_present(self.vm)
-        self.touch_arrives()
+        taps = self.touch_arrives()
         self.counts["touch checks after replug"] += 1
+        return f"a tap switched the pump ({taps} tap(s))"
 
     def touch_arrives(self, attempts=3):
         """Shows the main screen (closing any open wheel or pad) and taps the pump toggle until it
@@ -188,6 +189,7 @@ class Soak:
         soak_guest.panel(self.vm, self.status, on=True)
         self.panel_on_at = None
         self.counts["panel off/on"] += 1
+        return "the kiosk logged the panel back"
 
     def reload(self):
         n = self.counts["reloads"] + self.counts["refused reloads"] + 1
