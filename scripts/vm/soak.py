@@ -257,7 +257,8 @@ class Soak:
             print(f"final: {what}: {result}", flush=True)
             return result
         except Exception as error:  # noqa: BLE001 - every failed final step is a problem with its reason
-            self.problem(f"final {what}: {type(error).__name__ if not isinstance(error, CheckFailed) else ''}{error}")
+            kind = "" if isinstance(error, CheckFailed) else f"{type(error).__name__}: "
+            self.problem(f"final {what}: {kind}{error}")
 
     def finish(self):
         vm = self.vm
