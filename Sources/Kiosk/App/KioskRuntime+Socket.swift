@@ -28,7 +28,11 @@ extension KioskRuntime: ControlRequestHandler {
             do {
                 let taken = try setControl(id, value, now: now)
                 presenter.noteChange(.socketSet, at: now)
-                // The reply promises the value: it is on disk before the client hears of it.
+                // The frame first, as a turn would draw it (it never waits for the disk: the soak saw
+                // set → submit p99 at 40 ms when the fsync came first), then the disk, then the reply,
+                // which promises the value is saved.
+                deliverEvents(now: now)
+                presenter.renderIfNeeded(screen, moving: false, now: now)
                 services.state.flushPending()
                 return ValueReply(id: id, value: taken)
             } catch {
