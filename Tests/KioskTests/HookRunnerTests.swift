@@ -41,11 +41,15 @@ struct HookRunnerTests {
         let start = monotonicNow()
         hooks.request(key: "dial/release", argv: ["/bin/sleep", "30"], minInterval: 0, timeout: 0.2, now: start)
         #expect(hooks.isBusy)
+        var killedOnce = true
         let finished = pump(loop) {
-            hooks.tick(now: monotonicNow())
+            let now = monotonicNow()
+            hooks.tick(now: now)
+            if hooks.isBusy, now >= start + 0.2, let due = hooks.nextDeadline, due <= now { killedOnce = false }
             return !hooks.isBusy
         }
         #expect(finished, "the hanging hook was not killed")
+        #expect(killedOnce, "once killed, the hook's passed timeout is no longer a deadline (the loop would spin)")
         #expect(monotonicNow() - start < 1.5)
     }
 

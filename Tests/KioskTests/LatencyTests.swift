@@ -109,4 +109,25 @@ struct LatencyProcessTests {
         let input = try #require(latency["inputToSubmit"]?["count"]?.numberValue)
         #expect(input >= 2, "the drag's frames that moved the dial")
     }
+
+    @Test("A set of a control on another page draws nothing and is not timed against a later frame")
+    func offScreenSetIsNotTimed() throws {
+        let other = """
+            [[screens]]
+            id = "other"
+              [[screens.controls]]
+              kind = "circular-slider"
+              id = "far"
+              frame = [0, 0, 200, 200]
+            """
+        let kiosk = try #require(KioskProcess(name: "kiosk-latency-offscreen", extraScreens: other))
+        #expect(kiosk.request(#"{"cmd":"set","id":"far","value":40}"#) == #"{"id":"far","ok":true,"value":40}"#)
+        usleep(300_000)
+        #expect(kiosk.request(#"{"cmd":"set","id":"dial","value":70}"#) == #"{"id":"dial","ok":true,"value":70}"#)
+        let reply = try #require(kiosk.request(#"{"cmd":"stats"}"#))
+        let set = try #require(JSON.parse(Array(reply.utf8))?["latency"]?["setToSubmit"], "stats: \(reply)")
+        #expect(set["count"]?.numberValue == 1, "only the dial's set made a frame: \(set)")
+        let max = try #require(set["max"]?.numberValue)
+        #expect(max < 150, "the frame showed the dial's set, not the one 300 ms before it: \(set)")
+    }
 }

@@ -15,6 +15,8 @@ public final class HookRunner {
         var deadline: Double
         var label: String
         var output = HookOutput()
+        /// SIGKILL sent after the timeout; the pidfd says when it is gone.
+        var killed = false
     }
     private struct Pending { var argv: [String]; var label: String; var timeout: Double }
 
@@ -104,7 +106,9 @@ public final class HookRunner {
     /// The next moment this runner needs the loop to call `tick` (a timeout or a coalesced run).
     public var nextDeadline: Double? {
         if !ready.isEmpty { return 0 }
-        let timeouts = running.values.map(\.deadline)
+        // A killed hook has no deadline left: until the kernel reports it gone (its pidfd), the loop
+        // would otherwise spin on the passed timeout (the soak logged ~300 kills per hanging run).
+        let timeouts = running.values.filter { !$0.killed }.map(\.deadline)
         let waits = pending.keys.compactMap { k -> Double? in
             running[k] == nil ? (lastStart[k] ?? 0) + (intervals[k] ?? 0) : nil
         }
@@ -121,10 +125,10 @@ public final class HookRunner {
     /// Starts the ready runs, kills hooks past their timeout and starts coalesced runs that are due.
     public func tick(now: Double) {
         startReady()
-        for (key, r) in running where now >= r.deadline {
+        for (key, r) in running where now >= r.deadline && !r.killed {
             Log.warning("hook \(r.label): still running after its timeout; killed (pid \(r.pid))")
             kill(r.pid, SIGKILL)
-            _ = key
+            running[key]?.killed = true
         }
         for (key, job) in pending where running[key] == nil && now - (lastStart[key] ?? -.infinity) >= (intervals[key] ?? 0) {
             pending[key] = nil
