@@ -53,6 +53,22 @@ struct HookRunnerTests {
         #expect(monotonicNow() - start < 1.5)
     }
 
+    @Test("A hook may write more than a pipe holds: its stdout blocks until the kiosk reads, never fails")
+    func largeOutput() {
+        let dir = makeTemporaryDirectory("hook-output")
+        let loop = EventLoop()
+        let hooks = HookRunner(loop: loop)
+        // 1 MB through a 64 KiB pipe; `done` is made only when every write succeeded.
+        hooks.request(key: "dial/change", argv: ["/bin/sh", "-c", "head -c 1000000 /dev/zero | tr '\\0' x && touch \(dir)/done"],
+                      minInterval: 0, timeout: 10, now: monotonicNow())
+        let finished = pump(loop) {
+            hooks.tick(now: monotonicNow())
+            return !hooks.isBusy
+        }
+        #expect(finished)
+        #expect(access("\(dir)/done", F_OK) == 0, "the hook's writes failed (a non-blocking stdout gives EAGAIN)")
+    }
+
     @Test("A command that does not exist is logged, not fatal")
     func missingCommand() {
         let loop = EventLoop()

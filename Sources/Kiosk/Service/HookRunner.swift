@@ -142,7 +142,10 @@ public final class HookRunner {
     private func start(key: String, _ job: Pending, now: Double) {
         lastStart[key] = now
         var fds: [Int32] = [0, 0]
-        guard tw_pipe2(&fds, O_CLOEXEC | O_NONBLOCK) == 0 else { Log.error("hook \(key): pipe: \(String(cString: strerror(errno)))"); return }
+        guard tw_pipe2(&fds, O_CLOEXEC) == 0 else { Log.error("hook \(key): pipe: \(String(cString: strerror(errno)))"); return }
+        // Only the kiosk's end is non-blocking. The hook's end blocks, as any stdout does: non-blocking,
+        // a hook writing more than the pipe holds (64 KiB) got EAGAIN and failed ("tr: write error").
+        _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
