@@ -101,6 +101,9 @@ public struct CommandLineParser {
             parsed.values[argument.name] = taken
         }
         if let extra = rest.first { throw fail("Unexpected argument '\(extra)'") }
+        for option in command.options where !option.optional && parsed.values[option.name] == nil {
+            throw fail("Missing expected argument '\(option.label)'")
+        }
     }
 
     private func isNegativeNumber(_ word: String) -> Bool { word.hasPrefix("-") && Double(word) != nil }

@@ -66,15 +66,15 @@ public struct ArgumentSpec: Sendable {
     public var defaultValue: String?
     /// Taken more than once (options) or taking all the remaining words (positionals).
     public var repeating: Bool
-    /// A positional argument that may be left out.
+    /// An option or positional argument that may be left out.
     public var optional: Bool
     public var completion: Completion
 
-    /// `--name VALUE`.
+    /// `--name VALUE`; a `required` one must be given.
     public static func option(_ name: String, _ valueName: String, _ help: String, _ value: Value = .text, default defaultValue: String? = nil,
-                              repeating: Bool = false, completion: Completion = .none) -> ArgumentSpec {
+                              repeating: Bool = false, required: Bool = false, completion: Completion = .none) -> ArgumentSpec {
         ArgumentSpec(kind: .option, name: name, valueName: valueName, help: help, value: value, defaultValue: defaultValue,
-                     repeating: repeating, optional: true, completion: completion)
+                     repeating: repeating, optional: !required, completion: completion)
     }
 
     /// `--name`, on or off.

@@ -42,7 +42,7 @@ enum HelpText {
         }
         let parts = command.arguments.map { argument -> String in
             let text = argument.label + (argument.repeating ? " ..." : "")
-            return argument.kind == .positional && !argument.optional ? text : "[\(text)]"
+            return argument.optional ? "[\(text)]" : text
         }
         return [([words] + parts).joined(separator: " ")]
     }

@@ -64,7 +64,7 @@ public enum ManualPage {
         case .option: text = "\\fB" + escape("--" + argument.name) + "\\fR " + value
         }
         if argument.repeating { text += " ..." }
-        return bracketed && (argument.kind != .positional || argument.optional) ? "[\(text)]" : text
+        return bracketed && argument.optional ? "[\(text)]" : text
     }
 
     static func paragraphs(_ text: String) -> [String] {

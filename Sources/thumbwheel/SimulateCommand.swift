@@ -20,7 +20,7 @@ struct SimulateCommand {
             Needs libSDL2 at run time (Debian: libsdl2-2.0-0); the kiosk itself never does.
             """,
         arguments: [
-            .option("config", "FILE", "The config file.", completion: .file),
+            .option("config", "FILE", "The config file.", required: true, completion: .file),
             .option("scale", "N", "Window pixels per panel pixel (nearest neighbour, 1 to 8).", .integer, default: "1"),
             .option("size", "WxH", "The canvas size (default: the config's display size, as render draws it).", SizeArgument.value),
             .option("rotate", "DEG", "Show the picture turned as a panel mounted this way receives it: 0, 90, 180 or 270.", .integer, default: "0"),
@@ -40,8 +40,7 @@ struct SimulateCommand {
     var bench: Int?
 
     init(_ a: ParsedArguments) throws {
-        guard let config = a.string("config") else { throw InvalidArguments("Missing expected argument '--config <FILE>'") }
-        self.config = config
+        config = a.string("config")!
         scale = a.int("scale")!
         size = a.string("size").flatMap(SizeArgument.init(argument:))
         rotate = a.int("rotate")!
