@@ -51,15 +51,16 @@ let package = Package(
         // The desktop simulator (`thumbwheel simulate`): an SDL2 window as display and touch source, at
         // the edge like MQTT — Controls, Raster and Widgets never see it.
         .target(name: "Simulator", dependencies: ["Kiosk", "Core", "Display", "Input", "Raster", "Widgets", "CSDL2", "CLinux"]),
-        // What both executables share on top of ArgumentParser: exit statuses, the man page.
-        .target(name: "CLISupport", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // The kiosk binary's own command line (parser, help, man page, completions, exit statuses), with
+        // no Foundation: swift-argument-parser brings FoundationEssentials, ~4.7 MB of the static binary.
+        .target(name: "CLISupport"),
         .executableTarget(name: "thumbwheel", dependencies: [
             "Kiosk", "Core", "Raster", "Input", "Display", "Widgets", "CLISupport", "Simulator",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // Development only, never installed: the benchmarks and the test helpers. Kept out of the
-        // product modules so the kiosk binary carries no bench scenes or torture loops.
+        // product modules so the kiosk binary carries no bench scenes or torture loops; it keeps
+        // swift-argument-parser (and so Foundation), which the kiosk binary does without.
         .target(name: "Bench", dependencies: ["Core", "Controls", "Raster", "Widgets", "Display"], swiftSettings: fastPixels),
         .executableTarget(name: "thumbwheel-dev", dependencies: [
             "Bench", "Kiosk", "Input", "Core", "Raster", "Display", "Widgets", "CLISupport",

@@ -55,7 +55,9 @@ public enum DeviceCriterion: Hashable, Sendable, CustomStringConvertible {
     /// Case-insensitive shell-pattern match, or substring match when the pattern has no wildcard.
     static func nameMatches(_ name: String, pattern: String) -> Bool {
         let n = name.lowercased(), p = pattern.lowercased()
-        if !p.contains(where: { "*?[".contains($0) }) { return n.contains(p) }
+        // No wildcard: a substring, as the pattern between two stars taken literally (fnmatch rather
+        // than String's substring `contains`, which is _StringProcessing's and brings the regex parser).
+        if !p.contains(where: { "*?[".contains($0) }) { return fnmatch("*" + p + "*", n, FNM_NOESCAPE) == 0 }
         return fnmatch(p, n, 0) == 0
     }
 }

@@ -11,7 +11,7 @@ struct ThumbwheelDev: ParsableCommand {
         subcommands: [BenchCommand.self, WidgetBenchCommand.self, BenchDisplayCommand.self, PanelBenchCommand.self, LatencyBenchCommand.self,
                       StateTortureCommand.self])
 
-    static func main() { CommandLineTool.main(ThumbwheelDev.self, name: "thumbwheel-dev") }
+    static func main() { DevCommandLine.main(ThumbwheelDev.self, name: "thumbwheel-dev") }
 
     /// No command given: the help, on stderr, and the usage-error status.
     func run() throws {

@@ -1,22 +1,21 @@
-import ArgumentParser
 import CLISupport
 import Kiosk
 
 /// `thumbwheel check-config FILE`: validates a config and prints every mistake with its place.
-struct CheckConfigCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "check-config",
+enum CheckConfigCommand {
+    static let spec = CommandSpec(
+        "check-config",
         abstract: "Validate a config; print every mistake as file:line:column: key: expected …, found ….",
         discussion: """
             Exits 0 for a valid config, 1 for an invalid one (each error on stderr). A valid config may \
             still get warnings on stderr, each as warning: file:line:column: key: …: a control smaller \
             than 9 mm for a finger, touchable controls that overlap, an element off the screen.
-            """)
+            """,
+        arguments: [.positional("path", "FILE", "The config file to check.", completion: .file)]) { a in
+            try run(path: a.string("path")!)
+        }
 
-    @Argument(help: ArgumentHelp("The config file to check.", valueName: "FILE"), completion: .file(extensions: ["toml"]))
-    var path: String
-
-    func run() throws {
+    static func run(path: String) throws {
         try requireReadable(path, for: "check-config")
         do {
             let config = try ConfigLoader.load(path: path)
@@ -27,18 +26,16 @@ struct CheckConfigCommand: ParsableCommand {
         } catch {
             for e in error.errors { CommandLineTool.printError(e.description) }
             CommandLineTool.printError("\(path): \(count(error.errors.count, "error"))")
-            throw ExitCode.failure
+            throw ExitStatus.failure
         }
     }
 }
 
 /// `thumbwheel config-reference`: prints the Markdown reference of every config key.
-struct ConfigReferenceCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "config-reference",
-        abstract: "Print the reference of every config key (Markdown; it is Config/README.md).")
-
-    func run() {
-        print(ConfigReference.markdown(), terminator: "")
-    }
+enum ConfigReferenceCommand {
+    static let spec = CommandSpec(
+        "config-reference",
+        abstract: "Print the reference of every config key (Markdown; it is Config/README.md).") { _ in
+            print(ConfigReference.markdown(), terminator: "")
+        }
 }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import CLISupport
 import Core
 import Display
@@ -10,53 +9,53 @@ import Kiosk
 /// replays an evemu recording through the touch pipeline and prints one line per frame.
 /// With `--uinput [--burst] [--settle S]` it instead plays the recording into a new kernel device
 /// through /dev/uinput (for the real-kernel test: `list-devices --watch` reads it back).
-struct ReplayCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "replay",
+struct ReplayCommand {
+    static let spec = CommandSpec(
+        "replay",
         abstract: "Replay an evemu recording through the input pipeline; print the touch frames, or the control events of a config's screen.",
         discussion: """
             Without --config, one line per touch frame and a summary line. With --config, the touches go through the \
             config's first screen exactly as in the kiosk and each control event is printed with its time. \
             With --uinput, the recording is instead played into a new kernel input device (needs /dev/uinput).
-            """)
+            """,
+        arguments: [
+            .positional("events", "FILE.events", "The evemu recording (evemu-record output).", completion: .file),
+            .option("desc", "FILE.desc", "The device description (evemu-describe output), when the recording has none.", completion: .file),
+            .option("size", "WxH", "The display size touches are mapped to (default: the device's own axes, or the config's display).",
+                    SizeArgument.value),
+            .option("rotate", "DEG", "The display's clockwise rotation: 0, 90, 180 or 270.", .integer, default: "0"),
+            .option("calibration", "\"a b c d e f\"", "A calibration matrix, six numbers in quotes, libinput order."),
+            .option("config", "FILE", "Route the touches through this config's first screen and print the control events.", completion: .file),
+            .flag("uinput", "Play the recording into a new kernel device through /dev/uinput instead."),
+            .flag("burst", "With --uinput: write all events at once (to overflow a slow reader into SYN_DROPPED)."),
+            .option("settle", "SECONDS", "With --uinput: seconds to wait after creating the device and before removing it.", .number, default: "1.0"),
+        ]) { a in try ReplayCommand(a).run() }
 
-    @Argument(help: ArgumentHelp("The evemu recording (evemu-record output).", valueName: "FILE.events"),
-              completion: .file(extensions: ["events"]))
     var events: String
-
-    @Option(help: ArgumentHelp("The device description (evemu-describe output), when the recording has none.", valueName: "FILE.desc"),
-            completion: .file(extensions: ["desc"]))
     var desc: String?
-
-    @Option(help: ArgumentHelp("The display size touches are mapped to (default: the device's own axes, or the config's display).",
-                               valueName: "WxH"))
     var size: SizeArgument?
-
-    @Option(help: ArgumentHelp("The display's clockwise rotation: 0, 90, 180 or 270.", valueName: "DEG"))
-    var rotate = 0
-
-    @Option(help: ArgumentHelp("A calibration matrix, six numbers in quotes, libinput order.", valueName: "\"a b c d e f\""))
+    var rotate: Int
     var calibration: String?
-
-    @Option(help: ArgumentHelp("Route the touches through this config's first screen and print the control events.", valueName: "FILE"),
-            completion: .file(extensions: ["toml"]))
     var config: String?
+    var uinput: Bool
+    var burst: Bool
+    var settle: Double
 
-    @Flag(help: "Play the recording into a new kernel device through /dev/uinput instead.")
-    var uinput = false
-
-    @Flag(help: "With --uinput: write all events at once (to overflow a slow reader into SYN_DROPPED).")
-    var burst = false
-
-    @Option(help: ArgumentHelp("With --uinput: seconds to wait after creating the device and before removing it.", valueName: "SECONDS"))
-    var settle = 1.0
-
-    func validate() throws {
-        guard QuarterTurn(degrees: rotate) != nil else { throw ValidationError("--rotate needs 0, 90, 180 or 270 (the display's clockwise rotation)") }
+    init(_ a: ParsedArguments) throws {
+        events = a.string("events")!
+        desc = a.string("desc")
+        size = a.string("size").flatMap(SizeArgument.init(argument:))
+        rotate = a.int("rotate")!
+        calibration = a.string("calibration")
+        config = a.string("config")
+        uinput = a.flag("uinput")
+        burst = a.flag("burst")
+        settle = a.double("settle")!
+        guard QuarterTurn(degrees: rotate) != nil else { throw InvalidArguments("--rotate needs 0, 90, 180 or 270 (the display's clockwise rotation)") }
         if let calibration, CalibrationMatrix(values: Self.numbers(calibration)) == nil || calibration.split(separator: " ").count != 6 {
-            throw ValidationError("--calibration needs six numbers in quotes, libinput order: \"a b c d e f\"")
+            throw InvalidArguments("--calibration needs six numbers in quotes, libinput order: \"a b c d e f\"")
         }
-        guard settle >= 0 else { throw ValidationError("--settle needs seconds (0 or more)") }
+        guard settle >= 0 else { throw InvalidArguments("--settle needs seconds (0 or more)") }
     }
 
     static func numbers(_ text: String) -> [Double] { text.split(separator: " ").compactMap { Double($0) } }
@@ -98,7 +97,7 @@ struct ReplayCommand: ParsableCommand {
     }
 
     /// Ends the command with `code` (0 returns normally).
-    static func exit(_ code: Int32) throws { if code != 0 { throw ExitCode(code) } }
+    static func exit(_ code: Int32) throws { if code != 0 { throw ExitStatus(code) } }
 
     /// Creates a uinput device like the recorded one, waits `settle` seconds so readers open it,
     /// writes the events (with their recorded spacing, or all at once with `burst` to overflow a
@@ -159,37 +158,41 @@ struct ReplayCommand: ParsableCommand {
 /// each device that would be used. With `--watch`, the chosen devices are instead read live through
 /// `InputHub` (grabbed only with `--grab`) and every frame and hotplug event is printed: how the
 /// real-kernel test drives the device code.
-struct ListDevicesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "list-devices",
+struct ListDevicesCommand {
+    static let spec = CommandSpec(
+        "list-devices",
         abstract: "List the displays, then every input device, which one would be used and why the others are not.",
-        discussion: "Exits 0 when at least one input device would be used, 1 otherwise.")
+        discussion: "Exits 0 when at least one input device would be used, 1 otherwise.",
+        arguments: [
+            .option("device", "CRITERION",
+                    "Which device to use, as in the config's input.device: auto, /dev/input/eventN, name:PATTERN or usb:VVVV:PPPP (repeatable).",
+                    repeating: true),
+            .option("desc", "FILE.desc", "Also judge a recorded device description as if it were plugged in (repeatable).",
+                    repeating: true, completion: .file),
+            .option("rumble", "MS", "Play a rumble of this many milliseconds (1…5000) on each device that would be used.", .integer),
+            .option("watch", "SECONDS", "Instead of listing: read the chosen devices live for this many seconds, printing frames and hotplug events.",
+                    .number),
+            .option("size", "WxH", "With --watch: the display size positions are mapped to (default 1000x1000: per mille).", SizeArgument.value),
+            .flag("grab", "With --watch: grab the devices (EVIOCGRAB) so nothing else sees their events."),
+        ]) { a in try ListDevicesCommand(a).run() }
 
-    @Option(help: ArgumentHelp("Which device to use, as in the config's input.device: auto, /dev/input/eventN, name:PATTERN or usb:VVVV:PPPP (repeatable).",
-                               valueName: "CRITERION"))
-    var device: [String] = []
-
-    @Option(help: ArgumentHelp("Also judge a recorded device description as if it were plugged in (repeatable).", valueName: "FILE.desc"),
-            completion: .file(extensions: ["desc"]))
-    var desc: [String] = []
-
-    @Option(help: ArgumentHelp("Play a rumble of this many milliseconds (1…5000) on each device that would be used.", valueName: "MS"))
+    var device: [String]
+    var desc: [String]
     var rumble: Int?
-
-    @Option(help: ArgumentHelp("Instead of listing: read the chosen devices live for this many seconds, printing frames and hotplug events.",
-                               valueName: "SECONDS"))
     var watch: Double?
-
-    @Option(help: ArgumentHelp("With --watch: the display size positions are mapped to (default 1000x1000: per mille).", valueName: "WxH"))
     var size: SizeArgument?
+    var grab: Bool
 
-    @Flag(help: "With --watch: grab the devices (EVIOCGRAB) so nothing else sees their events.")
-    var grab = false
-
-    func validate() throws {
-        if let bad = device.first(where: { DeviceCriterion(parsing: $0) == nil }) { throw ValidationError("'\(bad)' is not a device criterion") }
-        if let watch, !(watch > 0) { throw ValidationError("--watch needs a number of seconds") }
-        if let rumble, !(1...5000).contains(rumble) { throw ValidationError("--rumble needs 1…5000 milliseconds") }
+    init(_ a: ParsedArguments) throws {
+        device = a.strings("device")
+        desc = a.strings("desc")
+        rumble = a.int("rumble")
+        watch = a.double("watch")
+        size = a.string("size").flatMap(SizeArgument.init(argument:))
+        grab = a.flag("grab")
+        if let bad = device.first(where: { DeviceCriterion(parsing: $0) == nil }) { throw InvalidArguments("'\(bad)' is not a device criterion") }
+        if let watch, !(watch > 0) { throw InvalidArguments("--watch needs a number of seconds") }
+        if let rumble, !(1...5000).contains(rumble) { throw InvalidArguments("--rumble needs 1…5000 milliseconds") }
     }
 
     func run() throws {

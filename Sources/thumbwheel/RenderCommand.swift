@@ -1,4 +1,3 @@
-import ArgumentParser
 import CLISupport
 import Core
 import Kiosk
@@ -9,43 +8,44 @@ import Widgets
 /// config (its home screen unless `--screen` names another).
 /// `thumbwheel render --contact-sheet FILE.png`: every control in its main states.
 /// `thumbwheel render --icons DIR`: writes the built-in icons as PNG files.
-struct RenderCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "render",
+struct RenderCommand {
+    static let spec = CommandSpec(
+        "render",
         abstract: "Draw a screen of the config (or every control, or the built-in icons) to PNG.",
-        usage: """
-            thumbwheel render --config <FILE> --out <FILE.png> [--size <WxH>] [--screen <ID>]
-            thumbwheel render --contact-sheet <FILE.png>
-            thumbwheel render --icons <DIR>
-            """,
-        discussion: "The screen is drawn with every control at its config value, exactly as the kiosk's first frame.")
+        discussion: "The screen is drawn with every control at its config value, exactly as the kiosk's first frame.",
+        usage: [
+            "thumbwheel render --config <FILE> --out <FILE.png> [--size <WxH>] [--screen <ID>]",
+            "thumbwheel render --contact-sheet <FILE.png>",
+            "thumbwheel render --icons <DIR>",
+        ],
+        arguments: [
+            .option("config", "FILE", "The config whose first screen is drawn.", completion: .file),
+            .option("screen", "ID", "The screen to draw (default: the home screen, the kiosk's first)."),
+            .option("out", "FILE.png", "The PNG file to write the screen to.", completion: .file),
+            .option("size", "WxH", "The canvas size (default: the config's display size).", SizeArgument.value),
+            .option("contact-sheet", "FILE.png", "Instead: write every control in its main states to this PNG file.", completion: .file),
+            .option("icons", "DIR", "Instead: write the built-in icons as 64x64 PNG files into this directory.", completion: .directory),
+        ]) { a in try RenderCommand(a).run() }
 
-    @Option(help: ArgumentHelp("The config whose first screen is drawn.", valueName: "FILE"), completion: .file(extensions: ["toml"]))
     var config: String?
-
-    @Option(help: ArgumentHelp("The screen to draw (default: the home screen, the kiosk's first).", valueName: "ID"))
     var screen: String?
-
-    @Option(help: ArgumentHelp("The PNG file to write the screen to.", valueName: "FILE.png"), completion: .file(extensions: ["png"]))
     var out: String?
-
-    @Option(help: ArgumentHelp("The canvas size (default: the config's display size).", valueName: "WxH"))
     var size: SizeArgument?
-
-    @Option(help: ArgumentHelp("Instead: write every control in its main states to this PNG file.", valueName: "FILE.png"),
-            completion: .file(extensions: ["png"]))
     var contactSheet: String?
-
-    @Option(help: ArgumentHelp("Instead: write the built-in icons as 64x64 PNG files into this directory.", valueName: "DIR"),
-            completion: .directory)
     var icons: String?
 
-    func validate() throws {
+    init(_ a: ParsedArguments) throws {
+        config = a.string("config")
+        screen = a.string("screen")
+        out = a.string("out")
+        size = a.string("size").flatMap(SizeArgument.init(argument:))
+        contactSheet = a.string("contact-sheet")
+        icons = a.string("icons")
         let modes = [config != nil || out != nil || size != nil || screen != nil, contactSheet != nil, icons != nil].filter { $0 }.count
-        guard modes == 1 else { throw ValidationError("give --config and --out, or --contact-sheet, or --icons (one of them)") }
+        guard modes == 1 else { throw InvalidArguments("give --config and --out, or --contact-sheet, or --icons (one of them)") }
         if contactSheet == nil && icons == nil {
-            guard config != nil else { throw ValidationError("missing --config FILE") }
-            guard out != nil else { throw ValidationError("missing --out FILE.png") }
+            guard config != nil else { throw InvalidArguments("missing --config FILE") }
+            guard out != nil else { throw InvalidArguments("missing --out FILE.png") }
         }
     }
 
@@ -60,7 +60,7 @@ struct RenderCommand: ParsableCommand {
         let loaded: KioskConfig
         do { loaded = try ConfigLoader.load(path: config) } catch {
             for e in error.errors { CommandLineTool.printError(e.description) }
-            throw ExitCode.failure
+            throw ExitStatus.failure
         }
         let canvas = size?.pixelSize ?? loaded.display.headlessSize
         let scale = KioskScreen.scale(config: loaded.display, canvasSize: canvas, physicalMM: nil)
@@ -68,7 +68,7 @@ struct RenderCommand: ParsableCommand {
         if let id = screen {
             guard let i = loaded.screens.firstIndex(where: { $0.id == id }) else {
                 CommandLineTool.printError("thumbwheel: render: no screen \"\(id)\"; the screens are " + loaded.screens.map(\.id).joined(separator: ", "))
-                throw ExitCode(2)
+                throw ExitStatus(2)
             }
             index = i
         }
@@ -81,7 +81,7 @@ struct RenderCommand: ParsableCommand {
     private func write(_ bitmap: Bitmap, to path: String) throws {
         do { try PNGImage.write(bitmap, to: path) } catch {
             CommandLineTool.printError("thumbwheel: render: \(error)")
-            throw ExitCode.failure
+            throw ExitStatus.failure
         }
         print("wrote \(path) (\(bitmap.width)x\(bitmap.height))")
     }

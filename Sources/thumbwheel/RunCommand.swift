@@ -1,28 +1,27 @@
-import ArgumentParser
 import CLISupport
 import Core
 import Glibc
 import Kiosk
 
 /// `thumbwheel run [--config FILE] [--headless]`: the kiosk.
-struct RunCommand: ParsableCommand {
+enum RunCommand {
     static let defaultConfig = "/etc/thumbwheel/config.toml"
 
-    static let configuration = CommandConfiguration(
-        commandName: "run",
+    static let spec = CommandSpec(
+        "run",
         abstract: "Run the kiosk: DRM/KMS, then fbdev, then headless.",
         discussion: """
             Sends READY=1 to systemd once the first frame is on screen and WATCHDOG=1 while it runs; \
             SIGHUP re-reads the config (a bad one is refused and the running one kept); SIGTERM saves and exits 0.
-            """)
+            """,
+        arguments: [
+            .option("config", "FILE", "The config file.", default: defaultConfig, completion: .file),
+            .flag("headless", "Draw into memory instead of a display (the control socket still works), whatever the config says."),
+        ]) { a in
+            try run(config: a.string("config")!, headless: a.flag("headless"))
+        }
 
-    @Option(help: ArgumentHelp("The config file.", valueName: "FILE"), completion: .file(extensions: ["toml"]))
-    var config = RunCommand.defaultConfig
-
-    @Flag(help: "Draw into memory instead of a display (the control socket still works), whatever the config says.")
-    var headless = false
-
-    func run() throws {
+    static func run(config: String, headless: Bool) throws {
         try requireReadable(config, for: "run")
         var options = RunOptions(configPath: config)
         options.forceHeadless = headless
@@ -30,10 +29,10 @@ struct RunCommand: ParsableCommand {
         do { app = try KioskApp(options: options) } catch {
             for e in error.errors { CommandLineTool.printError(e.description) }
             CommandLineTool.printError("thumbwheel: run: \(config) is invalid (\(count(error.errors.count, "error")))")
-            throw ExitCode.failure
+            throw ExitStatus.failure
         }
         let code = app.run()
-        if code != 0 { throw ExitCode(code) }
+        if code != 0 { throw ExitStatus(code) }
     }
 }
 
@@ -47,7 +46,7 @@ func requireReadable(_ path: String, writable: Bool = false, for command: String
 func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
 /// A `WxH` pixel size given on the command line, such as 800x480.
-struct SizeArgument: ExpressibleByArgument {
+struct SizeArgument {
     var width: Int
     var height: Int
 
@@ -57,7 +56,9 @@ struct SizeArgument: ExpressibleByArgument {
         width = s.width; height = s.height
     }
 
+    /// The argument's value check, for `ArgumentSpec.Value.custom`.
+    static let value = ArgumentSpec.Value.custom { SizeArgument(argument: $0) != nil }
+
     var pixelSize: PixelSize { PixelSize(width: width, height: height) }
     var size: Size { Size(Double(width), Double(height)) }
-    var defaultValueDescription: String { "\(width)x\(height)" }
 }

@@ -1,14 +1,17 @@
-import ArgumentParser
 import CLISupport
+import Glibc
 import Kiosk
 
 /// The `thumbwheel` command line: the kiosk and the tools that go with it on the device. Usage text,
-/// errors, shell completions and the man page all come from these command types (ArgumentParser);
+/// errors, shell completions and the man page all come from these command descriptions (CLISupport);
 /// the benchmarks and test helpers are in `thumbwheel-dev`.
 @main
-struct Thumbwheel: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "thumbwheel",
+enum Thumbwheel {
+    static let version = "thumbwheel \(thumbwheelVersion)"
+
+    /// The whole tree; `generate-manual` and the completions are made from it too.
+    static let command: CommandSpec = CommandSpec(
+        "thumbwheel",
         abstract: "A touchscreen kiosk for embedded Linux: thumb-operated controls drawn on DRM/KMS or fbdev, driven by evdev multitouch.",
         discussion: """
             Every control, its place and its value come from one TOML config file (see `thumbwheel config-reference`). \
@@ -18,33 +21,32 @@ struct Thumbwheel: ParsableCommand {
             Shell completions: `thumbwheel --generate-completion-script bash|zsh|fish`. \
             Man page: `thumbwheel generate-manual > thumbwheel.1`.
             """,
-        version: "thumbwheel \(thumbwheelVersion)",
         subcommands: [
-            RunCommand.self, SimulateCommand.self, RenderCommand.self, CheckConfigCommand.self, ConfigReferenceCommand.self,
-            CtlCommand.self, ReplayCommand.self, ListDevicesCommand.self, CalibrateCommand.self,
-            GenerateManualCommand.self,
+            RunCommand.spec, SimulateCommand.spec, RenderCommand.spec, CheckConfigCommand.spec, ConfigReferenceCommand.spec,
+            CtlCommand.spec, ReplayCommand.spec, ListDevicesCommand.spec, CalibrateCommand.spec,
+            generateManual,
         ])
 
     static func main() {
-        let arguments = CtlCommand.negativeNumbersAsValues(Array(CommandLine.arguments.dropFirst()))
-        CommandLineTool.main(Thumbwheel.self, name: "thumbwheel", arguments: arguments)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        // `--generate-completion-script SHELL`, as the package script (and ArgumentParser before) calls it.
+        if arguments.first == "--generate-completion-script" {
+            guard arguments.count == 2, let script = CompletionScript.script(for: command, shell: arguments[1]) else {
+                CommandLineTool.printError("thumbwheel: --generate-completion-script needs one of: "
+                                           + CompletionScript.shells.joined(separator: ", ") + " (see 'thumbwheel --help')")
+                exit(CommandLineTool.usageError)
+            }
+            print(script, terminator: "")
+            exit(0)
+        }
+        CommandLineTool.main(command, version: version, arguments: arguments)
     }
 
-    /// No command given: the help, on stderr, and the usage-error status (as before ArgumentParser).
-    func run() throws {
-        CommandLineTool.printError(Thumbwheel.helpMessage())
-        throw ExitCode(CommandLineTool.usageError)
-    }
-}
-
-/// `thumbwheel generate-manual`: the roff man page, made from the commands' own help.
-struct GenerateManualCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "generate-manual",
+    /// `thumbwheel generate-manual`: the roff man page, made from the commands' own help.
+    static let generateManual: CommandSpec = CommandSpec(
+        "generate-manual",
         abstract: "Print the man page (roff) for thumbwheel, made from the commands' own help.",
-        shouldDisplay: false)
-
-    func run() throws {
-        print(try ManualPage.roff(for: Thumbwheel.self), terminator: "")
-    }
+        hidden: true) { _ in
+            print(ManualPage.roff(for: Thumbwheel.command, version: Thumbwheel.version), terminator: "")
+        }
 }

@@ -114,6 +114,32 @@ struct CommandLineTests {
         }
     }
 
+    @Test("Options as --name=value, `--` before operands, `help COMMAND`, and more usage mistakes as one line each")
+    func parserForms() throws {
+        let viaHelp = try run("help", "ctl", "set")
+        #expect(viaHelp.status == 0 && viaHelp.out.contains("USAGE: thumbwheel ctl set [--socket <PATH>] <ID> <VALUE> ..."))
+        #expect(try run("ctl", "--help").out.contains("\n  screenshot "))
+        #expect(!(try run("ctl", "--help").out.contains("\n  version ")), "the hidden verb stays out of the list")
+        let cases: [([String], String)] = [
+            (["render", "--size=80"], "thumbwheel: The value '80' is invalid for '--size <WxH>' (see 'thumbwheel render --help')"),
+            (["run", "--config"], "thumbwheel: Missing value for '--config <FILE>' (see 'thumbwheel run --help')"),
+            (["run", "--headless=yes"], "thumbwheel: The flag '--headless' does not take a value (see 'thumbwheel run --help')"),
+            (["ctl", "get", "a", "b"], "thumbwheel: Unexpected argument 'b' (see 'thumbwheel ctl get --help')"),
+            (["ctl", "set", "a", "1", "2", "3"], "thumbwheel: set takes one VALUE, or two for a range (see 'thumbwheel ctl set --help')"),
+            (["ctl", "tap", "--", "-1", "--2"], "thumbwheel: The value '--2' is invalid for '<Y>' (see 'thumbwheel ctl tap --help')"),
+            (["simulate", "--scale", "2"], "thumbwheel: Missing expected argument '--config <FILE>' (see 'thumbwheel simulate --help')"),
+            (["simulate", "--config", "c.toml", "--scale", "9"], "thumbwheel: --scale must be 1 to 8, found 9 (see 'thumbwheel simulate --help')"),
+            (["--generate-completion-script", "tcsh"], "thumbwheel: --generate-completion-script needs one of: bash, zsh, fish (see 'thumbwheel --help')"),
+        ]
+        for (args, line) in cases {
+            let binary = try #require(thumbwheel)
+            let r = try #require(runTool(binary, args))
+            #expect(r.status == 2, "\(args)")
+            #expect(r.err == line + "\n", "\(args)")
+            #expect(r.out.isEmpty, "\(args)")
+        }
+    }
+
     @Test("Completion scripts for bash, zsh and fish come from the commands", arguments: ["bash", "zsh", "fish"])
     func completions(shell: String) throws {
         let r = try run("--generate-completion-script", shell)

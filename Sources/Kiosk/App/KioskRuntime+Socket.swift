@@ -1,5 +1,4 @@
 import Core
-import FoundationEssentials
 import Raster
 import Widgets
 
@@ -80,7 +79,7 @@ extension KioskRuntime: ControlRequestHandler {
         do {
             let bitmap = presenter.bitmap
             let png = try PNGImage.encode(bitmap)
-            return ScreenshotReply(width: bitmap.width, height: bitmap.height, png: Data(png).base64EncodedString())
+            return ScreenshotReply(width: bitmap.width, height: bitmap.height, png: Base64.encode(png))
         } catch {
             return ErrorReply("screenshot: \(error)")
         }

@@ -1,5 +1,4 @@
 import Core
-import FoundationEssentials
 
 /// A JSON value for the dynamic parts of the control socket: a control's description in `list`
 /// (its keys depend on the control's kind) and subscriber events. The fixed parts of requests and
@@ -46,11 +45,6 @@ public enum JSON: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
-    /// Parses one JSON document; nil when it is not valid JSON.
-    public static func parse(_ bytes: some Sequence<UInt8>) -> JSON? {
-        try? JSONDecoder().decode(JSON.self, from: Data(bytes))
-    }
-
     public subscript(key: String) -> JSON? {
         if case .object(let pairs) = self { return pairs.first { $0.0 == key }?.1 }
         return nil
@@ -60,7 +54,7 @@ public enum JSON: Hashable, Sendable, Codable, CustomStringConvertible {
     public var arrayValue: [JSON]? { if case .array(let a) = self { return a }; return nil }
 
     /// Compact JSON text, exactly as it goes over the socket.
-    public var description: String { String(decoding: SocketWire.encode(self), as: UTF8.self) }
+    public var description: String { String(decoding: text(), as: UTF8.self) }
 
     /// Structural equality: numbers by value, arrays in order, objects as sets of keys (a later
     /// duplicate key loses, as in the decoder).
@@ -107,13 +101,11 @@ struct JSONKey: CodingKey {
 }
 
 /// The control socket's encoding: compact JSON, keys sorted so a reply's text is the same on every
-/// run (the encoder would otherwise follow hash order), slashes unescaped (base64 is full of them).
+/// run, slashes unescaped (base64 is full of them): `JSON.text()`.
 public enum SocketWire {
     /// `value` as one line of JSON text, without the newline.
     public static func encode(_ value: some Encodable) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        do { return Array(try encoder.encode(value)) } catch {
+        do { return try JSONCoding.encode(value).text() } catch {
             // Only a non-finite number in a fixed reply field can get here; say so instead of
             // sending nothing, so the client is never left waiting.
             return Array("{\"error\":\"cannot encode the reply: non-finite number\"}".utf8)

@@ -1,5 +1,4 @@
 import Controls
-import FoundationEssentials
 
 /// One request line of the control socket (README "Control socket"): a JSON object whose `"cmd"`
 /// names the request. Decoding checks every field's presence and type, so the kiosk only ever sees
@@ -108,7 +107,7 @@ public enum SocketRequest: Codable, Equatable, Sendable {
     /// message the error reply carries.
     public static func decode(line: some Collection<UInt8>) -> Result<SocketRequest, SocketRequestError> {
         guard line.count <= ControlSocket.maxMessageBytes else { return .failure(.tooLong) }
-        do { return .success(try JSONDecoder().decode(SocketRequest.self, from: Data(line))) } catch let error as SocketRequestError {
+        do { return .success(try JSONCoding.decode(SocketRequest.self, from: line)) } catch let error as SocketRequestError {
             return .failure(error)
         } catch {
             // Not JSON at all (the decoder's own error names a byte offset nobody needs).

@@ -1,5 +1,4 @@
 import Controls
-import FoundationEssentials
 import Glibc
 
 /// The current values of every control, kept in one JSON file that is always complete: written
@@ -32,7 +31,7 @@ public final class StateStore {
         guard bytes != nil || errno == EFBIG else { return }
         do {
             guard let bytes else { throw FileIO.Failure(action: "read", path: path, code: EFBIG) }
-            let file = try JSONDecoder().decode(FileFormat.self, from: Data(bytes))
+            let file = try JSONCoding.decode(FileFormat.self, from: bytes)
             values = file.values.filter { $0.value.isFinite }
         } catch {
             let aside = StateStore.asideName(for: path)
@@ -73,9 +72,9 @@ public final class StateStore {
     @discardableResult
     public func flush() -> Bool {
         do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-            let data = try encoder.encode(FileFormat(version: 1, values: values))
+            // Pretty-printed with sorted keys, the layout JSONEncoder wrote before: old and new
+            // kiosks read each other's files.
+            let data = try JSONCoding.encode(FileFormat(version: 1, values: values)).text(pretty: true)
             FileIO.makeDirectories(FileIO.directory(of: path), mode: 0o750)
             try FileIO.writeAtomically(Array(data) + [0x0A], to: path, mode: StateStore.fileMode)
             flushDeadline = nil

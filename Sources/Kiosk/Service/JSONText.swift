@@ -1,0 +1,263 @@
+/// JSON text for `JSON` values, without Foundation (whose JSONEncoder/JSONDecoder cost the static
+/// binary ~4.7 MB): a strict RFC 8259 reader and a writer that matches what the control socket and
+/// the state file always sent (keys sorted, whole numbers without a fraction, slashes as they are).
+extension JSON {
+    /// Parses one JSON document; nil when it is not valid JSON (or nests deeper than 512 levels).
+    public static func parse(_ bytes: some Sequence<UInt8>) -> JSON? {
+        var reader = JSONReader(Array(bytes))
+        guard let value = reader.document() else { return nil }
+        return value
+    }
+
+    /// The value as JSON text: compact (the socket's one line), or `pretty` (two-space indents and
+    /// `"key" : value`, the state file's layout). Object keys are sorted by their Unicode scalars, so
+    /// the same value is always the same text; a non-finite number is written as null.
+    public func text(pretty: Bool = false) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        JSONWriter(pretty: pretty).write(self, into: &out, depth: 0)
+        return out
+    }
+}
+
+/// Writes `JSON` values as text (see `JSON.text(pretty:)`).
+struct JSONWriter {
+    let pretty: Bool
+
+    func write(_ value: JSON, into out: inout [UInt8], depth: Int) {
+        switch value {
+        case .null: out += Array("null".utf8)
+        case .bool(let b): out += Array((b ? "true" : "false").utf8)
+        case .number(let d): out += Array(JSONWriter.number(d).utf8)
+        case .string(let s): JSONWriter.string(s, into: &out)
+        case .array(let items):
+            guard !items.isEmpty else { out += Array("[]".utf8); return }
+            out.append(0x5B)
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.append(0x2C) }
+                newline(&out, depth + 1)
+                write(item, into: &out, depth: depth + 1)
+            }
+            newline(&out, depth)
+            out.append(0x5D)
+        case .object(let pairs):
+            guard !pairs.isEmpty else { out += Array("{}".utf8); return }
+            out.append(0x7B)
+            // A later duplicate key wins, as in the reader and in `JSON`'s equality.
+            var unique: [String: JSON] = [:]
+            for (key, item) in pairs { unique[key] = item }
+            for (i, key) in unique.keys.sorted(by: JSONWriter.scalarOrder).enumerated() {
+                if i > 0 { out.append(0x2C) }
+                newline(&out, depth + 1)
+                JSONWriter.string(key, into: &out)
+                out += pretty ? Array(" : ".utf8) : [0x3A]
+                write(unique[key]!, into: &out, depth: depth + 1)
+            }
+            newline(&out, depth)
+            out.append(0x7D)
+        }
+    }
+
+    private func newline(_ out: inout [UInt8], _ depth: Int) {
+        guard pretty else { return }
+        out.append(0x0A)
+        out += [UInt8](repeating: 0x20, count: 2 * depth)
+    }
+
+    /// Keys in Unicode scalar order (String's `<` orders by canonical equivalence, which could
+    /// put two different keys in either order).
+    static func scalarOrder(_ a: String, _ b: String) -> Bool { a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) }
+
+    /// The shortest text that reads back as `d`, with a whole number's ".0" dropped (25, not 25.0);
+    /// JSON has no NaN or infinity, so those are null.
+    static func number(_ d: Double) -> String {
+        guard d.isFinite else { return "null" }
+        var text = d.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
+
+    /// A quoted string: quote, backslash and control characters escaped, everything else (slashes,
+    /// non-ASCII) as it is, in UTF-8.
+    static func string(_ s: String, into out: inout [UInt8]) {
+        out.append(0x22)
+        for byte in s.utf8 {
+            switch byte {
+            case 0x22: out += [0x5C, 0x22]
+            case 0x5C: out += [0x5C, 0x5C]
+            case 0x0A: out += [0x5C, 0x6E]
+            case 0x0D: out += [0x5C, 0x72]
+            case 0x09: out += [0x5C, 0x74]
+            case 0x08: out += [0x5C, 0x62]
+            case 0x0C: out += [0x5C, 0x66]
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: out.append(byte)
+            }
+        }
+        out.append(0x22)
+    }
+}
+
+/// A strict JSON reader: one value with optional whitespace around it, UTF-8 checked, numbers by the
+/// RFC's grammar, at most `maxDepth` nested arrays and objects (a hostile line cannot exhaust the stack).
+struct JSONReader {
+    static let maxDepth = 512
+    private let bytes: [UInt8]
+    private var i = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The document's value; nil when anything is wrong or something follows it.
+    mutating func document() -> JSON? {
+        guard let value = value(depth: 0) else { return nil }
+        skipSpace()
+        return i == bytes.count ? value : nil
+    }
+
+    private mutating func skipSpace() {
+        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+    }
+
+    private mutating func value(depth: Int) -> JSON? {
+        skipSpace()
+        guard i < bytes.count, depth <= JSONReader.maxDepth else { return nil }
+        switch bytes[i] {
+        case 0x7B: return object(depth: depth)
+        case 0x5B: return array(depth: depth)
+        case 0x22: return string().map(JSON.string)
+        case 0x74: return literal("true", .bool(true))
+        case 0x66: return literal("false", .bool(false))
+        case 0x6E: return literal("null", .null)
+        default: return number()
+        }
+    }
+
+    private mutating func literal(_ word: String, _ value: JSON) -> JSON? {
+        let w = Array(word.utf8)
+        guard bytes.count - i >= w.count, Array(bytes[i..<i + w.count]) == w else { return nil }
+        i += w.count
+        return value
+    }
+
+    private mutating func object(depth: Int) -> JSON? {
+        i += 1
+        var pairs: [(String, JSON)] = []
+        var index: [String: Int] = [:]
+        skipSpace()
+        if i < bytes.count, bytes[i] == 0x7D { i += 1; return .object(pairs) }
+        while true {
+            skipSpace()
+            guard i < bytes.count, bytes[i] == 0x22, let key = string() else { return nil }
+            skipSpace()
+            guard i < bytes.count, bytes[i] == 0x3A else { return nil }
+            i += 1
+            guard let item = value(depth: depth + 1) else { return nil }
+            // A later duplicate key replaces the earlier one's value.
+            if let at = index[key] { pairs[at].1 = item } else { index[key] = pairs.count; pairs.append((key, item)) }
+            skipSpace()
+            guard i < bytes.count else { return nil }
+            if bytes[i] == 0x2C { i += 1; continue }
+            guard bytes[i] == 0x7D else { return nil }
+            i += 1
+            return .object(pairs)
+        }
+    }
+
+    private mutating func array(depth: Int) -> JSON? {
+        i += 1
+        var items: [JSON] = []
+        skipSpace()
+        if i < bytes.count, bytes[i] == 0x5D { i += 1; return .array(items) }
+        while true {
+            guard let item = value(depth: depth + 1) else { return nil }
+            items.append(item)
+            skipSpace()
+            guard i < bytes.count else { return nil }
+            if bytes[i] == 0x2C { i += 1; continue }
+            guard bytes[i] == 0x5D else { return nil }
+            i += 1
+            return .array(items)
+        }
+    }
+
+    /// A string starting at the opening quote; nil for a raw control character, a bad escape, a
+    /// lone surrogate or invalid UTF-8.
+    private mutating func string() -> String? {
+        i += 1
+        var raw: [UInt8] = []
+        while i < bytes.count {
+            let b = bytes[i]
+            i += 1
+            switch b {
+            case 0x22: return String(validating: raw, as: UTF8.self)
+            case 0..<0x20: return nil
+            case 0x5C:
+                guard i < bytes.count else { return nil }
+                let e = bytes[i]
+                i += 1
+                switch e {
+                case 0x22, 0x5C, 0x2F: raw.append(e)
+                case 0x62: raw.append(0x08)
+                case 0x66: raw.append(0x0C)
+                case 0x6E: raw.append(0x0A)
+                case 0x72: raw.append(0x0D)
+                case 0x74: raw.append(0x09)
+                case 0x75:
+                    guard let scalar = unicodeEscape() else { return nil }
+                    raw += Array(String(Character(scalar)).utf8)
+                default: return nil
+                }
+            default: raw.append(b)
+            }
+        }
+        return nil
+    }
+
+    /// The scalar of `\uXXXX` (after the `u`), joining a surrogate pair.
+    private mutating func unicodeEscape() -> Unicode.Scalar? {
+        guard let high = hex4() else { return nil }
+        if (0xD800..<0xDC00).contains(high) {
+            guard bytes.count - i >= 2, bytes[i] == 0x5C, bytes[i + 1] == 0x75 else { return nil }
+            i += 2
+            guard let low = hex4(), (0xDC00..<0xE000).contains(low) else { return nil }
+            return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+        }
+        return Unicode.Scalar(high)
+    }
+
+    private mutating func hex4() -> UInt32? {
+        guard bytes.count - i >= 4 else { return nil }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            guard let d = Character(Unicode.Scalar(bytes[i])).hexDigitValue else { return nil }
+            v = v << 4 | UInt32(d)
+            i += 1
+        }
+        return v
+    }
+
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, read as a Double.
+    private mutating func number() -> JSON? {
+        let start = i
+        func digits() -> Int {
+            let s = i
+            while i < bytes.count, (0x30...0x39).contains(bytes[i]) { i += 1 }
+            return i - s
+        }
+        if i < bytes.count, bytes[i] == 0x2D { i += 1 }
+        guard i < bytes.count else { return nil }
+        if bytes[i] == 0x30 { i += 1 } else if digits() == 0 { return nil }
+        if i < bytes.count, bytes[i] == 0x2E {
+            i += 1
+            guard digits() > 0 else { return nil }
+        }
+        if i < bytes.count, bytes[i] == 0x65 || bytes[i] == 0x45 {
+            i += 1
+            if i < bytes.count, bytes[i] == 0x2B || bytes[i] == 0x2D { i += 1 }
+            guard digits() > 0 else { return nil }
+        }
+        return Double(String(decoding: bytes[start..<i], as: UTF8.self)).map(JSON.number)
+    }
+}
