@@ -114,7 +114,7 @@ public final class InputHub {
             for change in w.readChanges() {
                 switch change {
                 case .appeared(let name) where DeviceScanner.isEventNode(name):
-                    update.merge(consider(path: configuration.directory + "/" + name))
+                    update.merge(consider(path: configuration.directory + "/" + name, justAppeared: true))
                 case .removed(let name):
                     let path = configuration.directory + "/" + name
                     verdicts[path] = nil
@@ -188,15 +188,27 @@ public final class InputHub {
         return update
     }
 
-    /// Opens `path` if it is not open yet and the criteria accept it.
-    private func consider(path: String) -> InputUpdate {
+    /// What an open failure is called in the log. A node the kernel has just made is root's until udev
+    /// gives it its group a moment later (then inotify reports the change and it is opened): a
+    /// permission error then is not yet the integrator's problem, so it is worded as a wait, with the
+    /// group advice kept for when nothing follows (every replug in the real-kernel soak logged it).
+    static func openFailure(_ error: any Error, justAppeared: Bool) -> String {
+        guard justAppeared, let e = error as? DeviceOpenError, e.errno == EACCES || e.errno == EPERM else { return "\(error)" }
+        return "not readable yet (\(String(cString: strerror(e.errno)))): udev gives a new node its group a moment after it "
+            + "appears, and it is opened then; if no line saying it is used follows, the service user needs the 'input' group"
+    }
+
+    /// Opens `path` if it is not open yet and the criteria accept it. `justAppeared`: inotify just
+    /// reported the node (created, or its attributes changed).
+    private func consider(path: String, justAppeared: Bool = false) -> InputUpdate {
         var update = InputUpdate()
         guard !open.values.contains(where: { $0.info.path == path }) else { return update }
         let source: InputSource
         do {
             source = try opener(path)
         } catch {
-            let verdict = DeviceSelector.evaluate(path: path, capabilities: nil, openError: "\(error)", criteria: configuration.criteria)
+            let verdict = DeviceSelector.evaluate(path: path, capabilities: nil, openError: Self.openFailure(error, justAppeared: justAppeared),
+                                                  criteria: configuration.criteria)
             if verdicts[path] != verdict { update.messages.append("\(path): \(verdict.reason)") }
             verdicts[path] = verdict
             return update

@@ -66,6 +66,8 @@ final class FakeDevDirectory {
     let root: String
     var sources: [String: FakeSource] = [:]
     var capabilitiesByName: [String: DeviceCapabilities] = [:]
+    /// Names whose open fails with EACCES (a node udev has not given its group yet).
+    var denied: Set<String> = []
     /// Contacts already down on the next device opened.
     var contactsAtOpen: [Int: RawContact] = [:]
 
@@ -85,6 +87,7 @@ final class FakeDevDirectory {
     func opener(_ path: String) throws -> InputSource {
         let name = String(path.split(separator: "/").last!)
         guard let caps = capabilitiesByName[name] else { throw DeviceOpenError(path: path, step: "open", errno: ENOENT) }
+        if denied.contains(name) { throw DeviceOpenError(path: path, step: "open", errno: EACCES) }
         let s = FakeSource(path: path, capabilities: caps)
         s.initialContacts = contactsAtOpen
         sources[name] = s
@@ -261,6 +264,27 @@ final class FakeDevDirectory {
         #expect(direct.accepted && direct.reason.contains("10 slots"))
         let unopened = DeviceSelector.evaluate(path: "/dev/input/event9", capabilities: nil, openError: "permission denied", criteria: [])
         #expect(!unopened.accepted && unopened.reason.contains("permission denied"))
+    }
+
+    @Test("A node not readable as it appears is a wait for udev, taken once its attributes change; at start it is the group advice")
+    func permissionsArriveAfterTheNode() throws {
+        let dev = FakeDevDirectory()
+        dev.create("event0", touchscreen); dev.denied = ["event0"]
+        let hub = InputHub(configuration: InputHubConfiguration(displaySize: Size(800, 480), directory: dev.root), opener: dev.opener)
+        let start = hub.start()
+        #expect(start.messages.contains { $0.contains("add it to the 'input' group") }, "\(start.messages)")
+        dev.remove("event0")
+        let inotifyFD = try #require(hub.fds.first)
+        _ = hub.handleReadable(fd: inotifyFD)
+        dev.create("event0", touchscreen)
+        let appeared = hub.handleReadable(fd: inotifyFD)
+        #expect(appeared.messages.count == 1 && appeared.messages[0].contains("not readable yet (Permission denied): udev gives"),
+                "\(appeared.messages)")
+        #expect(!appeared.messages[0].contains("add it to the 'input' group"))
+        dev.denied = []
+        chmod(dev.root + "/event0", 0o660)  // what udev does: an attribute change
+        let taken = hub.handleReadable(fd: inotifyFD)
+        #expect(taken.addedDevices.map(\.path) == [dev.root + "/event0"])
     }
 
     @Test("Open errors say what to check")
