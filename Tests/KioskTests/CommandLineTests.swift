@@ -105,8 +105,13 @@ struct CommandLineTests {
             (["bench"], "thumbwheel: Unexpected argument 'bench' (see 'thumbwheel --help')"),
             (["state-torture"], "thumbwheel: Unexpected argument 'state-torture' (see 'thumbwheel --help')"),
         ]
+        try expectUsageErrors(cases)
+    }
+
+    /// Each command line fails with status 2, exactly its one line on stderr, nothing on stdout.
+    func expectUsageErrors(_ cases: [([String], String)]) throws {
+        let binary = try #require(thumbwheel)
         for (args, line) in cases {
-            let binary = try #require(thumbwheel)
             let r = try #require(runTool(binary, args))
             #expect(r.status == 2, "\(args)")
             #expect(r.err == line + "\n", "\(args)")
@@ -131,13 +136,7 @@ struct CommandLineTests {
             (["simulate", "--config", "c.toml", "--scale", "9"], "thumbwheel: --scale must be 1 to 8, found 9 (see 'thumbwheel simulate --help')"),
             (["--generate-completion-script", "tcsh"], "thumbwheel: --generate-completion-script needs one of: bash, zsh, fish (see 'thumbwheel --help')"),
         ]
-        for (args, line) in cases {
-            let binary = try #require(thumbwheel)
-            let r = try #require(runTool(binary, args))
-            #expect(r.status == 2, "\(args)")
-            #expect(r.err == line + "\n", "\(args)")
-            #expect(r.out.isEmpty, "\(args)")
-        }
+        try expectUsageErrors(cases)
     }
 
     @Test("Completion scripts for bash, zsh and fish come from the commands", arguments: ["bash", "zsh", "fish"])

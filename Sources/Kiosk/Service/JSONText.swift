@@ -156,12 +156,8 @@ struct JSONReader {
             guard let item = value(depth: depth + 1) else { return nil }
             // A later duplicate key replaces the earlier one's value.
             if let at = index[key] { pairs[at].1 = item } else { index[key] = pairs.count; pairs.append((key, item)) }
-            skipSpace()
-            guard i < bytes.count else { return nil }
-            if bytes[i] == 0x2C { i += 1; continue }
-            guard bytes[i] == 0x7D else { return nil }
-            i += 1
-            return .object(pairs)
+            guard let more = nextItem(closing: 0x7D) else { return nil }
+            if !more { return .object(pairs) }
         }
     }
 
@@ -173,13 +169,20 @@ struct JSONReader {
         while true {
             guard let item = value(depth: depth + 1) else { return nil }
             items.append(item)
-            skipSpace()
-            guard i < bytes.count else { return nil }
-            if bytes[i] == 0x2C { i += 1; continue }
-            guard bytes[i] == 0x5D else { return nil }
-            i += 1
-            return .array(items)
+            guard let more = nextItem(closing: 0x5D) else { return nil }
+            if !more { return .array(items) }
         }
+    }
+
+    /// After an item of an object or array: true past a comma (another item follows), false past the
+    /// `closing` bracket, nil for anything else.
+    private mutating func nextItem(closing: UInt8) -> Bool? {
+        skipSpace()
+        guard i < bytes.count else { return nil }
+        if bytes[i] == 0x2C { i += 1; return true }
+        guard bytes[i] == closing else { return nil }
+        i += 1
+        return false
     }
 
     /// A string starting at the opening quote; nil for a raw control character, a bad escape, a
