@@ -20,6 +20,13 @@ struct KioskPanelProcessTests {
           frame = [220, 100, 170, 48]
           label = "Pump"
 
+          [[screens.controls]]
+          kind = "button"
+          id = "fan-on"
+          frame = [220, 160, 160, 48]
+          text = "Fan on"
+          actions = [{ set = "fan", value = 1 }]
+
         [[screens]]
         id = "second"
         title = "Second"
@@ -37,6 +44,12 @@ struct KioskPanelProcessTests {
           start_angle = 150
           end_angle = 30
           value = 250
+
+          [[screens.controls]]
+          kind = "toggle"
+          id = "fan"
+          frame = [0, 200, 170, 48]
+          label = "Fan"
 
         [navigation]
         bar = "bottom"
@@ -99,6 +112,25 @@ struct KioskPanelProcessTests {
         }
         kill(kiosk.process.pid, SIGKILL)
         #expect(StateStore(path: kiosk.statePath).values["pump"] == .single(1))
+    }
+
+    @Test("A preset of a control on another page goes the way of a set: its event is raised and it is saved")
+    func presetOffScreen() throws {
+        let kiosk = try #require(KioskProcess(name: "kiosk-preset-offscreen", extraScreens: KioskPanelProcessTests.panel))
+        let watcher = try #require(TestClient(path: kiosk.socketPath))
+        watcher.send("{\"cmd\":\"subscribe\"}\n")
+        let button = try point(try list(kiosk), "fan-on", "center")
+        _ = kiosk.request("{\"cmd\":\"tap\",\"x\":\(button.0),\"y\":\(button.1)}")
+        var lines: [String] = []
+        let until = monotonicNow() + 5
+        while !lines.contains(where: { $0.contains("\"id\":\"fan\"") }) && monotonicNow() < until {
+            if let l = watcher.nextLine() { lines.append(l) } else { usleep(10_000) }
+        }
+        #expect(lines.contains { $0.contains("\"id\":\"fan\"") && $0.contains("\"value\":1") }, "subscribers hear of the fan: \(lines)")
+        #expect(kiosk.request("{\"cmd\":\"get\",\"id\":\"fan\"}") == "{\"id\":\"fan\",\"ok\":true,\"value\":1}")
+        #expect(try list(kiosk)["screen"]?.stringValue == "main", "a preset alone does not switch pages")
+        kill(kiosk.process.pid, SIGKILL)
+        #expect(StateStore(path: kiosk.statePath).values["fan"] == .single(1), "saved at once, like a set")
     }
 
     @Test("set and get reach a control whose screen is not shown: clamped and refused as on screen, saved, and shown when its page is")

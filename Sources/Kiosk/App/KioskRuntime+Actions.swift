@@ -19,7 +19,9 @@ extension KioskRuntime {
                 show(screenIndex: previous, time: now, remember: false)
             case .set(let id, let value):
                 // Delivered before the next action: a following screen switch would drop the events.
-                if preset(id, value, now: now), depth < KioskRuntime.maximumActionDepth { deliverEvents(now: now, depth: depth + 1) }
+                if preset(id, value, now: now, depth: depth), depth < KioskRuntime.maximumActionDepth {
+                    deliverEvents(now: now, depth: depth + 1)
+                }
             case .hook(let argv):
                 let value = element.value?.hookText ?? ""
                 services.hooks.request(key: "\(element.id)/action", argv: HookRunner.expand(argv, id: element.id, value: value),
@@ -41,14 +43,16 @@ extension KioskRuntime {
         show(screenIndex: index, time: now, remember: true)
     }
 
-    /// Sets a control as `ctl set` would: on the shown screen through its element (clamped, with its
-    /// events); on another screen into the state file, applied (and clamped) when that screen is built.
-    private func preset(_ id: String, _ value: StoredValue, now: MonotonicTime) -> Bool {
+    /// Sets a control as `ctl set` would: on the shown screen through its element (clamped; its events
+    /// are delivered by the caller, true); on another screen through `setControl` (clamped, saved,
+    /// published, hooked and its own actions done, one level deeper, as on screen).
+    private func preset(_ id: String, _ value: StoredValue, now: MonotonicTime, depth: Int) -> Bool {
         if let element = screen.element(id: id) {
             do { try element.setValue(value, time: now) } catch { Log.warning("action: \(id): \(error)") }
             return true
         }
-        services.state.set(id, value, dueAt: now)
+        guard depth < KioskRuntime.maximumActionDepth else { return false }
+        do { _ = try setControl(id, value, now: now, depth: depth + 1) } catch { Log.warning("action: \(error)") }
         return false
     }
 

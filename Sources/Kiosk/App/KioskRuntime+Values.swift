@@ -12,8 +12,9 @@ extension KioskRuntime {
     /// On another screen, through that control built off screen from its config and saved value: clamped
     /// and refused exactly as on screen, then saved, published and hooked like any change, and shown as
     /// set when its screen is. A panel's values are the house's state, not only the page in view.
-    /// Returns the value the control took.
-    func setControl(_ id: String, _ value: StoredValue, now: MonotonicTime) throws(ControlRequestError) -> StoredValue {
+    /// Returns the value the control took. `depth`: how many preset rounds led here (a preset action
+    /// sets controls this way too).
+    func setControl(_ id: String, _ value: StoredValue, now: MonotonicTime, depth: Int = 0) throws(ControlRequestError) -> StoredValue {
         guard let element = screen.element(id: id) ?? offscreenElement(id, now: now) else { throw unknownControl(id) }
         let taken: StoredValue
         do {
@@ -22,10 +23,10 @@ extension KioskRuntime {
             throw ControlRequestError(description: "\(id): \(error)")
         }
         if element === screen.element(id: id) {
-            deliverEvents(now: now)
+            deliverEvents(now: now, depth: depth)
         } else {
             let actions = deliver(element, now: now)
-            if !actions.isEmpty { perform(actions, now: now, depth: 0) }
+            if !actions.isEmpty { perform(actions, now: now, depth: depth) }
         }
         // A seeker's set raises no event (CS-3), so nothing above saved it; the value is the panel's
         // state all the same: saved at once and published like any programmatic change.
