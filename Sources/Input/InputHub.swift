@@ -75,7 +75,17 @@ public final class InputHub {
     private let opener: InputSourceOpener
     private let clock: () -> MonotonicTime
     private var watcher: DirectoryWatcher?
-    private var open: [Int32: (source: InputSource, assembler: TouchAssembler, info: InputDeviceInfo)] = [:]
+    /// One open device. A class, so the assembler is mutated where it lives (a tuple copied out of the
+    /// dictionary and stored back copied the assembler's slot arrays on every read; cheap, but waste).
+    private final class OpenDevice {
+        let source: InputSource
+        var assembler: TouchAssembler
+        let info: InputDeviceInfo
+        init(source: InputSource, assembler: TouchAssembler, info: InputDeviceInfo) {
+            self.source = source; self.assembler = assembler; self.info = info
+        }
+    }
+    private var open: [Int32: OpenDevice] = [:]
     private var nextDeviceID = 1
     /// The latest verdict for every node seen, by path (what list-devices and the log show).
     public private(set) var verdicts: [String: DeviceVerdict] = [:]
@@ -129,7 +139,7 @@ public final class InputHub {
             }
             return update
         }
-        guard var entry = open[fd] else { return InputUpdate() }
+        guard let entry = open[fd] else { return InputUpdate() }
         let result = entry.source.readAvailable()
         var update = InputUpdate()
         for item in result.items {
@@ -141,7 +151,6 @@ public final class InputHub {
                 update.messages.append("\(entry.info.path): events dropped (SYN_DROPPED), resynchronised")
             }
         }
-        open[fd] = entry
         if let code = result.lostErrno {
             update.merge(remove(fd: fd, reason: String(cString: strerror(code))))
         }
@@ -155,9 +164,8 @@ public final class InputHub {
         if let calibration { configuration.calibration = calibration }
         if let touchRotation { configuration.touchRotation = touchRotation }
         if let displayRotation { configuration.displayRotation = displayRotation }
-        for (fd, var entry) in open {
+        for entry in open.values {
             if let m = mapper(for: entry.source.capabilities) { entry.assembler.mapper = m }
-            open[fd] = entry
         }
     }
 
@@ -235,7 +243,7 @@ public final class InputHub {
         }
         let info = InputDeviceInfo(deviceID: nextDeviceID, path: path, name: source.capabilities.name, fd: source.fd)
         nextDeviceID += 1
-        open[source.fd] = (source, assembler, info)
+        open[source.fd] = OpenDevice(source: source, assembler: assembler, info: info)
         update.addedDevices.append(info)
         update.addedFDs.append(source.fd)
         // Events may already be waiting (a finger on the panel at plug-in): read them now.
@@ -245,7 +253,7 @@ public final class InputHub {
 
     private func remove(fd: Int32, reason: String) -> InputUpdate {
         var update = InputUpdate()
-        guard var entry = open.removeValue(forKey: fd) else { return update }
+        guard let entry = open.removeValue(forKey: fd) else { return update }
         let cancels = entry.assembler.cancelAll(at: clock())
         if let cancels { update.frames.append(cancels) }
         entry.source.close()
