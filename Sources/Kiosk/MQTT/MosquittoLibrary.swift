@@ -25,24 +25,26 @@ final class MosquittoLibrary: @unchecked Sendable {
         let name = getenv("THUMBWHEEL_MOSQUITTO").map { String(cString: $0) } ?? soname
         // RTLD_LOCAL: libmosquitto's symbols (and OpenSSL's) stay out of the kiosk's namespace.
         guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
-            let why = dlerror().map { String(cString: $0) } ?? "not found"
-            return .failure(MQTTLibraryError("cannot open \(soname) (\(why)): install it with `apt install \(package)`"))
+            return .failure(MQTTLibraryError(reason: dlerror().map { String(cString: $0) } ?? "not found"))
         }
         var api = tw_mosquitto()
         if let missing = tw_mosquitto_load(&api, handle) {
             dlclose(handle)
-            return .failure(MQTTLibraryError("\(name) has no \(String(cString: missing)): install libmosquitto 2.0 or newer (`apt install \(package)`)"))
+            return .failure(MQTTLibraryError(reason: "\(name) has no \(String(cString: missing)): libmosquitto 2.0 or newer is needed"))
         }
         guard api.mosquitto_lib_init() == MOSQ_ERR_SUCCESS.rawValue else {
-            return .failure(MQTTLibraryError("\(name) did not initialise (mosquitto_lib_init failed)"))
+            return .failure(MQTTLibraryError(reason: "\(name): mosquitto_lib_init failed"))
         }
         // Never closed: libmosquitto lives as long as the kiosk.
         return .success(MosquittoLibrary(api: api))
     }
 }
 
-/// Why libmosquitto cannot be used on this machine: one line for the journal or `check-config`.
+/// Why libmosquitto cannot be used on this machine, for the journal and `check-config`.
 struct MQTTLibraryError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+    /// dlopen's or the loader's words.
+    let reason: String
+    /// What to do about it.
+    static let remedy = "install it with `apt install \(MosquittoLibrary.package)`"
+    var description: String { "cannot open \(MosquittoLibrary.soname) (\(reason)): \(MQTTLibraryError.remedy)" }
 }
