@@ -29,8 +29,9 @@ let package = Package(
         // SDL2's header only, for the simulator's types: libSDL2 is opened with dlopen at run time, so
         // no pkgConfig here (it would link -lSDL2 into the kiosk binary; see Sources/CSDL2/shim.h).
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
-        .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto", pkgConfig: "libmosquitto",
-                       providers: [.apt(["libmosquitto-dev"])]),
+        // The same for libmosquitto (libmosquitto-dev's header): opened only when the config has [mqtt],
+        // so libmosquitto, libssl and libcrypto stay out of a panel without it (Sources/CMosquitto/shim.h).
+        .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto"),
 
         // The pure core: no I/O, time passed in.
         .target(name: "Core"),

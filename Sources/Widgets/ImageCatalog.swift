@@ -152,6 +152,8 @@ public enum BuiltinIcons {
         default: // "dot"
             canvas.fillCircle(center: c, radius: s * 0.4, color: Color.white)
         }
+        // Icons are drawn once and kept for the run: their drawing memory is not.
+        b.releaseWorkMemory()
         return b
     }
 }

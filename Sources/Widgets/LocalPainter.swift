@@ -201,6 +201,8 @@ extension LocalPainter {
         guard w > 2, h > 2 else { return nil }
         let mask = Bitmap(width: w, height: h)
         mask.canvas.drawText(text, font: font, at: Point(1, 1 - m.inkBounds.minY), paint: Paint(Color.black))
+        // Cached and only read from now on (up to `textMaskLimit` of them): its drawing memory goes.
+        mask.releaseWorkMemory()
         if resources.textMasks.count >= Resources.textMaskLimit { resources.textMasks.removeAll() }
         resources.textMasks[key] = mask
         return mask

@@ -7,8 +7,18 @@ extension KioskRuntime {
     /// the loop: a broker that is absent at start is retried, and the kiosk runs meanwhile.
     func startMQTT() {
         guard let settings = config.mqtt else { return }
+        // Opened here, not linked: a panel without [mqtt] never maps libmosquitto, libssl and libcrypto.
+        // A missing library will not appear by retrying (unlike an absent broker): said once, and the
+        // panel runs on without MQTT.
+        let library: MosquittoLibrary
+        switch MosquittoLibrary.shared {
+        case .success(let opened): library = opened
+        case .failure(let missing):
+            Log.error("mqtt: \(missing); the kiosk runs without MQTT")
+            return
+        }
         let bridge = MQTTBridge(config: settings, controls: config.allControls, variables: config.variables,
-                                debounceSeconds: Double(config.state.debounceMS) / 1000, loop: loop)
+                                debounceSeconds: Double(config.state.debounceMS) / 1000, library: library, loop: loop)
         bridge.snapshot = { [unowned self] in currentValues() }
         bridge.variableSnapshot = { [unowned self] in
             variables.board.variables.compactMap { v in v.value.map { (v.declaration.id, $0) } }

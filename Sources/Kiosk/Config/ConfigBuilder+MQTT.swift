@@ -93,6 +93,10 @@ extension ConfigBuilder {
         }
         m.tls = tls(t)
         m.bindings = bindings(variables, declared: declared)
+        // A fact about this machine, not the file: the panel may have the library when this one does not.
+        if case .failure(let missing) = MosquittoLibrary.shared {
+            warn(t, "host", "expected \(MosquittoLibrary.soname) to reach the broker, found none on this machine (\(missing.reason)): \(MQTTLibraryError.remedy); until then the kiosk runs without MQTT")
+        }
         return m
     }
 

@@ -47,7 +47,8 @@ final class MQTTBridge {
     /// The retained Home Assistant configs (none with `discovery = false`).
     let discoveryMessages: [HADiscovery.Message]
 
-    init(config: MQTTConfig, controls: [ControlConfig], variables: [ValueBoard.Declaration], debounceSeconds: Double, loop: EventLoop) {
+    init(config: MQTTConfig, controls: [ControlConfig], variables: [ValueBoard.Declaration], debounceSeconds: Double,
+         library: MosquittoLibrary, loop: EventLoop) {
         self.config = config
         self.controls = controls
         debounce = debounceSeconds
@@ -60,7 +61,8 @@ final class MQTTBridge {
         link = MQTTLink(settings: .init(host: config.host, port: config.port, clientID: config.clientID, keepalive: config.keepalive,
                                         username: config.username, password: config.password,
                                         willTopic: config.baseTopic + "/status", willPayload: "offline",
-                                        protocolVersion: config.protocolVersion, tls: config.tls), loop: loop)
+                                        protocolVersion: config.protocolVersion, tls: config.tls),
+                       library: library, loop: loop)
         link.onConnect = { [unowned self] in self.connected() }
         link.onMessage = { [unowned self] topic, payload in self.received(topic, payload) }
     }

@@ -60,25 +60,25 @@ final class MQTTLink {
                   reconnects: max(0, connections - 1), lastError: lastFailure)
     }
 
-    init(settings: Settings, loop: EventLoop) {
+    /// libmosquitto's functions, from the library opened at run time (MosquittoLibrary).
+    let api: tw_mosquitto
+
+    init(settings: Settings, library: MosquittoLibrary, loop: EventLoop) {
         self.settings = settings
         self.loop = loop
-        _ = MQTTLink.libraryReady
+        api = library.api
     }
 
     deinit {
         unwatch()
-        if let mosq { mosquitto_destroy(mosq) }
+        if let mosq { api.mosquitto_destroy(mosq) }
     }
-
-    /// mosquitto_lib_init must run once per process, before the first client.
-    private static let libraryReady: Bool = { mosquitto_lib_init() == MOSQ_ERR_SUCCESS.rawValue }()
 
     /// Creates the client and starts the first connection attempt.
     func start(now: MonotonicTime) {
         guard mosq == nil else { return }
         // clean_session: the kiosk subscribes again on every connect; the broker need not remember it.
-        guard let m = mosquitto_new(settings.clientID, true, Unmanaged.passUnretained(self).toOpaque()) else {
+        guard let m = api.mosquitto_new(settings.clientID, true, Unmanaged.passUnretained(self).toOpaque()) else {
             Log.error("mqtt: cannot create a client: \(String(cString: strerror(errno)))")
             return
         }
@@ -91,11 +91,11 @@ final class MQTTLink {
     private func prepare(_ m: OpaquePointer) -> Bool {
         guard configure(m) else { return false }
         // C callbacks cannot capture: `self` travels through the userdata pointer given to mosquitto_new.
-        mosquitto_connect_callback_set(m) { _, obj, rc in
+        api.mosquitto_connect_callback_set(m) { _, obj, rc in
             guard let obj else { return }
             Unmanaged<MQTTLink>.fromOpaque(obj).takeUnretainedValue().connected(code: rc)
         }
-        mosquitto_message_callback_set(m) { _, obj, message in
+        api.mosquitto_message_callback_set(m) { _, obj, message in
             guard let obj, let message else { return }
             let m = message.pointee
             let topic = m.topic.map { String(cString: $0) } ?? ""
@@ -112,7 +112,7 @@ final class MQTTLink {
     @discardableResult
     func publish(_ topic: String, _ payload: String, qos: Int, retain: Bool) -> Bool {
         guard let mosq, state == .connected else { return false }
-        let rc = mosquitto_publish(mosq, nil, topic, Int32(payload.utf8.count), payload, Int32(qos), retain)
+        let rc = api.mosquitto_publish(mosq, nil, topic, Int32(payload.utf8.count), payload, Int32(qos), retain)
         guard rc == MOSQ_ERR_SUCCESS.rawValue else { return false }
         messagesOut += 1
         return true
@@ -121,7 +121,7 @@ final class MQTTLink {
     /// Subscribes to `pattern` (call from `onConnect`: the session is clean).
     func subscribe(_ pattern: String, qos: Int) {
         guard let mosq else { return }
-        mosquitto_subscribe(mosq, nil, pattern, Int32(qos))
+        _ = api.mosquitto_subscribe(mosq, nil, pattern, Int32(qos))
     }
 
     /// Housekeeping from the runtime's turn: retries when due, pings at keepalive/2, sends what is queued.
@@ -130,17 +130,17 @@ final class MQTTLink {
         if state == .waiting, let at = retryAt, now >= at { attempt(now: now); return }
         guard state == .connecting || state == .connected else { return }
         if state == .connecting, now - attemptStarted >= connectTimeout {
-            mosquitto_disconnect(mosq)
+            _ = api.mosquitto_disconnect(mosq)
             failed("no answer within \(Int(connectTimeout)) s", now: now)
             return
         }
         if now - lastMisc >= miscInterval {
             lastMisc = now
-            if !check(mosquitto_loop_misc(mosq), now: now) { return }
+            if !check(api.mosquitto_loop_misc(mosq), now: now) { return }
         }
         // Bytes queued since the last wake-up (a publish) go out now; what does not fit waits for EPOLLOUT.
-        if state == .connected, mosquitto_want_write(mosq) {
-            if !check(mosquitto_loop_write(mosq, 1), now: now) { return }
+        if state == .connected, api.mosquitto_want_write(mosq) {
+            if !check(api.mosquitto_loop_write(mosq, 1), now: now) { return }
         }
         refreshInterest()
     }
@@ -160,10 +160,10 @@ final class MQTTLink {
         guard let mosq else { return }
         if state == .connected, let goodbye {
             _ = publish(goodbye.topic, goodbye.payload, qos: 0, retain: true)
-            _ = mosquitto_loop_write(mosq, 1)
+            _ = api.mosquitto_loop_write(mosq, 1)
         }
-        mosquitto_disconnect(mosq)
-        _ = mosquitto_loop_write(mosq, 1)
+        _ = api.mosquitto_disconnect(mosq)
+        _ = api.mosquitto_loop_write(mosq, 1)
         unwatch()
         state = .idle
     }
@@ -179,7 +179,7 @@ final class MQTTLink {
             // again after the next CONNACK, after the fresh snapshot, so an old value would end up
             // retained. A reinitialised client has no queue; the snapshot alone says what is current.
             needsFreshClient = false
-            guard mosquitto_reinitialise(mosq, settings.clientID, true, Unmanaged.passUnretained(self).toOpaque()) == MOSQ_ERR_SUCCESS.rawValue,
+            guard api.mosquitto_reinitialise(mosq, settings.clientID, true, Unmanaged.passUnretained(self).toOpaque()) == MOSQ_ERR_SUCCESS.rawValue,
                   prepare(mosq) else {
                 Log.error("mqtt: cannot reset the client for a new connection; the kiosk runs without MQTT")
                 state = .idle
@@ -190,14 +190,14 @@ final class MQTTLink {
         lastMisc = now
         attemptStarted = now
         state = .connecting
-        let rc = mosquitto_connect_async(mosq, settings.host, Int32(settings.port), Int32(settings.keepalive))
+        let rc = api.mosquitto_connect_async(mosq, settings.host, Int32(settings.port), Int32(settings.keepalive))
         guard rc == MOSQ_ERR_SUCCESS.rawValue || rc == MOSQ_ERR_CONN_PENDING.rawValue else {
             failed(reason(rc), now: now)
             return
         }
-        fd = mosquitto_socket(mosq)
+        fd = api.mosquitto_socket(mosq)
         guard fd >= 0 else { failed("no socket", now: now); return }
-        watchingWrite = mosquitto_want_write(mosq)
+        watchingWrite = api.mosquitto_want_write(mosq)
         let socket = fd
         loop.add(fd: socket, events: interest) { [unowned self] events in self.ready(events, fd: socket) }
     }
@@ -206,10 +206,10 @@ final class MQTTLink {
         guard let mosq, socket == fd else { return }
         let now = monotonicNow()
         if events & (EPOLLOUT.rawValue | EPOLLERR.rawValue) != 0 {
-            if !check(mosquitto_loop_write(mosq, 1), now: now) { return }
+            if !check(api.mosquitto_loop_write(mosq, 1), now: now) { return }
         }
         if events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
-            if !check(mosquitto_loop_read(mosq, 1), now: now) { return }
+            if !check(api.mosquitto_loop_read(mosq, 1), now: now) { return }
         }
         refreshInterest()
     }
@@ -260,7 +260,7 @@ final class MQTTLink {
         if rc == MOSQ_ERR_TLS.rawValue {
             return "TLS failed: check that ca_file signed the broker's certificate, which must name this host (or tls_insecure), and that the broker accepts cert_file"
         }
-        return String(cString: mosquitto_strerror(rc))
+        return MQTTLink.text(api.mosquitto_strerror(rc))
     }
 
     private var interest: UInt32 { EPOLLIN.rawValue | (watchingWrite ? EPOLLOUT.rawValue : 0) }
@@ -268,13 +268,13 @@ final class MQTTLink {
     /// EPOLLOUT only while libmosquitto has something to send, so an idle connection does not spin the loop.
     private func refreshInterest() {
         guard let mosq, fd >= 0 else { return }
-        let current = mosquitto_socket(mosq)
+        let current = api.mosquitto_socket(mosq)
         if current != fd {
             // libmosquitto closed the socket (a read saw the end): treat it as lost.
             failed("connection closed", now: monotonicNow())
             return
         }
-        let wants = mosquitto_want_write(mosq)
+        let wants = api.mosquitto_want_write(mosq)
         if wants != watchingWrite {
             watchingWrite = wants
             loop.modify(fd: fd, events: interest)
