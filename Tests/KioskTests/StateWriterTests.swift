@@ -1,0 +1,99 @@
+import Core
+import Glibc
+import Testing
+@testable import Kiosk
+
+@Suite("State file on a writer thread: the loop never waits for the disk, replies wait for the saves before them", .serialized)
+struct StateWriterTests {
+    /// Polls `store`'s writer until `condition` or two seconds.
+    private func waitForSaves(_ store: StateStore, until condition: () -> Bool) -> Bool {
+        let deadline = monotonicNow() + 2
+        while !condition() {
+            if monotonicNow() > deadline { return false }
+            var p = pollfd(fd: store.writerFD ?? -1, events: Int16(POLLIN), revents: 0)
+            _ = poll(&p, 1, 10)
+            store.collectSaves(now: monotonicNow())
+        }
+        return true
+    }
+
+    @Test("A flush is handed to the thread: generations count up, the newest values reach the file")
+    func background() throws {
+        let path = makeTemporaryDirectory("state-writer") + "/sub/state.json"
+        let store = StateStore(path: path, background: true)
+        #expect(store.writerFD != nil)
+        for v in 1...50 { store.set("volume", .single(Double(v)), now: 0, urgent: true) }
+        #expect(store.generation == 50)
+        #expect(store.flushDeadline == nil, "handed over, nothing pending on the loop")
+        #expect(waitForSaves(store) { store.savedGeneration == 50 }, "saved \(store.savedGeneration)")
+        #expect(StateStore(path: path).values == ["volume": .single(50)], "the newest bytes win; older waiting ones are skipped")
+        var st = stat()
+        #expect(stat(path, &st) == 0 && st.st_mode & 0o777 == StateStore.fileMode)
+    }
+
+    @Test("flushAndWait returns with the values on disk (the exit path)")
+    func flushAndWait() throws {
+        let path = makeTemporaryDirectory("state-writer") + "/state.json"
+        let store = StateStore(path: path, debounceSeconds: 10, background: true)
+        store.set("pump", .single(1), now: 0, urgent: false)
+        #expect(access(path, F_OK) != 0, "a debounced value waits")
+        store.flushAndWait()
+        #expect(store.savedGeneration == store.generation)
+        #expect(StateStore(path: path).values == ["pump": .single(1)])
+    }
+
+    @Test("A write that fails is logged and tried again after the retry delay; nothing counts as saved")
+    func failure() throws {
+        let dir = makeTemporaryDirectory("state-writer")
+        // A regular file where the state file's folder should be: the write cannot succeed.
+        let blocker = dir + "/blocker"
+        let fd = open(blocker, O_WRONLY | O_CREAT, 0o600); close(fd)
+        let store = StateStore(path: blocker + "/state.json", background: true)
+        store.set("volume", .single(3), now: 100, urgent: true)
+        var p = pollfd(fd: store.writerFD ?? -1, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&p, 1, 2000) == 1, "the writer reports back")
+        store.collectSaves(now: 500)
+        #expect(store.flushDeadline == 500 + StateStore.retryDelay, "pending again, tried after the delay")
+        #expect(store.savedGeneration == 0)
+        #expect(store.settledGeneration == 1, "finished all the same: replies waiting for it go out")
+    }
+}
+
+/// A handler whose every `get` makes a change that must be saved: the tests' stand-in for `set`.
+private final class SavingHandler: ControlRequestHandler {
+    var asked = 0
+    var saved = 0
+    func handle(_ request: SocketRequest, client: ControlSocket.ClientID) -> any SocketReply {
+        guard case .get(let id) = request else { return ErrorReply("not in this test") }
+        if id != "read" { asked += 1 }
+        return ValueReply(id: id, value: .single(Double(asked)))
+    }
+}
+
+@Suite("Control socket: a reply never overtakes a save asked for before it", .serialized)
+struct ControlSocketSaveTests {
+    @Test("A reply is held until its saves are on disk, and the client's later requests wait behind it, in order")
+    func heldInOrder() throws {
+        let loop = EventLoop()
+        let handler = SavingHandler()
+        let path = makeTemporaryDirectory("sock-save") + "/control.sock"
+        let socket = try ControlSocket(path: path, group: nil, loop: loop, handler: handler)
+        socket.saveProgress = { (handler.asked, handler.saved) }
+        let c = try #require(TestClient(path: path))
+        let other = try #require(TestClient(path: path))
+        c.send("{\"cmd\":\"get\",\"id\":\"a\"}\n{\"cmd\":\"get\",\"id\":\"read\"}\n")
+        _ = pump(loop) { handler.asked == 1 }
+        for _ in 0..<20 { loop.runOnce(timeout: 0.005) }
+        #expect(c.nextLine() == nil, "no reply before the save is on disk")
+        #expect(handler.asked == 1, "the next request waits behind the held reply")
+        // Another client's request that changes nothing still waits for the save asked for before it.
+        other.send("{\"cmd\":\"get\",\"id\":\"read\"}\n")
+        for _ in 0..<10 { loop.runOnce(timeout: 0.005) }
+        #expect(other.nextLine() == nil)
+        handler.saved = 1
+        socket.savesReached(1)
+        #expect(reply(c, loop) == "{\"id\":\"a\",\"ok\":true,\"value\":1}")
+        #expect(reply(c, loop) == "{\"id\":\"read\",\"ok\":true,\"value\":1}")
+        #expect(reply(other, loop) == "{\"id\":\"read\",\"ok\":true,\"value\":1}")
+    }
+}
