@@ -6,7 +6,8 @@ import Input
 import Raster
 import Widgets
 
-/// The running kiosk: one thread, one epoll loop. Input frames go to the touch router; control
+/// The running kiosk: one epoll loop on one thread (only the state file is written on another:
+/// `StateFileWriter`). Input frames go to the touch router; control
 /// events go to the services (state file, socket subscribers, hooks); damaged pixels go to the
 /// presenter. Each wake-up of the loop ends in one `turn()`.
 final class KioskRuntime {
