@@ -1,3 +1,4 @@
+import Core
 import CLinux
 import Glibc
 
@@ -13,6 +14,14 @@ public final class EventLoop {
     private var ready = [epoll_event](repeating: epoll_event(), count: 32)
     /// How many times epoll_wait returned (events or timeouts): an idle kiosk must not add to it.
     public private(set) var wakeups = 0
+    /// Handlers and turns that held the loop longer than `slowLimit`: touches due meanwhile waited.
+    public private(set) var slowRuns = 0
+    /// One frame of a 60 Hz panel: a handler or turn longer than this delays what the next frame shows.
+    public static let slowLimit = 1.0 / 60
+    /// The log says at most one slow run per this many seconds (a slow panel must not flood the journal).
+    static let slowLogInterval = 10.0
+    private var lastSlowLog = -Double.infinity
+    private var slowSinceLog = 0
 
     public init() {
         epfd = epoll_create1(Int32(EPOLL_CLOEXEC))
@@ -48,7 +57,9 @@ public final class EventLoop {
     public func run(beforeWait: () -> Double?) {
         running = true
         while running {
+            let started = monotonicNow()
             let timeout = beforeWait()
+            noteDuration(since: started, of: "the turn")
             guard running else { break }
             if !runOnce(timeout: timeout) { return }
         }
@@ -69,9 +80,27 @@ public final class EventLoop {
         for i in 0..<Int(n) {
             let fd = ready[i].data.fd
             let mask = ready[i].events
-            handlers[fd]?(mask)
+            guard let handler = handlers[fd] else { continue }
+            let started = monotonicNow()
+            handler(mask)
+            noteDuration(since: started, of: "the handler of fd \(fd)")
         }
         return true
+    }
+
+    /// Counts (and now and then logs) a run that held the loop over one tick: the soak saw frames wait
+    /// 100–290 ms, and only a line in the journal can say what held them.
+    private func noteDuration(since started: MonotonicTime, of what: @autoclosure () -> String) {
+        let now = monotonicNow()
+        let took = now - started
+        guard took > EventLoop.slowLimit else { return }
+        slowRuns += 1
+        slowSinceLog += 1
+        guard now - lastSlowLog >= EventLoop.slowLogInterval else { return }
+        let others = slowSinceLog > 1 ? " (\(slowSinceLog - 1) more slow runs since the last such line)" : ""
+        Log.warning("loop: \(what()) took \(Int((took * 1000).rounded())) ms, over one 60 Hz tick\(others)")
+        lastSlowLog = now
+        slowSinceLog = 0
     }
 
     public func stop() { running = false }
