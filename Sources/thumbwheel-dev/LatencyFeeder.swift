@@ -1,27 +1,36 @@
+import CLinux
 import Core
 import Glibc
 import Input
 
 /// Where `bench-latency` writes the recorded touches: a uinput device (the kernel stamps each event,
 /// and the kiosk reads it from /dev/input through libevdev like a panel), or, where /dev/uinput is
-/// missing, a pipe the kiosk reads through `ReplayPipeSource` (stamped when written).
+/// missing, a pipe the kiosk reads through `ReplayPipeSource`.
 enum FeedTarget {
     case uinput(UinputDevice)
     case pipe(writeFD: Int32)
 
-    /// Sends one event now; false when the target is gone.
-    func send(_ event: InputEvent) -> Bool {
+    /// Sends one frame of events (up to and including its SYN_REPORT) now; false when the target is gone.
+    ///
+    /// On the pipe the frame goes the way the kernel's evdev hands one to a reader: every event of it
+    /// stamped with one time, taken when the frame is complete (the input core stamps a frame once and
+    /// flushes it at SYN_REPORT), and written at once, since a reader is woken only at SYN_REPORT. Writing
+    /// event by event would wake the kiosk on half a frame and stamp the frame at its first event.
+    func send(_ frame: ArraySlice<InputEvent>) -> Bool {
         switch self {
         case .uinput(let device):
-            return device.write(event)
+            return frame.allSatisfy { device.write($0) }
         case .pipe(let fd):
-            var record = ReplayPipeRecord(time: monotonicNow(), type: event.type, code: event.code, value: event.value)
-            return write(fd, &record, MemoryLayout<ReplayPipeRecord>.size) == MemoryLayout<ReplayPipeRecord>.size
+            let now = monotonicNow()
+            var records = frame.map { ReplayPipeRecord(time: now, type: $0.type, code: $0.code, value: $0.value) }
+            let bytes = records.count * MemoryLayout<ReplayPipeRecord>.stride
+            return records.withUnsafeMutableBytes { write(fd, $0.baseAddress, bytes) } == bytes
         }
     }
 }
 
-/// One event on the replay pipe: small enough that every write is atomic (PIPE_BUF).
+/// One event on the replay pipe. A frame of them is written at once; up to PIPE_BUF bytes (170 of them)
+/// a write is atomic, so the reader never sees part of one.
 struct ReplayPipeRecord {
     var time: MonotonicTime
     var type: UInt16
@@ -35,6 +44,8 @@ final class ReplayPipeSource: InputSource {
     let path: String
     private(set) var fd: Int32
     let capabilities: DeviceCapabilities
+    /// Room for 64 records per read (a larger frame takes more than one read of the same wake-up).
+    private var buffer = [ReplayPipeRecord](repeating: ReplayPipeRecord(time: 0, type: 0, code: 0, value: 0), count: 64)
 
     init(path: String, readFD: Int32, capabilities: DeviceCapabilities) {
         self.path = path; fd = readFD; self.capabilities = capabilities
@@ -42,11 +53,15 @@ final class ReplayPipeSource: InputSource {
 
     func readAvailable() -> DeviceReadResult {
         var result = DeviceReadResult()
-        var record = ReplayPipeRecord(time: 0, type: 0, code: 0, value: 0)
+        let size = MemoryLayout<ReplayPipeRecord>.stride
         while true {
-            let n = read(fd, &record, MemoryLayout<ReplayPipeRecord>.size)
-            if n == MemoryLayout<ReplayPipeRecord>.size {
-                result.items.append(.event(InputEvent(type: record.type, code: record.code, value: record.value, time: record.time)))
+            // Whole frames at once, as libevdev reads a device: a few records per read call.
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n > 0 {
+                for i in 0..<(n / size) {
+                    let r = buffer[i]
+                    result.items.append(.event(InputEvent(type: r.type, code: r.code, value: r.value, time: r.time)))
+                }
             } else if n < 0 && errno == EINTR {
                 continue
             } else {
@@ -96,11 +111,13 @@ final class LatencyFeeder: @unchecked Sendable {
         guard let first = events.first?.time else { kill(getpid(), SIGTERM); return }
         for _ in 0..<repeats {
             let start = monotonicNow()
-            for event in events {
+            var frameStart = events.startIndex
+            for (i, event) in events.enumerated() where event.type == UInt16(EV_SYN) && event.code == UInt16(SYN_REPORT) {
                 let due = start + (event.time - first)
                 let wait = due - monotonicNow()
                 if wait > 0 { sleep(seconds: wait) }
-                if !target.send(event) { break }
+                if !target.send(events[frameStart...i]) { break }
+                frameStart = i + 1
             }
             sleep(seconds: 0.2)  // the lift's frame, then a pause between repeats
         }
