@@ -20,9 +20,10 @@ struct CircleRowTable {
     /// The bytes of memory a table of `rowCount` rows needs.
     static func bytes(rowCount: Int) -> Int { (5 * rowCount + 1) * 8 }
 
-    /// The circle of radius `r` about (cx, cy), rows `rows`. `memory`: `bytes(rowCount:)` bytes,
-    /// 8-aligned, used while the table is.
-    init(cx: Double, cy: Double, r: Double, rows: Range<Int>, memory: UnsafeMutableRawPointer) {
+    /// The circle of radius `r` about (cx, cy), rows `rows`; with `stretch`, the capsule of that
+    /// circle's left half, its right half moved right by `stretch`, and the band between (see
+    /// `RingShape`). `memory`: `bytes(rowCount:)` bytes, 8-aligned, used while the table is.
+    init(cx: Double, cy: Double, r: Double, stretch: Double = 0, rows: Range<Int>, memory: UnsafeMutableRawPointer) {
         self.rows = rows
         let n = rows.count, first = rows.lowerBound
         let halfWidth = memory.bindMemory(to: Double.self, capacity: n + 1)
@@ -41,9 +42,12 @@ struct CircleRowTable {
         // comparisons on doubles (SSE2 has no 64-bit integer compare), so that the loop below
         /// vectorises in baseline builds too.
         @inline(__always) func store(_ k: Int, sMax: Double, sMin: Double) {
-            let tR = ceilByMagic(cx + sMax), fLParts = ceilParts(cx - sMin), fRParts = floorParts(cx + sMin)
+            let right = cx + stretch
+            let tR = ceilByMagic(right + sMax), fLParts = ceilParts(cx - sMin), fRParts = floorParts(right + sMin)
             var fL = fLParts.int, fR = fRParts.int
-            if fLParts.value >= fRParts.value { fL = tR; fR = tR }
+            // No full pixel where the row leaves the circle's height (sMin 0): for a disc the rule below
+            // already says so, for a capsule's band it must be said.
+            if fLParts.value >= fRParts.value || sMin <= 0 { fL = tR; fR = tR }
             touchL[k] = sMax > 0 ? floorByMagic(cx - sMax) : Int.max
             fullL[k] = fL; fullR[k] = fR; touchR[k] = tR
         }

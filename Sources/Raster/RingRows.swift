@@ -12,11 +12,19 @@ import Glibc
 /// (y²/2r averaged over a unit chord: 1/24r). The area of a unit square on one side of a line is exact
 /// (a linear middle part and quadratic corners); what remains is a curvature term of order 1/r², well
 /// under one 8-bit step for every radius this path accepts.
+///
+/// A disc can also be stretched into a capsule (a pill: a toggle's track, a rounded button as tall as
+/// its radius allows): every point within `outer` of the segment from (cx, cy) to (cx + stretch, cy).
+/// Its rows are a circle's with the right half moved by `stretch`, and an edge pixel's area is the
+/// circle's, measured from the nearest point of the segment (the boundary is a circle's continued by
+/// its own tangent, so the same tangent-line area holds across the joins).
 struct RingShape {
-    /// Centre in device pixels.
+    /// Centre in device pixels (of the left cap, for a capsule).
     var cx: Double, cy: Double
     /// Outer radius, and inner radius (≤ 0: a full disc).
     var outer: Double, inner: Double
+    /// How far right the disc is stretched into a capsule (0: a disc or ring; > 0 only with no hole).
+    var stretch: Double = 0
     /// The smallest radius drawn this way (below it the curvature term grows past a quarter step).
     static let minimumRadius = 2.0
 
@@ -72,7 +80,7 @@ extension RasterScratch {
         guard firstRow < lastRow else { return }
         let cx = shape.cx, cy = shape.cy
         let rows = firstRow ..< lastRow, tableMemory = rowBatch.circleTableMemory(tables: 2, rowCount: rows.count)
-        let outerRows = CircleRowTable(cx: cx, cy: cy, r: shape.outer, rows: rows, memory: tableMemory)
+        let outerRows = CircleRowTable(cx: cx, cy: cy, r: shape.outer, stretch: shape.stretch, rows: rows, memory: tableMemory)
         let innerRows = CircleRowTable(cx: cx, cy: cy, r: max(0, shape.inner), rows: shape.inner > 0 ? rows : firstRow ..< firstRow,
                                        memory: tableMemory + CircleRowTable.bytes(rowCount: rows.count))
         var batch = rowBatch.begin(width: area.width)
@@ -159,13 +167,31 @@ enum RingEdgeTerms { case both, outerOnly, innerOnly }
 /// is shared by the outer and inner circle (both centred on the same point).
 @inline(__always) func ringEdgeCoverage(_ shape: RingShape, terms: RingEdgeTerms = .both, dx xs: UnsafePointer<Float>,
                                         dy ys: UnsafePointer<Float>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+    // Two copies of the loop: the capsule's clamp stays out of every disc's, ring's and arc's.
+    if shape.stretch > 0 {
+        ringEdgeCoverage(shape, terms: terms, stretched: true, dx: xs, dy: ys, count: count, into: out)
+    } else {
+        ringEdgeCoverage(shape, terms: terms, stretched: false, dx: xs, dy: ys, count: count, into: out)
+    }
+}
+
+@inline(__always) private func ringEdgeCoverage(_ shape: RingShape, terms: RingEdgeTerms, stretched: Bool, dx xs: UnsafePointer<Float>,
+                                                dy ys: UnsafePointer<Float>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
     // A plain branch-free loop over Float that the compiler vectorises: max and min are written
     // through abs (a single instruction) because Swift's min/max keep NaN rules that block it.
     let outerT = Float(shape.outer - 1 / (24 * shape.outer))
     let innerT: Float = shape.inner > 0 ? Float(shape.inner - 1 / (24 * shape.inner)) : -1e6
+    let stretch = Float(shape.stretch)
     @inline(__always) func q(_ v: Float) -> Float { let m = (v + abs(v)) * 0.5; return m * m }
     for k in 0 ..< count {
-        let dx = xs[k], dy = ys[k], adx = abs(dx), ady = abs(dy)
+        var dx = xs[k]
+        if stretched {
+            // From the nearest point of the capsule's segment: min(dx, 0) + max(dx − stretch, 0), which
+            // is exactly 0 over the band (the test below relies on it).
+            let beyond = dx - stretch
+            dx = (dx - abs(dx)) * 0.5 + (beyond + abs(beyond)) * 0.5
+        }
+        let dy = ys[k], adx = abs(dx), ady = abs(dy)
         let d = (dx * dx + dy * dy + 1e-12).squareRoot()
         let inv = 1 / d
         let spread = abs(adx - ady)
@@ -174,7 +200,8 @@ enum RingEdgeTerms { case both, outerOnly, innerOnly }
         let b0 = (adx + ady - spread) * 0.5 * inv - 1e-3
         let b = (b0 + abs(b0)) * 0.5 + 1e-3
         let h = (a + b) * 0.5, g = (a - b) * 0.5
-        let to = outerT - d, ti = innerT - d
+        // The band between a capsule's caps is straight: its edge pixels have no curvature term.
+        let to = (stretched && adx == 0 ? Float(shape.outer) : outerT) - d, ti = innerT - d
         let outerSum = q(to + h) - q(to + g) - q(to - g) + q(to - h)
         let innerSum = q(ti + h) - q(ti + g) - q(ti - g) + q(ti - h)
         let c: Float

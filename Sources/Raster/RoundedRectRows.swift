@@ -62,12 +62,18 @@ extension Canvas {
     /// the cell path, the rows between the corners straight from their two edge pixels, which skips
     /// accumulating and sweeping cells for most of the rows. The coverage is the same: the edge
     /// pixels get the values the cell sweep would compute from the same edges, in the same `Float`
-    /// steps, and the pixels between them are full.
+    /// steps, and the pixels between them are full. A pill (radius half the height) has no straight
+    /// rows; it is drawn as a capsule by the disc's row path instead (analytic areas, within a step or two
+    /// of the cells').
     func fill(roundedRect rect: Rect, radius: Double, paint: Paint) {
         guard !rect.isEmpty else { return }
         var o = beginOutline()
         defer { o.reset(); swap(&o, &scratch.outline) }
         let r = Path.roundedRectRadius(rect, radius)
+        // A pill (lying, its radius half its height) is a capsule: rows straight from the circle equation.
+        if Canvas.drawsAsCapsule(rect, r), RingShape.accepts(outer: r, inner: 0, cx: rect.minX + r, cy: rect.midY) {
+            return fill(ring: RingShape(cx: rect.minX + r, cy: rect.midY, outer: r, inner: 0, stretch: rect.width - 2 * r), paint: paint)
+        }
         if r > 0 && r.isFinite && rect.minX.isFinite && rect.minY.isFinite && rect.maxX.isFinite && rect.maxY.isFinite {
             scratch.cells.roundedCorners.add(rect, radius: r, to: &o)
         } else {
@@ -90,6 +96,14 @@ extension Canvas {
         if area.maxY > rowBottom {
             cells.fill(o, area: PixelRect(x: area.x, y: rowBottom, width: area.width, height: area.maxY - rowBottom), into: &sink)
         }
+    }
+}
+
+extension Canvas {
+    /// Whether a rounded rectangle of (clamped) radius `r` is filled as a capsule: a lying pill with caps
+    /// of 4 pixels and more (on smaller caps the tangent-line area is off by more than 3 units of 255).
+    static func drawsAsCapsule(_ rect: Rect, _ r: Double) -> Bool {
+        r == rect.height / 2 && rect.width >= rect.height && r >= 4
     }
 }
 

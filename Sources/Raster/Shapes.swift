@@ -111,12 +111,12 @@ extension Canvas {
         }
     }
 
-    /// Draws `shape` through the analytic row path (discs and rings: cheaper than cells over a
-    /// flattened polygon).
-    private func fill(ring shape: RingShape, paint: Paint) {
+    /// Draws `shape` through the analytic row path (discs, rings and capsules: cheaper than cells over
+    /// a flattened polygon).
+    func fill(ring shape: RingShape, paint: Paint) {
         guard !clip.isEmpty else { return }
         let o = shape.outer
-        let bounds = PixelRect(covering: Rect(x: shape.cx - o, y: shape.cy - o, width: 2 * o, height: 2 * o))
+        let bounds = PixelRect(covering: Rect(x: shape.cx - o, y: shape.cy - o, width: 2 * o + shape.stretch, height: 2 * o))
         let area = bounds.intersection(clip)
         guard !area.isEmpty else { return }
         var sink = PaintSink(canvas: self, paint: paint, maxSpan: area.width)

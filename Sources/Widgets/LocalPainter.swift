@@ -60,6 +60,9 @@ struct LocalPainter {
 
     func fillRoundedRect(_ rect: Rect, radius: Double, paint: Paint) {
         guard !rect.isEmpty else { return }
+        // Upright, the device shape is again a rounded rectangle: the canvas fills that from its table
+        // of corner points and straight rows, without flattening four arcs per call (the same outline).
+        if isUpright { return canvas.fillRoundedRect(transform.boundingBox(of: rect), radius: radius * scale, paint: paint) }
         fill(Path.roundedRect(rect, radius: radius), paint: paint)
     }
 

@@ -44,6 +44,8 @@ import TestSupport
                 a.clip = clip; b.clip = clip
             }
             let (rect, radius) = RoundedRectRowsTests.randomRect(&rng, canvasWidth: w)
+            // Pills take the capsule path (`pillsAsCapsules` below), which computes other areas.
+            if RoundedRectRowsTests.isPill(rect, radius) { continue }
             let color = Color(r: UInt8(rng.int(256)), g: UInt8(rng.int(256)), b: UInt8(rng.int(256)), a: UInt8(rng.int(256)))
             var paint = Paint(color, blendMode: rng.int(4) == 0 ? .source : .sourceOver, alpha: rng.int(2) == 0 ? 1 : rng.range(0.2, 1))
             if rng.int(5) == 0 {
@@ -61,6 +63,59 @@ import TestSupport
         // may differ (where a corner meets a straight side in a shape split into bands), which could
         // move a value by one unit at an exact rounding tie; none occurs in these cases.
         #expect(differing == 0, "\(differing) bytes differ, by up to \(worst)")
+    }
+
+    /// Whether `fillRoundedRect` draws this one as a capsule.
+    static func isPill(_ rect: Rect, _ radius: Double) -> Bool { Canvas.drawsAsCapsule(rect, Path.roundedRectRadius(rect, radius)) }
+
+    @Test("a pill is drawn as a capsule: the exact area within 3 units (the S1 bound) and 0.35 on average over edge pixels, the cell path within 4, for every paint and format",
+          arguments: [PixelFormat.argb8888, .rgb565])
+    func pillsAsCapsules(format: PixelFormat) {
+        let w = 120, h = 64, bpp = format.bytesPerPixel, stride = w * bpp
+        let rows = UnsafeMutableRawPointer.allocate(byteCount: stride * h, alignment: 16)
+        let cells = UnsafeMutableRawPointer.allocate(byteCount: stride * h, alignment: 16)
+        defer { rows.deallocate(); cells.deallocate() }
+        let a = Canvas(pixels: rows, width: w, height: h, strideBytes: stride, format: format)
+        let b = Canvas(pixels: cells, width: w, height: h, strideBytes: stride, format: format)
+        var rng = SeededRandom(seed: 0x9111)
+        var worstCells = 0, worstExact = 0.0, errorSum = 0.0, edgePixels = 0
+        for _ in 0 ..< 200 {
+            let height = rng.range(8, 50)
+            let rect = Rect(x: rng.range(-10, 60), y: rng.range(-5, Double(h) - height + 5), width: height + rng.range(0, 70), height: height)
+            #expect(RoundedRectRowsTests.isPill(rect, height / 2))
+            let solid = rng.int(3) != 0
+            for i in 0 ..< stride * h { rows.storeBytes(of: 0, toByteOffset: i, as: UInt8.self); cells.storeBytes(of: 0, toByteOffset: i, as: UInt8.self) }
+            let paint = solid ? Paint(.white) : .linear(LinearGradient(start: rect.origin, end: Point(rect.maxX, rect.maxY),
+                                                                      stops: [GradientStop(0, .white), GradientStop(1, Color(rgba: 0xFF40_80C0))]))
+            a.fillRoundedRect(rect, radius: height / 2 + rng.range(0, 10), paint: paint)
+            b.fill(path: Path.roundedRect(rect, radius: height / 2), paint: paint)
+            for j in 0 ..< h {
+                for i in 0 ..< w {
+                    let p = a.pixel(x: i, y: j), q = b.pixel(x: i, y: j)   // as ARGB8888, also from RGB565
+                    for shift in [0, 8, 16] {
+                        worstCells = max(worstCells, abs(Int((p >> UInt32(shift)) & 0xFF) - Int((q >> UInt32(shift)) & 0xFF)))
+                    }
+                }
+            }
+            guard solid, format == .argb8888 else { continue }
+            let r = height / 2, y = rect.midY, x0 = rect.minX + r, x1 = rect.maxX - r
+            for j in 0 ..< h {
+                for i in 0 ..< w {
+                    // Pixels a diagonal's half away from the boundary are full or empty; the others sampled.
+                    let cx = Double(i) + 0.5, cy = Double(j) + 0.5
+                    let d = hypot(cx - min(max(cx, x0), x1), cy - y)
+                    let exact = d < r - 0.71 ? 255 : d > r + 0.71 ? 0 : 255 * RoundedRectRowsTests.exactCoverage(rect, r, i, j)
+                    let error = abs(Double(rows.load(fromByteOffset: j * stride + 4 * i, as: UInt32.self) & 0xFF) - exact)
+                    worstExact = max(worstExact, error)
+                    if exact > 0 && exact < 255 { errorSum += error; edgePixels += 1 }
+                }
+            }
+        }
+        let rgb565Step = format == .rgb565 ? 8 : 0  // a unit of coverage can move a 5-bit channel by a step (8 units)
+        #expect(worstCells <= 4 + rgb565Step, "against the cell path: \(worstCells)")
+        // The mean is over edge pixels alone, where rounding to 8 bits already costs 0.25 on average.
+        #expect(worstExact <= 3, "against the exact area: \(worstExact)")
+        #expect(edgePixels == 0 || errorSum / Double(edgePixels) <= 0.35, "mean error on edge pixels: \(errorSum / Double(max(1, edgePixels)))")
     }
 
     /// Exact area of the rounded rectangle inside pixel (i, j): 64×64 samples where the pixel meets a
