@@ -73,6 +73,32 @@ struct PanelControlsLookTests {
         #expect(events.flatMap(b.actions(for:)) == [.set(control: "t", value: .single(18))])
     }
 
+    @Test("Pressing, flipping and releasing a toggle repaints only its switch, not its label; the pixels equal a full frame")
+    func toggleDamage() throws {
+        let t = f.make("toggle", "pump", Rect(x: 20, y: 20, width: 300, height: 48), ["label": .string("Pump")])
+        let resources = Fixture.resources()
+        let view = ScreenView(controls: t.drawn, background: resources.theme.background, resources: resources, scale: 1)
+        let screen = Bitmap(width: 400, height: 100, format: .xrgb8888)
+        view.render(into: screen.canvas, full: true)
+        let model = try #require(t.model as? ToggleModel)
+        let switchBox = model.transform.boundingBox(of: model.switchRect).outsetBy(DamageBox.margin)
+        let knob = model.switchRect.center
+        for step in 0 ..< 3 {
+            switch step {
+            case 0: _ = model.touchBegan(at: knob, time: 0)                     // the knob grows its ring
+            case 1: model.touchEnded(at: knob, time: 0.05)                      // on, the ring gone
+            default: _ = try t.setValue(.single(0), time: 1)                    // off again, from outside
+            }
+            let rects = view.render(into: screen.canvas, full: false)
+            #expect(!rects.isEmpty, "step \(step) drew nothing")
+            for r in rects {
+                #expect(DamageTests.contains(switchBox, r), "step \(step): damage \(r) outside the switch \(switchBox)")
+            }
+            let fresh = Fixture.render(t.drawn, width: 400, height: 100, resources: resources)
+            #expect(DamageTests.matches(screen, fresh), "step \(step): the damaged frame differs from a full one")
+        }
+    }
+
     @Test("A toggle flips on a tap and reports it (value, then the finger's release); a choice takes the tapped segment")
     func toggleAndChoice() throws {
         let t = f.make("toggle", "pump", Rect(x: 0, y: 0, width: 200, height: 48), [:])

@@ -51,15 +51,18 @@ extension Element {
 }
 
 /// The damage of a look drawn from a snapshot of its state: the box the first time; afterwards, when
-/// the snapshot changed, the old box and the new one (none while hidden). Most panel looks follow it.
+/// the snapshot changed, the old box and the new one (none while hidden), or only the part that
+/// changed when the look can say which. Most panel looks follow it.
 struct SnapshotDamage<Snapshot: Equatable> {
     /// What was drawn last, nil before the first frame.
     private(set) var drawn: Snapshot?
 
-    mutating func collect(_ now: Snapshot, hidden: (Snapshot) -> Bool, box: (Snapshot) -> Rect) -> [Rect] {
+    mutating func collect(_ now: Snapshot, hidden: (Snapshot) -> Bool, box: (Snapshot) -> Rect,
+                          changed: (Snapshot, Snapshot) -> Rect? = { _, _ in nil }) -> [Rect] {
         defer { drawn = now }
         guard let old = drawn else { return hidden(now) ? [] : [box(now)] }
         if old == now { return [] }
+        if !hidden(old), !hidden(now), let part = changed(old, now) { return [part] }
         return [hidden(old) ? nil : box(old), hidden(now) ? nil : box(now)].compactMap { $0 }
     }
 }
@@ -76,6 +79,9 @@ protocol SnapshotLook: Widget {
     var damage: SnapshotDamage<Snapshot> { get set }
     func snapshot(at time: MonotonicTime) -> Snapshot
     func box(_ s: Snapshot) -> Rect
+    /// The box of what differs between two shown snapshots when that is less than the whole look (a
+    /// toggle's switch, not its label), else nil: the damage is then `box` of both.
+    func changedBox(from old: Snapshot, to new: Snapshot) -> Rect?
 }
 
 extension SnapshotLook {
@@ -83,7 +89,11 @@ extension SnapshotLook {
 
     // A closure, not the key path `\.hidden`: in this generic context the runtime builds the key path
     // object again on every call (resolving its types by name), which cost most of a drag frame.
-    func collectDamage(at time: MonotonicTime) -> [Rect] { damage.collect(snapshot(at: time), hidden: { $0.hidden }, box: box) }
+    func collectDamage(at time: MonotonicTime) -> [Rect] {
+        damage.collect(snapshot(at: time), hidden: { $0.hidden }, box: box, changed: changedBox)
+    }
+
+    func changedBox(from old: Snapshot, to new: Snapshot) -> Rect? { nil }
 
     /// What the frame shows: the snapshot collectDamage took (so pixels match the damage), nil while hidden.
     func shown(at time: MonotonicTime) -> Snapshot? {

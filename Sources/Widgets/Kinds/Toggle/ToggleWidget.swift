@@ -19,6 +19,12 @@ final class ToggleWidget: SnapshotLook {
 
     func box(_ s: Snapshot) -> Rect { DamageBox.of(toggle.bounds, s.transform) }
 
+    /// A press, a release or a flip changes only the switch (the knob's ring stays inside it): the
+    /// label is not drawn again. That halves the frame a tap on a toggle costs.
+    func changedBox(from old: Snapshot, to new: Snapshot) -> Rect? {
+        old.transform == new.transform ? DamageBox.of(toggle.switchRect, new.transform) : nil
+    }
+
     func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {
         guard let s = shown(at: time) else { return }
         let t = toggle, r = t.switchRect
