@@ -46,6 +46,13 @@ struct LatencyBenchCommand: ParsableCommand {
         let useUinput = !pipe && access("/dev/uinput", W_OK) == 0
         let files = configs.isEmpty ? Self.examples() : configs
         print("recording \(recording): \(parsed.events.count) events, played \(repeats)x through \(useUinput ? "uinput" : "a pipe")")
+        // What input → read cannot go below here: a thread woken by a pipe write, doing nothing else.
+        let floor = WakeupFloor.measure().sorted()
+        if !floor.isEmpty {
+            let at = { (q: Double) in floor[min(floor.count - 1, Int(q * Double(floor.count)))] }
+            print("this machine's wake-up floor (a pipe write to a thread in epoll_wait, \(floor.count) times): "
+                  + "p50 \(ms(at(0.5))) p99 \(ms(at(0.99))) ms")
+        }
         for file in files {
             let latency = try measure(file, events: parsed.events, caps: caps, canvas: canvas, useUinput: useUinput)
             for line in latency.lines { print("  " + line) }
@@ -87,6 +94,9 @@ struct LatencyBenchCommand: ParsableCommand {
         if case .pipe(let fd) = target { close(fd) }
         return run.latency
     }
+
+    /// Milliseconds to the microsecond.
+    private func ms(_ v: Double) -> String { "\((v * 1000).rounded() / 1000)" }
 
     /// The example configs that exist under Config/.
     static func examples() -> [String] {
