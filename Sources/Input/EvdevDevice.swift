@@ -58,6 +58,7 @@ public final class EvdevDevice: InputSource {
     public func readAvailable() -> DeviceReadResult {
         var result = DeviceReadResult()
         guard fd >= 0 else { result.lostErrno = EBADF; return result }
+        result.items.reserveCapacity(16)  // a frame's events at once, not four reallocations growing to them
         let success = Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue), sync = Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue)
         var ev = input_event()
         while true {

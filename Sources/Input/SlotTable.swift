@@ -102,11 +102,13 @@ struct SlotTable {
 
     /// Hands over this frame's log (ordered by slot, then by time) and starts an empty one.
     mutating func takeRecords() -> [FrameRecord] {
-        let ordered = records.enumerated()
+        // Most frames hold one finger's record, or records already in slot order: no sort then.
+        let inOrder = zip(records, records.dropFirst()).allSatisfy { $0.slot <= $1.slot }
+        let ordered = inOrder ? records : records.enumerated()
             .sorted { ($0.element.slot, $0.offset) < ($1.element.slot, $1.offset) }
             .map(\.element)
         records = []
-        open = [:]
+        open.removeAll(keepingCapacity: true)
         return ordered
     }
 

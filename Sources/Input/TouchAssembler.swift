@@ -167,21 +167,22 @@ public struct TouchAssembler {
         let records = table.takeRecords()
         committed = table
         committedSlot = currentSlot
-        let touches = records.flatMap(touchPoints(for:))
+        // One array for the frame, filled in place: a frame is read on every touch wake-up.
+        var touches: [TouchPoint] = []
+        touches.reserveCapacity(records.count)
+        for r in records { appendTouchPoints(for: r, to: &touches) }
         return touches.isEmpty ? nil : TouchFrame(time: time, touches: touches)
     }
 
-    private func touchPoints(for r: FrameRecord) -> [TouchPoint] {
+    private func appendTouchPoints(for r: FrameRecord, to out: inout [TouchPoint]) {
         let position = mapper.map(x: r.x, y: r.y)
         func point(_ phase: TouchPhase) -> TouchPoint {
             TouchPoint(slot: r.slot, trackingID: r.trackingID, position: position, phase: phase, deviceID: deviceID)
         }
-        var out: [TouchPoint] = []
         if r.began { out.append(point(.began)) }
         if r.cancelled { out.append(point(.cancelled)) }
         else if r.ended { out.append(point(.ended)) }
         else if !r.began && (r.x != r.startX || r.y != r.startY) { out.append(point(.moved)) }
-        return out
     }
 
     mutating func newSyntheticID() -> Int {

@@ -53,6 +53,7 @@ final class ReplayPipeSource: InputSource {
 
     func readAvailable() -> DeviceReadResult {
         var result = DeviceReadResult()
+        result.items.reserveCapacity(16)  // as EvdevDevice does
         let size = MemoryLayout<ReplayPipeRecord>.stride
         while true {
             // Whole frames at once, as libevdev reads a device: a few records per read call.
