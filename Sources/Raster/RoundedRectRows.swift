@@ -67,13 +67,13 @@ extension Canvas {
     /// of the cells').
     func fill(roundedRect rect: Rect, radius: Double, paint: Paint) {
         guard !rect.isEmpty else { return }
-        var o = beginOutline()
-        defer { o.reset(); swap(&o, &scratch.outline) }
         let r = Path.roundedRectRadius(rect, radius)
         // A pill (lying, its radius half its height) is a capsule: rows straight from the circle equation.
         if Canvas.drawsAsCapsule(rect, r), RingShape.accepts(outer: r, inner: 0, cx: rect.minX + r, cy: rect.midY) {
             return fill(ring: RingShape(cx: rect.minX + r, cy: rect.midY, outer: r, inner: 0, stretch: rect.width - 2 * r), paint: paint)
         }
+        var o = beginOutline()
+        defer { o.reset(); swap(&o, &scratch.outline) }
         if r > 0 && r.isFinite && rect.minX.isFinite && rect.minY.isFinite && rect.maxX.isFinite && rect.maxY.isFinite {
             scratch.cells.roundedCorners.add(rect, radius: r, to: &o)
         } else {

@@ -29,7 +29,7 @@ enum FeedTarget {
     }
 }
 
-/// One event on the replay pipe. A frame of them is written at once; up to PIPE_BUF bytes (170 of them)
+/// One event on the replay pipe. A frame of them is written at once; up to PIPE_BUF bytes (256 of them)
 /// a write is atomic, so the reader never sees part of one.
 struct ReplayPipeRecord {
     var time: MonotonicTime

@@ -23,13 +23,12 @@ import TestSupport
     @Test("the same pixels as the cell path over Path.roundedRect, for every paint, clip and format",
           arguments: [(PixelFormat.argb8888, 100), (.rgb565, 100), (.argb8888, 1500)])
     func sameAsCellPath(format: PixelFormat, w: Int) {
-        let h = 80, bpp = format.bytesPerPixel, stride = w * bpp
-        let rows = UnsafeMutableRawPointer.allocate(byteCount: stride * h, alignment: 16)
-        let cells = UnsafeMutableRawPointer.allocate(byteCount: stride * h, alignment: 16)
-        defer { rows.deallocate(); cells.deallocate() }
+        let h = 80, stride = w * format.bytesPerPixel
+        let pair = CanvasPair(width: w, height: h, format: format)
+        defer { pair.deallocate() }
+        let rows = pair.rows, cells = pair.cells
         // One canvas each for all rounds, so its remembered corners meet radii old and new.
-        var a = Canvas(pixels: rows, width: w, height: h, strideBytes: stride, format: format)
-        var b = Canvas(pixels: cells, width: w, height: h, strideBytes: stride, format: format)
+        var a = pair.a, b = pair.b
         var rng = SeededRandom(seed: 0x12EC7)
         var differing = 0, worst = 0
         for round in 0 ..< (w > 100 ? 60 : 400) {
@@ -71,12 +70,10 @@ import TestSupport
     @Test("a pill is drawn as a capsule: the exact area within 3 units (the S1 bound) and 0.35 on average over edge pixels, the cell path within 4, for every paint and format",
           arguments: [PixelFormat.argb8888, .rgb565])
     func pillsAsCapsules(format: PixelFormat) {
-        let w = 120, h = 64, bpp = format.bytesPerPixel, stride = w * bpp
-        let rows = UnsafeMutableRawPointer.allocate(byteCount: stride * h, alignment: 16)
-        let cells = UnsafeMutableRawPointer.allocate(byteCount: stride * h, alignment: 16)
-        defer { rows.deallocate(); cells.deallocate() }
-        let a = Canvas(pixels: rows, width: w, height: h, strideBytes: stride, format: format)
-        let b = Canvas(pixels: cells, width: w, height: h, strideBytes: stride, format: format)
+        let w = 120, h = 64, stride = w * format.bytesPerPixel
+        let pair = CanvasPair(width: w, height: h, format: format)
+        defer { pair.deallocate() }
+        let rows = pair.rows, cells = pair.cells, a = pair.a, b = pair.b
         var rng = SeededRandom(seed: 0x9111)
         var worstCells = 0, worstExact = 0.0, errorSum = 0.0, edgePixels = 0
         for _ in 0 ..< 200 {
@@ -192,4 +189,21 @@ import TestSupport
         canvas.fillRoundedRect(Rect(x: 4, y: 4, width: 12, height: 12), radius: 3, paint: Paint(.white))
         #expect(canvas.pixel(x: 10, y: 10) == 0xFFFF_FFFF && canvas.pixel(x: 1, y: 10) == 0xFF00_0000)
     }
+}
+
+/// Two canvases of one size and format over their own memory: the row path draws into `a` (`rows`),
+/// the reference into `b` (`cells`), and the bytes are compared.
+struct CanvasPair {
+    let rows: UnsafeMutableRawPointer, cells: UnsafeMutableRawPointer
+    let a: Canvas, b: Canvas
+
+    init(width: Int, height: Int, format: PixelFormat) {
+        let stride = width * format.bytesPerPixel
+        rows = UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 16)
+        cells = UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 16)
+        a = Canvas(pixels: rows, width: width, height: height, strideBytes: stride, format: format)
+        b = Canvas(pixels: cells, width: width, height: height, strideBytes: stride, format: format)
+    }
+
+    func deallocate() { rows.deallocate(); cells.deallocate() }
 }
