@@ -1,5 +1,6 @@
 import CFreeType
 import Core
+import Glibc
 
 /// Why a font could not be loaded or used.
 public struct FontError: Error, CustomStringConvertible, Equatable {
@@ -24,6 +25,7 @@ public final class FontFace {
     public let descender: Int
     private var library: FT_Library?
     private var face: FT_Face?
+    private var stream: FT_Stream?
     private var glyphs: [GlyphKey: Glyph] = [:]
     private var glyphIndices: [UInt32: UInt32] = [:]
     private var currentSize: Int = -1
@@ -33,13 +35,27 @@ public final class FontFace {
         self.path = path
         var lib: FT_Library?
         guard FT_Init_FreeType(&lib) == 0, let lib else { throw FontError(path: path, message: "cannot start FreeType") }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        var info = stat()
+        guard fd >= 0, fstat(fd, &info) == 0 else {
+            if fd >= 0 { close(fd) }
+            FT_Done_FreeType(lib)
+            throw FontError(path: path, message: "cannot open the file")
+        }
+        let stream = FontStream.make(fd: fd, size: Int(info.st_size))
+        var args = FT_Open_Args()
+        args.flags = FT_UInt(FT_OPEN_STREAM)
+        args.stream = stream
         var f: FT_Face?
-        let err = FT_New_Face(lib, path, 0, &f)
+        // FreeType closes the stream (FontStream's close: the descriptor) when the face is done with,
+        // or at once when the open fails; the record itself is ours to free after that.
+        let err = FT_Open_Face(lib, &args, 0, &f)
         guard err == 0, let f else {
             FT_Done_FreeType(lib)
-            throw FontError(path: path, message: err == 1 ? "cannot open the file" : "not a font FreeType can read (error \(err))")
+            stream.deallocate()
+            throw FontError(path: path, message: "not a font FreeType can read (error \(err))")
         }
-        library = lib; face = f
+        library = lib; face = f; self.stream = stream
         unitsPerEm = Int(f.pointee.units_per_EM)
         hasKerning = (f.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING)) != 0
         ascender = Int(f.pointee.ascender); descender = Int(f.pointee.descender)
@@ -47,6 +63,7 @@ public final class FontFace {
     deinit {
         if let face { FT_Done_Face(face) }
         if let library { FT_Done_FreeType(library) }
+        stream?.deallocate()
     }
 
     /// The glyph index of a Unicode scalar (0 = the face's missing-glyph box).

@@ -1,0 +1,54 @@
+import Bench
+import Foundation
+import Testing
+@testable import Raster
+
+/// A `FontFace` reads its file through its own descriptor (`FontStream`), not a mapping: the face
+/// renders, and the descriptor is closed when the face goes and when the file is not a font.
+@Suite("Font stream") struct FontStreamTests {
+    /// The targets of this process's open descriptors (/proc/self/fd), e.g. "/tmp/x.ttf".
+    static func openFiles() -> [String] {
+        guard let dir = opendir("/proc/self/fd") else { return [] }
+        defer { closedir(dir) }
+        var targets: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.first?.isNumber == true else { continue }
+            var buffer = [CChar](repeating: 0, count: 4096)
+            let n = readlink("/proc/self/fd/" + name, &buffer, buffer.count - 1)
+            if n > 0 { targets.append(String(decoding: buffer[0 ..< n].map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+        }
+        return targets
+    }
+
+    /// A copy of the benchmark font under a name of its own, so no other test holds it open.
+    static func copyOfFont(_ tag: String) throws -> String {
+        let path = NSTemporaryDirectory() + "thumbwheel-fontstream-\(getpid())-\(tag).ttf"
+        try Data(contentsOf: URL(fileURLWithPath: BenchScenes.fontPath)).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("a face renders from its stream, holds the file open while it lives and closes it when it goes")
+    func closesWhenDone() throws {
+        let path = try Self.copyOfFont("live")
+        defer { unlink(path) }
+        do {
+            let face = try FontFace(path: path)
+            #expect(Self.openFiles().contains(path), "the face reads through its own descriptor")
+            #expect(!(try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)).contains(path), "the file is not mapped")
+            let glyph = face.glyph(face.glyphIndex("A"), size64: FontFace.size64(40), subX: 0, subY: 0)
+            #expect(glyph.width > 15 && glyph.height > 20 && glyph.coverage.contains(255), "A renders at 40 px")
+            #expect(face.unitsPerEm == 2048)
+        }
+        #expect(!Self.openFiles().contains(path), "the descriptor is closed with the face")
+    }
+
+    @Test("a file that is not a font is refused and its descriptor closed")
+    func closesWhenRefused() throws {
+        let path = NSTemporaryDirectory() + "thumbwheel-fontstream-\(getpid())-junk.ttf"
+        try Data(repeating: 0x41, count: 5000).write(to: URL(fileURLWithPath: path))
+        defer { unlink(path) }
+        #expect(throws: FontError.self) { _ = try FontFace(path: path) }
+        #expect(!Self.openFiles().contains(path), "the refused file's descriptor is closed")
+    }
+}
