@@ -11,6 +11,20 @@ let fastPixels: [SwiftSetting] = [.unsafeFlags(["-Ounchecked"], .when(configurat
 /// The pixel and touch modules keep full speed.
 let smallCode: [SwiftSetting] = [.unsafeFlags(["-Osize"], .when(configuration: .release))]
 
+/// The rasterizer's vector kernels (`Sources/RasterKernels`), compiled once more for each of these
+/// x86-64 levels (AVX2; AVX-512) from the same files (the folders hold symbolic links), so that a
+/// portable binary runs the widest its CPU has (`Raster`'s `KernelLevel` picks one at run time). A
+/// native build (`-target-cpu native`, last on the command line) compiles all three for its own CPU.
+#if arch(x86_64)
+let kernelVariants = [("RasterKernelsX86V3", "haswell"), ("RasterKernelsX86V4", "skylake-avx512")]
+#else
+let kernelVariants: [(String, String)] = []
+#endif
+let kernelVariantTargets: [Target] = kernelVariants.map { name, cpu in
+    .target(name: name, dependencies: ["RasterKernelTypes", "CSquareRoot"],
+            swiftSettings: [.unsafeFlags(["-target-cpu", cpu])] + fastPixels)
+}
+
 let package = Package(
     name: "Thumbwheel",
     products: [
@@ -44,7 +58,11 @@ let package = Package(
         .target(name: "Controls", dependencies: ["Core"]),
         // The config's vocabulary (schemas, validated tables, source locations), apart from TOML.
         .target(name: "ConfigModel", dependencies: ["Core"], swiftSettings: smallCode),
-        .target(name: "Raster", dependencies: ["Core", "CFreeType", "CPNG", "CPixelKernels", "CSquareRoot"], swiftSettings: fastPixels),
+        // The parameters of the rasterizer's vector kernels, and the kernels for the build's own CPU.
+        .target(name: "RasterKernelTypes"),
+        .target(name: "RasterKernels", dependencies: ["RasterKernelTypes", "CSquareRoot"], swiftSettings: fastPixels),
+        .target(name: "Raster", dependencies: ["Core", "CFreeType", "CPNG", "CPixelKernels", "RasterKernelTypes", "RasterKernels"]
+                    + kernelVariants.map { .target(name: $0.0) }, swiftSettings: fastPixels),
         .target(name: "Widgets", dependencies: ["Core", "Controls", "Raster", "ConfigModel"], swiftSettings: fastPixels),
 
         // The edges: devices, display, the service.
@@ -85,7 +103,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Reference-image comparison shared by the Raster and Widgets tests.
         .target(name: "ImageTestSupport", dependencies: ["Raster"], path: "Tests/ImageTestSupport"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Core", "ImageTestSupport", "TestSupport", "Bench"], resources: [.copy("Golden")]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterKernelTypes", "RasterKernels", "Core", "ImageTestSupport", "TestSupport", "Bench"],
+                    resources: [.copy("Golden")]),
         // Reference images are read from the source tree (next to #filePath), not as resources.
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Controls", "Raster", "Core", "ConfigModel", "ImageTestSupport", "TestSupport", "Bench"],
                     exclude: ["References"]),
@@ -95,5 +114,5 @@ let package = Package(
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Controls", "Core", "Raster", "Widgets", "TestSupport"],
                     exclude: ["TOMLReference"]),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "Kiosk", "Core", "Display", "Raster", "TestSupport"]),
-    ]
+    ] + kernelVariantTargets
 )

@@ -20,3 +20,35 @@ static inline void tw_fill32_large(uint32_t *p, uint32_t v, size_t n) {
     wmemset((wchar_t *)p, (wchar_t)v, n);
 #endif
 }
+
+// The x86-64 micro-architecture level this CPU and kernel run (1, 3 or 4; 0 on other architectures),
+// for the rasterizer's kernels built for x86-64-v3 and x86-64-v4 (see Raster's KernelLevel). Every
+// feature the compiler may use at a level is checked, and the operating system's saving of the wider
+// registers (XCR0), without which the instructions fault even where CPUID lists them.
+#if defined(__x86_64__)
+#include <cpuid.h>
+static inline int tw_x86_level(void) {
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 1;
+    const unsigned leaf1c = c;
+    // SSE3, SSSE3, FMA, CX16, SSE4.1, SSE4.2, MOVBE, POPCNT, OSXSAVE, AVX, F16C.
+    const unsigned v3leaf1 = (1u << 0) | (1u << 9) | (1u << 12) | (1u << 13) | (1u << 19) | (1u << 20) |
+                             (1u << 22) | (1u << 23) | (1u << 27) | (1u << 28) | (1u << 29);
+    if ((leaf1c & v3leaf1) != v3leaf1) return 1;
+    if (!__get_cpuid(0x80000001, &a, &b, &c, &d)) return 1;
+    if ((c & ((1u << 0) | (1u << 5))) != ((1u << 0) | (1u << 5))) return 1;   // LAHF-SAHF, LZCNT
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 1;
+    const unsigned leaf7b = b;
+    const unsigned v3leaf7 = (1u << 3) | (1u << 5) | (1u << 8);                 // BMI1, AVX2, BMI2
+    if ((leaf7b & v3leaf7) != v3leaf7) return 1;
+    unsigned xcr0lo, xcr0hi;
+    __asm__ volatile("xgetbv" : "=a"(xcr0lo), "=d"(xcr0hi) : "c"(0));
+    if ((xcr0lo & 0x6) != 0x6) return 1;                                         // SSE and AVX state
+    // AVX512F, AVX512DQ, AVX512CD, AVX512BW, AVX512VL, and the opmask and ZMM state.
+    const unsigned v4leaf7 = (1u << 16) | (1u << 17) | (1u << 28) | (1u << 30) | (1u << 31);
+    if ((leaf7b & v4leaf7) != v4leaf7 || (xcr0lo & 0xe0) != 0xe0) return 3;
+    return 4;
+}
+#else
+static inline int tw_x86_level(void) { return 0; }
+#endif

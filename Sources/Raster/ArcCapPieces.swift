@@ -14,7 +14,7 @@ extension ArcRowWalk {
     func capPiece(_ j: Int, _ a: Int, _ b: Int, _ c: Int, _ d: Int, cap: Int) -> Int? {
         let cx = arc.cx, cy = arc.cy
         let y0 = Double(j) - cy, yc = y0 + 0.5, y1 = y0 + 1
-        // Kernel's tests (`ArcCoverageKernel.run`): before ⟺ u0x·y − u0y·x < 0, after ⟺ u1y·x − u1x·y < 0.
+        // Kernel's tests (`RasterKernels.arcEdgeCoverage`): before ⟺ u0x·y − u0y·x < 0, after ⟺ u1y·x − u1x·y < 0.
         // This cap's ray: outside ⟺ ownA·x + ownB < 0 at the pixel centre. The other ray, over the
         // piece's box: g(x, y) = otherA·x + otherY·y.
         let (ownA, ownB, otherA, otherY) = cap == 0

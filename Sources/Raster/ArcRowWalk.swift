@@ -20,9 +20,9 @@ struct ArcRowWalk {
     static let tableCount = 4
 
     /// The walk of `rows`. `memory`: `memoryWords` words; `tableMemory`: room for `tableCount`
-    /// circle row tables of `rows.count` rows; both used while this walk is.
+    /// circle row tables of `rows.count` rows; both used while this walk is. `kernels` computes the tables.
     init(_ arc: RoundArcStroke, rows: Range<Int>, memory: UnsafeMutablePointer<Int>,
-         tableMemory: UnsafeMutableRawPointer) {
+         tableMemory: UnsafeMutableRawPointer, kernels: KernelLevel) {
         self.arc = arc
         band = memory; out = memory + 16
         let cx = arc.cx, cy = arc.cy, hw = arc.halfWidth
@@ -31,10 +31,10 @@ struct ArcRowWalk {
         let cap0Rows = (floorInt(cy + e0y - hw) ..< ceilInt(cy + e0y + hw)).clamped(to: rows)
         let cap1Rows = (floorInt(cy + e1y - hw) ..< ceilInt(cy + e1y + hw)).clamped(to: rows)
         let tableBytes = CircleRowTable.bytes(rowCount: rows.count)
-        outer = CircleRowTable(cx: cx, cy: cy, r: arc.radius + hw, rows: rows, memory: tableMemory)
-        inner = CircleRowTable(cx: cx, cy: cy, r: arc.radius - hw, rows: rows, memory: tableMemory + tableBytes)
-        cap0 = CircleRowTable(cx: cx + e0x, cy: cy + e0y, r: hw, rows: cap0Rows, memory: tableMemory + 2 * tableBytes)
-        cap1 = CircleRowTable(cx: cx + e1x, cy: cy + e1y, r: hw, rows: cap1Rows, memory: tableMemory + 3 * tableBytes)
+        outer = CircleRowTable(cx: cx, cy: cy, r: arc.radius + hw, rows: rows, memory: tableMemory, kernels: kernels)
+        inner = CircleRowTable(cx: cx, cy: cy, r: arc.radius - hw, rows: rows, memory: tableMemory + tableBytes, kernels: kernels)
+        cap0 = CircleRowTable(cx: cx + e0x, cy: cy + e0y, r: hw, rows: cap0Rows, memory: tableMemory + 2 * tableBytes, kernels: kernels)
+        cap1 = CircleRowTable(cx: cx + e1x, cy: cy + e1y, r: hw, rows: cap1Rows, memory: tableMemory + 3 * tableBytes, kernels: kernels)
         cap0Columns = floorInt(cx + e0x - hw) ..< ceilInt(cx + e0x + hw)
         cap1Columns = floorInt(cx + e1x - hw) ..< ceilInt(cx + e1x + hw)
     }

@@ -1,5 +1,6 @@
 import Core
 import Glibc
+import RasterKernelTypes
 
 /// A circular arc stroked with round caps: every point within `halfWidth` of the arc of `radius` about
 /// (cx, cy) from `start` sweeping `sweep` radians screen-clockwise. Drawn one row at a time like rings
@@ -101,6 +102,13 @@ struct RoundArcStroke {
     }
 }
 
+extension ArcEdge {
+    /// The edge of `arc`, for the edge-pixel area kernel (`RasterKernels.arcEdgeCoverage`).
+    init(_ arc: RoundArcStroke) {
+        self.init(radius: arc.radius, halfWidth: arc.halfWidth, u0x: arc.u0x, u0y: arc.u0y, u1x: arc.u1x, u1y: arc.u1y, sweep: arc.sweep)
+    }
+}
+
 extension RasterScratch {
     /// Draws `arc` inside `area` (already clipped) into `sink`.
     ///
@@ -115,12 +123,13 @@ extension RasterScratch {
         guard firstRow < lastRow else { return }
         let cx = arc.cx, cy = arc.cy
         let walk = ArcRowWalk(arc, rows: firstRow ..< lastRow, memory: rowBatch.arcRowMemory,
-                              tableMemory: rowBatch.circleTableMemory(tables: ArcRowWalk.tableCount, rowCount: lastRow - firstRow))
-        let kernel = ArcCoverageKernel(arc)
+                              tableMemory: rowBatch.circleTableMemory(tables: ArcRowWalk.tableCount, rowCount: lastRow - firstRow),
+                              kernels: rowBatch.kernels)
+        let edge = ArcEdge(arc)
         let ring = RingShape(cx: cx, cy: cy, outer: arc.radius + arc.halfWidth, inner: arc.radius - arc.halfWidth)
         var out = ArcEmitter(sink: sink, batch: rowBatch.begin(width: area.width), area: area, cx: cx)
         for j in firstRow ..< lastRow {
-            if out.batch.isFull { out.draw(kernel, ring) }
+            if out.batch.isFull { out.draw(edge, ring) }
             guard let o = walk.outer.row(j) else { continue }
             let i = walk.inner.row(j)
             let yc = Double(j) + 0.5 - cy
@@ -178,7 +187,7 @@ extension RasterScratch {
             }
             general()
         }
-        out.draw(kernel, ring)
+        out.draw(edge, ring)
     }
 }
 
@@ -271,21 +280,22 @@ struct ArcEmitter {
 
     /// Records mode: the second stream's coverage, then every interval through the sink in order.
     private mutating func sendRecords(_ ring: RingShape) {
-        ringEdgeCoverage(ring, dx: batch.second.dx, dy: batch.second.dy, count: batch.second.count, into: batch.second.coverage)
+        batch.kernels.ringEdgeCoverage(ring.edge, terms: .both, dx: batch.second.dx, dy: batch.second.dy, count: batch.second.count,
+                                       into: batch.second.coverage)
         batch.send(into: &sink)
     }
 
     /// Computes the batch's coverage (the arc kernel for the first stream, the ring's formula for the
     /// others), draws it and empties the batch.
-    mutating func draw(_ kernel: ArcCoverageKernel, _ ring: RingShape) {
-        kernel.run(dx: batch.first.dx, dy: batch.first.dy, count: batch.first.count, into: batch.first.coverage)
+    mutating func draw(_ edge: ArcEdge, _ ring: RingShape) {
+        batch.kernels.arcEdgeCoverage(edge, dx: batch.first.dx, dy: batch.first.dy, count: batch.first.count, into: batch.first.coverage)
         if !direct { return sendRecords(ring) }
         guard let shader else {
             batch.blendSolid(ring, into: sink)
             return
         }
         let (first, second) = (batch.first, batch.second)
-        ringEdgeCoverage(ring, dx: second.dx, dy: second.dy, count: second.count, into: second.coverage)
+        batch.kernels.ringEdgeCoverage(ring.edge, terms: .both, dx: second.dx, dy: second.dy, count: second.count, into: second.coverage)
         // The first stream's pixels are coloured one by one; the second's by the pieces (opaque
         // shaders) or one by one too.
         shader.shade(xs: first.xs, ys: first.ys, count: first.count, into: first.colors)

@@ -44,6 +44,17 @@ public struct Canvas {
     /// The whole canvas.
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
+    /// The build of the vector kernels this canvas and its copies draw round shapes with:
+    /// `KernelLevel.fastest` unless set (benchmarks and tests compare them). Only levels of
+    /// `KernelLevel.available` run on this CPU.
+    public var kernels: KernelLevel {
+        get { scratch.rowBatch.kernels }
+        nonmutating set {
+            precondition(KernelLevel.available.contains(newValue), "kernel level \(newValue) does not run on this CPU")
+            scratch.rowBatch.kernels = newValue
+        }
+    }
+
     /// Runs `body` with the clip narrowed to `rect` (intersected with the current clip), then restores it.
     public mutating func withClip<T>(_ rect: PixelRect, _ body: (inout Canvas) throws -> T) rethrows -> T {
         let saved = storedClip

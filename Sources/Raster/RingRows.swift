@@ -1,5 +1,6 @@
 import Core
 import Glibc
+import RasterKernelTypes
 
 /// Analytic coverage for discs and rings, one row at a time. For each row the circle
 /// equations give the x-interval fully inside the shape (sent as one span) and the few pixels on each
@@ -28,6 +29,9 @@ struct RingShape {
     /// The smallest radius drawn this way (below it the curvature term grows past a quarter step).
     static let minimumRadius = 2.0
 
+    /// The boundary in the form the edge-pixel area kernel takes (`RasterKernels.ringEdgeCoverage`).
+    var edge: RingEdge { RingEdge(outer: outer, inner: inner, stretch: stretch) }
+
     /// Whether a ring with these radii (inner ≤ 0: a disc) and centre can be drawn this way. Absurd
     /// positions and sizes (far beyond any screen) go to the polygon path, which clips them safely;
     /// here they would overflow the integer column arithmetic.
@@ -41,34 +45,6 @@ struct RingShape {
 @inline(__always) func floorInt(_ v: Double) -> Int { let t = Int(v); return Double(t) > v ? t - 1 : t }
 @inline(__always) func ceilInt(_ v: Double) -> Int { let t = Int(v); return Double(t) < v ? t + 1 : t }
 
-/// Floor and ceiling of values below 2⁵⁰ in magnitude in operations every 128-bit vector unit has for
-/// doubles, so loops of them vectorise in baseline builds too: with SSE2 alone `rounded(.down)` is a
-/// call into libm (no vector rounding) and `Int(v)` has no two-lane form. Adding 1.5·2⁵² rounds v to an
-/// integer held in the sum's low mantissa bits (the sum's bit pattern minus the constant's is that
-/// integer, a 64-bit integer subtract), and one compare corrects the nearest integer to the floor or
-/// ceiling. Same results as `rounded(.down)` and `rounded(.up)` in that range.
-@inline(__always) func floorByMagic(_ v: Double) -> Int { floorParts(v).int }
-@inline(__always) func ceilByMagic(_ v: Double) -> Int { ceilParts(v).int }
-/// `floorByMagic`, with the floor as a Double too (to compare in double lanes: SSE2 has no 64-bit
-/// integer compare).
-@inline(__always) func floorParts(_ v: Double) -> (int: Int, value: Double) {
-    let (i, nearest) = nearestByMagic(v)
-    let above = nearest > v
-    return (above ? i &- 1 : i, above ? nearest - 1 : nearest)
-}
-/// `ceilByMagic`, with the ceiling as a Double too.
-@inline(__always) func ceilParts(_ v: Double) -> (int: Int, value: Double) {
-    let (i, nearest) = nearestByMagic(v)
-    let below = nearest < v
-    return (below ? i &+ 1 : i, below ? nearest + 1 : nearest)
-}
-/// v rounded to the nearest integer (ties to even), as an Int and as a Double.
-@inline(__always) private func nearestByMagic(_ v: Double) -> (Int, Double) {
-    let magic = 6_755_399_441_055_744.0    // 1.5·2⁵²
-    let t = v + magic
-    return (Int(bitPattern: UInt(t.bitPattern)) &- Int(bitPattern: UInt(magic.bitPattern)), t - magic)
-}
-
 extension RasterScratch {
     /// Draws `shape` inside `area` (already clipped) into `sink`.
     ///
@@ -80,15 +56,17 @@ extension RasterScratch {
         guard firstRow < lastRow else { return }
         let cx = shape.cx, cy = shape.cy
         let rows = firstRow ..< lastRow, tableMemory = rowBatch.circleTableMemory(tables: 2, rowCount: rows.count)
-        let outerRows = CircleRowTable(cx: cx, cy: cy, r: shape.outer, stretch: shape.stretch, rows: rows, memory: tableMemory)
+        let kernels = rowBatch.kernels
+        let outerRows = CircleRowTable(cx: cx, cy: cy, r: shape.outer, stretch: shape.stretch, rows: rows, memory: tableMemory, kernels: kernels)
         let innerRows = CircleRowTable(cx: cx, cy: cy, r: max(0, shape.inner), rows: shape.inner > 0 ? rows : firstRow ..< firstRow,
-                                       memory: tableMemory + CircleRowTable.bytes(rowCount: rows.count))
+                                       memory: tableMemory + CircleRowTable.bytes(rowCount: rows.count), kernels: kernels)
         var batch = rowBatch.begin(width: area.width)
         let direct: Bool
         if case .solid = sink.rowDrawing { direct = true } else { direct = false }
         let rowWords = sink.strideBytes / 4
         func drawBatch() {
-            ringEdgeCoverage(shape, dx: batch.first.dx, dy: batch.first.dy, count: batch.first.count, into: batch.first.coverage)
+            kernels.ringEdgeCoverage(shape.edge, terms: .both, dx: batch.first.dx, dy: batch.first.dy, count: batch.first.count,
+                                     into: batch.first.coverage)
             if direct { batch.blendSolid(shape, into: sink) } else { batch.send(into: &sink) }
         }
 
@@ -143,76 +121,12 @@ extension RowBatchWriter {
     /// outer circle only) and the third (bands of the hole only) get one circle's area each (see
     /// `RingEdgeTerms`), then all three streams are blended and the batch emptied.
     mutating func blendSolid(_ ring: RingShape, into sink: PaintSink) {
-        ringEdgeCoverage(ring, terms: .outerOnly, dx: second.dx, dy: second.dy, count: second.count, into: second.coverage)
-        ringEdgeCoverage(ring, terms: .innerOnly, dx: third.dx, dy: third.dy, count: third.count, into: third.coverage)
+        let edge = ring.edge
+        kernels.ringEdgeCoverage(edge, terms: .outerOnly, dx: second.dx, dy: second.dy, count: second.count, into: second.coverage)
+        kernels.ringEdgeCoverage(edge, terms: .innerOnly, dx: third.dx, dy: third.dy, count: third.count, into: third.coverage)
         sink.blendScattered(words: first.words, coverage: first.coverage, count: first.count)
         sink.blendScattered(words: second.words, coverage: second.coverage, count: second.count)
         sink.blendScattered(words: third.words, coverage: third.coverage, count: third.count)
         reset()
-    }
-}
-
-/// Which circles a ring edge pixel's area needs: a pixel wholly outside the hole needs only the outer
-/// disc's area, one wholly inside the outer disc only the hole's (the row paths know which band a pixel
-/// is in, and half the work is saved).
-enum RingEdgeTerms { case both, outerOnly, innerOnly }
-
-/// Ring coverage for `count` edge pixels whose centres, relative to the ring centre, are
-/// (dx[k], dy[k]), in single precision (a few thousand pixels from the centre keep errors near 1e-4 px).
-///
-/// The half-plane area over a unit square, for a line with unit normal (a, b) (a ≥ b ≥ 0) at signed
-/// distance t from the centre (positive inside), is the trapezoid profile's integral:
-/// (Q(t+h) − Q(t+g) − Q(t−g) + Q(t−h)) / 2ab with Q(x) = max(x, 0)², h = (a+b)/2, g = (a−b)/2. It is
-/// exactly 0 below −h and 1 above h, so no branches are needed; the normal, and so a, b, h and g,
-/// is shared by the outer and inner circle (both centred on the same point).
-@inline(__always) func ringEdgeCoverage(_ shape: RingShape, terms: RingEdgeTerms = .both, dx xs: UnsafePointer<Float>,
-                                        dy ys: UnsafePointer<Float>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
-    // Two copies of the loop: the capsule's clamp stays out of every disc's, ring's and arc's.
-    if shape.stretch > 0 {
-        ringEdgeCoverage(shape, terms: terms, stretched: true, dx: xs, dy: ys, count: count, into: out)
-    } else {
-        ringEdgeCoverage(shape, terms: terms, stretched: false, dx: xs, dy: ys, count: count, into: out)
-    }
-}
-
-@inline(__always) private func ringEdgeCoverage(_ shape: RingShape, terms: RingEdgeTerms, stretched: Bool, dx xs: UnsafePointer<Float>,
-                                                dy ys: UnsafePointer<Float>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
-    // A plain branch-free loop over Float that the compiler vectorises: max and min are written
-    // through abs (a single instruction) because Swift's min/max keep NaN rules that block it.
-    let outerT = Float(shape.outer - 1 / (24 * shape.outer))
-    let innerT: Float = shape.inner > 0 ? Float(shape.inner - 1 / (24 * shape.inner)) : -1e6
-    let stretch = Float(shape.stretch)
-    @inline(__always) func q(_ v: Float) -> Float { let m = (v + abs(v)) * 0.5; return m * m }
-    for k in 0 ..< count {
-        var dx = xs[k]
-        if stretched {
-            // From the nearest point of the capsule's segment: min(dx, 0) + max(dx − stretch, 0), which
-            // is exactly 0 over the band (the test below relies on it).
-            let beyond = dx - stretch
-            dx = (dx - abs(dx)) * 0.5 + (beyond + abs(beyond)) * 0.5
-        }
-        let dy = ys[k], adx = abs(dx), ady = abs(dy)
-        let d = (dx * dx + dy * dy + 1e-12).squareRoot()
-        let inv = 1 / d
-        let spread = abs(adx - ady)
-        let a = (adx + ady + spread) * 0.5 * inv
-        // A tiny b (a near-axis normal) only widens corners that hold no area; the floor keeps 1/2ab finite.
-        let b0 = (adx + ady - spread) * 0.5 * inv - 1e-3
-        let b = (b0 + abs(b0)) * 0.5 + 1e-3
-        let h = (a + b) * 0.5, g = (a - b) * 0.5
-        // The band between a capsule's caps is straight: its edge pixels have no curvature term.
-        let to = (stretched && adx == 0 ? Float(shape.outer) : outerT) - d, ti = innerT - d
-        let outerSum = q(to + h) - q(to + g) - q(to - g) + q(to - h)
-        let innerSum = q(ti + h) - q(ti + g) - q(ti - g) + q(ti - h)
-        let c: Float
-        switch terms {
-        case .both: c = (outerSum - innerSum) / (2 * a * b)
-        case .outerOnly: c = outerSum / (2 * a * b)
-        case .innerOnly: c = 1 - innerSum / (2 * a * b)
-        }
-        let low = (c + abs(c)) * 0.5                    // max(c, 0)
-        let clamped = (low + 1 - abs(low - 1)) * 0.5    // min(…, 1)
-        // Adding 2^23 rounds to an integer in the low mantissa bits: a conversion without a range trap.
-        out[k] = UInt8(truncatingIfNeeded: (clamped * 255 + 8_388_608).bitPattern)
     }
 }

@@ -26,6 +26,8 @@ final class RowBatch {
 
     /// Room for one arc row's bands and intervals (`ArcRowWalk`).
     let arcRowMemory = UnsafeMutablePointer<Int>.allocate(capacity: ArcRowWalk.memoryWords)
+    /// The build of the vector kernels the row paths run (see `KernelLevel`).
+    var kernels = KernelLevel.fastest
     /// Room for circle row tables (`CircleRowTable`).
     private var tableMemory = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 64)
     private var tableBytes = 64
@@ -63,7 +65,7 @@ final class RowBatch {
         if width + 16 > maskCapacity {
             mask.deallocate(); maskCapacity = width + 16; mask = .allocate(capacity: maskCapacity)
         }
-        return RowBatchWriter(records: records, streams: streams, mask: mask)
+        return RowBatchWriter(records: records, streams: streams, mask: mask, kernels: kernels)
     }
 }
 
@@ -138,13 +140,16 @@ struct RowBatchWriter {
     /// The three edge pixel streams (the third only in the direct mode).
     var first: EdgePixels, second: EdgePixels, third: EdgePixels
     let mask: UnsafeMutablePointer<UInt8>
+    /// The build of the vector kernels that computes the streams' coverage.
+    let kernels: KernelLevel
     /// Intervals recorded so far.
     private(set) var intervals = 0
     /// Numbers per interval record.
     static let recordWidth = 11
 
-    init(records: UnsafeMutablePointer<Int32>, streams: (EdgePixels, EdgePixels, EdgePixels), mask: UnsafeMutablePointer<UInt8>) {
-        self.records = records; first = streams.0; second = streams.1; third = streams.2; self.mask = mask
+    init(records: UnsafeMutablePointer<Int32>, streams: (EdgePixels, EdgePixels, EdgePixels), mask: UnsafeMutablePointer<UInt8>,
+         kernels: KernelLevel) {
+        self.records = records; first = streams.0; second = streams.1; third = streams.2; self.mask = mask; self.kernels = kernels
         first.count = 0; second.count = 0; third.count = 0
     }
 

@@ -7,7 +7,7 @@ import Raster
 
 /// `thumbwheel-dev bench`: the rasterizer benchmark of ../shared/bench/SCENES.md (owned by the Raster work).
 ///
-///     thumbwheel-dev bench [--json] [--scene S1,S3] [--size 800x480[,1920x1080]] [--png DIR]
+///     thumbwheel-dev bench [--json] [--scene S1,S3] [--size 800x480[,1920x1080]] [--kernels LEVEL] [--png DIR]
 ///
 /// Its output (table or JSON lines) is what scripts/bench-summary reads; keep the format.
 struct BenchCommand: ParsableCommand {
@@ -23,6 +23,10 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("The canvas sizes, comma-separated (default: 800x480,1920x1080).", valueName: "WxH[,WxH]"))
     var size: String?
+
+    @Option(help: ArgumentHelp("The build of the vector kernels to run: \(KernelLevel.available.map(\.rawValue).joined(separator: ", ")) on this CPU (default: the last).",
+                               valueName: "LEVEL"))
+    var kernels: String?
 
     @Option(help: ArgumentHelp("Also write each scene's frame to DIR/SCENE_WxH.png.", valueName: "DIR"), completion: .directory)
     var png: String?
@@ -45,6 +49,10 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("unknown scene \"\(bad)\"; the scenes are \(BenchScenes.sceneNames.joined(separator: ", "))")
         }
         guard sizes != nil else { throw ValidationError("bad --size \"\(size ?? "")\"; expected WxH such as 800x480") }
+        if let kernels, !KernelLevel.available.contains(where: { $0.rawValue == kernels }) {
+            let names = KernelLevel.available.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("bad --kernels \"\(kernels)\"; this CPU runs \(names)")
+        }
     }
 
     func run() throws {
@@ -58,6 +66,7 @@ struct BenchCommand: ParsableCommand {
             }
             let bitmap = Bitmap(width: w, height: h)
             let canvas = bitmap.canvas
+            if let kernels { canvas.kernels = KernelLevel(rawValue: kernels)! }
             for scene in scenes {
                 let times = Self.measure { resources.draw(scene, on: canvas) }
                 let s = Summary(times)

@@ -196,7 +196,7 @@ import Testing
         let tables = RowBatch()
         defer { memory.deallocate() }
         let walk = ArcRowWalk(arc, rows: 0 ..< 160, memory: memory,
-                              tableMemory: tables.circleTableMemory(tables: ArcRowWalk.tableCount, rowCount: 160))
+                              tableMemory: tables.circleTableMemory(tables: ArcRowWalk.tableCount, rowCount: 160), kernels: .fastest)
         // The cap's centre is at (37.87, 122.03); its row holds the left piece of the ring.
         let j = 122
         guard let o = walk.outer.row(j), let i = walk.inner.row(j) else { Issue.record("row \(j) misses the ring"); return }

@@ -1,4 +1,5 @@
 import Glibc
+import RasterKernels
 import Testing
 import TestSupport
 @testable import Raster
@@ -6,8 +7,9 @@ import TestSupport
 /// The geometry the row paths compute up front: circle row tables and conic angles.
 @Suite("Row geometry")
 struct RowGeometryTests {
-    @Test("a circle row table's columns bound the circle in every row: touched ones hold it, full ones lie inside")
-    func circleRowTableColumns() {
+    @Test("a circle row table's columns bound the circle in every row: touched ones hold it, full ones lie inside",
+          arguments: KernelLevel.available)
+    func circleRowTableColumns(kernels: KernelLevel) {
         var rng = SeededRandom(seed: 7)
         let memory = UnsafeMutableRawPointer.allocate(byteCount: CircleRowTable.bytes(rowCount: 200), alignment: 64)
         defer { memory.deallocate() }
@@ -17,7 +19,7 @@ struct RowGeometryTests {
             let cx = rng.range(-20, 120), cy = shape % 3 == 0 ? rng.range(-20, 120).rounded() : rng.range(-20, 120)
             let r = rng.range(2, 80)
             let rows = Int((cy - r).rounded(.down)) - 2 ..< Int((cy + r).rounded(.up)) + 2
-            let table = CircleRowTable(cx: cx, cy: cy, r: r, rows: rows, memory: memory)
+            let table = CircleRowTable(cx: cx, cy: cy, r: r, rows: rows, memory: memory, kernels: kernels)
             for j in rows {
                 // The circle's x-extent over the strip j ≤ y ≤ j + 1, sampled finely.
                 var lo = Double.infinity, hi = -Double.infinity, innerLo = -Double.infinity, innerHi = Double.infinity
