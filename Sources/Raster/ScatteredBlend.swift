@@ -1,3 +1,5 @@
+import CPixelKernels
+
 /// A shader that can also colour single pixels anywhere (the edge pixels of a whole batch of rows at
 /// once), at their centres, with the same colours `shade` gives within ±1 step of its colour table.
 protocol PointShader: Shader {
@@ -67,7 +69,7 @@ extension PaintSink {
             let c = colors.map { UnsafeRawPointer($0).loadUnaligned(fromByteOffset: 4 * i, as: SIMD4<UInt32>.self) } ?? solidWords
             let a = SIMD4<UInt32>(UInt32(coverage[i]), UInt32(coverage[i + 1]), UInt32(coverage[i + 2]), UInt32(coverage[i + 3]))
             let w0 = words[i], w1 = words[i + 1], w2 = words[i + 2], w3 = words[i + 3]
-            let d = SIMD4<UInt32>(base[w0], base[w1], base[w2], base[w3])
+            let d = tw_load4(base, w0, w1, w2, w3)
             let src = q.scaleShifting(c, q.lanes(a))
             let out = q.scaleShifting(d, q.lanes(SIMD4<UInt32>(repeating: 255) &- (src &>> 24))) &+ src
             base[w0] = out[0]; base[w1] = out[1]; base[w2] = out[2]; base[w3] = out[3]
