@@ -301,7 +301,7 @@ struct ArcEmitter {
         shader.shade(xs: first.xs, ys: first.ys, count: first.count, into: first.colors)
         if batchSpans {
             shader.shadePieces(batch.records, count: batch.intervals, canvas: sink.base.assumingMemoryBound(to: UInt32.self),
-                               rowWords: rowWords, edgeColors: second.colors)
+                               rowWords: rowWords, edgeColors: second.colors, kernels: batch.kernels)
         } else {
             shader.shade(xs: second.xs, ys: second.ys, count: second.count, into: second.colors)
         }

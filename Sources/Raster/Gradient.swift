@@ -1,4 +1,5 @@
 import Core
+import RasterKernels
 import Glibc
 
 /// A colour at a position `offset` (0…1) along a gradient.
@@ -147,19 +148,19 @@ public final class ConicGradient: PointShader {
                     if gridBase == Int.min || gx < gridBase || gx + block > gridBase + 3 * block {
                         gridBase = gx
                         let xs = V(Float(gx), Float(gx + block), Float(gx + 2 * block), Float(gx + 3 * block))
-                        grid = ConicGradient.turns4(V(repeating: dy), xs + V(repeating: off))
+                        grid = ConicAngle.turns4(V(repeating: dy), xs + V(repeating: off))
                     }
                     let g = (gx - gridBase) / block
                     let t0 = fixedTurns(grid[g])
                     // The difference's low 16 bits, sign-extended: wrapped to ±½ turn.
                     let delta = Int32(Int16(truncatingIfNeeded: fixedTurns(grid[g + 1]) &- t0))
                     let step = delta / Int32(block)
-                    ConicGradient.interpolate(from: t0 &+ step &* Int32(x + i - gx), step: step, count: len, table: base, into: out + i)
+                    ConicAngle.interpolate(from: t0 &+ step &* Int32(x + i - gx), step: step, count: len, table: base, into: out + i)
                 } else {
                     var k = 0
                     while k < len {
                         let xs = V(repeating: Float(x + i + k)) + lane
-                        let t = ConicGradient.turns4(V(repeating: dy), xs + V(repeating: off))
+                        let t = ConicAngle.turns4(V(repeating: dy), xs + V(repeating: off))
                         for l in 0 ..< min(4, len - k) { out[i + k + l] = colour(fixedTurns(t[l])) }
                         k += 4
                     }
@@ -183,7 +184,7 @@ public final class ConicGradient: PointShader {
         while k < count {
             let px = V(rx.loadUnaligned(fromByteOffset: 4 * k, as: SIMD4<Int32>.self)) + offX
             let py = V(ry.loadUnaligned(fromByteOffset: 4 * k, as: SIMD4<Int32>.self)) + offY
-            let t = ConicGradient.turns4(py, px)
+            let t = ConicAngle.turns4(py, px)
             // t·65536 rounded to an integer in the low mantissa bits by adding 2^23 (a vector
             // conversion without the generic, lane-by-lane one).
             let fixed = unsafeBitCast(t * 65536 + 8_388_608, to: SIMD4<Int32>.self) & 0x7F_FFFF
@@ -194,87 +195,9 @@ public final class ConicGradient: PointShader {
         }
     }
 
-    /// Colours of `count` pixels whose angles (16.16 fixed-point turns, wrapping) start at `t` and
-    /// grow by `step` per pixel.
-    ///
-    /// A pixel's table index, bits 6…15 of its angle + 32, depends only on the low 16 bits of the
-    /// angle, and those of a sum only on the low 16 bits of its terms: so the angles are kept in 16-bit
-    /// lanes, eight per 128-bit vector (SSE2 and NEON alike), where the shift alone leaves the index.
-    /// The same colours as the 32-bit arithmetic.
-    @inline(__always) static func interpolate(from t: Int32, step: Int32, count: Int, table: UnsafePointer<UInt32>,
-                                              into out: UnsafeMutablePointer<UInt32>) {
-        let rounded = UInt16(truncatingIfNeeded: t &+ 32), step16 = UInt16(truncatingIfNeeded: step)
-        var k = 0
-        if count >= 4 {
-            var angles = SIMD8<UInt16>(repeating: rounded) &+ SIMD8<UInt16>(0, 1, 2, 3, 4, 5, 6, 7) &* step16
-            let step8 = SIMD8<UInt16>(repeating: step16 &* 8)
-            while k + 8 <= count {
-                let index = angles &>> 6
-                for l in 0 ..< 8 { out[k + l] = table[Int(index[l])] }
-                angles &+= step8
-                k += 8
-            }
-            if k + 4 <= count {
-                let index = angles &>> 6
-                for l in 0 ..< 4 { out[k + l] = table[Int(index[l])] }
-                k += 4
-            }
-        }
-        var angle = rounded &+ UInt16(truncatingIfNeeded: k) &* step16
-        while k < count { out[k] = table[Int(angle >> 6)]; angle &+= step16; k += 1 }
-    }
-
     /// Pixels per interpolated block (a power of two), and the distance from the centre beyond which
     /// blocks interpolate.
     static let block = 16
     static let farDistance: Float = 128
-
-    /// The odd atan polynomial's coefficients (atan a ≈ a·(atan1 − s·(atan3 − s·(atan5 + s·atan7))),
-    /// s = a²), and the constants that unfold it to a full turn; shared by `turns` and `turns4`.
-    static let atan1: Float = 0.999_213_81, atan3: Float = 0.321_174_78, atan5: Float = 0.146_263_90
-    static let atan7: Float = -0.038_986_11
-    static let halfPi: Float = 1.570_796_33, pi: Float = 3.141_592_65, turnsPerRadian: Float = 0.159_154_943
-
-    /// `turns4` for one point, the same operations in the same order (so the same result): written
-    /// with selects, so that a loop of it vectorises.
-    @inline(__always) static func turns(_ y: Float, _ x: Float) -> Float {
-        let ax = x < 0 ? -x : x, ay = y < 0 ? -y : y
-        let mx = ay > ax ? ay : ax, mn = ay < ax ? ay : ax
-        let a = mn / (mx == 0 ? 1 : mx)
-        let s = a * a
-        typealias C = ConicGradient
-        var p = C.atan7 * s + C.atan5
-        p = p * s - C.atan3
-        var r = p * s * a + C.atan1 * a
-        r = ay > ax ? C.halfPi - r : r
-        r = x < 0 ? C.pi - r : r
-        r = y < 0 ? -r : r
-        var t = r * C.turnsPerRadian
-        t = t < 0 ? t + 1 : t
-        return t >= 1 ? 0 : t
-    }
-
-    /// atan2(y, x) in turns, [0, 1), screen-clockwise, for four points at once: an odd polynomial of
-    /// degree 7 fitted to atan on [0, 1], good to 8.2e-5 rad (a seventieth of one step of the 1024-entry
-    /// colour table).
-    @inline(__always) static func turns4(_ y: SIMD4<Float>, _ x: SIMD4<Float>) -> SIMD4<Float> {
-        let zero = SIMD4<Float>(repeating: 0)
-        let ax = x.replacing(with: -x, where: x .< zero), ay = y.replacing(with: -y, where: y .< zero)
-        let mx = ax.replacing(with: ay, where: ay .> ax), mn = ax.replacing(with: ay, where: ay .< ax)
-        let safe = mx.replacing(with: 1, where: mx .== zero)
-        let a = mn / safe
-        let s = a * a
-        typealias V = SIMD4<Float>
-        var p = V(repeating: atan7) * s + V(repeating: atan5)
-        p = p * s - V(repeating: atan3)
-        var r = p * s * a + V(repeating: atan1) * a
-        r.replace(with: halfPi - r, where: ay .> ax)
-        r.replace(with: pi - r, where: x .< zero)
-        r.replace(with: -r, where: y .< zero)
-        var t = r * turnsPerRadian
-        t.replace(with: t + 1, where: t .< zero)
-        t.replace(with: zero, where: t .>= 1)
-        return t
-    }
 
 }

@@ -7,7 +7,8 @@ import RasterKernelsX86V4
 #endif
 
 /// Which build of the rasterizer's vector kernels (`RasterKernels`: the edge-pixel areas of rings and
-/// arcs and the circle row tables, where the float work of round shapes goes) a canvas runs.
+/// arcs, the circle row tables and conic gradients along arc pieces, where the float work of round
+/// shapes goes) a canvas runs.
 ///
 /// On x86-64 the same kernel sources are compiled three times: for the build's own CPU target (baseline
 /// x86-64, SSE2, in a portable build), for x86-64-v3 (AVX2: eight floats per instruction) and for
@@ -86,6 +87,28 @@ public enum KernelLevel: String, Sendable, CaseIterable {
         case .x86v3, .x86v4:
             RasterKernels.circleRowColumns(cx: cx, cy: cy, r: r, stretch: stretch, firstRow: firstRow, rowCount: rowCount,
                                            halfWidth: halfWidth, columns: columns)
+        #endif
+        }
+    }
+
+    /// Conic gradient colours along the lines of shaded pieces (see `RasterKernels.conicLineColours`).
+    @inline(__always) func conicLineColours(_ lines: PieceLines, offX: Float, offY: Float, origin: Int32, table: UnsafePointer<UInt32>,
+                                            canvas: UnsafeMutablePointer<UInt32>, rowWords: Int, edgeColors: UnsafeMutablePointer<UInt32>) {
+        switch self {
+        case .baseline:
+            RasterKernels.conicLineColours(lines, offX: offX, offY: offY, origin: origin, table: table, canvas: canvas, rowWords: rowWords,
+                                           edgeColors: edgeColors)
+        #if canImport(RasterKernelsX86V3) && canImport(RasterKernelsX86V4)
+        case .x86v3:
+            RasterKernelsX86V3.conicLineColours(lines, offX: offX, offY: offY, origin: origin, table: table, canvas: canvas,
+                                                rowWords: rowWords, edgeColors: edgeColors)
+        case .x86v4:
+            RasterKernelsX86V4.conicLineColours(lines, offX: offX, offY: offY, origin: origin, table: table, canvas: canvas,
+                                                rowWords: rowWords, edgeColors: edgeColors)
+        #else
+        case .x86v3, .x86v4:
+            RasterKernels.conicLineColours(lines, offX: offX, offY: offY, origin: origin, table: table, canvas: canvas, rowWords: rowWords,
+                                           edgeColors: edgeColors)
         #endif
         }
     }

@@ -1,3 +1,5 @@
+import RasterKernelTypes
+
 /// Work memory of the analytic row paths (discs, rings, round-capped arcs): the intervals of a batch
 /// of rows and the centres and coverage of their edge pixels. Edge runs are one to three pixels long,
 /// far too short to vectorise one at a time, so a path walks its rows first, recording intervals and
@@ -219,23 +221,5 @@ struct RowBatchWriter {
         }
         flush()
         reset()
-    }
-}
-
-/// One piece of a simple arc row for a shaded direct drawing, read from its record: a full span
-/// between two edge bands. The shader colours the span straight into the canvas and the bands' pixels
-/// into the second stream's colours (from `colorOffset`), where they are blended by coverage.
-struct ShadedPiece {
-    /// The row, the span's columns after and before clipping, and the edge bands' columns after it.
-    let y: Int, span: Range<Int>, unclipped: Range<Int>, left: Range<Int>, right: Range<Int>
-    /// Where the left band's colours start in the edge colours (the right band's follow).
-    let colorOffset: Int
-
-    init(_ r: UnsafePointer<Int32>) {
-        @inline(__always) func at(_ k: Int) -> Int { Int(r[k]) }
-        y = at(0)
-        span = at(1) ..< max(at(1), at(2)); unclipped = at(4) ..< at(5)
-        left = at(6) ..< max(at(6), at(7)); right = at(8) ..< max(at(8), at(9))
-        colorOffset = at(10)
     }
 }

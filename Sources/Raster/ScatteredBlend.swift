@@ -1,4 +1,5 @@
 import CPixelKernels
+import RasterKernelTypes
 
 /// A shader that can also colour single pixels anywhere (the edge pixels of a whole batch of rows at
 /// once), at their centres, with the same colours `shade` gives within ±1 step of its colour table.
@@ -8,14 +9,14 @@ protocol PointShader: Shader {
     /// Shades `count` pieces (`ShadedPiece` records, `RowBatchWriter.recordWidth` numbers each, in
     /// order): each span straight into the 32-bit canvas (only opaque shaders get here), each band's
     /// colours into `edgeColors`. A shader may interpolate along a piece between points of its unclipped
-    /// span, which do not depend on the clip.
+    /// span, which do not depend on the clip, and may run its loops in `kernels`.
     func shadePieces(_ records: UnsafePointer<Int32>, count: Int, canvas: UnsafeMutablePointer<UInt32>, rowWords: Int,
-                     edgeColors: UnsafeMutablePointer<UInt32>)
+                     edgeColors: UnsafeMutablePointer<UInt32>, kernels: KernelLevel)
 }
 
 extension PointShader {
     func shadePieces(_ records: UnsafePointer<Int32>, count: Int, canvas: UnsafeMutablePointer<UInt32>, rowWords: Int,
-                     edgeColors: UnsafeMutablePointer<UInt32>) {
+                     edgeColors: UnsafeMutablePointer<UInt32>, kernels: KernelLevel) {
         for k in 0 ..< count {
             let piece = ShadedPiece(records + RowBatchWriter.recordWidth * k)
             shadeBands(piece, into: edgeColors)

@@ -1,4 +1,5 @@
 import Glibc
+import RasterKernelTypes
 import RasterKernels
 import Testing
 import TestSupport
@@ -73,7 +74,7 @@ struct RowGeometryTests {
             let t = Int32(truncatingIfNeeded: rng.next()), count = trial % 40
             // Steps of every size, including ones that wrap several times over the run.
             let step = Int32(truncatingIfNeeded: Int64(bitPattern: rng.next()) >> (trial % 3 == 0 ? 33 : 50))
-            ConicGradient.interpolate(from: t, step: step, count: count, table: table, into: out)
+            ConicAngle.interpolate(from: t, step: step, count: count, table: table, into: out)
             for k in 0 ..< count {
                 let angle = t &+ step &* Int32(k)
                 #expect(out[k] == table[Int(((angle &+ 32) >> 6) & 1023)], "t \(t), step \(step), pixel \(k)")
@@ -90,8 +91,8 @@ struct RowGeometryTests {
         for k in stride(from: 0, to: points.count - 3, by: 4) {
             let ys = SIMD4<Float>(points[k].0, points[k + 1].0, points[k + 2].0, points[k + 3].0)
             let xs = SIMD4<Float>(points[k].1, points[k + 1].1, points[k + 2].1, points[k + 3].1)
-            let four = ConicGradient.turns4(ys, xs)
-            for lane in 0 ..< 4 where ConicGradient.turns(ys[lane], xs[lane]).bitPattern != four[lane].bitPattern { mismatches += 1 }
+            let four = ConicAngle.turns4(ys, xs)
+            for lane in 0 ..< 4 where ConicAngle.turns(ys[lane], xs[lane]).bitPattern != four[lane].bitPattern { mismatches += 1 }
         }
         #expect(mismatches == 0)
         // And it is the angle: within the fit's error of atan2, 8.2e-5 rad (1.304e-5 turns, the worst of
@@ -99,7 +100,7 @@ struct RowGeometryTests {
         for (y, x) in points where x != 0 || y != 0 {
             var exact = Double(atan2(y, x)) / (2 * .pi)
             if exact < 0 { exact += 1 }
-            let error = abs(Double(ConicGradient.turns(y, x)) - exact)
+            let error = abs(Double(ConicAngle.turns(y, x)) - exact)
             #expect(min(error, 1 - error) < 1.31e-5, "(\(x), \(y))")
         }
     }
