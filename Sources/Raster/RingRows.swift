@@ -70,6 +70,26 @@ extension RasterScratch {
             if direct { batch.blendSolid(shape, into: sink) } else { batch.send(into: &sink) }
         }
 
+        if direct && shape.inner <= 0 {
+            // A disc or capsule, solid: each row is an edge band, a full span and an edge band, with
+            // no hole to sort in (the rings' walk below gives the same pixels the same way, slower:
+            // a knob or a switch is a third of a toggle's frame).
+            for j in firstRow ..< lastRow {
+                if batch.isFull { drawBatch() }
+                guard let o = outerRows.row(j) else { continue }
+                let lo = max(o.touchL, area.x), hi = min(o.touchR, area.maxX)
+                if lo >= hi { continue }
+                let rowDy = Float(Double(j) + 0.5 - cy), rowWord = j * rowWords
+                let spanL = min(max(o.fullL, lo), hi), spanR = max(min(o.fullR, hi), spanL)
+                if spanL > lo { batch.second.add(from: lo, to: spanL, x0: Float(Double(lo) + 0.5 - cx), rowDy: rowDy, word0: rowWord + lo) }
+                if spanR > spanL { sink.span(y: j, x: spanL, count: spanR - spanL, alpha: 255) }
+                if hi > spanR {
+                    batch.second.add(from: spanR, to: hi, x0: Float(Double(spanR) + 0.5 - cx), rowDy: rowDy, word0: rowWord + spanR)
+                }
+            }
+            drawBatch()
+            return
+        }
         var cuts = (0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &cuts) { raw in
             let cut = raw.baseAddress!.assumingMemoryBound(to: Int.self)
