@@ -72,8 +72,9 @@ extension RasterScratch {
 
         if direct && shape.inner <= 0 {
             // A disc or capsule, solid: each row is an edge band, a full span and an edge band, with
-            // no hole to sort in (the rings' walk below gives the same pixels the same way, slower:
-            // a knob or a switch is a third of a toggle's frame).
+            // no hole to sort in. The rings' walk below gives the same pixels in the same order, with
+            // more work per row: a toggle's switch, knob and halo drew in 68,000 instructions that way
+            // and in 53,000 this way, of a 128,000-instruction press frame (callgrind).
             for j in firstRow ..< lastRow {
                 if batch.isFull { drawBatch() }
                 guard let o = outerRows.row(j) else { continue }
