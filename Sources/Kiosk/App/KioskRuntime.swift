@@ -78,7 +78,9 @@ final class KioskRuntime {
         let display = presenter.display
         logWarnings()
         services.notify.ready(status: "showing screen \(screen.config.id) on \(display.kind.rawValue)")
-        Log.notice("ready: \(display.summary); \(screen.elements.count) controls; socket \(services.socket?.path ?? "off")")
+        // The kernel level says which vector unit drawing uses (baseline SSE2 or NEON, AVX2 or AVX-512).
+        Log.notice("ready: \(display.summary); \(screen.elements.count) controls; socket \(services.socket?.path ?? "off"); "
+            + "raster kernels \(KernelLevel.fastest.rawValue)")
         if display.kind == .headless, let path = services.socket?.path {
             Log.notice("""
                 headless: no panel, so drive the kiosk through its socket, for example
