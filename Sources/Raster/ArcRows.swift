@@ -128,6 +128,7 @@ extension RasterScratch {
         let edge = ArcEdge(arc)
         let ring = RingShape(cx: cx, cy: cy, outer: arc.radius + arc.halfWidth, inner: arc.radius - arc.halfWidth)
         var out = ArcEmitter(sink: sink, batch: rowBatch.begin(width: area.width), area: area, cx: cx)
+        let solid = out.direct && out.shader == nil
         for j in firstRow ..< lastRow {
             if out.batch.isFull { out.draw(edge, ring) }
             guard let o = walk.outer.row(j) else { continue }
@@ -169,13 +170,15 @@ extension RasterScratch {
                         if splitsCapPieces, let n = walk.capPiece(j, o.touchL, o.fullL, i.touchL, i.fullL, cap: l0 ? 0 : 1) { emit(n) }
                         else { general(to: i.fullL) }
                     } else if arc.wedgeContains(Double(o.fullL) - cx, yc) {
-                        out.piece(j, o.touchL, o.fullL, i.touchL, i.fullL, rowDy, bands: (.outerOnly, .innerOnly))
+                        if solid { out.solidPiece(j, o.touchL, o.fullL, i.touchL, i.fullL, rowDy, bands: (.outerOnly, .innerOnly)) }
+                        else { out.piece(j, o.touchL, o.fullL, i.touchL, i.fullL, rowDy, bands: (.outerOnly, .innerOnly)) }
                     }
                     if r0 || r1 {
                         if splitsCapPieces, let n = walk.capPiece(j, i.fullR, i.touchR, o.fullR, o.touchR, cap: r0 ? 0 : 1) { emit(n) }
                         else { general(from: i.fullR) }
                     } else if arc.wedgeContains(Double(o.fullR) - cx, yc) {
-                        out.piece(j, i.fullR, i.touchR, o.fullR, o.touchR, rowDy, bands: (.innerOnly, .outerOnly))
+                        if solid { out.solidPiece(j, i.fullR, i.touchR, o.fullR, o.touchR, rowDy, bands: (.innerOnly, .outerOnly)) }
+                        else { out.piece(j, i.fullR, i.touchR, o.fullR, o.touchR, rowDy, bands: (.innerOnly, .outerOnly)) }
                     }
                     continue
                 }
@@ -256,16 +259,21 @@ struct ArcEmitter {
             if r1 > r0 { batch.second.add(from: r0, to: r1, x0: Float(Double(r0) + 0.5 - cx), rowDy: rowDy, word0: word + r0) }
             return
         }
-        if direct && shader == nil {   // solid colours
-            band(j, a, b, rowDy, bands.0)
-            full(j, b, c)
-            band(j, c, d, rowDy, bands.1)
-            return
-        }
+        if direct && shader == nil { return solidPiece(j, a, b, c, d, rowDy, bands: bands) }
         let simple = !batchSpans
         edge(j, a, b, rowDy, simple: simple)
         full(j, b, c)
         edge(j, c, d, rowDy, simple: simple)
+    }
+
+    /// `piece` for solid colours, apart so that the simple rows of a solid arc (most of its rows) take
+    /// this short path without the shaders' cases around it.
+    @inline(__always) mutating func solidPiece(_ j: Int, _ a: Int, _ b: Int, _ c: Int, _ d: Int, _ rowDy: Float,
+                                               bands: (RingEdgeTerms, RingEdgeTerms)) {
+        band(j, a, b, rowDy, bands.0)
+        let p = max(b, left), q = min(c, right)
+        if q > p { sink.span(y: j, x: p, count: q - p, alpha: 255) }
+        band(j, c, d, rowDy, bands.1)
     }
 
     /// Solid direct mode: an edge band of one circle; outer bands go to the second stream, the hole's
