@@ -68,21 +68,29 @@ public final class ControlSocket {
         }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw FileIO.Failure(action: "socket for", path: path, code: errno) }
+        // Bound under a temporary name and renamed to `path` once it listens, so the path never names
+        // a socket that refuses connections (a client that waits for the file, as the tests and
+        // start-up scripts do, could otherwise connect between bind and listen and be refused).
+        // (A path too long to take the suffix is bound directly, as before.)
+        let suffixed = path + ".tmp.\(getpid())"
+        let temporary = suffixed.utf8.count <= maximumPathBytes ? suffixed : path
+        if temporary != path { unlink(temporary) }
         // Bound under umask 0117, so the socket is never more than 0660, not even until the chmod.
         let previousMask = umask(0o117)
-        let bound = withAddress(path, { bind(fd, $0, $1) })
+        let bound = withAddress(temporary, { bind(fd, $0, $1) })
         let bindError = errno
         umask(previousMask)
         guard bound == 0 else { close(fd); throw FileIO.Failure(action: "bind", path: path, code: bindError) }
-        chmod(path, 0o660)
+        chmod(temporary, 0o660)
         if let group {
             if let gr = getgrnam(group) {
-                if chown(path, UInt32.max, gr.pointee.gr_gid) != 0 { Log.error("socket: cannot give \(path) to group \(group): \(String(cString: strerror(errno)))") }
+                if chown(temporary, UInt32.max, gr.pointee.gr_gid) != 0 { Log.error("socket: cannot give \(path) to group \(group): \(String(cString: strerror(errno)))") }
             } else {
                 Log.error("socket: no group \(group); \(path) keeps the service's group")
             }
         }
-        guard Glibc.listen(fd, 16) == 0 else { let e = errno; close(fd); unlink(path); throw FileIO.Failure(action: "listen on", path: path, code: e) }
+        guard Glibc.listen(fd, 16) == 0 else { let e = errno; close(fd); unlink(temporary); throw FileIO.Failure(action: "listen on", path: path, code: e) }
+        guard temporary == path || rename(temporary, path) == 0 else { let e = errno; close(fd); unlink(temporary); throw FileIO.Failure(action: "bind", path: path, code: e) }
         return fd
     }
 
