@@ -36,6 +36,10 @@ struct LatencyBenchCommand: ParsableCommand {
     @Flag(help: "Feed the drag through a pipe even where /dev/uinput exists.")
     var pipe = false
 
+    @Option(help: ArgumentHelp("How the kiosk waits for the next report while touched: sleep, anticipate or poll (default: each config's [input] report_wait).",
+                               valueName: "MODE"))
+    var reportWait: String?
+
     func run() throws {
         guard let text = try? readText(recording) else { throw ValidationError("cannot read \(recording)") }
         let parsed = try EvemuParser.parse(text)
@@ -43,9 +47,17 @@ struct LatencyBenchCommand: ParsableCommand {
         let parts = size.split(separator: "x").compactMap { Int($0) }
         guard parts.count == 2 else { throw ValidationError("--size: expected WxH, found \(size)") }
         let canvas = PixelSize(width: parts[0], height: parts[1])
+        var wait: InputConfig.ReportWait?
+        if let reportWait {
+            guard let mode = InputConfig.ReportWait(rawValue: reportWait) else {
+                throw ValidationError("--report-wait: expected sleep, anticipate or poll, found \(reportWait)")
+            }
+            wait = mode
+        }
         let useUinput = !pipe && access("/dev/uinput", W_OK) == 0
         let files = configs.isEmpty ? Self.examples() : configs
-        print("recording \(recording): \(parsed.events.count) events, played \(repeats)x through \(useUinput ? "uinput" : "a pipe")")
+        print("recording \(recording): \(parsed.events.count) events, played \(repeats)x through \(useUinput ? "uinput" : "a pipe")"
+              + (wait.map { ", report wait \($0.rawValue)" } ?? ""))
         // What input → read cannot go below here: a thread woken by a pipe write, doing nothing else.
         let floor = WakeupFloor.measure().sorted()
         if !floor.isEmpty {
@@ -54,14 +66,14 @@ struct LatencyBenchCommand: ParsableCommand {
                   + "p50 \(ms(at(0.5))) p99 \(ms(at(0.99))) ms")
         }
         for file in files {
-            let latency = try measure(file, events: parsed.events, caps: caps, canvas: canvas, useUinput: useUinput)
+            let latency = try measure(file, events: parsed.events, caps: caps, canvas: canvas, useUinput: useUinput, wait: wait)
             for line in latency.lines { print("  " + line) }
         }
     }
 
     /// One kiosk run on `file` with the drag played in; its latency figures.
     private func measure(_ file: String, events: [InputEvent], caps: DeviceCapabilities, canvas: PixelSize,
-                         useUinput: Bool) throws -> LatencyStats {
+                         useUinput: Bool, wait: InputConfig.ReportWait?) throws -> LatencyStats {
         let app = try KioskApp(options: RunOptions(configPath: file))
         let config = try ConfigLoader.load(path: file)
         var events = events
@@ -89,7 +101,7 @@ struct LatencyBenchCommand: ParsableCommand {
             input = BenchInput(directory: nodes) { path in ReplayPipeSource(path: path, readFD: readFD, capabilities: caps) }
         }
         let feeder = LatencyFeeder(events: events, target: target, repeats: repeats, settle: useUinput ? 0.5 : 0.1)
-        let run = app.runForLatencyBench(size: canvas, scratch: dir, input: input, forceHeadless: headless) { feeder.start() }
+        let run = app.runForLatencyBench(size: canvas, scratch: dir, input: input, forceHeadless: headless, reportWait: wait) { feeder.start() }
         if case .uinput(let device) = target { device.destroy() }
         if case .pipe(let fd) = target { close(fd) }
         return run.latency

@@ -52,6 +52,8 @@ struct ConfigErrorTests {
          "bad.toml:8:3: screens[0].controls[0].filled_color: colour \"#12345\" has 5 hex digits; expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA"),
         (header + "  max_angle = 400\n",
          "bad.toml:8:3: screens[0].controls[0].max_angle: expected a number from 0.01 to 360, found the integer 400"),
+        ("[input]\nreport_wait = \"spin\"\n[[screens]]\nid = \"a\"\n",
+         "bad.toml:2:1: input.report_wait: expected one of \"sleep\", \"anticipate\", \"poll\", found the string \"spin\""),
         (header + "  handle_type = \"huge\"\n",
          "bad.toml:8:3: screens[0].controls[0].handle_type: expected one of \"small-circle\", \"medium-circle\", \"large-circle\", \"double-circle\", found the string \"huge\""),
         (header + "  labels = [1, 2]\n",

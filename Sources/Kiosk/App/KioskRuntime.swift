@@ -91,10 +91,12 @@ final class KioskRuntime {
                 """)
         }
         frontEnd?.attach(to: self)
-        loop.run { [unowned self] in
+        loop.run(waiting: { [unowned self] in
             defer { onFirstWait?(); onFirstWait = nil }
-            return self.turn(now: monotonicNow())
-        }
+            let timeout = self.turn(now: monotonicNow())
+            // While a finger is down, the panel's next report may be awaited awake (`[input] report_wait`).
+            return EventLoop.Wait(timeout: timeout, poll: touches.reportWindow(config.input.reportWait, now: monotonicNow()))
+        })
         frontEnd?.detach()
         shutdown()
         return exitCode

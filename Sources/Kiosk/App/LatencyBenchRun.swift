@@ -18,15 +18,16 @@ extension KioskApp {
     /// Runs this kiosk as `run()` does — same display choice, loop, input path and presenter — with
     /// its socket, state file and MQTT kept out of the way (`scratch` holds the first two), touch
     /// devices taken as `input` says, and `size` for a headless canvas. `started` runs once the
-    /// loop is about to wait for the first time. Returns when a SIGTERM/SIGINT stops it, with the
+    /// loop is about to wait for the first time; `reportWait` replaces the config's `[input] report_wait`. Returns when a SIGTERM/SIGINT stops it, with the
     /// latency figures of the run.
     public func runForLatencyBench(size: PixelSize, scratch: String, input: BenchInput, forceHeadless: Bool,
-                                   started: @escaping () -> Void) -> (status: Int32, latency: LatencyStats) {
+                                   reportWait: InputConfig.ReportWait? = nil, started: @escaping () -> Void) -> (status: Int32, latency: LatencyStats) {
         var config = self.config
         config.display.headlessSize = size
         config.socket.path = scratch + "/control.sock"
         config.state.path = scratch + "/state.json"
         config.mqtt = nil
+        if let reportWait { config.input.reportWait = reportWait }
         var options = self.options
         options.forceHeadless = forceHeadless
         let signals = SignalSource()

@@ -12,6 +12,8 @@ final class TouchInput {
     /// Tracking ids of injected touches, far above any a device gives.
     private var nextInjectedID = 1_000_000
     private let loop: EventLoop
+    /// When the panels' next reports are due while a finger is down (device frames only).
+    private var pacer = ReportPacer()
     /// Where frames go (the runtime's router, through the idle controller); set by `start`.
     private var route: (TouchFrame) -> Void = { _ in }
 
@@ -38,7 +40,17 @@ final class TouchInput {
                 self.apply(hub.handleReadable(fd: fd))
             }
         }
-        for frame in update.frames { route(frame) }
+        for frame in update.frames {
+            pacer.note(frame)
+            route(frame)
+        }
+    }
+
+    /// When to poll for the next panel report while a finger is down: around the moment it is due
+    /// (`.anticipate`), or from now until then (`.poll`); nil when the loop just sleeps.
+    func reportWindow(_ wait: InputConfig.ReportWait, now: MonotonicTime) -> ClosedRange<MonotonicTime>? {
+        guard wait != .sleep, let window = pacer.window(now: now) else { return nil }
+        return wait == .poll ? min(now, window.lowerBound)...window.upperBound : window
     }
 
     /// Routes the injected touches due by `now`.

@@ -118,6 +118,7 @@ struct ConfigBuilder {
         i.rotation = t.int("rotation") ?? 0
         i.grab = t.bool("grab") ?? true
         i.haptics = t.bool("haptics") ?? true
+        if let w = t.string("report_wait"), let wait = InputConfig.ReportWait(rawValue: w) { i.reportWait = wait }
         checkDevice(t, "device", i.device)
         checkCalibration(t, t.numbers("calibration"))
         return i

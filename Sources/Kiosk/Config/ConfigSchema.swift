@@ -46,6 +46,8 @@ public enum ConfigSchema {
         Field("rotation", rotation, default: "0", "Clockwise rotation of the touch panel relative to the display."),
         Field("grab", .bool, default: "true", "Grab the device so the console does not receive it."),
         Field("haptics", .bool, default: "true", "Play a short rumble on detents where the device supports it."),
+        Field("report_wait", .choice(["sleep", "anticipate", "poll"]), default: "\"anticipate\"",
+              "How to wait for the panel's next report while a finger is down: \"sleep\" until it comes (least power); \"anticipate\": wake just before it is due and poll for it (under a tenth of one core while touched); \"poll\" from one report to the next (one core busy while touched; caches stay warm: least latency)."),
     ])
 
     /// Theme defaults are read from Widgets' `Theme`, the one place they are set.

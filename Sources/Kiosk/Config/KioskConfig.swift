@@ -90,6 +90,18 @@ public struct InputConfig: Sendable {
     public var rotation = 0
     public var grab = true
     public var haptics = true
+    /// How the loop waits for the panel's next report while a finger is down.
+    public enum ReportWait: String, Sendable {
+        /// Sleep until the report wakes the loop: the least power.
+        case sleep
+        /// Wake just before the report is due (`ReportPacer`) and poll for it: the wake-up is paid
+        /// before the report, for well under a tenth of one core while touched.
+        case anticipate
+        /// Poll from one report to the next: the core never idles while touched, so its caches stay
+        /// warm too; one core busy while a finger is down.
+        case poll
+    }
+    public var reportWait = ReportWait.anticipate
 }
 
 public struct IdleConfig: Sendable {

@@ -53,15 +53,31 @@ public final class EventLoop {
         handlers[fd] = nil
     }
 
+    /// How the loop waits before its next turn.
+    public struct Wait: Sendable {
+        /// Seconds the loop may sleep at most (nil: until a descriptor wakes it).
+        public var timeout: Double?
+        /// A stretch of CLOCK_MONOTONIC time in which an event is expected (a touch panel's next report,
+        /// `ReportPacer`): the loop sleeps until it starts, then polls its descriptors without sleeping
+        /// until one is ready or it ends, so the event finds the loop running.
+        public var poll: ClosedRange<MonotonicTime>?
+        public init(timeout: Double?, poll: ClosedRange<MonotonicTime>? = nil) { self.timeout = timeout; self.poll = poll }
+    }
+
     /// Runs until `stop()`. `beforeWait` returns how long the loop may sleep (nil: until an fd wakes it).
     public func run(beforeWait: () -> Double?) {
+        run(waiting: { Wait(timeout: beforeWait()) })
+    }
+
+    /// Runs until `stop()`; `waiting` runs before each wait and says how to wait.
+    public func run(waiting: () -> Wait) {
         running = true
         while running {
             let started = monotonicNow()
-            let timeout = beforeWait()
+            let wait = waiting()
             noteDuration(since: started, of: "the turn")
             guard running else { break }
-            if !runOnce(timeout: timeout) { return }
+            if !runOnce(wait) { return }
         }
     }
 
@@ -70,7 +86,47 @@ public final class EventLoop {
     @discardableResult
     public func runOnce(timeout: Double?) -> Bool {
         let ms = timeout.map { Int32(max(0, min(3_600_000, ($0 * 1000).rounded(.up)))) } ?? -1
-        let n = epoll_wait(epfd, &ready, Int32(ready.count), ms)
+        return dispatch(epoll_wait(epfd, &ready, Int32(ready.count), ms))
+    }
+
+    /// Waits as `wait` says (polling through its window) and runs the handlers of the descriptors that
+    /// became ready. Returns false when epoll itself failed.
+    @discardableResult
+    public func runOnce(_ wait: Wait) -> Bool {
+        let now = monotonicNow()
+        let deadline = wait.timeout.map { now + $0 } ?? .infinity
+        guard let window = wait.poll, min(window.upperBound, deadline) > now else { return runOnce(timeout: wait.timeout) }
+        if window.lowerBound > now {
+            let n = sleep(until: min(window.lowerBound, deadline))
+            if n != 0 { return dispatch(n) }
+        }
+        let end = min(window.upperBound, deadline)
+        var n: Int32 = 0
+        repeat {
+            n = epoll_wait(epfd, &ready, Int32(ready.count), 0)
+        } while n == 0 && monotonicNow() < end
+        return dispatch(n)
+    }
+
+    /// epoll_pwait2 is missing before Linux 5.11; then the sleep is epoll_wait's, in whole milliseconds.
+    private var preciseWaitMissing = false
+
+    /// Sleeps until `time` (CLOCK_MONOTONIC) or a descriptor is ready; epoll_wait's result. To the
+    /// microsecond where the kernel can (epoll_wait's milliseconds could start a poll window 1 ms late).
+    private func sleep(until time: MonotonicTime) -> Int32 {
+        let seconds = max(0, time - monotonicNow())
+        if !preciseWaitMissing {
+            var span = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+            let n = epoll_pwait2(epfd, &ready, Int32(ready.count), &span, nil)
+            if n >= 0 || errno != ENOSYS { return n }
+            preciseWaitMissing = true
+        }
+        // Rounded down: waking early costs a little polling, waking late misses the event.
+        return epoll_wait(epfd, &ready, Int32(ready.count), Int32((seconds * 1000).rounded(.down)))
+    }
+
+    /// Runs the handlers of the `n` descriptors epoll reported (n < 0: its error).
+    private func dispatch(_ n: Int32) -> Bool {
         wakeups += 1
         if n < 0 {
             if errno == EINTR { return true }
