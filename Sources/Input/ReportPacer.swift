@@ -1,17 +1,18 @@
 import Core
 
 /// Predicts when a touch panel's next report will arrive while a finger is down, so the loop can be
-/// awake and polling for it instead of being woken by it.
+/// awake and polling for it instead of being woken by it (`[input] report_wait`).
 ///
 /// Why: a core that went idle between two reports wakes slowly and then runs on cold caches. Here (a
-/// virtual machine: a halted vCPU) that cost half of a touch's input → submit time: 0.13 ms with the
-/// loop asleep until the report, 0.07 ms with it already polling (bench-latency, demo). An x86 panel PC
-/// leaving a deep C-state pays the same kind of cost; a Pi's cores idle in WFI and gain less.
+/// virtual machine: a halted vCPU) the wake-up part is 15–20 µs of input → read, which awaiting the
+/// report in its window saves; the cold caches are saved only by polling from report to report
+/// (bench-latency, demo: input → submit p50 0.13 ms asleep, 0.08–0.09 ms polling). An x86 panel PC
+/// leaving a deep C-state pays the same kind of cost; a Pi's cores idle in WFI and should gain less.
 ///
 /// A panel reports at a steady rate while touched (the EP0430M09 recording: every 7.4–7.5 ms, skipping a
-/// report now and then when nothing moved), so the shortest recent interval between reports is its
-/// period, and the next report is due one period (or a few, after skips) after the last one. Time is
-/// passed in; the pacer does no I/O.
+/// report now and then when nothing moved): the period is the median of the recent intervals near the
+/// shortest, and the next report is due one period (or a few, after skips) after where the last one
+/// should have been. Time is passed in; the pacer does no I/O.
 public struct ReportPacer: Sendable {
     /// How long before the expected report polling starts: the timer's own wake-up and the report's jitter.
     public var lead: Double

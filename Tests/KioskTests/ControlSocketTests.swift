@@ -33,6 +33,40 @@ struct ControlSocketTests {
         handler.socket = socket
     }
 
+    /// A kiosk killed between bind and rename leaves `PATH.tmp.PID`; the next start removes it when
+    /// that process is gone, and leaves a live process's and any file that is not a socket.
+    @Test("Stale temporary sockets of dead processes are removed at start")
+    func staleTemporaries() throws {
+        let dir = makeTemporaryDirectory("sock-stale")
+        let path = dir + "/control.sock"
+        var dead: Int32 = 4_000_000
+        while kill(dead, 0) == 0 || errno != ESRCH { dead -= 1 }
+        func bindSocket(_ file: String) -> Int32 {
+            let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &address.sun_path) { raw in
+                for (i, byte) in file.utf8.enumerated() { raw[i] = byte }
+            }
+            let ok = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            #expect(ok == 0)
+            return fd
+        }
+        let staleSocket = bindSocket(path + ".tmp.\(dead)")
+        let liveSocket = bindSocket(path + ".tmp.1")  // pid 1 lives
+        defer { close(staleSocket); close(liveSocket) }
+        let plainFile = path + ".tmp.\(dead - 1)"
+        close(open(plainFile, O_CREAT | O_WRONLY, 0o600))
+        let other = try ControlSocket(path: path, group: nil, loop: loop, handler: handler)
+        defer { withExtendedLifetime(other) {} }
+        #expect(access(path + ".tmp.\(dead)", F_OK) != 0, "the dead process's socket is gone")
+        #expect(access(path + ".tmp.1", F_OK) == 0, "a live process's is kept")
+        #expect(access(plainFile, F_OK) == 0, "a file that is not a socket is kept")
+        #expect(access(path, F_OK) == 0)
+    }
+
     @Test("The socket file is mode 0660")
     func mode() {
         var st = stat()

@@ -80,7 +80,8 @@ final class KioskRuntime {
         services.notify.ready(status: "showing screen \(screen.config.id) on \(display.kind.rawValue)")
         // The kernel level says which vector unit drawing uses (baseline SSE2 or NEON, AVX2 or AVX-512).
         Log.notice("ready: \(display.summary); \(screen.elements.count) controls; socket \(services.socket?.path ?? "off"); "
-            + "raster kernels \(KernelLevel.fastest.rawValue)")
+            + "raster kernels \(KernelLevel.fastest.rawValue); report wait "
+            + (TouchInput.spareCore ? config.input.reportWait.rawValue : "sleep (one CPU)"))
         if display.kind == .headless, let path = services.socket?.path {
             Log.notice("""
                 headless: no panel, so drive the kiosk through its socket, for example

@@ -1,4 +1,5 @@
 import Core
+import Glibc
 import Input
 
 /// The input side of the kiosk: the evdev hub (every device fd and the hotplug watch go into the
@@ -46,10 +47,15 @@ final class TouchInput {
         }
     }
 
+    /// Whether a second CPU is online. On one core, polling would only hold back the thread that
+    /// delivers the report (the real-kernel guest has one: its input → submit rose there), so the
+    /// loop sleeps until each report whatever `report_wait` says.
+    static let spareCore = sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
+
     /// When to poll for the next panel report while a finger is down: around the moment it is due
     /// (`.anticipate`), or from now until then (`.poll`); nil when the loop just sleeps.
     func reportWindow(_ wait: InputConfig.ReportWait, now: MonotonicTime) -> ClosedRange<MonotonicTime>? {
-        guard wait != .sleep, let window = pacer.window(now: now) else { return nil }
+        guard wait != .sleep, Self.spareCore, let window = pacer.window(now: now) else { return nil }
         return wait == .poll ? min(now, window.lowerBound)...window.upperBound : window
     }
 

@@ -58,6 +58,7 @@ public final class ControlSocket {
         // A longer path would be cut short by the address and a different socket bound.
         guard path.utf8.count <= maximumPathBytes else { throw FileIO.Failure(action: "bind", path: path, code: ENAMETOOLONG) }
         FileIO.makeDirectories(FileIO.directory(of: path))
+        removeStaleTemporaries(of: path)
         // Only a stale socket is replaced: a path naming any other file is a mistake, not ours to
         // delete, and a socket someone still answers on belongs to a running kiosk.
         var info = stat()
@@ -92,6 +93,26 @@ public final class ControlSocket {
         guard Glibc.listen(fd, 16) == 0 else { let e = errno; close(fd); unlink(temporary); throw FileIO.Failure(action: "listen on", path: path, code: e) }
         guard temporary == path || rename(temporary, path) == 0 else { let e = errno; close(fd); unlink(temporary); throw FileIO.Failure(action: "bind", path: path, code: e) }
         return fd
+    }
+
+    /// Removes the temporary sockets (`PATH.tmp.PID`, see `listen(at:group:)`) that a kiosk killed
+    /// between bind and rename left behind: those whose process is gone. One whose process lives (a
+    /// kiosk starting now) and any file that is not a socket are left alone.
+    private static func removeStaleTemporaries(of path: String) {
+        let directory = FileIO.directory(of: path)
+        let prefix = path.split(separator: "/").last.map(String.init).map { $0 + ".tmp." } ?? ""
+        guard !prefix.isEmpty, let dir = opendir(directory) else { return }
+        var stale: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count)), pid > 0 else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { stale.append(directory + "/" + name) }
+        }
+        closedir(dir)
+        for file in stale {
+            var info = stat()
+            if lstat(file, &info) == 0 && info.st_mode & S_IFMT == S_IFSOCK { unlink(file) }
+        }
     }
 
     /// Whether a process accepts connections on the socket at `path` (a stale one refuses them).
