@@ -72,6 +72,12 @@ public final class ScreenView {
         return rects
     }
 
+    /// Repaints `rects` as the last `render` drew them, at its time: the same pixels again, with the code
+    /// and memory they take brought into the caches. The kiosk calls it while it awaits a touch report.
+    public func rehearse(_ rects: [PixelRect], canvas: Canvas) {
+        for r in rects { repaint(r.intersection(canvas.bounds), canvas: canvas, time: time) }
+    }
+
     /// Repaints one rectangle: background, then every widget's normal pass that reaches it, then every
     /// overlay that reaches it.
     private func repaint(_ r: PixelRect, canvas: Canvas, time t: MonotonicTime) {

@@ -95,4 +95,27 @@ struct EventLoopPollWindowTests {
         #expect(took >= 0.004 && took < 10)
         #expect(pipe.received == 0)
     }
+
+    /// The kiosk's rehearsal: run `lead` before the window, so it is done when the report is due.
+    @Test("A preparation runs once, its lead before the window, and is skipped when an event is ready")
+    func preparation() {
+        let loop = EventLoop()
+        let pipe = Pipe(loop)
+        let start = monotonicNow()
+        var ranAt: [MonotonicTime] = []
+        let prepare = EventLoop.Preparation(lead: 0.020) { ranAt.append(monotonicNow()) }
+        loop.runOnce(EventLoop.Wait(timeout: 30, poll: (start + 0.040)...(start + 0.045), prepare: prepare))
+        #expect(ranAt.count == 1)
+        if let at = ranAt.first {
+            #expect(at - start >= 0.020, "it slept until the lead before the window")
+            #expect(at - start < 0.040 + 5, "it ran before the window's end, not at the timeout")
+        }
+        #expect(monotonicNow() - start >= 0.045, "after it, the loop polled through the window")
+
+        ranAt = []
+        pipe.send()
+        loop.runOnce(EventLoop.Wait(timeout: 30, poll: (start + 20)...(start + 21), prepare: prepare))
+        #expect(pipe.received == 1)
+        #expect(ranAt.isEmpty, "an event already there goes first")
+    }
 }

@@ -45,6 +45,35 @@ struct DamageSequenceTests {
         }
     }
 
+    /// The kiosk draws its last frame again while it awaits a touch report (`ScreenView.rehearse`): that
+    /// must not change a pixel, and a change made after the frame must still reach the next one.
+    @Test("A rehearsal repaints the last frame's pixels unchanged; a change before it still reaches the next frame")
+    func rehearsal() {
+        let s = Scene()
+        let seeker = s.demo.seek
+        #expect(seeker.touchBegan(at: seeker.thumbFrame.center, time: s.time))
+        s.advance(0.05)
+        s.view.time = s.time
+        s.view.render(into: s.screen.canvas, full: false)
+        seeker.touchMoved(to: seeker.point(atAngle: 250, radius: seeker.arcRadius), time: s.time)
+        s.advance(0.05)
+        s.view.time = s.time
+        let rects = s.view.render(into: s.screen.canvas, full: false)
+        #expect(!rects.isEmpty)
+        let count = s.screen.width * s.screen.height
+        let before = Array(UnsafeBufferPointer(start: s.screen.pixels, count: count))
+        s.view.rehearse(rects, canvas: s.screen.canvas)
+        #expect(Array(UnsafeBufferPointer(start: s.screen.pixels, count: count)) == before, "the rehearsal changed pixels")
+        #expect(s.view.render(into: s.screen.canvas, full: false).isEmpty, "the rehearsal left damage behind")
+
+        // The thumb moves (as a touch routed after the frame would move it), then the loop rehearses
+        // before drawing: the frame after it shows the thumb where it is.
+        seeker.touchMoved(to: seeker.point(atAngle: 280, radius: seeker.arcRadius), time: s.time)
+        s.advance(0.05)
+        s.view.rehearse(rects, canvas: s.screen.canvas)
+        s.check("seeker drag after a rehearsal")
+    }
+
     @Test("Spinner press, open, spin and close; seeker drag; value slider press; pad open, keys, callout, close")
     func sequence() throws {
         let s = Scene()

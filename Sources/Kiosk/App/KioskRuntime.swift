@@ -96,7 +96,9 @@ final class KioskRuntime {
             defer { onFirstWait?(); onFirstWait = nil }
             let timeout = self.turn(now: monotonicNow())
             // While a finger is down, the panel's next report may be awaited awake (`[input] report_wait`).
-            return EventLoop.Wait(timeout: timeout, poll: touches.reportWindow(config.input.reportWait, now: monotonicNow()))
+            let wait = config.input.reportWait
+            let window = touches.reportWindow(wait, now: monotonicNow())
+            return EventLoop.Wait(timeout: timeout, poll: window, prepare: wait == .anticipate && window != nil ? presenter.rehearsal(of: screen) : nil)
         })
         frontEnd?.detach()
         shutdown()

@@ -47,7 +47,7 @@ public enum ConfigSchema {
         Field("grab", .bool, default: "true", "Grab the device so the console does not receive it."),
         Field("haptics", .bool, default: "true", "Play a short rumble on detents where the device supports it."),
         Field("report_wait", .choice(["sleep", "anticipate", "poll"]), default: "\"anticipate\"",
-              "How to wait for the panel's next report while a finger is down: \"sleep\" until it comes (least power); \"anticipate\": wake just before it is due and poll for it (under a tenth of one core while touched); \"poll\" from one report to the next (one core busy while touched; caches stay warm: least latency)."),
+              "How to wait for the panel's next report while a finger is down: \"sleep\" until it comes (least power); \"anticipate\": wake just before it is due, draw the last frame again to warm the caches, and poll for it (under a tenth of one core while touched); \"poll\" from one report to the next (one core busy while touched; caches stay warm: least latency)."),
     ])
 
     /// Theme defaults are read from Widgets' `Theme`, the one place they are set.

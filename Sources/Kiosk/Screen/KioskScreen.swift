@@ -110,6 +110,9 @@ public final class KioskScreen {
         return view.render(into: canvas, full: full)
     }
 
+    /// Draws the last frame's `rects` again, unchanged (`ScreenView.rehearse`).
+    public func rehearse(_ rects: [PixelRect], canvas: Canvas) { view.rehearse(rects, canvas: canvas) }
+
     /// The scale for a canvas: the config's `scale`, else from the panel's physical size, else 1.
     public static func scale(config: DisplayConfig, canvasSize: PixelSize, physicalMM: PixelSize?) -> Double {
         if let s = config.scale { return s }

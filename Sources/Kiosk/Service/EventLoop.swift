@@ -54,14 +54,28 @@ public final class EventLoop {
     }
 
     /// How the loop waits before its next turn.
-    public struct Wait: Sendable {
+    public struct Wait {
         /// Seconds the loop may sleep at most (nil: until a descriptor wakes it).
         public var timeout: Double?
         /// A stretch of CLOCK_MONOTONIC time in which an event is expected (a touch panel's next report,
         /// `ReportPacer`): the loop sleeps until it starts, then polls its descriptors without sleeping
         /// until one is ready or it ends, so the event finds the loop running.
         public var poll: ClosedRange<MonotonicTime>?
-        public init(timeout: Double?, poll: ClosedRange<MonotonicTime>? = nil) { self.timeout = timeout; self.poll = poll }
+        /// Work to run once before the window, when nothing is ready yet (nil: none).
+        public var prepare: Preparation?
+        public init(timeout: Double?, poll: ClosedRange<MonotonicTime>? = nil, prepare: Preparation? = nil) {
+            self.timeout = timeout; self.poll = poll; self.prepare = prepare
+        }
+    }
+
+    /// Work the loop runs just before a poll window, so it is done when the event comes (the kiosk
+    /// draws its last frame again there: the frame the touch brings then finds its code and pixels in
+    /// the caches instead of coming back to caches other work used while the loop slept).
+    public struct Preparation {
+        /// How long `run` is expected to take: the loop wakes that much before the window.
+        public var lead: Double
+        public var run: () -> Void
+        public init(lead: Double, run: @escaping () -> Void) { self.lead = lead; self.run = run }
     }
 
     /// Runs until `stop()`. `beforeWait` returns how long the loop may sleep (nil: until an fd wakes it).
@@ -96,9 +110,16 @@ public final class EventLoop {
         let now = monotonicNow()
         let deadline = wait.timeout.map { now + $0 } ?? .infinity
         guard let window = wait.poll, min(window.upperBound, deadline) > now else { return runOnce(timeout: wait.timeout) }
-        if window.lowerBound > now {
-            let n = sleep(until: min(window.lowerBound, deadline))
+        let opens = window.lowerBound - (wait.prepare?.lead ?? 0)
+        if opens > now {
+            let n = sleep(until: min(opens, deadline))
             if n != 0 { return dispatch(n) }
+        }
+        if let prepare = wait.prepare {
+            // Not when the event is here already: it goes first.
+            let n = epoll_wait(epfd, &ready, Int32(ready.count), 0)
+            if n != 0 { return dispatch(n) }
+            prepare.run()
         }
         let end = min(window.upperBound, deadline)
         var n: Int32 = 0
