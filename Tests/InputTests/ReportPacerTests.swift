@@ -121,3 +121,15 @@ struct ReportPacerTests {
         #expect(Double(inWindow) >= 0.9 * Double(awaited), "\(inWindow) of \(awaited) reports in their window")
     }
 }
+
+@Suite("Input warm-up: the input path run once on a made-up touch at start")
+struct InputWarmUpTests {
+    /// The warm-up must run the same path a real touch takes (else it warms nothing): the assembler
+    /// has to turn its made-up events into a press, a move and a lift.
+    @Test("The made-up touch makes a press, a move and a lift, at their times")
+    func madeUpTouch() {
+        let frames = InputWarmUp.run(time: 100)
+        #expect(frames.map { $0.touches.map(\.phase) } == [[.began], [.moved], [.ended]])
+        #expect(frames.map(\.time) == [100, 100.0075, 100.015])
+    }
+}

@@ -29,6 +29,8 @@ final class TouchInput {
         let hub = opener.map { InputHub(configuration: configuration, opener: $0) } ?? InputHub(configuration: configuration)
         self.hub = hub
         apply(hub.start())
+        // The runtime's first-time work for the input path, done now rather than on the first touch.
+        InputWarmUp.run(time: monotonicNow())
     }
 
     /// Applies what the hub reported: new and closed fds, frames, log lines.
