@@ -63,7 +63,7 @@ struct PanelConfigTests {
         ("[[variables]]\nid = \"a\"\n[[variables]]\nid = \"a\"\n" + panel + "  text = \"x\"\n",
          "bad.toml:4:1: variables[1].id: expected a unique variable id, found \"a\" again (first at line 1)"),
         ("[[variables]]\nid = \"a b\"\n" + panel + "  text = \"x\"\n",
-         "bad.toml:2:1: variables[0].id: expected a name without spaces, quotes, braces or colons, found \"a b\""),
+         "bad.toml:2:1: variables[0].id: expected a letter, then letters, digits, \"_\" or \"-\" (ASCII, at most 64 characters), found \"a b\""),
         ("[[variables]]\nstale_after = 5\n" + panel + "  text = \"x\"\n",
          "bad.toml:1:3: variables[0]: missing the required key \"id\" (a string)"),
         (panel,

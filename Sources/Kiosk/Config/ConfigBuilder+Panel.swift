@@ -9,9 +9,7 @@ extension ConfigBuilder {
         var firstLine: [String: Int] = [:]
         return tables.compactMap { t -> ValueBoard.Declaration? in
             guard let id = t.string("id") else { return nil }  // the validator reported it missing
-            if id.isEmpty || id.contains(where: { $0 == " " || $0 == "\"" || $0 == "{" || $0 == "}" || $0 == ":" }) {
-                fail(t, "id", "expected a name without spaces, quotes, braces or colons, found \"\(id)\"")
-            }
+            if let problem = IDGrammar.problem(id) { fail(t, "id", problem) }
             if let line = firstLine[id] {
                 fail(t, "id", "expected a unique variable id, found \"\(id)\" again (first at line \(line))")
             } else {

@@ -65,6 +65,7 @@ struct ConfigBuilder {
                                  socket: socket(root.table("socket")), state: state(root.table("state")),
                                  screens: screens(root.tables("screens")))
         config.variables = variables(root.tables("variables"), controls: config.allControls)
+        checkDerivedNames(controls: config.allControls, variables: root.tables("variables"))
         config.templates = templates(of: config.allControls, variables: config.variables)
         config.navigation = navigation(root.table("navigation"), screens: config.screens)
         config.mqtt = mqtt(root.table("mqtt"), variables: root.tables("variables"), declared: config.variables)
@@ -181,6 +182,7 @@ struct ConfigBuilder {
         return tables.map { t in
             let id = t.string("id") ?? ""
             if !screenIDs.insert(id).inserted { fail(t, "id", "expected a unique screen id, found \"\(id)\" a second time") }
+            if let problem = IDGrammar.problem(id), t.string("id") != nil { fail(t, "id", problem) }
             let controls = t.tables("controls").compactMap { c -> ControlConfig? in
                 guard let control = self.control(c) else { return nil }
                 if let first = controlIDs[control.id] {
@@ -212,9 +214,7 @@ struct ConfigBuilder {
             checkKeys(t, kind)
             return nil
         }
-        if id.isEmpty || id.contains(where: { $0 == " " || $0 == "\"" || $0 == "{" || $0 == "}" }) {
-            fail(t, "id", "expected a name without spaces, quotes or braces, found \"\(id)\"")
-        }
+        if let problem = IDGrammar.problem(id) { fail(t, "id", problem) }
         if let f, f[2] <= 0 || f[3] <= 0 { fail(t, "frame", "expected a positive width and height, found \(Schema.format(f[2])) x \(Schema.format(f[3]))") }
         checkKeys(t, kind)
         var hooks: HookConfig?

@@ -109,7 +109,7 @@ public enum ConfigSchema {
     ])
 
     static let variable = Schema([
-        Field("id", .string, required: true, "Name used in templates ({id}) and by `set-var`; no control may have the same id."),
+        Field("id", .string, required: true, "Name used in templates ({id}), by `set-var` and in MQTT topics: \(IDGrammar.description); no control may have the same id."),
         Field("type", .choice(["number", "text"]), default: "\"number\"",
               "What `set-var` may set: a finite number, or a string of at most \(Variables.maximumTextBytes) bytes."),
         Field("stale_after", .number(0.1...Double.infinity), default: "never",
@@ -129,7 +129,7 @@ public enum ConfigSchema {
     ])
 
     static let screen = Schema([
-        Field("id", .string, required: true, "Name of the screen."),
+        Field("id", .string, required: true, "Name of the screen: \(IDGrammar.description)."),
         Field("title", .string, default: "the id", "What the navigation bar calls the screen."),
         Field("icon", .string, default: "none", "A PNG or `builtin:NAME` icon for the navigation bar."),
         Field("background", .color, default: "the theme's", "Background of this screen."),

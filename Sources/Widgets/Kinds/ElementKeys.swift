@@ -18,7 +18,7 @@ public enum ElementKeys {
     /// Keys every control has.
     public static let common = Schema([
         Field("kind", .string, required: true, "The control kind (below)."),
-        Field("id", .string, required: true, "Unique name; the socket, hooks and state file use it."),
+        Field("id", .string, required: true, "Unique name: \(IDGrammar.description). The socket, hooks, state file, MQTT topics and Home Assistant use it; ids that differ only in letter case or `-`/`_` are refused."),
         // Not `required` in the schema: an element placed by a card's layout has none. The loader
         // reports a missing frame on any other element with the schema's own words.
         Field("frame", .numbers(count: 4), default: "required unless `in` is given", "[x, y, width, height] in logical points."),

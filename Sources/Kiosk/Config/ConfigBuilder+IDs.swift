@@ -1,0 +1,30 @@
+import ConfigModel
+import Widgets
+
+extension ConfigBuilder {
+    /// Reports every id whose derived names (the folded id, and the extra entities a kind publishes,
+    /// such as a range slider's `_low`/`_high`) meet another id's: they would share one MQTT
+    /// discovery topic and Home Assistant entity, and one would silently replace the other.
+    mutating func checkDerivedNames(controls: [ControlConfig], variables: [ConfigTable]) {
+        var owners: [String: (id: String, line: Int)] = [:]
+        var seenControls = Set<String>()
+        var reported = Set<String>()
+        func claim(_ name: String, by id: String, table: ConfigTable) {
+            let key = IDGrammar.folded(name)
+            if let owner = owners[key], owner.id != id, reported.insert(id).inserted {
+                let derived = name == id ? "" : " (its name \"\(name)\")"
+                fail(table, "id", "expected an id whose published names differ from every other id's, found \"\(id)\"\(derived)"
+                        + " which Home Assistant and MQTT would confuse with \"\(owner.id)\" (line \(owner.line))")
+            } else if owners[key] == nil {
+                owners[key] = (id, locator.location(of: table.path + ["id"]).line)
+            }
+        }
+        for c in controls where seenControls.insert(c.id).inserted && IDGrammar.isValid(c.id) {
+            for name in HADiscovery.entityNames(of: c) { claim(name, by: c.id, table: c.properties) }
+        }
+        for t in variables {
+            guard let id = t.string("id"), IDGrammar.isValid(id), !seenControls.contains(id) else { continue }
+            claim(id, by: id, table: t)
+        }
+    }
+}
