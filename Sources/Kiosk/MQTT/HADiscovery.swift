@@ -126,21 +126,16 @@ struct HADiscovery {
         }
     }
 
-    /// A number entity's min, max and step, with the kind's defaults where the config is silent.
+    /// A number entity's min, max and step; the step is the one the kiosk rounds the value to.
     static func range(of c: ControlConfig) -> (Double, Double, Double) {
         let p = c.properties
+        let step = ElementKinds.named(c.kind)?.valueStep(p) ?? ValueStep.whole
         if c.kind == "arc-seeker" {
             let start = p.number("start_angle") ?? 90, end = p.number("end_angle") ?? 180
-            return start < end ? (start, end, 0.1) : (0, 360, 0.1)
+            return start < end ? (start, end, step) : (0, 360, step)
         }
-        let low = p.number("min") ?? 0, high = p.number("max") ?? 100
-        if c.kind == "value-slider" {
-            var step = 1.0
-            for _ in 0..<(p.int("decimals") ?? 0) { step /= 10 }
-            return (min(low, high), max(low, high), step)
-        }
-        // A dial is continuous: a hundredth of a unit is finer than a finger.
-        return (min(low, high), max(low, high), 0.01)
+        let (low, high) = ElementKeys.range(p)
+        return (min(low, high), max(low, high), step)
     }
 
     /// A select's options: the items' titles (spinner) or the segments' texts (choice), each unique

@@ -21,6 +21,8 @@ public final class Element {
     private let write: (StoredValue, MonotonicTime) throws(ValueError) -> Void
     private let describeAt: (MonotonicTime) -> ElementDescription
     private let feedback: () -> Bool
+    /// The step the value is read in (`ElementKind.valueStep`).
+    private let step: Double?
 
     /// Why a value was refused (the socket replies with the description).
     public struct ValueError: Error, CustomStringConvertible {
@@ -45,6 +47,7 @@ public final class Element {
         self.imageNames = imageNames; self.actionsFor = actions
         self.drain = drain ?? { _ in model.drainEvents() }
         self.read = read; self.write = write; self.describeAt = describe; self.feedback = feedbackAllowed
+        step = ElementKinds.named(config.kind)?.valueStep(config.properties)
         // Set-up is not a change anyone should hear about.
         _ = self.drain(0)
     }
@@ -65,8 +68,8 @@ public final class Element {
         return moving
     }
 
-    /// The element's current value, or nil for an element that holds none.
-    public var value: StoredValue? { read?() }
+    /// The element's current value, rounded to its kind's step, or nil for an element that holds none.
+    public var value: StoredValue? { read?().rounded(to: step) }
 
     /// Sets the value programmatically, validated and clamped exactly as the control itself does;
     /// returns the value the control took.
@@ -75,7 +78,7 @@ public final class Element {
         guard let read else { throw ValueError("\(id) holds no value") }
         guard value.isFinite else { throw ValueError("expected a finite number") }
         try write(value, time)
-        return read()
+        return read().rounded(to: step)
     }
 
     /// Where the element is and where to touch it at `time`.

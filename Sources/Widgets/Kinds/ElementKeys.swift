@@ -28,9 +28,20 @@ public enum ElementKeys {
         Field("hooks", .table(hooks), "Commands run on changes."),
     ])
 
+    /// The `min` and `max` of a kind with a range, with the schema's defaults (0 and 100).
+    public static func range(_ t: ConfigTable) -> (minimum: Double, maximum: Double) {
+        (t.number("min") ?? 0, t.number("max") ?? 100)
+    }
+
+    /// The step of a kind whose value runs continuously over `min`…`max` (the dials).
+    static func continuousStep(_ t: ConfigTable) -> Double {
+        let (minimum, maximum) = range(t)
+        return ValueStep.continuous(from: minimum, to: maximum)
+    }
+
     /// The rule of kinds with a `min`…`max` range: the two differ, and `value` keys lie within them.
     static func checkRange(_ t: ConfigTable, valueKeys: [String], report: (String, String) -> Void) {
-        let minimum = t.number("min") ?? 0, maximum = t.number("max") ?? 100
+        let (minimum, maximum) = range(t)
         if minimum == maximum {
             report("max", "expected a value different from min (\(Schema.format(minimum))), found \(Schema.format(maximum))")
         }

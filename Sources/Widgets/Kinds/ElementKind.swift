@@ -22,6 +22,10 @@ public protocol ElementKind: Sendable {
     /// Keys whose string names a control (holding a value) or a declared variable, checked by the
     /// loader like a template's names (a gauge's `source`).
     var referenceKeys: [String] { get }
+    /// The step its value leaves the panel in (`ValueStep`), for a table of this kind; nil for a
+    /// kind that holds no value. Socket replies, the state file, MQTT and Home Assistant's `step`
+    /// all use it.
+    func valueStep(_ table: ConfigTable) -> Double?
     /// Whether the element takes touches: the loader warns when such an element is smaller than a
     /// finger or overlaps another one. Structure (cards) and pictures take none.
     var takesTouches: Bool { get }
@@ -66,6 +70,7 @@ extension ElementKind {
     public var valueShape: ValueShape { .single }
     public var referenceKeys: [String] { [] }
     public var takesTouches: Bool { true }
+    public func valueStep(_ table: ConfigTable) -> Double? { nil }
     public func check(_ table: ConfigTable, report: (_ key: String, _ message: String) -> Void) {}
 }
 

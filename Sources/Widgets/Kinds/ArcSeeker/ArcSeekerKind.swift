@@ -5,6 +5,8 @@ import Core
 /// `arc-seeker`: a thumb dragged along an arc between a start and an end angle (CS).
 struct ArcSeekerKind: RegisteredKind {
     var name: String { "arc-seeker" }
+    /// Its value is an angle: a tenth of a degree is finer than a thumb on the arc.
+    func valueStep(_ table: ConfigTable) -> Double? { 0.1 }
     var schema: Schema { ArcSeekerKind.seekerSchema }
     var templateKeys: [TemplateKey] { Readout.templateKeys }
 

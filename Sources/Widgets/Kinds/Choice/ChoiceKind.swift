@@ -6,6 +6,7 @@ import Core
 /// the chosen index, persisted, reported and hooked like any control.
 struct ChoiceKind: RegisteredKind {
     var name: String { "choice" }
+    func valueStep(_ table: ConfigTable) -> Double? { ValueStep.whole }
     var schema: Schema { ChoiceKind.choiceSchema }
 
     static let choiceSchema = ElementKeys.common.adding([

@@ -8,6 +8,7 @@ struct CircularSliderKind: RegisteredKind {
     var schema: Schema { CircularKeys.schema }
     var imageKeys: [ImageKey] { CircularKeys.images }
     var templateKeys: [TemplateKey] { Readout.templateKeys }
+    func valueStep(_ table: ConfigTable) -> Double? { ElementKeys.continuousStep(table) }
 
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
         ElementKeys.checkRange(table, valueKeys: ["value"], report: report)
@@ -52,6 +53,7 @@ struct GradientSliderKind: RegisteredKind {
     var schema: Schema { CircularKeys.gradientSchema }
     var imageKeys: [ImageKey] { CircularKeys.images }
     var templateKeys: [TemplateKey] { Readout.templateKeys }
+    func valueStep(_ table: ConfigTable) -> Double? { ElementKeys.continuousStep(table) }
 
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
         ElementKeys.checkRange(table, valueKeys: ["value"], report: report)
@@ -75,6 +77,7 @@ struct RangeSliderKind: RegisteredKind {
     var schema: Schema { CircularKeys.rangeSchema }
     var imageKeys: [ImageKey] { CircularKeys.images + [ImageKey("second_handle_image")] }
     var templateKeys: [TemplateKey] { Readout.templateKeys }
+    func valueStep(_ table: ConfigTable) -> Double? { ElementKeys.continuousStep(table) }
     var valueShape: ValueShape { .pair }
 
     func check(_ table: ConfigTable, report: (String, String) -> Void) {

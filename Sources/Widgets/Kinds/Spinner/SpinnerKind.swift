@@ -6,6 +6,7 @@ import Core
 /// list above a threshold count (RVS).
 struct SpinnerKind: RegisteredKind {
     var name: String { "spinner" }
+    func valueStep(_ table: ConfigTable) -> Double? { ValueStep.whole }
     var schema: Schema { SpinnerKind.spinnerSchema }
     var imageKeys: [ImageKey] { [ImageKey("center_image"), ImageKey("icon", within: "items")] }
 

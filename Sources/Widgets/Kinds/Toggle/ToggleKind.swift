@@ -6,6 +6,7 @@ import Core
 /// reported and hooked like any control, and it does its `actions` when a finger flips it.
 struct ToggleKind: RegisteredKind {
     var name: String { "toggle" }
+    func valueStep(_ table: ConfigTable) -> Double? { ValueStep.whole }
     var schema: Schema { ToggleKind.toggleSchema }
 
     static let toggleSchema = ElementKeys.common.adding([

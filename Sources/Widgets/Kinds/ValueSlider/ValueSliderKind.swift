@@ -18,6 +18,8 @@ struct ValueSliderKind: RegisteredKind {
         Field("title", .string, default: "\"\"", "Title shown above the number pad."),
     ])
 
+    func valueStep(_ table: ConfigTable) -> Double? { ValueStep.decimals(table.int("decimals") ?? 0) }
+
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
         ElementKeys.checkRange(table, valueKeys: ["value"], report: report)
     }
@@ -29,7 +31,7 @@ struct ValueSliderKind: RegisteredKind {
         // The pad lives in screen points (an overlay over the whole screen), anchored on the slider.
         let pad = NumberPad(id: c.id + "/pad", anchor: c.frame, screenSize: context.screenSize,
                             transform: .scale(context.scale, context.scale), keyStrings: NumberPadKeyStrings(decimal: separator))
-        let minimum = p.number("min") ?? 0, maximum = p.number("max") ?? 100
+        let (minimum, maximum) = ElementKeys.range(p)
         let host = RangeValueHost(slider: slider, pad: pad, minimum: minimum, maximum: maximum,
                                   decimals: p.int("decimals") ?? 0, initial: p.number("value") ?? minimum, time: context.time)
         let usesPad = p.bool("pad") ?? true
