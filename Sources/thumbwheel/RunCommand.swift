@@ -12,7 +12,9 @@ enum RunCommand {
         abstract: "Run the kiosk: DRM/KMS, then fbdev, then headless.",
         discussion: """
             Sends READY=1 to systemd once the first frame is on screen and WATCHDOG=1 while it runs; \
-            SIGHUP re-reads the config (a bad one is refused and the running one kept); SIGTERM saves and exits 0.
+            SIGHUP re-reads the config (a bad one is refused and the running one kept); SIGTERM saves and exits 0. \
+            An invalid config is shown on the panel, over the last config that started the kiosk (kept in the state \
+            folder) or a blank screen, and the kiosk waits for the file to be fixed instead of exiting.
             """,
         arguments: [
             .option("config", "FILE", "The config file.", default: defaultConfig, completion: .file),
@@ -25,12 +27,9 @@ enum RunCommand {
         try requireReadable(config, for: "run")
         var options = RunOptions(configPath: config)
         options.forceHeadless = headless
-        let app: KioskApp
-        do { app = try KioskApp(options: options) } catch {
-            for e in error.errors { CommandLineTool.printError(e.description) }
-            CommandLineTool.printError("thumbwheel: run: \(config) is invalid (\(count(error.errors.count, "error")))")
-            throw ExitStatus.failure
-        }
+        // An invalid config does not stop the kiosk: it runs the last good one (or a blank panel) with
+        // the errors shown, and takes the file once it is fixed (ConfigRecovery).
+        let app = KioskApp(recovering: options)
         let code = app.run()
         if code != 0 { throw ExitStatus(code) }
     }

@@ -60,6 +60,7 @@ struct SimulateCommand {
         var run = RunOptions(configPath: config)
         run.socketPath = socket
         run.panelDevices = false
+        run.showsConfigErrors = false
         let app: KioskApp
         do { app = try KioskApp(options: run) } catch {
             for e in error.errors { CommandLineTool.printError(e.description) }

@@ -12,6 +12,9 @@ public struct RunOptions: Sendable {
     /// Whether the kiosk reads evdev touch devices and drives the backlight. The simulator has
     /// neither: its mouse is the touch source, and a laptop's own backlight must not dim.
     public var panelDevices = true
+    /// Whether a config that fails to load is shown on the panel and retried when its file is saved
+    /// (`ConfigRecovery`). The simulator shows errors in its own overlay and watches files itself.
+    public var showsConfigErrors = true
     public init(configPath: String) { self.configPath = configPath }
 }
 
@@ -21,11 +24,23 @@ public final class KioskApp {
     let options: RunOptions
     /// The config as loaded at start.
     public let config: KioskConfig
+    /// Why `config` is not the file's own (`ConfigRecovery`), or nil.
+    public let notice: ConfigNotice?
 
-    /// Loads the config; invalid configs are reported by the caller.
+    /// Loads the config; invalid configs are reported by the caller (the simulator shows them).
     public init(options: RunOptions) throws(ConfigErrors) {
         self.options = options
         config = try ConfigLoader.load(path: options.configPath)
+        notice = nil
+    }
+
+    /// Loads the config, or what runs in its place when it is invalid (`ConfigRecovery.start`): the
+    /// kiosk then shows the errors on the panel and waits for a fixed file instead of exiting.
+    public init(recovering options: RunOptions) {
+        self.options = options
+        let start = ConfigRecovery.start(path: options.configPath)
+        config = start.config
+        notice = start.notice
     }
 
     /// Runs until SIGTERM or SIGINT (exit code 0), or until a panel plugged in no longer offers the
@@ -33,7 +48,7 @@ public final class KioskApp {
     public func run() -> Int32 {
         let signals = SignalSource()
         guard let presenter = Presenter.open(config, forceHeadless: options.forceHeadless, signals: signals) else { return 0 }
-        return KioskRuntime(options: options, config: config, signals: signals, presenter: presenter).run()
+        return KioskRuntime(options: options, config: config, signals: signals, presenter: presenter, notice: notice).run()
     }
 
     /// Runs on `frontEnd`'s display, with it as one more touch source, until SIGTERM or SIGINT or

@@ -31,13 +31,18 @@ final class KioskRuntime {
     /// when the loop first waits.
     var benchInput: BenchInput?
     var onFirstWait: (() -> Void)?
+    /// Why the panel does not run its config file as written (shown over the screen), or nil.
+    var notice: ConfigNotice?
+    /// Watches the config file while `notice` is shown, and when a save is due to be retried.
+    var configWatch = ConfigWatch()
 
     /// The variables labels, readouts and gauges show (`set-var`).
     var variables: Variables { services.variables }
 
-    init(options: RunOptions, config: KioskConfig, signals: SignalSource, presenter: Presenter) {
+    init(options: RunOptions, config: KioskConfig, signals: SignalSource, presenter: Presenter, notice: ConfigNotice? = nil) {
         self.options = options
         self.config = config
+        self.notice = notice
         self.signals = signals
         self.presenter = presenter
         let services = KioskServices(config: config, loop: loop)
@@ -45,7 +50,7 @@ final class KioskRuntime {
         idle = IdleController(config: config.idle, backlight: options.panelDevices)
         pages.current = config.homeIndex
         screen = KioskRuntime.makeScreen(config, index: pages.current, presenter: presenter, board: services.variables.board,
-                                         time: monotonicNow())
+                                         time: monotonicNow(), notice: notice?.banner)
         pages.lastTouch = monotonicNow()
         touches = TouchInput(loop: loop)
         attachBoard()
@@ -77,6 +82,7 @@ final class KioskRuntime {
         }
         let display = presenter.display
         logWarnings()
+        noticeShown()
         services.notify.ready(status: "showing screen \(screen.config.id) on \(display.kind.rawValue)")
         // The kernel level says which vector unit drawing uses (baseline SSE2 or NEON, AVX2 or AVX-512).
         Log.notice("ready: \(display.summary); \(screen.elements.count) controls; socket \(services.socket?.path ?? "off"); "
@@ -124,8 +130,9 @@ final class KioskRuntime {
         services.state.flushIfDue(now: now)
         services.hooks.tick(now: now)
         physicsTimer.set(running: moving)
+        if configWatch.retryIsDue(now: now) { reload() }
         let deadlines = [services.nextDeadline, presenter.retryDeadline, touches.nextDeadline, idle.nextDeadline, variables.staleDue,
-                         homeDeadline, frontEndDue]
+                         homeDeadline, frontEndDue, configWatch.retryAt]
         return deadlines.compactMap { $0 }.min().map { max(0, $0 - monotonicNow()) }
     }
 
@@ -144,7 +151,8 @@ final class KioskRuntime {
         if remember { pages.push(pages.current) }
         pages.current = index < config.screens.count ? index : 0
         screen.router.cancelAll(time: time)
-        screen = KioskRuntime.makeScreen(config, index: pages.current, presenter: presenter, board: variables.board, time: time)
+        screen = KioskRuntime.makeScreen(config, index: pages.current, presenter: presenter, board: variables.board, time: time,
+                                         notice: notice?.banner)
         applySavedValues(time: time)
         presenter.invalidate(.everything)
         // Subscribers learn which page a person is looking at (a tap on the bar, an action, going home).
@@ -159,10 +167,10 @@ final class KioskRuntime {
     }
 
     private static func makeScreen(_ config: KioskConfig, index: Int, presenter: Presenter, board: ValueBoard,
-                                   time: MonotonicTime) -> KioskScreen {
+                                   time: MonotonicTime, notice: NoticeBanner.Content?) -> KioskScreen {
         let size = presenter.display.canvasSize
         let scale = KioskScreen.scale(config: config.display, canvasSize: size, physicalMM: presenter.display.physicalSizeMM)
-        return KioskScreen(config: config, index: index, canvasSize: size, scale: scale, time: time, board: board)
+        return KioskScreen(config: config, index: index, canvasSize: size, scale: scale, time: time, board: board, notice: notice)
     }
 
     private func applySavedValues(time: MonotonicTime) {
@@ -197,6 +205,7 @@ final class KioskRuntime {
             let fresh = try ConfigLoader.load(path: options.configPath)
             services.state.flushPending()
             config = fresh
+            notice = nil
             idle = IdleController(config: config.idle, backlight: options.panelDevices)
             variables.reload(config, time: monotonicNow())
             attachBoard()
@@ -206,9 +215,11 @@ final class KioskRuntime {
                                        touchRotation: c.touchRotation, displayRotation: c.displayRotation)
             Log.notice("reload: \(options.configPath) loaded (\(config.allControls.count) controls)")
             logWarnings()
+            configLoaded()
             return []
         } catch {
             Log.error("reload: \(options.configPath) is invalid; keeping the running config:\n" + error.description)
+            configRefused(error.errors.map(\.description))
             return error.errors.map(\.description)
         }
     }

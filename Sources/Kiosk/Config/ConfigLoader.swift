@@ -30,14 +30,29 @@ public enum ConfigLoader {
             throw ConfigErrors([ConfigError(file: file, location: .init(line: error.line, column: error.column),
                                             key: "", message: "TOML syntax: \(error.message)")])
         }
+        let (config, errors) = build(root: root, positions: positions, text: text, file: file)
+        if !errors.isEmpty { throw ConfigErrors(errors) }
+        return config
+    }
+
+    /// What can be taken from a file that did not load: the sections the builder could read (a key
+    /// in error keeps its default), or nil when the text is not TOML at all. The kiosk starts its
+    /// display, socket and state from it while it shows the file's errors (`ConfigRecovery`).
+    public static func salvage(text: String, file: String) -> KioskConfig? {
+        guard text.utf8.count <= ConfigLimits.fileBytes,
+              let (root, positions) = try? TOMLParser.parseWithPositions(text) else { return nil }
+        return build(root: root, positions: positions, text: text, file: file).config
+    }
+
+    private static func build(root: TOMLNode, positions: [String: SourceLocation], text: String,
+                              file: String) -> (config: KioskConfig, errors: [ConfigError]) {
         let locator = SourceLocator(positions: positions)
         var validator = Validator(file: file, locator: locator)
         let table = validator.table(root, schema: ConfigSchema.root, path: [])
         var builder = ConfigBuilder(file: file, locator: locator)
-        let config = builder.build(table)
-        let errors = validator.errors + builder.errors
-        if !errors.isEmpty { throw ConfigErrors(errors) }
-        return config
+        var config = builder.build(table)
+        config.source = text
+        return (config, validator.errors + builder.errors)
     }
 
     /// The file's text, or nil when it cannot be read (errno says why; EFBIG: over `ConfigLimits.fileBytes`).

@@ -19,6 +19,8 @@ public struct KioskConfig: Sendable {
     public var navigation = NavigationConfig()
     /// `[mqtt]`; nil (no section) runs without MQTT.
     public var mqtt: MQTTConfig?
+    /// The file's text as loaded (kept as the last good config once it has started the kiosk).
+    public var source = ""
 
     /// The index of the home screen (`[navigation] home`, else the first).
     public var homeIndex: Int { navigation.home.flatMap { h in screens.firstIndex { $0.id == h } } ?? 0 }

@@ -21,9 +21,10 @@ public final class KioskScreen {
 
     /// Builds screen `index` of `config` for a canvas of `canvasSize` pixels. Without a `board` (a
     /// one-off render), labels show the config's initial values: variables' `initial`, then this
-    /// screen's controls, then every control's configured value.
+    /// screen's controls, then every control's configured value. A `notice` is drawn above everything
+    /// (the errors of a config that did not load) and takes no touch.
     public init(config: KioskConfig, index: Int, canvasSize: PixelSize, scale: Double, time: MonotonicTime,
-                board: ValueBoard? = nil) {
+                board: ValueBoard? = nil, notice: NoticeBanner.Content? = nil) {
         let screen = config.screens[index]
         self.config = screen
         self.scale = scale
@@ -43,7 +44,8 @@ public final class KioskScreen {
         // Decorations (readouts) are drawn right after their model and never touched.
         let overlays = made.flatMap(\.overlays)
         router = TouchRouter(controls: made.map(\.model) + overlays)
-        let controls = made.flatMap { [$0.model] + $0.decorations } + overlays
+        let banner = notice.map { [NoticeBanner(content: $0, screenSize: points, scale: scale)] } ?? []
+        let controls = made.flatMap { [$0.model] + $0.decorations } + overlays + banner
         let images = ImageCatalog.builtin()
         for e in images.loadImages(named: made.flatMap(\.imageNames)) { Log.warning("screen \(screen.id): \(e)") }
         let resources = Resources(theme: config.theme, images: images)

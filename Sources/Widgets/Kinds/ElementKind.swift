@@ -150,6 +150,7 @@ public enum ElementKinds {
     static func widget(for control: any TouchControl, among kinds: [any RegisteredKind] = all) -> (any Widget)? {
         // A dial's readout is drawn the same way whichever kind of dial it sits in.
         if let readout = control as? Readout { return ReadoutWidget(readout) }
+        if let banner = control as? NoticeBanner { return NoticeBannerWidget(banner) }
         for kind in kinds { if let w = kind.widget(for: control) { return w } }
         return nil
     }

@@ -1,7 +1,7 @@
 import Glibc
 import Testing
 import TestSupport
-@testable import Simulator
+@testable import Kiosk
 
 @Suite("Live reload's file watch")
 struct FileWatcherTests {

@@ -1,0 +1,99 @@
+import Core
+import Glibc
+import Widgets
+
+/// How the kiosk starts when its config does not load, so a panel never stays dark.
+///
+/// Under systemd an invalid config used to make `run` exit 1 until the unit's start limit gave up:
+/// a black panel with no word on it. Now every config that has started the kiosk (its first frame on
+/// screen) is kept beside the state file as the last good one. A config that does not load is
+/// reported in the log and on the panel, over the last good config run in its place; with none, over
+/// a blank screen. Either way the kiosk stays up and retries the file whenever it is saved (or on
+/// SIGHUP), taking it as soon as it loads.
+public enum ConfigRecovery {
+    /// The last good config's file name, in the state file's folder.
+    public static let lastGoodName = "last-good-config.toml"
+    /// The id of the blank screen shown when no config has ever loaded.
+    public static let blankScreenID = "config-errors"
+
+    /// What the kiosk runs and what it says about it.
+    public struct Start {
+        /// The config to run.
+        public var config: KioskConfig
+        /// Why it is not the file's own config, or nil when the file loaded.
+        public var notice: ConfigNotice?
+    }
+
+    /// The config to start with: the file's, else the last good one, else a blank panel. Never fails.
+    public static func start(path: String) -> Start {
+        let errors: ConfigErrors
+        do { return Start(config: try ConfigLoader.load(path: path), notice: nil) } catch { errors = error }
+        let messages = errors.errors.map(\.description)
+        let salvaged = ConfigLoader.readTextFile(path).flatMap { ConfigLoader.salvage(text: $0, file: path) }
+        let state = salvaged?.state ?? StateConfig()
+        if let text = FileIO.read(lastGoodPath(state)).map({ String(decoding: $0, as: UTF8.self) }),
+           let good = try? ConfigLoader.parse(text: text, file: path) {
+            return Start(config: good, notice: ConfigNotice(file: path, errors: messages, running: .lastGood))
+        }
+        return Start(config: blank(salvaged, path: path), notice: ConfigNotice(file: path, errors: messages, running: .nothing))
+    }
+
+    /// Where the last good copy of a config with `state` is kept.
+    static func lastGoodPath(_ state: StateConfig) -> String {
+        FileIO.directory(of: state.path) + "/" + lastGoodName
+    }
+
+    /// Keeps `config` as the last good one (once it is on screen), unless the copy already holds it.
+    static func remember(_ config: KioskConfig) {
+        guard !config.source.isEmpty else { return }
+        let path = lastGoodPath(config.state)
+        let bytes = Array(config.source.utf8)
+        if FileIO.read(path, limit: ConfigLimits.fileBytes) == bytes { return }
+        do {
+            FileIO.makeDirectories(FileIO.directory(of: path), mode: 0o750)
+            try FileIO.writeAtomically(bytes, to: path, mode: StateStore.fileMode)
+            Log.notice("config: kept \(config.file) as the last good config (\(path))")
+        } catch {
+            Log.warning("config: cannot keep the last good config: \(error)")
+        }
+    }
+
+    /// A panel with nothing to show but the errors: the display, input, socket and state sections of
+    /// the file where they could be read (so the panel lights and the socket answers where the
+    /// integrator expects), the default theme (its font is known to draw), one blank screen.
+    private static func blank(_ salvaged: KioskConfig?, path: String) -> KioskConfig {
+        let s = salvaged
+        return KioskConfig(file: path, display: s?.display ?? DisplayConfig(), input: s?.input ?? InputConfig(), theme: Theme(),
+                           idle: IdleConfig(), socket: s?.socket ?? SocketConfig(), state: s?.state ?? StateConfig(),
+                           screens: [ScreenConfig(id: blankScreenID, background: nil, controls: [])])
+    }
+}
+
+/// Why the kiosk shows something other than its config file: what it runs instead, and the errors.
+public struct ConfigNotice: Sendable, Equatable {
+    /// What runs in the file's place.
+    public enum Running: Sendable, Equatable {
+        /// The last config that started the kiosk (kept in the state folder).
+        case lastGood
+        /// The config that was running when a reload found the file invalid.
+        case previous
+        /// Nothing: no config has loaded yet.
+        case nothing
+    }
+
+    public var file: String
+    public var errors: [String]
+    public var running: Running
+
+    /// The banner over the panel: a headline saying what runs and how to fix it, then each error.
+    public var banner: NoticeBanner.Content {
+        let count = "\(errors.count) error\(errors.count == 1 ? "" : "s")"
+        let shown: String = switch running {
+        case .lastGood: "showing the last config that worked"
+        case .previous: "still showing the config loaded before"
+        case .nothing: "no config has loaded yet"
+        }
+        return NoticeBanner.Content(headline: "\(file) is invalid (\(count)); \(shown). Saving a fixed file loads it.",
+                                    lines: errors, fullScreen: running == .nothing)
+    }
+}
