@@ -130,7 +130,7 @@ final class KioskRuntime {
         services.state.flushIfDue(now: now)
         services.hooks.tick(now: now)
         physicsTimer.set(running: moving)
-        if configWatch.retryIsDue(now: now) { reload() }
+        if configWatch.retryIsDue(now: now) { reload(saved: true) }
         let deadlines = [services.nextDeadline, presenter.retryDeadline, touches.nextDeadline, idle.nextDeadline, variables.staleDue,
                          homeDeadline, frontEndDue, configWatch.retryAt]
         return deadlines.compactMap { $0 }.min().map { max(0, $0 - monotonicNow()) }
@@ -196,9 +196,11 @@ final class KioskRuntime {
         }
     }
 
-    /// Re-reads the config; an invalid one is logged and the running one kept.
+    /// Re-reads the config; an invalid one is logged and the running one kept. `saved`: the file
+    /// was retried because it was saved while the panel showed its errors (logged in its own words,
+    /// so a reload asked for by SIGHUP or the socket is counted once).
     @discardableResult
-    func reload() -> [String] {
+    func reload(saved: Bool = false) -> [String] {
         services.notify.reloading()
         defer { services.notify.ready(status: "config reloaded") }
         do {
@@ -213,12 +215,14 @@ final class KioskRuntime {
             let c = config.inputConfiguration(canvas: presenter.display.canvasSize)
             touches.hub?.updateMapping(displaySize: c.displaySize, calibration: c.calibration,
                                        touchRotation: c.touchRotation, displayRotation: c.displayRotation)
-            Log.notice("reload: \(options.configPath) loaded (\(config.allControls.count) controls)")
+            Log.notice((saved ? "config: \(options.configPath) was saved and is loaded" : "reload: \(options.configPath) loaded")
+                       + " (\(config.allControls.count) controls)")
             logWarnings()
             configLoaded()
             return []
         } catch {
-            Log.error("reload: \(options.configPath) is invalid; keeping the running config:\n" + error.description)
+            Log.error((saved ? "config: \(options.configPath) was saved but is still invalid" : "reload: \(options.configPath) is invalid")
+                      + "; keeping the running config:\n" + error.description)
             configRefused(error.errors.map(\.description))
             return error.errors.map(\.description)
         }
