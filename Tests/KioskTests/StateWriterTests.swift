@@ -64,9 +64,15 @@ private final class SavingHandler: ControlRequestHandler {
     var asked = 0
     var saved = 0
     func handle(_ request: SocketRequest, client: ControlSocket.ClientID) -> any SocketReply {
-        guard case .get(let id) = request else { return ErrorReply("not in this test") }
-        if id != "read" { asked += 1 }
-        return ValueReply(id: id, value: .single(Double(asked)))
+        switch request {
+        case .get(let id):
+            if id != "read" { asked += 1 }
+            return ValueReply(id: id, value: .single(Double(asked)))
+        case .set(let id, let value):
+            asked += 1
+            return ValueReply(id: id, value: value)
+        default: return ErrorReply("not in this test")
+        }
     }
 }
 
@@ -78,7 +84,7 @@ struct ControlSocketSaveTests {
         let handler = SavingHandler()
         let path = makeTemporaryDirectory("sock-save") + "/control.sock"
         let socket = try ControlSocket(path: path, group: nil, loop: loop, handler: handler)
-        socket.saveProgress = { (handler.asked, handler.saved) }
+        socket.saveProgress = { SaveProgress(asked: handler.asked, settled: handler.saved, saved: handler.saved) }
         let c = try #require(TestClient(path: path))
         let other = try #require(TestClient(path: path))
         c.send("{\"cmd\":\"get\",\"id\":\"a\"}\n{\"cmd\":\"get\",\"id\":\"read\"}\n")
@@ -91,9 +97,35 @@ struct ControlSocketSaveTests {
         for _ in 0..<10 { loop.runOnce(timeout: 0.005) }
         #expect(other.nextLine() == nil)
         handler.saved = 1
-        socket.savesReached(1)
+        socket.savesReached(SaveProgress(asked: 1, settled: 1, saved: 1))
         #expect(reply(c, loop) == "{\"id\":\"a\",\"ok\":true,\"value\":1}")
         #expect(reply(c, loop) == "{\"id\":\"read\",\"ok\":true,\"value\":1}")
         #expect(reply(other, loop) == "{\"id\":\"read\",\"ok\":true,\"value\":1}")
+    }
+
+    @Test("A set whose save fails is answered with an error naming the failure; a request held behind it is answered as usual")
+    func failedSaveIsNotAcknowledged() throws {
+        let loop = EventLoop()
+        let handler = SavingHandler()
+        let path = makeTemporaryDirectory("sock-save") + "/control.sock"
+        let socket = try ControlSocket(path: path, group: nil, loop: loop, handler: handler)
+        var progress = SaveProgress.idle
+        socket.saveProgress = { SaveProgress(asked: handler.asked, settled: progress.settled, saved: progress.saved, failure: progress.failure) }
+        let c = try #require(TestClient(path: path))
+        c.send("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":40}\n{\"cmd\":\"get\",\"id\":\"read\"}\n")
+        _ = pump(loop) { handler.asked == 1 }
+        for _ in 0..<10 { loop.runOnce(timeout: 0.005) }
+        #expect(c.nextLine() == nil, "held until the save finishes")
+        progress = SaveProgress(asked: 1, settled: 1, saved: 0, failure: "create /x/state.json.tmp.1: Read-only file system")
+        socket.savesReached(progress)
+        let answer = reply(c, loop)
+        #expect(answer?.hasPrefix("{\"error\":\"not saved: create /x/state.json.tmp.1: Read-only file system;") == true, "\(answer ?? "none")")
+        #expect(reply(c, loop) == "{\"id\":\"read\",\"ok\":true,\"value\":1}", "a read is not a change: answered as usual")
+        // Saving works again: the next set is acknowledged.
+        c.send("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":41}\n")
+        _ = pump(loop) { handler.asked == 2 }
+        progress = SaveProgress(asked: 2, settled: 2, saved: 2)
+        socket.savesReached(progress)
+        #expect(reply(c, loop) == "{\"id\":\"dial\",\"ok\":true,\"value\":41}")
     }
 }

@@ -27,6 +27,9 @@ final class KioskRuntime {
     /// The simulator's window, when the kiosk runs in one (`KioskApp.run(frontEnd:)`).
     var frontEnd: (any KioskFrontEnd)?
     private var exitCode: Int32 = 0
+    /// The last `screenshot` reply and the frame it shows: asked again before the next frame, it is
+    /// sent as it is instead of encoded again.
+    var lastScreenshot: (frame: Int, reply: ScreenshotReply)?
     /// `bench-latency`: where touch devices come from instead of the config's, and what to call
     /// when the loop first waits.
     var benchInput: BenchInput?
@@ -72,7 +75,8 @@ final class KioskRuntime {
             loop.add(fd: fd) { [weak self] _ in
                 guard let self else { return }
                 services.state.collectSaves(now: monotonicNow())
-                services.socket?.savesReached(services.state.settledGeneration)
+                let state = services.state
+                services.socket?.savesReached(SaveProgress(asked: state.generation, settled: state.settledGeneration, saved: state.savedGeneration))
             }
         }
         let display = presenter.display
