@@ -57,6 +57,29 @@ struct StateWriterTests {
         #expect(store.savedGeneration == 0)
         #expect(store.settledGeneration == 1, "finished all the same: replies waiting for it go out")
     }
+
+    @Test("A failing episode: the failure is kept for replies and stats, the unsaved value is known as such, and it ends with a save")
+    func failingEpisode() throws {
+        let dir = makeTemporaryDirectory("state-writer")
+        let blocker = dir + "/blocker"
+        close(open(blocker, O_WRONLY | O_CREAT, 0o600))
+        let store = StateStore(path: blocker + "/state.json", background: true)
+        #expect(store.isSaved("volume", .single(7)), "a value never set is the config's, which is in no file")
+        for round in 1...3 {
+            store.set("volume", .single(Double(round)), now: 0, urgent: true)
+            #expect(waitForSaves(store) { store.settledGeneration == round })
+        }
+        #expect(store.saveFailure?.contains("Not a directory") == true && store.failedSaves == 3)
+        #expect(store.progress == SaveProgress(asked: 3, settled: 3, saved: 0, failure: store.saveFailure))
+        #expect(!store.isSaved("volume", .single(3)) && store.savedValues.isEmpty)
+        #expect(store.stats == StateStats(saving: "failing", failedSaves: 3, lastError: store.saveFailure))
+
+        unlink(blocker)
+        store.flushPending()  // the retry, without waiting for its delay
+        #expect(waitForSaves(store) { store.savedGeneration == 4 })
+        #expect(store.saveFailure == nil && store.isSaved("volume", .single(3)) && store.savedValues == ["volume": .single(3)])
+        #expect(store.stats == StateStats(saving: "ok", failedSaves: 3))
+    }
 }
 
 /// A handler whose every `get` makes a change that must be saved: the tests' stand-in for `set`.

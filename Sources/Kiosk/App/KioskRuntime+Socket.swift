@@ -8,9 +8,7 @@ extension KioskRuntime: ControlRequestHandler {
         guard !path.isEmpty else { return }
         do {
             let socket = try ControlSocket(path: path, group: config.socket.group, loop: loop, handler: self)
-            socket.saveProgress = { [unowned self] in
-                SaveProgress(asked: services.state.generation, settled: services.state.settledGeneration, saved: services.state.savedGeneration)
-            }
+            socket.saveProgress = { [unowned self] in services.state.progress }
             services.socket = socket
         } catch {
             Log.error("socket: \(error); the kiosk runs without its control socket")
@@ -75,7 +73,7 @@ extension KioskRuntime: ControlRequestHandler {
             return VersionReply(version: thumbwheelVersion)
         case .stats:
             return StatsReply(wakeups: loop.wakeups, frames: presenter.framesRendered, clients: services.socket?.clientCount ?? 0,
-                              mqtt: services.mqtt?.stats, latency: presenter.latency.stats)
+                              state: services.state.stats, mqtt: services.mqtt?.stats, latency: presenter.latency.stats)
         }
     }
 

@@ -51,6 +51,7 @@ final class KioskRuntime {
                                          time: monotonicNow())
         pages.lastTouch = monotonicNow()
         touches = TouchInput(loop: loop)
+        presenter.warningFontPath = config.theme.regularFontPath
         attachBoard()
         applySavedValues(time: monotonicNow())
     }
@@ -75,8 +76,7 @@ final class KioskRuntime {
             loop.add(fd: fd) { [weak self] _ in
                 guard let self else { return }
                 services.state.collectSaves(now: monotonicNow())
-                let state = services.state
-                services.socket?.savesReached(SaveProgress(asked: state.generation, settled: state.settledGeneration, saved: state.savedGeneration))
+                services.socket?.savesReached(services.state.progress)
             }
         }
         let display = presenter.display
@@ -122,6 +122,8 @@ final class KioskRuntime {
         idle.tick(now: now)
         returnHomeIfDue(now: now)
         presenter.retryIfDue(now: now)
+        // A badge in a corner while values are not being saved (a read-only or full disk).
+        presenter.showsSaveWarning = services.state.saveFailure != nil
         presenter.renderIfNeeded(screen, moving: moving, now: now)
         // After the frame: a release or a set is on screen first, then on disk before the loop sleeps,
         // and hooks (a process spawned per change) start.
