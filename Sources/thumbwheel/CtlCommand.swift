@@ -149,14 +149,16 @@ extension CtlCommand {
         try c.run(.reload)
     }
 
-    /// The JSON line, then the latency figures as a table for people.
-    static let stats = verb("stats", "Print the loop's wake-ups, the frames drawn and the connected clients.") { c, _ in
+    /// The JSON line, then for people: whether values are being saved, and the latency figures as a table.
+    static let stats = verb("stats", "Print the loop's wake-ups, the frames drawn, the connected clients and whether values are saved.") { c, _ in
         let (_, reply) = try c.exchange(.stats)
         print(reply)
         try CtlConnection.failIfError(reply)
-        if let stats = try? JSONCoding.decode(StatsReply.self, from: reply.utf8), let latency = stats.latency {
-            for line in latency.lines { print(line) }
+        guard let stats = try? JSONCoding.decode(StatsReply.self, from: reply.utf8) else { return }
+        if let state = stats.state, state.saving != "ok" {
+            print("state file: values are NOT being saved (\(state.failedSaves) failed saves): \(state.lastError ?? "unknown error")")
         }
+        for line in stats.latency?.lines ?? [] { print(line) }
     }
 
     static let version = verb("version", "Print the running kiosk's version.", hidden: true) { c, _ in try c.run(.version) }

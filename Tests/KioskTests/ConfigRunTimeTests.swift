@@ -120,6 +120,15 @@ struct ConfigRunTimeTests {
             "warning: bad.toml:2:1: socket.group: expected a group of this system, found \"no-such-group-tw\" (no such group here: the socket would keep the service's group)"])
         #expect(try warnings("[display]\ndevice = \"/dev/dri/card77\"\n" + screen) == [
             "warning: bad.toml:2:1: display.device: expected a device node, found \"/dev/dri/card77\" (No such file or directory on this machine)"])
+        // A state folder this user may not write (the kernel's /proc/sys takes no new files, even
+        // from root); the folders the kiosk would create are judged by the nearest one that exists.
+        let user = getpwuid(geteuid()).map { String(cString: $0.pointee.pw_name) } ?? ""
+        #expect(try warnings("[state]\npath = \"/proc/sys/thumbwheel/state.json\"\n" + screen) == [
+            "warning: bad.toml:2:1: state.path: expected a folder the kiosk can write, found /proc/sys not writable by \(user), who runs this check "
+            + "(Permission denied): values set on the panel would not be saved. The kiosk needs to create files there as the user it runs as "
+            + "(the package's service runs as thumbwheel, in /var/lib/thumbwheel)"])
+        let writable = makeTemporaryDirectory("state-folder")
+        #expect(try warnings("[state]\npath = \"\(writable)/new/state.json\"\n" + screen) == [])
         // What is there and right gives nothing: a program found in the search path, a device node.
         #expect(try warnings("[display]\ndevice = \"/dev/null\"\n" + screen + "    [screens.controls.hooks]\n    on_change = [\"sh\", \"-c\", \"true\"]\n") == [])
     }

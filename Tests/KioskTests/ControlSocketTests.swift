@@ -137,4 +137,44 @@ struct ControlSocketTests {
         }
         #expect(last?.contains("\"dropped\":") == true)
     }
+
+    @Test("Past the client limit a connection is told so and closed; one is taken again once a client leaves")
+    func clientLimit() throws {
+        let path = makeTemporaryDirectory("sock-limit") + "/control.sock"
+        let limited = try ControlSocket(path: path, group: nil, loop: loop, handler: handler, clientLimit: 2)
+        var first: TestClient? = try #require(TestClient(path: path))
+        let second = try #require(TestClient(path: path))
+        first?.send(ping(1) + "\n"); second.send(ping(2) + "\n")
+        #expect(reply(try #require(first), loop) == pong(1) && reply(second, loop) == pong(2))
+        let third = try #require(TestClient(path: path))
+        #expect(reply(third, loop)?.hasPrefix("{\"error\":\"connection refused: the kiosk serves at most 2 clients at once") == true)
+        var closed = false
+        pump(loop) { closed = third.poll(); return closed }
+        #expect(closed && limited.clientCount == 2)
+        first = nil
+        pump(loop) { limited.clientCount == 1 }
+        let fourth = try #require(TestClient(path: path))
+        fourth.send(ping(4) + "\n")
+        #expect(reply(fourth, loop) == pong(4))
+    }
+
+    @Test("A client that sends requests and closes at once still has them done")
+    func requestsBeforeHangUp() throws {
+        final class Counter: ControlRequestHandler {
+            var sets: [Double] = []
+            func handle(_ request: SocketRequest, client: ControlSocket.ClientID) -> any SocketReply {
+                if case .set(_, .single(let v)) = request { sets.append(v) }
+                return OKReply()
+            }
+        }
+        let counter = Counter()
+        let path = makeTemporaryDirectory("sock-hangup") + "/control.sock"
+        let socket = try ControlSocket(path: path, group: nil, loop: loop, handler: counter)
+        do {
+            let c = try #require(TestClient(path: path))
+            c.send((1...50).map { "{\"cmd\":\"set\",\"id\":\"dial\",\"value\":\($0)}" }.joined(separator: "\n") + "\n")
+        }
+        #expect(pump(loop) { counter.sets.count == 50 && socket.clientCount == 0 }, "sets done: \(counter.sets.count), clients \(socket.clientCount)")
+        #expect(counter.sets == (1...50).map(Double.init))
+    }
 }

@@ -57,6 +57,29 @@ struct StateWriterTests {
         #expect(store.savedGeneration == 0)
         #expect(store.settledGeneration == 1, "finished all the same: replies waiting for it go out")
     }
+
+    @Test("A failing episode: the failure is kept for replies and stats, the unsaved value is known as such, and it ends with a save")
+    func failingEpisode() throws {
+        let dir = makeTemporaryDirectory("state-writer")
+        let blocker = dir + "/blocker"
+        close(open(blocker, O_WRONLY | O_CREAT, 0o600))
+        let store = StateStore(path: blocker + "/state.json", background: true)
+        #expect(store.isSaved("volume", .single(7)), "a value never set is the config's, which is in no file")
+        for round in 1...3 {
+            store.set("volume", .single(Double(round)), now: 0, urgent: true)
+            #expect(waitForSaves(store) { store.settledGeneration == round })
+        }
+        #expect(store.saveFailure?.contains("Not a directory") == true && store.failedSaves == 3)
+        #expect(store.progress == SaveProgress(asked: 3, settled: 3, saved: 0, failure: store.saveFailure))
+        #expect(!store.isSaved("volume", .single(3)) && store.savedValues.isEmpty)
+        #expect(store.stats == StateStats(saving: "failing", failedSaves: 3, lastError: store.saveFailure))
+
+        unlink(blocker)
+        store.flushPending()  // the retry, without waiting for its delay
+        #expect(waitForSaves(store) { store.savedGeneration == 4 })
+        #expect(store.saveFailure == nil && store.isSaved("volume", .single(3)) && store.savedValues == ["volume": .single(3)])
+        #expect(store.stats == StateStats(saving: "ok", failedSaves: 3))
+    }
 }
 
 /// A handler whose every `get` makes a change that must be saved: the tests' stand-in for `set`.
@@ -64,9 +87,15 @@ private final class SavingHandler: ControlRequestHandler {
     var asked = 0
     var saved = 0
     func handle(_ request: SocketRequest, client: ControlSocket.ClientID) -> any SocketReply {
-        guard case .get(let id) = request else { return ErrorReply("not in this test") }
-        if id != "read" { asked += 1 }
-        return ValueReply(id: id, value: .single(Double(asked)))
+        switch request {
+        case .get(let id):
+            if id != "read" { asked += 1 }
+            return ValueReply(id: id, value: .single(Double(asked)))
+        case .set(let id, let value):
+            asked += 1
+            return ValueReply(id: id, value: value)
+        default: return ErrorReply("not in this test")
+        }
     }
 }
 
@@ -78,7 +107,7 @@ struct ControlSocketSaveTests {
         let handler = SavingHandler()
         let path = makeTemporaryDirectory("sock-save") + "/control.sock"
         let socket = try ControlSocket(path: path, group: nil, loop: loop, handler: handler)
-        socket.saveProgress = { (handler.asked, handler.saved) }
+        socket.saveProgress = { SaveProgress(asked: handler.asked, settled: handler.saved, saved: handler.saved) }
         let c = try #require(TestClient(path: path))
         let other = try #require(TestClient(path: path))
         c.send("{\"cmd\":\"get\",\"id\":\"a\"}\n{\"cmd\":\"get\",\"id\":\"read\"}\n")
@@ -91,9 +120,35 @@ struct ControlSocketSaveTests {
         for _ in 0..<10 { loop.runOnce(timeout: 0.005) }
         #expect(other.nextLine() == nil)
         handler.saved = 1
-        socket.savesReached(1)
+        socket.savesReached(SaveProgress(asked: 1, settled: 1, saved: 1))
         #expect(reply(c, loop) == "{\"id\":\"a\",\"ok\":true,\"value\":1}")
         #expect(reply(c, loop) == "{\"id\":\"read\",\"ok\":true,\"value\":1}")
         #expect(reply(other, loop) == "{\"id\":\"read\",\"ok\":true,\"value\":1}")
+    }
+
+    @Test("A set whose save fails is answered with an error naming the failure; a request held behind it is answered as usual")
+    func failedSaveIsNotAcknowledged() throws {
+        let loop = EventLoop()
+        let handler = SavingHandler()
+        let path = makeTemporaryDirectory("sock-save") + "/control.sock"
+        let socket = try ControlSocket(path: path, group: nil, loop: loop, handler: handler)
+        var progress = SaveProgress.idle
+        socket.saveProgress = { SaveProgress(asked: handler.asked, settled: progress.settled, saved: progress.saved, failure: progress.failure) }
+        let c = try #require(TestClient(path: path))
+        c.send("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":40}\n{\"cmd\":\"get\",\"id\":\"read\"}\n")
+        _ = pump(loop) { handler.asked == 1 }
+        for _ in 0..<10 { loop.runOnce(timeout: 0.005) }
+        #expect(c.nextLine() == nil, "held until the save finishes")
+        progress = SaveProgress(asked: 1, settled: 1, saved: 0, failure: "create /x/state.json.tmp.1: Read-only file system")
+        socket.savesReached(progress)
+        let answer = reply(c, loop)
+        #expect(answer?.hasPrefix("{\"error\":\"not saved: create /x/state.json.tmp.1: Read-only file system;") == true, "\(answer ?? "none")")
+        #expect(reply(c, loop) == "{\"id\":\"read\",\"ok\":true,\"value\":1}", "a read is not a change: answered as usual")
+        // Saving works again: the next set is acknowledged.
+        c.send("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":41}\n")
+        _ = pump(loop) { handler.asked == 2 }
+        progress = SaveProgress(asked: 2, settled: 2, saved: 2)
+        socket.savesReached(progress)
+        #expect(reply(c, loop) == "{\"id\":\"dial\",\"ok\":true,\"value\":41}")
     }
 }

@@ -10,7 +10,8 @@ final class TestClient {
     private var buffer: [UInt8] = []
 
     init?(path: String) {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec: a kiosk another test spawns meanwhile must not keep this connection open.
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         let rc = ControlSocket.withAddress(path) { connect(fd, $0, $1) }
         if rc != 0 { close(fd); return nil }
         var flags = fcntl(fd, F_GETFL)

@@ -24,6 +24,7 @@ extension KioskRuntime {
             variables.board.variables.compactMap { v in v.value.map { (v.declaration.id, $0) } }
         }
         bridge.setValue = { [unowned self] id, value in setFromMQTT(id, value) }
+        bridge.isSaved = { [unowned self] id, value in services.state.isSaved(id, value) }
         bridge.press = { [unowned self] id in pressFromMQTT(id) }
         bridge.setVariable = { [unowned self] id, value in
             (setVariable(id, value, now: monotonicNow()) as? ErrorReply)?.error

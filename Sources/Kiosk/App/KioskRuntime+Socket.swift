@@ -8,7 +8,7 @@ extension KioskRuntime: ControlRequestHandler {
         guard !path.isEmpty else { return }
         do {
             let socket = try ControlSocket(path: path, group: config.socket.group, loop: loop, handler: self)
-            socket.saveProgress = { [unowned self] in (services.state.generation, services.state.settledGeneration) }
+            socket.saveProgress = { [unowned self] in services.state.progress }
             services.socket = socket
         } catch {
             Log.error("socket: \(error); the kiosk runs without its control socket")
@@ -31,7 +31,8 @@ extension KioskRuntime: ControlRequestHandler {
                 presenter.noteChange(.socketSet, at: now)
                 // The frame first, as a turn would draw it (it never waits for the disk: the soak saw
                 // set → submit p99 at 40 ms when the fsync came first), then the save is handed to the
-                // writer thread; the socket holds the reply until it is on disk (`saveProgress`).
+                // writer thread; the socket holds the reply until it is on disk (`saveProgress`), and
+                // answers with an error instead if the save fails.
                 deliverEvents(now: now)
                 presenter.renderIfNeeded(screen, moving: false, now: now)
                 services.state.flushPending()
@@ -72,16 +73,20 @@ extension KioskRuntime: ControlRequestHandler {
             return VersionReply(version: thumbwheelVersion)
         case .stats:
             return StatsReply(wakeups: loop.wakeups, frames: presenter.framesRendered, clients: services.socket?.clientCount ?? 0,
-                              mqtt: services.mqtt?.stats, latency: presenter.latency.stats)
+                              state: services.state.stats, mqtt: services.mqtt?.stats, latency: presenter.latency.stats)
         }
     }
 
-    /// The current frame as a base64 PNG, encoded in memory.
+    /// The current frame as a base64 PNG, encoded in memory (once per frame: a client asking again
+    /// and again must not cost an encoding each time).
     private func screenshot() -> any SocketReply {
+        if let last = lastScreenshot, last.frame == presenter.framesRendered { return last.reply }
         do {
             let bitmap = presenter.bitmap
             let png = try PNGImage.encode(bitmap)
-            return ScreenshotReply(width: bitmap.width, height: bitmap.height, png: Base64.encode(png))
+            let reply = ScreenshotReply(width: bitmap.width, height: bitmap.height, png: Base64.encode(png))
+            lastScreenshot = (presenter.framesRendered, reply)
+            return reply
         } catch {
             return ErrorReply("screenshot: \(error)")
         }

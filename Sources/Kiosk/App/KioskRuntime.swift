@@ -27,6 +27,9 @@ final class KioskRuntime {
     /// The simulator's window, when the kiosk runs in one (`KioskApp.run(frontEnd:)`).
     var frontEnd: (any KioskFrontEnd)?
     private var exitCode: Int32 = 0
+    /// The last `screenshot` reply and the frame it shows: asked again before the next frame, it is
+    /// sent as it is instead of encoded again.
+    var lastScreenshot: (frame: Int, reply: ScreenshotReply)?
     /// `bench-latency`: where touch devices come from instead of the config's, and what to call
     /// when the loop first waits.
     var benchInput: BenchInput?
@@ -53,6 +56,7 @@ final class KioskRuntime {
                                          time: monotonicNow(), notice: notice?.banner)
         pages.lastTouch = monotonicNow()
         touches = TouchInput(loop: loop)
+        presenter.warningFontPath = config.theme.regularFontPath
         attachBoard()
         applySavedValues(time: monotonicNow())
     }
@@ -77,7 +81,7 @@ final class KioskRuntime {
             loop.add(fd: fd) { [weak self] _ in
                 guard let self else { return }
                 services.state.collectSaves(now: monotonicNow())
-                services.socket?.savesReached(services.state.settledGeneration)
+                services.socket?.savesReached(services.state.progress)
             }
         }
         let display = presenter.display
@@ -124,6 +128,8 @@ final class KioskRuntime {
         idle.tick(now: now)
         returnHomeIfDue(now: now)
         presenter.retryIfDue(now: now)
+        // A badge in a corner while values are not being saved (a read-only or full disk).
+        presenter.showsSaveWarning = services.state.saveFailure != nil
         presenter.renderIfNeeded(screen, moving: moving, now: now)
         // After the frame: a release or a set is on screen first, then on disk before the loop sleeps,
         // and hooks (a process spawned per change) start.

@@ -59,9 +59,20 @@ final class Presenter {
         return EventLoop.Preparation(lead: lastDrawTime) { [unowned self] in
             let started = monotonicNow()
             screen.rehearse(lastDrawn, canvas: bitmap.canvas)
+            if showsSaveWarning, let badge = saveWarningBadge, lastDrawn.contains(where: { !$0.intersection(badge.rect).isEmpty }) {
+                badge.draw(on: bitmap.canvas)
+            }
             lastDrawTime = monotonicNow() - started
         }
     }
+
+    /// Whether the badge saying values are not being saved is shown (`SaveWarningBadge`).
+    var showsSaveWarning = false {
+        didSet { if showsSaveWarning != oldValue { invalidate(.everything) } }
+    }
+    /// The face the badge's words are drawn with (the theme's).
+    var warningFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    private var saveWarningBadge: SaveWarningBadge?
 
     /// Asks for a redraw of what changed, or of everything (a new screen, the panel back).
     func invalidate(_ what: Redraw = .damage) {
@@ -82,7 +93,7 @@ final class Presenter {
         // later, unrelated frame (the soak's set → submit p99 read 35 ms from exactly that).
         guard redraw != .nothing || moving else { latency.discardPending(); return }
         let started = monotonicNow()
-        let damage = screen.render(into: bitmap.canvas, full: redraw == .everything, time: now)
+        let damage = overlaySaveWarning(screen.render(into: bitmap.canvas, full: redraw == .everything, time: now), screen: screen)
         redraw = .nothing
         guard !damage.isEmpty else { latency.discardPending(); return }
         let drawn = monotonicNow()
@@ -91,6 +102,20 @@ final class Presenter {
         lastDrawTime = drawn - started
         framesRendered += 1
         present(damage: damage)
+    }
+
+    /// Draws the save warning badge again where the frame was repainted over it; the damage grows by
+    /// the badge.
+    private func overlaySaveWarning(_ damage: [PixelRect], screen: KioskScreen) -> [PixelRect] {
+        guard showsSaveWarning, !damage.isEmpty else { return damage }
+        let badge = saveWarningBadge ?? SaveWarningBadge(canvas: display.canvasSize, fontPath: warningFontPath)
+        saveWarningBadge = badge
+        guard damage.contains(where: { !$0.intersection(badge.rect).isEmpty }) else { return damage }
+        // The screen under the whole badge first: drawn again over part of an old badge, its
+        // anti-aliased edges would darken.
+        screen.rehearse([badge.rect], canvas: bitmap.canvas)
+        badge.draw(on: bitmap.canvas)
+        return DamageRegion.merged(damage + [badge.rect], within: bitmap.canvas.bounds)
     }
 
     /// Copies the damaged rectangles to the display; a frame the display could not take yet is

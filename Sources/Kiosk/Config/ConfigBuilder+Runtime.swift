@@ -26,11 +26,27 @@ extension ConfigBuilder {
         }
     }
 
-    /// The state file must be an absolute path that is (or can become) a regular file.
+    /// The state file must be an absolute path that is (or can become) a regular file. A folder this
+    /// user cannot write is a warning: the kiosk would run, and every save would fail.
     mutating func checkState(_ t: ConfigTable, _ s: StateConfig) {
         if let problem = ConfigBuilder.pathProblem(s.path, mayBe: S_IFREG, kind: "a regular file") {
             fail(t, "path", "expected \(ConfigBuilder.absoluteFile), found \"\(s.path)\" (\(problem))")
+        } else if let (folder, code) = ConfigBuilder.unwritableFolder(of: s.path) {
+            let user = getpwuid(geteuid()).map { String(cString: $0.pointee.pw_name) } ?? "uid \(geteuid())"
+            warn(t, "path", "expected a folder the kiosk can write, found \(folder) not writable by \(user), who runs this check "
+                + "(\(String(cString: strerror(code)))): values set on the panel would not be saved. The kiosk needs to create files "
+                + "there as the user it runs as (the package's service runs as thumbwheel, in /var/lib/thumbwheel)")
         }
+    }
+
+    /// The folder the state file is written in, or the nearest one that exists (the kiosk creates the
+    /// rest), when this process may not create files in it, and the errno saying why. Nil when it may.
+    static func unwritableFolder(of path: String) -> (String, Int32)? {
+        var folder = FileIO.directory(of: path)
+        var info = stat()
+        while stat(folder, &info) != 0 && folder != "/" { folder = FileIO.directory(of: folder) }
+        // access() asks the kernel, so a read-only mount or an immutable folder counts for root too.
+        return access(folder, W_OK | X_OK) == 0 ? nil : (folder, errno)
     }
 
     static let absoluteFile = "an absolute path to a file the kiosk may create"

@@ -4,9 +4,9 @@ import Core
 import Glibc
 import Widgets
 
-/// Control values over MQTT: each value is published retained to `<base>/<id>/state` (a finger's drag
-/// debounced like the state file, a release or a programmatic change at once, everything again on
-/// every connect), `<base>/<id>/set` sets a control as the socket's `set` does (and presses a
+/// Control values over MQTT: each value is published retained to `<base>/<id>/state` once the state
+/// file holds it (a finger's drag debounced like the state file, a release or a programmatic change
+/// as soon as it is saved, everything again on every connect; nothing while saving fails), `<base>/<id>/set` sets a control as the socket's `set` does (and presses a
 /// button), a button's press is published to `<base>/<id>/event`, bound topics set variables and the
 /// other variables (set through the socket) are published like values to `<base>/<id>/state`,
 /// `<base>/status` says `online` (its last will says `offline`), and Home Assistant discovery
@@ -29,10 +29,15 @@ final class MQTTBridge {
     var press: (String) -> String? = { _ in nil }
     /// Sets variable `id` as the socket's `set-var` would; returns why it was refused, nil when taken.
     var setVariable: (String, JSON) -> String? = { _, _ in nil }
+    /// Whether control `id` holding the value is on disk (`StateStore.isSaved`): a state topic
+    /// confirms only what the panel would come back with after a power cut.
+    var isSaved: (String, StoredValue) -> Bool = { _, _ in true }
 
     /// When each `set` that changed the screen since the last frame arrived.
     private var pending: [String: StoredValue] = [:]
     private var published: [String: StoredValue] = [:]
+    /// Values due on their state topics that wait for the state file to hold them.
+    private var unsaved: [String: StoredValue] = [:]
     private var flushAt: MonotonicTime?
     private let debounce: Double
     /// Malformed payloads already logged, so a chatty publisher cannot fill the journal.
@@ -92,6 +97,7 @@ final class MQTTBridge {
 
     func tick(now: MonotonicTime) {
         if let at = flushAt, now >= at { flush() }
+        if !unsaved.isEmpty { publishSaved() }
         link.tick(now: now)
     }
 
@@ -128,11 +134,22 @@ final class MQTTBridge {
     private func flush() {
         flushAt = nil
         // Not connected: nothing is lost, the next connect publishes every value.
-        guard link.isConnected else { pending = [:]; return }
-        for (id, value) in pending.sorted(by: { $0.key < $1.key }) where published[id] != value {
+        guard link.isConnected else { pending = [:]; unsaved = [:]; return }
+        for (id, value) in pending { unsaved[id] = value }
+        pending = [:]
+        publishSaved()
+    }
+
+    /// Publishes the values waiting in `unsaved` that the state file now holds. While saving fails
+    /// they stay unpublished: the retained state keeps the last saved value, so an integrator's `set`
+    /// is not confirmed (Home Assistant shows the old value) for a value the panel would lose.
+    private func publishSaved() {
+        guard link.isConnected else { unsaved = [:]; return }
+        for (id, value) in unsaved.sorted(by: { $0.key < $1.key }) where isSaved(id, value) {
+            unsaved[id] = nil
+            guard published[id] != value else { continue }
             if link.publish(stateTopic(id), MQTTBridge.payload(value), qos: config.qos, retain: true) { published[id] = value }
         }
-        pending = [:]
     }
 
     private func connected() {
@@ -142,6 +159,7 @@ final class MQTTBridge {
         if config.discovery { discoveryConnected() }
         // A fresh broker (or one that lost its retained messages) learns every value again.
         published = [:]
+        unsaved = [:]
         for (id, value) in snapshot() { pending[id] = value }
         flush()
         for (id, value) in variableSnapshot() { variableChanged(id, value) }

@@ -12,45 +12,107 @@ public protocol ControlRequestHandler: AnyObject {
 /// refused; replies and events are queued per client and written as the client can take them, so a
 /// slow client never blocks the UI; a subscriber whose queue is full loses events (counted, and
 /// reported in its next event as `dropped`).
+///
+/// No client can hold the loop: each is served a bounded number of requests per loop turn (the rest
+/// wait for the next turn, after the other clients and the frame), and one whose replies pile up
+/// unread is not read from until it reads them (`outputHighWater`). Connections beyond
+/// `clientLimit`, or made while the process is out of file descriptors, are told so and closed.
 public final class ControlSocket {
     public typealias ClientID = Int32
     /// The longest request line accepted.
     public static let maxMessageBytes = 64 * 1024
     /// Queued events a subscriber may fall behind by before events are dropped.
     public static let maxQueuedEvents = 256
-    /// Output a client may leave unread before it is disconnected.
+    /// Output a client may leave unread before it is disconnected (only events can get it there: a
+    /// client's requests stop being read long before, at `outputHighWater`).
     static let maxQueuedBytes = 8 * 1024 * 1024
+    /// Unread output at which a client's requests stop being read and handled…
+    static let outputHighWater = 64 * 1024
+    /// …until its output is down to this.
+    static let outputLowWater = 16 * 1024
+    /// Requests of one client handled in one loop turn; the rest wait for the next turn.
+    static let requestsPerTurn = 16
+    /// Seconds of one client's requests in one loop turn (at least one request is handled): a few
+    /// slow ones (screenshots, lists of big screens) must not add up to a stall.
+    static let turnBudget = 0.002
+    /// Bytes read from one client in one go.
+    static let readChunk = 64 * 1024
 
-    private struct Client {
-        var input: [UInt8] = []
-        var output: [UInt8] = []
+    /// One connection, changed in place: a class, so that updating a client never copies its buffers.
+    final class Client {
+        let fd: Int32
+        var input = ByteQueue()
+        /// Bytes at the front of `input` known to hold no newline (the search resumes after them).
+        var scanned = 0
+        var output = ByteQueue()
         var queuedEvents = 0
         var subscribed = false
         var dropped = 0
-        /// A reply waiting for the state file (and the client's later requests with it), and the save
-        /// generation it waits for.
-        var held: (reply: any SocketReply, generation: Int)?
+        /// A reply waiting for the state file (and the client's later requests with it).
+        var held: HeldReply?
+        /// Output reached `outputHighWater` and has not yet drained to `outputLowWater`.
+        var throttled = false
+        /// The peer shut its sending side: no more requests come; closed once the replies are out.
+        var readClosed = false
+        /// The peer is gone (hung up or failed): what it asked for is still done, replies are dropped.
+        var gone = false
+        /// The epoll events registered for it now.
+        var watching: UInt32
+
+        init(fd: Int32, watching: UInt32) { self.fd = fd; self.watching = watching }
     }
 
-    /// The state file's save generations, newest asked for and newest finished: a reply is held back
-    /// until every save asked for before it has finished (`savesReached`), so a client that hears back
-    /// knows each change made before its request is on disk (or its failure logged): it survives a
-    /// power cut. Nil: replies go out at once.
-    public var saveProgress: (() -> (asked: Int, finished: Int))?
+    /// A reply held until the save it waits for has finished.
+    struct HeldReply {
+        var reply: any SocketReply
+        /// The save that must finish first: the newest asked for when the request was handled.
+        var generation: Int
+        /// The request changed a saved value (`set`): if that save fails, the client hears so instead.
+        var needsSave: Bool
+    }
+
+    /// The state file's saves (`StateStore.progress`): a reply is held back until every save asked
+    /// for before it has finished (`savesReached`), so a client that hears back knows each change made
+    /// before its request is on disk; a `set` whose save failed is answered with an error. Nil:
+    /// replies go out at once.
+    public var saveProgress: (() -> SaveProgress)?
 
     public let path: String
-    private let fd: Int32
-    private let loop: EventLoop
-    private weak var handler: ControlRequestHandler?
-    private var clients: [Int32: Client] = [:]
+    let fd: Int32
+    let loop: EventLoop
+    weak var handler: ControlRequestHandler?
+    var clients: [Int32: Client] = [:]
+    /// The clients with complete requests that wait for the next turn, and the eventfd that wakes the
+    /// loop for them (level-triggered: readable while any wait).
+    var backlog: Set<Int32> = []
+    let backlogFD: Int32
+    var backlogSignalled = false
+    /// The most clients served at once; later connections are refused until one leaves.
+    public let clientLimit: Int
+    /// A descriptor kept open to be given up at the process's descriptor limit, so the connection
+    /// waiting there can be accepted and closed (see `acceptClients`).
+    var spareFD: Int32 = -1
+    /// Connections refused since the last one taken (nil: none; the log says an episode once).
+    var refusedSince: Int?
+    /// Accepting stopped because not even the spare descriptor was left (resumed when a client leaves).
+    var listeningPaused = false
+    /// One read buffer for all clients.
+    var chunk = [UInt8](repeating: 0, count: ControlSocket.readChunk)
 
-    /// Binds `path` (replacing a stale socket), mode 0660, owned by `group` when given.
-    public init(path: String, group: String?, loop: EventLoop, handler: ControlRequestHandler) throws(FileIO.Failure) {
+    /// Binds `path` (replacing a stale socket), mode 0660, owned by `group` when given. `clientLimit`:
+    /// the most clients served at once (by default, from the process's descriptor limit).
+    public init(path: String, group: String?, loop: EventLoop, handler: ControlRequestHandler,
+                clientLimit: Int? = nil) throws(FileIO.Failure) {
         // Bound before any stored property is set: a failed init must not run deinit, which would
         // unlink the path (another kiosk's socket, or whatever file was there) and close twice.
         let fd = try ControlSocket.listen(at: path, group: group)
-        self.path = path; self.loop = loop; self.handler = handler; self.fd = fd
+        let backlogFD = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+        guard backlogFD >= 0 else { let e = errno; close(fd); unlink(path); throw FileIO.Failure(action: "eventfd for", path: path, code: e) }
+        self.path = path; self.loop = loop; self.handler = handler; self.fd = fd; self.backlogFD = backlogFD
+        self.clientLimit = max(1, clientLimit ?? ControlSocket.defaultClientLimit())
+        spareFD = ControlSocket.openSpare()
         loop.add(fd: fd) { [weak self] _ in self?.acceptClients() }
+        loop.add(fd: backlogFD) { [weak self] _ in self?.serveBacklog() }
     }
 
     /// A listening socket bound at `path`, mode 0660, owned by `group` when given.
@@ -124,9 +186,12 @@ public final class ControlSocket {
     }
 
     deinit {
-        for c in clients.keys { close(c) }
+        for c in clients.keys { loop.remove(fd: c); close(c) }
         loop.remove(fd: fd)
+        loop.remove(fd: backlogFD)
         close(fd)
+        close(backlogFD)
+        if spareFD >= 0 { close(spareFD) }
         unlink(path)
     }
 
@@ -138,118 +203,18 @@ public final class ControlSocket {
     /// Sends an event line to every subscriber, dropping it for those that are too far behind. The
     /// event is built only when someone subscribed (a drag raises one per sample).
     public func broadcast(_ makeEvent: @autoclosure () -> JSON) {
-        guard clients.values.contains(where: \.subscribed) else { return }
+        guard clients.values.contains(where: { $0.subscribed && !$0.gone }) else { return }
         let event = makeEvent()
-        for (id, var c) in clients where c.subscribed {
-            if c.queuedEvents >= ControlSocket.maxQueuedEvents { c.dropped += 1; clients[id] = c; continue }
+        for c in clients.values.sorted(by: { $0.fd < $1.fd }) where c.subscribed && !c.gone {
+            if c.queuedEvents >= ControlSocket.maxQueuedEvents { c.dropped += 1; continue }
             var e = event
             if c.dropped > 0, case .object(var pairs) = e { pairs.append(("dropped", .number(Double(c.dropped)))); e = .object(pairs); c.dropped = 0 }
             c.queuedEvents += 1
-            c.output += SocketWire.encode(e) + [0x0A]
-            clients[id] = c
-            flush(id)
+            c.output.append(SocketWire.encode(e) + [0x0A])
+            flush(c)
         }
     }
 
-    private func acceptClients() {
-        while true {
-            let c = tw_accept4(fd, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
-            if c < 0 { return }
-            clients[c] = Client()
-            loop.add(fd: c, events: EPOLLIN.rawValue | EPOLLRDHUP.rawValue) { [weak self] events in self?.service(c, events) }
-        }
-    }
-
-    private func service(_ id: Int32, _ events: UInt32) {
-        if events & EPOLLOUT.rawValue != 0 { flush(id) }
-        guard events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLRDHUP.rawValue | EPOLLERR.rawValue) != 0 else { return }
-        var chunk = [UInt8](repeating: 0, count: 16384)
-        while clients[id] != nil {
-            let n = chunk.withUnsafeMutableBytes { read(id, $0.baseAddress, $0.count) }
-            if n > 0 {
-                clients[id]!.input += chunk[0..<n]
-                processLines(id)
-                continue
-            }
-            if n == 0 || (errno != EAGAIN && errno != EINTR) { disconnect(id) }
-            return
-        }
-    }
-
-    /// Sends the replies that waited for saves up to `finished`, and goes on with those clients' requests.
-    public func savesReached(_ finished: Int) {
-        for (id, c) in clients {
-            guard let held = c.held, held.generation <= finished else { continue }
-            clients[id]!.held = nil
-            reply(id, held.reply)
-            processLines(id)
-        }
-    }
-
-    private func processLines(_ id: Int32) {
-        while var c = clients[id], c.held == nil {
-            guard let nl = c.input.firstIndex(of: 0x0A) else {
-                if c.input.count > ControlSocket.maxMessageBytes {
-                    reply(id, ErrorReply(SocketRequestError.tooLong.message))
-                    disconnect(id)
-                }
-                return
-            }
-            let line = Array(c.input[..<nl])
-            c.input.removeSubrange(...nl)
-            clients[id] = c
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
-            switch SocketRequest.decode(line: line) {
-            case .failure(let error): reply(id, ErrorReply(error.message))
-            case .success(let request): replyAfterSaves(id, handler?.handle(request, client: id) ?? ErrorReply("shutting down"))
-            }
-        }
-    }
-
-    private func replyAfterSaves(_ id: Int32, _ message: any SocketReply) {
-        if let progress = saveProgress?(), progress.asked > progress.finished, clients[id] != nil {
-            clients[id]!.held = (message, progress.asked)
-        } else {
-            reply(id, message)
-        }
-    }
-
-    private func reply(_ id: Int32, _ message: any SocketReply) {
-        guard clients[id] != nil else { return }
-        clients[id]!.output += SocketWire.encode(message) + [0x0A]
-        flush(id)
-    }
-
-    private func flush(_ id: Int32) {
-        guard var c = clients[id] else { return }
-        while !c.output.isEmpty {
-            let n = c.output.withUnsafeBytes { send(id, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if n > 0 {
-                // Count whole event lines written, so the subscriber queue bound is in events.
-                let written = c.output[..<n].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-                c.queuedEvents = max(0, c.queuedEvents - written)
-                c.output.removeFirst(n)
-                continue
-            }
-            if n < 0 && (errno == EAGAIN || errno == EINTR) { break }
-            disconnect(id); return
-        }
-        if c.output.count > ControlSocket.maxQueuedBytes {
-            Log.warning("socket: client \(id) stopped reading; disconnected")
-            disconnect(id); return
-        }
-        clients[id] = c
-        let want = EPOLLIN.rawValue | EPOLLRDHUP.rawValue | (c.output.isEmpty ? 0 : EPOLLOUT.rawValue)
-        loop.modify(fd: id, events: want)
-    }
-
-    private func disconnect(_ id: Int32) {
-        loop.remove(fd: id)
-        close(id)
-        clients[id] = nil
-    }
-
-    /// Calls `body` with a sockaddr_un for `path`.
     /// The longest socket path a Unix address holds (`sun_path` less its terminating NUL): a longer
     /// one would be cut and bind another path, so the config refuses it.
     public static var maximumPathBytes: Int {
@@ -257,6 +222,7 @@ public final class ControlSocket {
         return MemoryLayout.size(ofValue: addr.sun_path) - 1
     }
 
+    /// Calls `body` with a sockaddr_un for `path`.
     public static func withAddress<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
         var addr = sockaddr_un()
         addr.sun_family = sa_family_t(AF_UNIX)

@@ -112,19 +112,35 @@ public struct VersionReply: SocketReply, Codable, Equatable {
     public init(version: String) { self.version = version }
 }
 
-/// `stats`: event-loop wake-ups (an idle kiosk's do not grow), frames drawn, connected clients, and
-/// the MQTT connection when `[mqtt]` is configured.
+/// `stats`: event-loop wake-ups (an idle kiosk's do not grow), frames drawn, connected clients,
+/// whether values are being saved, and the MQTT connection when `[mqtt]` is configured.
 public struct StatsReply: SocketReply, Codable, Equatable {
     public var ok = true
     public var wakeups: Int
     public var frames: Int
     public var clients: Int
+    /// The state file: whether saves reach the disk.
+    public var state: StateStats?
     public var mqtt: MQTTStats?
     /// How long touches and sets took to reach the panel over the last frames (see `LatencyStats`).
     public var latency: LatencyStats?
 
-    public init(wakeups: Int, frames: Int, clients: Int, mqtt: MQTTStats? = nil, latency: LatencyStats? = nil) {
-        self.wakeups = wakeups; self.frames = frames; self.clients = clients; self.mqtt = mqtt; self.latency = latency
+    public init(wakeups: Int, frames: Int, clients: Int, state: StateStats? = nil, mqtt: MQTTStats? = nil, latency: LatencyStats? = nil) {
+        self.wakeups = wakeups; self.frames = frames; self.clients = clients; self.state = state; self.mqtt = mqtt; self.latency = latency
+    }
+}
+
+/// What `ctl stats` says of the state file.
+public struct StateStats: Codable, Equatable, Sendable {
+    /// `ok`, or `failing` while the newest save failed: values set since are shown but not on disk.
+    public var saving: String
+    /// Saves that failed since start.
+    public var failedSaves: Int
+    /// Why saving fails, while it does.
+    public var lastError: String?
+
+    public init(saving: String, failedSaves: Int, lastError: String? = nil) {
+        self.saving = saving; self.failedSaves = failedSaves; self.lastError = lastError
     }
 }
 

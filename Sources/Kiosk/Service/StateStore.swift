@@ -8,7 +8,8 @@ import Glibc
 /// With `background: true` (the running kiosk) the file is written by a `StateFileWriter` thread: the
 /// loop hands over the encoded values and goes on; `savedGeneration` tells what is on disk, and the
 /// control socket holds a reply back until the saves asked for before it have finished
-/// (`settledGeneration`, `ControlSocket.saveProgress`).
+/// (`settledGeneration`, `ControlSocket.saveProgress`). A save that fails is retried every
+/// `retryDelay`; until one works, `saveFailure` says why (StateStore+Saving: replies, MQTT, stats).
 public final class StateStore {
     private struct FileFormat: Codable {
         var version: Int
@@ -36,6 +37,15 @@ public final class StateStore {
     public private(set) var settledGeneration = 0
     /// How long a failed background write waits before the next try.
     static let retryDelay = 1.0
+    /// Why saving fails, while it does (the newest failure); nil while saves reach the disk.
+    public private(set) var saveFailure: String?
+    /// Saves that failed since start.
+    public private(set) var failedSaves = 0
+    /// The values of the newest save on disk (what the kiosk comes back with after a power cut); nil
+    /// until a value changes (the values as loaded are the file's until then).
+    private(set) var lastSavedValues: [String: StoredValue]?
+    /// The values of each save handed to the writer and not yet finished, oldest first.
+    private var inFlight: [(generation: Int, values: [String: StoredValue])] = []
 
     /// Loads `path`. A missing file is an empty state; an unreadable or corrupt one is renamed to
     /// `path.corrupt-N` with a log line, and the state starts empty. `background`: write on a thread of
@@ -65,6 +75,7 @@ public final class StateStore {
     /// for the debounce interval so a drag does not write on every sample.
     public func set(_ id: String, _ value: StoredValue, now: Double, urgent: Bool) {
         guard values[id] != value else { return }
+        if lastSavedValues == nil { lastSavedValues = values }
         values[id] = value
         if urgent { flush() } else if flushDeadline == nil { flushDeadline = now + debounce }
     }
@@ -74,13 +85,15 @@ public final class StateStore {
     /// file is on disk before the loop sleeps again.
     public func set(_ id: String, _ value: StoredValue, dueAt: Double) {
         guard values[id] != value else { return }
+        if lastSavedValues == nil { lastSavedValues = values }
         values[id] = value
         flushDeadline = min(flushDeadline ?? dueAt, dueAt)
     }
 
     /// Writes the pending change if its deadline has passed.
     public func flushIfDue(now: Double) {
-        if let d = flushDeadline, now >= d { flush() }
+        // A failed write on the loop (no writer thread) waits like the writer's retries do.
+        if let d = flushDeadline, now >= d, !flush(), writer == nil { flushDeadline = now + StateStore.retryDelay }
     }
 
     /// Writes now if anything is pending (release, exit).
@@ -102,6 +115,7 @@ public final class StateStore {
             generation += 1
             if let writer {
                 writer.submit(Array(data) + [0x0A], generation: generation)
+                inFlight.append((generation, values))
                 flushDeadline = nil
                 return true
             }
@@ -109,11 +123,13 @@ public final class StateStore {
             try FileIO.writeAtomically(Array(data) + [0x0A], to: path, mode: StateStore.fileMode)
             savedGeneration = generation
             settledGeneration = generation
+            lastSavedValues = values
             flushDeadline = nil
+            noteSaved()
             return true
         } catch {
-            Log.error("state: cannot save \(path): \(error)")
             settledGeneration = generation
+            noteFailure("\(error)")
             return false
         }
     }
@@ -124,11 +140,16 @@ public final class StateStore {
         guard let writer else { return }
         for done in writer.completions() {
             settledGeneration = max(settledGeneration, done.generation)
+            // The writer skips a waiting save that a newer one replaced: those never finish.
+            let finished = inFlight.first { $0.generation == done.generation }?.values
+            inFlight.removeAll { $0.generation <= done.generation }
             if let failure = done.failure {
-                Log.error("state: cannot save \(path): \(failure)")
+                noteFailure("\(failure)")
                 if done.generation == generation { flushDeadline = min(flushDeadline ?? .infinity, now + StateStore.retryDelay) }
             } else {
                 savedGeneration = max(savedGeneration, done.generation)
+                if let finished { lastSavedValues = finished }
+                noteSaved()
             }
         }
     }
@@ -138,6 +159,24 @@ public final class StateStore {
         flushPending()
         writer?.waitUntilIdle()
         collectSaves(now: 0)
+    }
+
+    /// A save failed. The log says so once per episode (until a save works again): a read-only or
+    /// full disk fails every retry, and a line each second would bury everything else.
+    private func noteFailure(_ failure: String) {
+        failedSaves += 1
+        if saveFailure == nil {
+            Log.error("state: cannot save \(path): \(failure); values set from now on are shown but not saved "
+                + "(lost if the kiosk restarts); retrying, and logged again when saving works")
+        }
+        saveFailure = failure
+    }
+
+    /// A save reached the disk: ends a failing episode, with a log line.
+    private func noteSaved() {
+        guard let failure = saveFailure else { return }
+        saveFailure = nil
+        Log.notice("state: saving works again; \(path) holds every value (the last failure was: \(failure))")
     }
 
     private static func asideName(for path: String) -> String {
