@@ -20,6 +20,7 @@ import time
 import checks_latency
 import checks_mqtt
 import checks_package
+import checks_recovery
 import checks_screens
 import guest as G
 import pictures
@@ -34,7 +35,7 @@ NAMES = ["release build", "Debian packages", "bench binary", "host render", "dpk
          "MQTT: tap to host, set from host", "ctl list reports the controls", "drag on slider handle",
          "tap opens spinner", "flick spins spinner", "number-pad entry", "values survive SIGKILL",
          "values survive power cut", "values survive reboot", "unplug/replug mid-drag", "panel unplug/replug",
-         "fbdev path matches render",
+         "invalid config at boot shows errors", "fbdev path matches render",
          "calibrate writes the matrix", "latency on virtio-gpu", "package upgrade keeps config and values", "package purge leaves nothing"]
 
 FIXTURES = os.path.join(G.HERE, "fixtures")
@@ -206,6 +207,7 @@ def _checks(reporter, vm, reference, render, broker, debs):
         _interaction_checks(reporter, vm)
     _survival_checks(reporter, vm)
     reporter.check("panel unplug/replug", lambda: panel_hotplug(vm))
+    reporter.check("invalid config at boot shows errors", lambda: checks_recovery.invalid_at_boot(vm))
 
     def fbdev():
         vm.run("systemctl stop thumbwheel; rm -f /var/lib/thumbwheel/state.json; "
