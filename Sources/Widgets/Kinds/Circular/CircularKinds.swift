@@ -10,7 +10,7 @@ struct CircularSliderKind: RegisteredKind {
     var templateKeys: [TemplateKey] { Readout.templateKeys }
 
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
-        ElementKeys.checkRange(table, valueKeys: ["value"], report: report)
+        CircularKeys.check(table, valueKeys: ["value"], report: report)
     }
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
@@ -54,7 +54,7 @@ struct GradientSliderKind: RegisteredKind {
     var templateKeys: [TemplateKey] { Readout.templateKeys }
 
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
-        ElementKeys.checkRange(table, valueKeys: ["value"], report: report)
+        CircularKeys.check(table, valueKeys: ["value"], report: report)
     }
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
@@ -78,7 +78,7 @@ struct RangeSliderKind: RegisteredKind {
     var valueShape: ValueShape { .pair }
 
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
-        ElementKeys.checkRange(table, valueKeys: ["value", "second_value"], report: report)
+        CircularKeys.check(table, valueKeys: ["value", "second_value"], report: report)
     }
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
