@@ -31,4 +31,13 @@ struct MarkerPathConfigTests {
             #expect(errors(text + "  marker_path = \"M 0 0 L nan nan\"\n").count == 1, "\(kind)")
         }
     }
+
+    @Test("Many markers of a shape with many corners are refused: each is filled whenever the dial is drawn")
+    func cornerBudget() {
+        // 99 quadratic curves of 15 lines each and the start: 1,486 corners; 134 markers fit the budget, 135 do not.
+        let wavy = "M -100 0" + String(repeating: " q 1 -8 2 0", count: 99) + " Z"
+        #expect(errors(minimalScreenConfig + "  marker_count = 134\n  marker_path = \"\(wavy)\"\n") == [])
+        #expect(errors(minimalScreenConfig + "  marker_count = 135\n  marker_path = \"\(wavy)\"\n")
+                == ["bad.toml:9:3: screens[0].controls[0].marker_path: expected at most 200000 corners over all markers (marker_count × the shape's, curves counted as the lines they become), found 135 × 1486"])
+    }
 }

@@ -111,10 +111,14 @@ enum CircularKeys {
     /// track will read it.
     static func check(_ table: ConfigTable, valueKeys: [String], report: (String, String) -> Void) {
         ElementKeys.checkRange(table, valueKeys: valueKeys, report: report)
-        if let data = table.string("marker_path") {
-            do { _ = try MarkerPathData.parse(data) } catch {
-                report("marker_path", "expected SVG path data of the commands \(MarkerPathData.commands), found \(error)")
-            }
+        guard let data = table.string("marker_path") else { return }
+        let shape: MarkerShape
+        do { shape = try MarkerPathData.parse(data) } catch {
+            return report("marker_path", "expected SVG path data of the commands \(MarkerPathData.commands), found \(error)")
+        }
+        let corners = shape.contours.reduce(0) { $0 + $1.count }, count = table.int("marker_count") ?? 0
+        if corners * count > MarkerPathData.maximumDrawnCorners {
+            report("marker_path", "expected at most \(MarkerPathData.maximumDrawnCorners) corners over all markers (marker_count × the shape's, curves counted as the lines they become), found \(count) × \(corners)")
         }
     }
 

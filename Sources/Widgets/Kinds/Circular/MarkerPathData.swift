@@ -24,6 +24,10 @@ enum MarkerPathData {
     static let flatness = 0.02
     /// The most lines a curve becomes.
     static let maximumCurveSteps = 16
+    /// The most corners all of a dial's markers may have together (`marker_count` times the shape's,
+    /// curves counted as the lines they become): every marker is filled on its own whenever the dial
+    /// is drawn, and this keeps that work near what the default dots cost.
+    static let maximumDrawnCorners = 200_000
 
     /// The shape `text` describes.
     static func parse(_ text: String) throws(MarkerPathError) -> MarkerShape {
