@@ -143,6 +143,24 @@ public final class FontFace {
 
     /// The unhinted advance of `index` in pixels at `size64`.
     func advance(_ index: UInt32, size64: Int) -> Double { glyph(index, size64: size64, subX: 0, subY: 0).advance }
+
+    /// What the face draws for one character.
+    public enum Ink: Equatable, Sendable {
+        /// A glyph that covers pixels.
+        case drawn
+        /// No glyph: the face's character map does not have the character.
+        case missing
+        /// A glyph that draws nothing at that size (an empty outline, or one too big to render).
+        case blank
+    }
+
+    /// What the face draws for `scalar` at `size` pixels per em, rendered as text would render it.
+    public func ink(for scalar: Unicode.Scalar, size: Double) -> Ink {
+        let index = glyphIndex(scalar)
+        guard index != 0 else { return .missing }
+        let g = glyph(index, size64: Self.size64(size), subX: 0, subY: 0)
+        return g.coverage.contains { $0 != 0 } ? .drawn : .blank
+    }
 }
 
 struct GlyphKey: Hashable {

@@ -102,18 +102,8 @@ struct LocalPainter {
     func fitted(_ text: String, width: Double, maxSize: Double, minSize: Double, bold: Bool,
                 truncation: Truncation) -> (text: String, size: Double) {
         let size = fittingSize(text, width: width, maxSize: maxSize, minSize: minSize, bold: bold)
-        var chars = Array(text)
-        var shown = text
-        while chars.count > 1, textSize(shown, size: size, bold: bold).width > width {
-            switch truncation {
-            case .tail:
-                chars.removeLast()
-                shown = String(chars) + "…"
-            case .middle:
-                chars.remove(at: chars.count / 2)
-                let half = (chars.count + 1) / 2
-                shown = String(chars[..<half]) + "…" + String(chars[half...])
-            }
+        let shown = TextLayout.truncated(text, width: width, middle: truncation == .middle) {
+            textSize($0, size: size, bold: bold).width
         }
         return (shown, size)
     }

@@ -179,8 +179,13 @@ import Core
         #expect(close(m[1].rect.center, Point(192, 100)))
         #expect(m[0].look == .ellipse)
         s.markerPath = [Point(0, 0), Point(4, 0), Point(4, 2), Point(0, 2)]
-        guard case .path(let pts) = s.markerPlacements[1].look else { Issue.record("no path"); return }
+        guard case .path(let shape) = s.markerPlacements[1].look else { Issue.record("no path"); return }
+        let pts = shape.contours[0]
         #expect(close(pts[0], Point(190, 99)) && close(pts[2], Point(194, 101)))
+        // Several outlines move together: the box around all of them is centred.
+        s.markerPath = MarkerShape(contours: [[Point(0, 0), Point(2, 0), Point(2, 2)], [Point(6, 4), Point(8, 4), Point(8, 6)]])
+        guard case .path(let two) = s.markerPlacements[1].look else { Issue.record("no path"); return }
+        #expect(close(two.contours[0][0], Point(188, 97)) && close(two.contours[1][2], Point(196, 103)))
     }
 
     @Test("MS-47 draw order: unfilled, filled, markers, handle, labels")

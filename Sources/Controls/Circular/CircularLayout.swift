@@ -43,17 +43,14 @@ extension CircularGeometry {
             let r = markerRect(angle: a, handleDiameter: handleDiameter)
             let c = drawn(r.center)
             var look = track.markerLook
-            if case .path(let points) = look { look = .path(CircularGeometry.centered(points, on: c)) }
+            if case .path(let shape) = look { look = .path(CircularGeometry.centered(shape, on: c)) }
             return MarkerPlacement(angle: a, rect: r, drawnCenter: c, side: r.width, look: look)
         }
     }
 
-    /// `points` moved so that the centre of their bounding box is `c` (port side of the MS-46 path bug).
-    static func centered(_ points: [Point], on c: Point) -> [Point] {
-        guard let first = points.first else { return [] }
-        var x0 = first.x, x1 = first.x, y0 = first.y, y1 = first.y
-        for p in points { x0 = min(x0, p.x); x1 = max(x1, p.x); y0 = min(y0, p.y); y1 = max(y1, p.y) }
-        let shift = Vector(c.x - (x0 + x1) / 2, c.y - (y0 + y1) / 2)
-        return points.map { $0 + shift }
+    /// `shape` moved so that the centre of its bounding box is `c` (port side of the MS-46 path bug).
+    static func centered(_ shape: MarkerShape, on c: Point) -> MarkerShape {
+        guard let box = shape.bounds else { return shape }
+        return shape.moved(by: Vector(c.x - box.midX, c.y - box.midY))
     }
 }

@@ -99,9 +99,36 @@ public enum MarkerLook: Hashable, Sendable {
     case ellipse
     /// An image (asset name) scaled into the marker square.
     case image(String)
-    /// A polygon filled with `markerColor`, its bounding-box centre placed on the marker centre (port side
+    /// A shape filled with `markerColor`, its bounding-box centre placed on the marker centre (port side
     /// of the MS-46 bug).
-    case path([Point])
+    case path(MarkerShape)
+}
+
+/// A marker's own shape (MS-28): closed outlines in points, filled together with the non-zero winding
+/// rule, so an outline inside another and wound the other way is a hole.
+public struct MarkerShape: Hashable, Sendable, ExpressibleByArrayLiteral {
+    /// Each outline's corners, in order; each closes back to its first.
+    public var contours: [[Point]]
+
+    /// A shape of these outlines.
+    public init(contours: [[Point]]) { self.contours = contours }
+    /// One closed polygon through `points`.
+    public init(arrayLiteral points: Point...) { contours = [points] }
+
+    /// The box around every corner, nil for a shape without any.
+    public var bounds: Rect? {
+        guard let first = contours.lazy.flatMap({ $0 }).first else { return nil }
+        var x0 = first.x, x1 = first.x, y0 = first.y, y1 = first.y
+        for contour in contours {
+            for p in contour { x0 = min(x0, p.x); x1 = max(x1, p.x); y0 = min(y0, p.y); y1 = max(y1, p.y) }
+        }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The shape moved by `v`.
+    public func moved(by v: Vector) -> MarkerShape {
+        MarkerShape(contours: contours.map { $0.map { $0 + v } })
+    }
 }
 
 /// The layers of a circular slider in drawing order (MS-47): labels above the handle, markers below it.

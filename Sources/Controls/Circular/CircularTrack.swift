@@ -47,8 +47,8 @@ public struct CircularTrack: Hashable, Sendable {
     public var markerCount: Int = 0 { didSet { markerCount = max(0, markerCount) } }
     /// Fill of the default and path markers (MS-27).
     public var markerColor: Color = NamedGrey.dark
-    /// A custom marker polygon (MS-28); takes precedence over `markerImageName`.
-    public var markerPath: [Point]? = nil
+    /// A custom marker shape (MS-28); takes precedence over `markerImageName`.
+    public var markerPath: MarkerShape? = nil
     /// An image marker (asset name, MS-29).
     public var markerImageName: String? = nil
     /// Snap to the marker angles on release (MS-30, MS-60).

@@ -7,6 +7,14 @@ import Widgets
 /// right type — a directory, a device or a text file named as an icon is a located error here, not a
 /// warning when the screen is first drawn.
 extension ConfigBuilder {
+    /// `path` from the config as the kiosk opens it (`ConfigPaths`: relative to the config's folder).
+    func resolved(_ path: String) -> String { ConfigPaths.resolve(path, in: FileIO.directory(of: file)) }
+
+    /// `"path"` as written, and the file it names when that reads differently, with `problem`.
+    static func found(_ path: String, _ full: String, _ problem: String) -> String {
+        "\"\(path)\" (" + (full == path ? "" : full + ": ") + problem + ")"
+    }
+
     /// An image key must name a built-in icon or a readable PNG file (relative to the config's folder).
     mutating func checkImage(_ t: ConfigTable, _ key: String) {
         guard let path = t.string(key) else { return }
@@ -17,7 +25,7 @@ extension ConfigBuilder {
             }
             return
         }
-        let full = path.hasPrefix("/") ? path : FileIO.directory(of: file) + "/" + path
+        let full = resolved(path)
         files.append(full)
         if let problem = ConfigBuilder.fileProblem(full, signatures: [[0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]], kind: "a PNG file") {
             fail(t, key, "expected a readable PNG file, found \"\(path)\" (\(full): \(problem))")
@@ -31,22 +39,41 @@ extension ConfigBuilder {
         }
     }
 
-    /// A font key must name a readable TrueType or OpenType file.
+    /// A font key must name a readable TrueType or OpenType file (relative to the config's folder) that
+    /// draws text.
     mutating func checkFont(_ t: ConfigTable, _ key: String) {
         guard let path = t.string(key) else { return }
-        files.append(path)
+        let full = resolved(path)
+        files.append(full)
         let signatures: [[UInt8]] = [[0x00, 0x01, 0x00, 0x00], Array("OTTO".utf8), Array("true".utf8), Array("ttcf".utf8)]
-        if let problem = ConfigBuilder.fileProblem(path, signatures: signatures, kind: "a TrueType or OpenType font") {
-            fail(t, key, "expected a readable TrueType font file, found \"\(path)\" (\(problem))")
+        if let problem = ConfigBuilder.fileProblem(full, signatures: signatures, kind: "a TrueType or OpenType font") {
+            fail(t, key, "expected a readable TrueType font file, found " + ConfigBuilder.found(path, full, problem))
             return
         }
         // Opened as the kiosk will open it: a font with a valid tag but a broken table fails here.
-        do { _ = try FontFace(path: path) } catch let error as FontError {
-            fail(t, key, "expected a TrueType font FreeType can read, found \"\(path)\" (\(error.message))")
+        let face: FontFace
+        do { face = try FontFace(path: full) } catch let error as FontError {
+            return fail(t, key, "expected a TrueType font FreeType can read, found " + ConfigBuilder.found(path, full, error.message))
         } catch {
-            fail(t, key, "expected a TrueType font FreeType can read, found \"\(path)\" (\(error))")
+            return fail(t, key, "expected a TrueType font FreeType can read, found " + ConfigBuilder.found(path, full, "\(error)"))
+        }
+        // And drawn: a face FreeType opens may map no character, or only to glyphs that draw nothing,
+        // and then every text on the panel would be blank.
+        for scalar in ConfigBuilder.probeCharacters {
+            let why: String
+            switch face.ink(for: scalar, size: ConfigBuilder.probeSize) {
+            case .drawn: continue
+            case .missing: why = "it has no glyph for \"\(scalar)\""
+            case .blank: why = "its glyph for \"\(scalar)\" draws nothing"
+            }
+            return fail(t, key, "expected a font that draws text, found " + ConfigBuilder.found(path, full, why))
         }
     }
+
+    /// What a font must draw: a digit and a letter, as every value and nearly every label holds them.
+    static let probeCharacters: [Unicode.Scalar] = ["0", "A"]
+    /// The size, in pixels per em, the probe draws at: a middling text size.
+    static let probeSize = 32.0
 
     /// Why `path` is not a readable regular file starting with one of `signatures` (`kind` says what
     /// they mark), or nil when it is.

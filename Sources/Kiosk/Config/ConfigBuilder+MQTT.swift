@@ -126,7 +126,7 @@ extension ConfigBuilder {
     /// The absolute path (relative ones are taken from the config's folder) of a readable file; a located error otherwise.
     private mutating func readableFile(_ t: ConfigTable, _ key: String) -> String? {
         guard let path = t.string(key) else { return nil }
-        let full = path.hasPrefix("/") ? path : FileIO.directory(of: file) + "/" + path
+        let full = resolved(path)
         guard FileIO.read(full) != nil else {
             fail(t, key, "expected a readable file, found \"\(path)\" (\(full): \(String(cString: strerror(errno))))")
             return nil

@@ -78,7 +78,7 @@ extension ConfigBuilder {
     /// A hook's program (the first item of `key`'s argv) must be something the kiosk can execute.
     mutating func checkProgram(_ t: ConfigTable, _ key: String) {
         guard let program = t.strings(key)?.first, !program.isEmpty else { return }  // empty: said elsewhere
-        switch HookRunner.resolve(program) {
+        switch HookRunner.resolve(ConfigPaths.program(program, in: FileIO.directory(of: file))) {
         case .found: break
         case .missing(let why):
             warn(t, key, "expected a program the kiosk can run, found \"\(program)\" (\(why) on this machine: the hook will fail when it runs)")

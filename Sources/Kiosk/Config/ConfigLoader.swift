@@ -109,7 +109,7 @@ struct ConfigBuilder {
     private mutating func display(_ t: ConfigTable) -> DisplayConfig {
         var d = DisplayConfig()
         if let b = t.string("backend"), let backend = DisplayConfig.Backend(rawValue: b) { d.backend = backend }
-        d.device = t.string("device")
+        d.device = t.string("device").map(resolved)
         if let mode = t.string("mode") {
             if DisplayMode(parsing: mode) == nil { fail(t, "mode", "expected \"WxH\" or \"WxH@Hz\" such as \"1280x800@60\", found \"\(mode)\"") }
             d.mode = mode
@@ -120,7 +120,7 @@ struct ConfigBuilder {
             do { d.headlessSize = try PixelSize.parse(size) } catch { fail(t, "size", "\(error)") }
         }
         d.widthMM = t.number("width_mm"); d.heightMM = t.number("height_mm"); d.scale = t.number("scale")
-        d.terminal = t.string("terminal")
+        d.terminal = t.string("terminal").map(resolved)
         checkDevice(t, "device", d.device)
         checkDevice(t, "terminal", d.terminal)
         return d
@@ -154,8 +154,8 @@ struct ConfigBuilder {
         th.popupBackground = t.color("popup_background") ?? th.popupBackground
         th.seekerThumb = t.color("seeker_thumb") ?? th.seekerThumb
         th.gradient = t.colors("gradient") ?? th.gradient
-        th.regularFontPath = t.string("font") ?? th.regularFontPath
-        th.boldFontPath = t.string("bold_font") ?? th.boldFontPath
+        th.regularFontPath = t.string("font").map(resolved) ?? th.regularFontPath
+        th.boldFontPath = t.string("bold_font").map(resolved) ?? th.boldFontPath
         th.pickerFontSize = t.number("picker_font_size") ?? th.pickerFontSize
         return th
     }
@@ -166,7 +166,7 @@ struct ConfigBuilder {
         i.dimAfter = t.number("dim_after") ?? 0
         i.blankAfter = t.number("blank_after") ?? 0
         i.dimLevel = t.number("dim_level") ?? i.dimLevel
-        i.backlight = t.string("backlight")
+        i.backlight = t.string("backlight").map(resolved)
         i.wakeTapOnly = t.bool("wake_tap_only") ?? true
         checkBacklight(t, i.backlight)
         if i.dimAfter > 0 && i.blankAfter > 0 && i.blankAfter <= i.dimAfter {
@@ -208,8 +208,7 @@ struct ConfigBuilder {
                 return control
             }
             checkImage(t, "icon")
-            let icon = t.string("icon").map { $0.hasPrefix(BuiltinIcons.prefix) ? String($0.dropFirst(BuiltinIcons.prefix.count))
-                                                                                : ($0.hasPrefix("/") ? $0 : FileIO.directory(of: file) + "/" + $0) }
+            let icon = t.string("icon").map { $0.hasPrefix(BuiltinIcons.prefix) ? String($0.dropFirst(BuiltinIcons.prefix.count)) : resolved($0) }
             return ScreenConfig(id: id, background: t.color("background"), controls: layOut(controls), title: t.string("title") ?? id, icon: icon)
         }
     }
@@ -234,7 +233,9 @@ struct ConfigBuilder {
         checkKeys(t, kind)
         var hooks: HookConfig?
         if let h = t.table("hooks") {
-            hooks = HookConfig(onChange: h.strings("on_change"), onRelease: h.strings("on_release"),
+            let directory = FileIO.directory(of: file)
+            hooks = HookConfig(onChange: ConfigPaths.command(h.strings("on_change"), in: directory),
+                               onRelease: ConfigPaths.command(h.strings("on_release"), in: directory),
                                minIntervalMS: h.int("min_interval_ms") ?? 200, timeoutMS: h.int("timeout_ms") ?? 5000)
         }
         return ControlConfig(kind: kind, id: id, frame: f.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) } ?? .zero,

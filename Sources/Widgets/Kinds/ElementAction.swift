@@ -33,15 +33,16 @@ public enum ElementAction: Hashable, Sendable {
     /// The one-of keys an action table must hold exactly one of.
     static let verbs = ["screen", "back", "set", "hook", "event"]
 
-    /// The actions of a validated table (mistakes are the loader's to report).
-    static func parse(_ table: ConfigTable) -> [ElementAction] {
+    /// The actions of a validated table (mistakes are the loader's to report); hook programs are taken
+    /// from `configDirectory` as `ConfigPaths` says.
+    static func parse(_ table: ConfigTable, configDirectory: String) -> [ElementAction] {
         table.tables("actions").compactMap { t in
             if let s = t.string("screen") { return .screen(s) }
             if t.bool("back") == true { return .back }
             if let id = t.string("set"), let v = t.numbers("value") ?? t.number("value").map({ [$0] }) {
                 return .set(control: id, value: v.count == 2 ? .pair(v[0], v[1]) : .single(v.first ?? 0))
             }
-            if let argv = t.strings("hook") { return .hook(argv) }
+            if let argv = ConfigPaths.command(t.strings("hook"), in: configDirectory) { return .hook(argv) }
             if let e = t.string("event") { return .event(e) }
             return nil
         }

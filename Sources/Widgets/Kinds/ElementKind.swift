@@ -124,10 +124,11 @@ public struct ElementContext {
     /// The control's own rectangle in local points.
     public static func localBounds(_ c: ControlConfig) -> Rect { Rect(x: 0, y: 0, width: c.frame.width, height: c.frame.height) }
 
-    /// An image path from the config made absolute; `builtin:NAME` names one of the built-in icons.
+    /// An image path from the config as the kiosk opens it (`ConfigPaths`); `builtin:NAME` names one of
+    /// the built-in icons.
     public func imagePath(_ relative: String) -> String {
         if relative.hasPrefix(BuiltinIcons.prefix) { return String(relative.dropFirst(BuiltinIcons.prefix.count)) }
-        return relative.hasPrefix("/") ? relative : configDirectory + "/" + relative
+        return ConfigPaths.resolve(relative, in: configDirectory)
     }
 }
 

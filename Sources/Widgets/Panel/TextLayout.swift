@@ -3,6 +3,13 @@ import Raster
 
 /// Breaking panel text into lines that fit a width, given a way to measure a line. Pure, so it is
 /// tested without fonts.
+///
+/// Fitting never walks a text one character or one word at a time: a text can be as long as a
+/// variable holds, and measuring a line costs time in proportion to its length, so such a walk is
+/// quadratic and stalls the loop. Each fit is a search over counts (`largest(in:where:)`) that
+/// measures O(log n) candidates, the short ones first. Wherever a longer text measures at least as
+/// wide as its start (a line's advance does: a kerning pair never takes back a whole glyph), the
+/// search finds exactly what the one-at-a-time walk found.
 enum TextLayout {
     /// The mark of text cut short.
     static let ellipsis = "…"
@@ -11,24 +18,41 @@ enum TextLayout {
     /// they fit, a word wider than a whole line is broken between characters. With more than
     /// `maxLines` lines, the last one kept ends in "…".
     static func wrap(_ text: String, width: Double, maxLines: Int, measure: (String) -> Double) -> [String] {
+        let limit = max(1, maxLines)
         var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Lines past `limit + 1` are never shown or looked at: stop laying out there.
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) where lines.count <= limit {
+            let words = paragraph.split(separator: " ", omittingEmptySubsequences: true)
+            // The line being filled; it may start with the tail of a word broken between characters.
             var line = ""
-            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
-                let candidate = line.isEmpty ? word : line + " " + word
-                if measure(candidate) <= width { line = candidate; continue }
-                if !line.isEmpty { lines.append(line); line = "" }
-                var rest = word
-                while measure(rest) > width, rest.count > 1 {
-                    let head = longestPrefix(of: rest, fitting: width, measure: measure)
-                    lines.append(head)
-                    rest.removeFirst(head.count)
+            var next = 0
+            while next < words.count, lines.count <= limit {
+                func joined(upTo end: Int) -> String {
+                    let added = words[next ..< end].joined(separator: " ")
+                    return line.isEmpty ? added : line + " " + added
                 }
-                line = rest
+                if let end = largest(in: (next + 1) ... words.count, where: { measure(joined(upTo: $0)) <= width }) {
+                    line = joined(upTo: end)
+                    next = end
+                    if next < words.count { lines.append(line); line = "" }
+                } else if !line.isEmpty {
+                    lines.append(line); line = ""
+                } else {
+                    // The next word alone is wider than a line: as many of its characters as fit, per line.
+                    let chars = Array(words[next])
+                    var start = 0
+                    while chars.count - start > 1, lines.count <= limit {
+                        let n = longestPrefix(of: chars[start...], fitting: width, measure: measure)
+                        if n == chars.count - start { break }
+                        lines.append(String(chars[start ..< start + n]))
+                        start += n
+                    }
+                    line = String(chars[start...])
+                    next += 1
+                }
             }
             lines.append(line)
         }
-        let limit = max(1, maxLines)
         guard lines.count > limit else { return lines }
         var kept = Array(lines.prefix(limit))
         kept[limit - 1] = ellipsized(kept[limit - 1], width: width, force: true, measure: measure)
@@ -39,21 +63,51 @@ enum TextLayout {
     /// of it followed by "…" that fits (at least "…").
     static func ellipsized(_ text: String, width: Double, force: Bool = false, measure: (String) -> Double) -> String {
         if !force && measure(text) <= width { return text }
-        var chars = Array(text)
-        while !chars.isEmpty {
-            let shown = String(chars).trimmingTrailingSpaces + ellipsis
-            if measure(shown) <= width { return shown }
-            chars.removeLast()
-        }
-        return ellipsis
+        let chars = Array(text)
+        func shown(_ n: Int) -> String { String(chars[..<n]).trimmingTrailingSpaces + ellipsis }
+        guard !chars.isEmpty, let n = largest(in: 1 ... chars.count, where: { measure(shown($0)) <= width }) else { return ellipsis }
+        return shown(n)
     }
 
-    /// The longest start of `word` (at least one character) no wider than `width`.
-    private static func longestPrefix(of word: String, fitting width: Double, measure: (String) -> Double) -> String {
-        let chars = Array(word)
-        var n = 1
-        while n < chars.count, measure(String(chars[..<(n + 1)])) <= width { n += 1 }
-        return String(chars[..<n])
+    /// `text` itself when it fits `width` (or has one character); else the most of its characters
+    /// that fit with "…" in place of the rest — the first ones (`middle` false), or the first and last
+    /// ones around a "…" in the middle, the start keeping the odd one ("50…894"). At least one
+    /// character and "…", fitting or not.
+    static func truncated(_ text: String, width: Double, middle: Bool, measure: (String) -> Double) -> String {
+        let chars = Array(text)
+        guard chars.count > 1, measure(text) > width else { return text }
+        func shown(_ kept: Int) -> String {
+            guard middle else { return String(chars[..<kept]) + ellipsis }
+            let end = kept / 2
+            return String(chars[..<(kept - end)]) + ellipsis + String(chars[(chars.count - end)...])
+        }
+        return shown(largest(in: 1 ... chars.count - 1, where: { measure(shown($0)) <= width }) ?? 1)
+    }
+
+    /// The number of leading characters of `word` (at least one) no wider than `width`.
+    private static func longestPrefix(of word: ArraySlice<Character>, fitting width: Double,
+                                      measure: (String) -> Double) -> Int {
+        largest(in: 1 ... word.count, where: { measure(String(word.prefix($0))) <= width }) ?? 1
+    }
+
+    /// The largest count in `range` for which `fits` holds, nil when it fails at the lower bound; `fits`
+    /// must hold up to some count and fail above it. Probes go out from the lower bound in doubling
+    /// steps until one fails, then halve the gap: about 2·log₂(answer − lower bound) calls, the
+    /// shorter candidates first, so a long text cut to a short line measures only short strings.
+    static func largest(in range: ClosedRange<Int>, where fits: (Int) -> Bool) -> Int? {
+        var good = range.lowerBound
+        guard fits(good) else { return nil }
+        var bad = range.upperBound + 1  // stands for "fails" until a probe fails
+        var step = 1
+        while good < range.upperBound {
+            let probe = good + min(step, range.upperBound - good)
+            if fits(probe) { good = probe; step *= 2 } else { bad = probe; break }
+        }
+        while bad - good > 1 {
+            let middle = good + (bad - good) / 2
+            if fits(middle) { good = middle } else { bad = middle }
+        }
+        return good
     }
 }
 

@@ -33,7 +33,7 @@ struct ButtonKind: RegisteredKind {
                               size: p.number("size") ?? 20)
         let button = ButtonModel(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c), look: look)
         button.isHidden = c.hidden
-        let actions = ElementAction.parse(p)
+        let actions = ElementAction.parse(p, configDirectory: context.configDirectory)
         return Element(config: c, model: button, imageNames: [look.icon].compactMap { $0 }, read: nil,
                        write: { _, _ throws(Element.ValueError) in throw Element.ValueError("\(c.id) is a button and holds no value") },
                        describe: { _ in .of(button, points: [("center", button.bounds.center)]) },

@@ -30,7 +30,7 @@ struct ChoiceKind: RegisteredKind {
                                  chosenColor: p.color("color") ?? context.theme.accent, theme: context.theme)
         choice.chosen = min(p.int("value") ?? 0, max(0, choice.options.count - 1))
         choice.isHidden = c.hidden
-        let actions = ElementAction.parse(p)
+        let actions = ElementAction.parse(p, configDirectory: context.configDirectory)
         return Element(config: c, model: choice, read: { .single(Double(choice.chosen)) },
                        write: { value, _ throws(Element.ValueError) in
                            guard case .single(let v) = value, v == v.rounded(), v >= 0, Int(v) < choice.options.count else {

@@ -35,7 +35,8 @@ enum CircularKeys {
         Field("label_offset", .number(ElementKeys.any), default: "0", "Radial label shift, + outwards (MS-25)."),
         Field("marker_count", .integer(0...3600), default: "0", "Evenly spaced markers (MS-26)."),
         Field("marker_color", .color, default: "the theme's marker", "Marker fill (MS-27)."),
-        Field("marker_path", .string, "Custom marker shape as SVG path data, in points about the marker centre (MS-28)."),
+        Field("marker_path", .string,
+              "Custom marker shape: SVG path data in points, commands \(MarkerPathData.commands), at most \(MarkerPathData.maximumSegments) segments within ±\(Schema.format(MarkerPathData.coordinateLimit)) points; filled in marker_color, its box centred on each marker; takes precedence over marker_image (MS-28)."),
         Field("marker_image", .string, "PNG drawn as each marker (MS-29)."),
         Field("snap_to_markers", .bool, default: "false", "Snap to the nearest marker or label on release (MS-30)."),
     ] + Readout.keys)
@@ -75,6 +76,7 @@ enum CircularKeys {
         if let v = p.int("marker_count") { track.markerCount = v }
         if let v = p.color("marker_color") { track.markerColor = v }
         if let v = p.string("marker_image") { track.markerImageName = context.imagePath(v) }
+        if let v = p.string("marker_path") { track.markerPath = try? MarkerPathData.parse(v) }
         if let v = p.bool("snap_to_markers") { track.snapToMarkers = v }
         return track
     }
@@ -103,6 +105,21 @@ enum CircularKeys {
         }
         // The chord a line of text spans is shorter than the diameter: keep a margin.
         return (g.center, max(0, 1.6 * inner))
+    }
+
+    /// What the circular kinds check beyond the schema: the value range, and `marker_path` read as the
+    /// track will read it.
+    static func check(_ table: ConfigTable, valueKeys: [String], report: (String, String) -> Void) {
+        ElementKeys.checkRange(table, valueKeys: valueKeys, report: report)
+        guard let data = table.string("marker_path") else { return }
+        let shape: MarkerShape
+        do { shape = try MarkerPathData.parse(data) } catch {
+            return report("marker_path", "expected SVG path data of the commands \(MarkerPathData.commands), found \(error)")
+        }
+        let corners = shape.contours.reduce(0) { $0 + $1.count }, count = table.int("marker_count") ?? 0
+        if corners * count > MarkerPathData.maximumDrawnCorners {
+            report("marker_path", "expected at most \(MarkerPathData.maximumDrawnCorners) corners over all markers (marker_count × the shape's, curves counted as the lines they become), found \(count) × \(corners)")
+        }
     }
 
     static func cap(_ name: String) -> ArcLineCap {

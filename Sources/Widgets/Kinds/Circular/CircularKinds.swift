@@ -11,7 +11,7 @@ struct CircularSliderKind: RegisteredKind {
     func valueStep(_ table: ConfigTable) -> Double? { ElementKeys.continuousStep(table) }
 
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
-        ElementKeys.checkRange(table, valueKeys: ["value"], report: report)
+        CircularKeys.check(table, valueKeys: ["value"], report: report)
     }
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
@@ -56,7 +56,7 @@ struct GradientSliderKind: RegisteredKind {
     func valueStep(_ table: ConfigTable) -> Double? { ElementKeys.continuousStep(table) }
 
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
-        ElementKeys.checkRange(table, valueKeys: ["value"], report: report)
+        CircularKeys.check(table, valueKeys: ["value"], report: report)
     }
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
@@ -81,7 +81,7 @@ struct RangeSliderKind: RegisteredKind {
     var valueShape: ValueShape { .pair }
 
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
-        ElementKeys.checkRange(table, valueKeys: ["value", "second_value"], report: report)
+        CircularKeys.check(table, valueKeys: ["value", "second_value"], report: report)
     }
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {

@@ -89,9 +89,15 @@ final class CircularSliderWidget: Widget {
         return box
     }
 
-    /// The control's bounds, grown by labels placed outside them (positive `labelOffset`).
+    /// The control's bounds, grown by labels placed outside them (positive `labelOffset`) and by marker
+    /// shapes larger than the room the track leaves them.
     private func fullBox(transform t: Transform) -> Rect {
         var box = DamageBox.of(slider.bounds, t)
+        if case .path = slider.track.markerLook {
+            for marker in slider.markerPlacements {
+                if case .path(let shape) = marker.look, let b = shape.bounds { box = box.union(DamageBox.of(b, t)) }
+            }
+        }
         let metrics = PainterMetrics(scale: 1)
         for label in slider.labelPlacements {
             let size = metrics.estimatedTextSize(label.text, size: slider.track.labelFontSize)
@@ -186,8 +192,15 @@ final class CircularSliderWidget: Widget {
                 painter.fillCircle(center: m.drawnCenter, radius: m.side / 2, color: track.markerColor)
             case .image(let name):
                 painter.drawIcon(name, fittedIn: Rect.around(m.drawnCenter, radius: m.side / 2), tint: track.markerColor)
-            case .path(let points):
-                painter.fill(Path.polygon(points), paint: Paint(track.markerColor))
+            case .path(let shape):
+                // One path of every outline, so the non-zero rule sees them together (holes stay open).
+                var path = Path()
+                for contour in shape.contours where contour.count > 2 {
+                    path.move(to: contour[0])
+                    for p in contour.dropFirst() { path.line(to: p) }
+                    path.close()
+                }
+                painter.fill(path, paint: Paint(track.markerColor))
             }
         }
     }

@@ -27,7 +27,7 @@ struct ToggleKind: RegisteredKind {
                                  knob: context.theme.text, text: context.theme.text)
         toggle.isOn = p.int("value") == 1
         toggle.isHidden = c.hidden
-        let actions = ElementAction.parse(p)
+        let actions = ElementAction.parse(p, configDirectory: context.configDirectory)
         return Element(config: c, model: toggle, read: { .single(toggle.isOn ? 1 : 0) },
                        write: { value, _ throws(Element.ValueError) in
                            guard case .single(let v) = value, v == 0 || v == 1 else { throw Element.ValueError("expected 0 (off) or 1 (on)") }
