@@ -1,3 +1,5 @@
+import Core
+
 /// JSON text for `JSON` values, without Foundation (whose JSONEncoder/JSONDecoder cost the static
 /// binary ~4.7 MB): a strict RFC 8259 reader and a writer that matches what the control socket and
 /// the state file always sent (keys sorted, whole numbers without a fraction, slashes as they are).
@@ -241,26 +243,10 @@ struct JSONReader {
         return v
     }
 
-    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, read as a Double.
+    /// A number by JSON's grammar (`NumberText.decimalLength`), read as a Double.
     private mutating func number() -> JSON? {
-        let start = i
-        func digits() -> Int {
-            let s = i
-            while i < bytes.count, (0x30...0x39).contains(bytes[i]) { i += 1 }
-            return i - s
-        }
-        if i < bytes.count, bytes[i] == 0x2D { i += 1 }
-        guard i < bytes.count else { return nil }
-        if bytes[i] == 0x30 { i += 1 } else if digits() == 0 { return nil }
-        if i < bytes.count, bytes[i] == 0x2E {
-            i += 1
-            guard digits() > 0 else { return nil }
-        }
-        if i < bytes.count, bytes[i] == 0x65 || bytes[i] == 0x45 {
-            i += 1
-            if i < bytes.count, bytes[i] == 0x2B || bytes[i] == 0x2D { i += 1 }
-            guard digits() > 0 else { return nil }
-        }
-        return Double(String(decoding: bytes[start..<i], as: UTF8.self)).map(JSON.number)
+        guard let length = NumberText.decimalLength(bytes, from: i) else { return nil }
+        defer { i += length }
+        return Double(String(decoding: bytes[i..<i + length], as: UTF8.self)).map(JSON.number)
     }
 }
