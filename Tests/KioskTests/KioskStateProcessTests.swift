@@ -54,6 +54,26 @@ struct KioskStateProcessTests {
         #expect(values.count == 100_001 && values["dial"] == .single(70) && values["stale_99999"] == .single(99999.0 / 4))
     }
 
+    @Test("A saved value out of the control's range is clamped by the control at start, logged once and saved back; other ids are kept")
+    func clampedOnLoad() throws {
+        let kiosk = try #require(KioskProcess(name: "state-clamp", stateFile: StateFile.text(["dial": .single(140), "gone": .single(7)])))
+        #expect(kiosk.request(Self.get) == "{\"id\":\"dial\",\"ok\":true,\"value\":100}")
+        #expect(Self.saved(kiosk) { $0["dial"] == .single(100) } == ["dial": .single(100), "gone": .single(7)])
+        kill(kiosk.process.pid, SIGHUP)
+        let deadline = monotonicNow() + 5
+        while !kiosk.log.contains("reload:") && monotonicNow() < deadline { usleep(20_000) }
+        let lines = kiosk.log.split(separator: "\n").filter { $0.contains("saved value of dial") }
+        #expect(lines.count == 1 && lines.first?.contains("140") == true && lines.first?.contains("starts at 100") == true, "\(kiosk.log)")
+    }
+
+    @Test("A saved value the control refuses (two numbers for one handle) is dropped and logged; the control starts from its config")
+    func refusedByControl() throws {
+        let kiosk = try #require(KioskProcess(name: "state-refused", stateFile: StateFile.text(["dial": .pair(1, 2), "gone": .single(7)])))
+        #expect(kiosk.request(Self.get) == "{\"id\":\"dial\",\"ok\":true,\"value\":25}")
+        #expect(Self.saved(kiosk) { $0["dial"] == nil } == ["gone": .single(7)])
+        #expect(kiosk.log.split(separator: "\n").filter { $0.contains("dropped the saved value of dial") }.count == 1, "\(kiosk.log)")
+    }
+
     @Test("A mistyped value in the file is dropped and logged, the others kept; the file as it was is kept aside")
     func mistypedValue() throws {
         let file = Array("{\"version\": 1, \"values\": {\"dial\": 40, \"gone\": \"seven\", \"kept\": [1, 2]}}\n".utf8)

@@ -49,6 +49,7 @@ final class KioskRuntime {
         pages.lastTouch = monotonicNow()
         touches = TouchInput(loop: loop)
         attachBoard()
+        settleSavedValues(now: monotonicNow())
         applySavedValues(time: monotonicNow())
     }
 
@@ -200,6 +201,7 @@ final class KioskRuntime {
             idle = IdleController(config: config.idle, backlight: options.panelDevices)
             variables.reload(config, time: monotonicNow())
             attachBoard()
+            settleSavedValues(now: monotonicNow())
             show(screenIndex: pages.current, time: monotonicNow())
             let c = config.inputConfiguration(canvas: presenter.display.canvasSize)
             touches.hub?.updateMapping(displaySize: c.displaySize, calibration: c.calibration,
