@@ -31,7 +31,7 @@ public enum JSONCoding {
 ///
 /// An object keeps its fields in an array with an index by key, and both grow in place: adding a
 /// field or an item costs the same however many came before, so encoding is linear in the output
-/// (a state file of many ids is encoded on the kiosk's loop).
+/// (the socket's replies are encoded on the kiosk's loop).
 final class EncodingSlot {
     enum Shape { case empty, value, object, array }
     private(set) var shape = Shape.empty
