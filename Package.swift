@@ -83,7 +83,7 @@ let package = Package(
         .target(name: "Simulator", dependencies: ["Kiosk", "Core", "Display", "Input", "Raster", "Widgets", "CSDL2", "CLinux"], swiftSettings: smallCode),
         // The kiosk binary's own command line (parser, help, man page, completions, exit statuses), with
         // no Foundation: swift-argument-parser brings FoundationEssentials, ~4.7 MB of the static binary.
-        .target(name: "CLISupport", swiftSettings: smallCode),
+        .target(name: "CLISupport", dependencies: ["Core"], swiftSettings: smallCode),
         .executableTarget(name: "thumbwheel", dependencies: [
             "Kiosk", "Core", "Raster", "Input", "Display", "Widgets", "CLISupport", "Simulator",
         ], swiftSettings: smallCode),

@@ -1,3 +1,5 @@
+import Core
+
 /// What a command line asks for, once parsed against a `CommandSpec` tree.
 public enum ParseOutcome {
     /// Run `command` (reached by `path`, the root's name first) with `arguments`.
@@ -106,5 +108,5 @@ public struct CommandLineParser {
         }
     }
 
-    private func isNegativeNumber(_ word: String) -> Bool { word.hasPrefix("-") && Double(word) != nil }
+    private func isNegativeNumber(_ word: String) -> Bool { word.hasPrefix("-") && NumberText.parse(word) != nil }
 }

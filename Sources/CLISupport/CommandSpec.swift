@@ -1,3 +1,5 @@
+import Core
+
 /// One command of a command line, described once: the parser, `--help`, the man page and the bash
 /// and fish completions are all made from these descriptions, so none can disagree with another.
 public struct CommandSpec: Sendable {
@@ -45,7 +47,7 @@ public struct ArgumentSpec: Sendable {
             switch self {
             case .text: return true
             case .integer: return Int(text) != nil
-            case .number: return Double(text).map { $0.isFinite } ?? false
+            case .number: return NumberText.parse(text) != nil
             case .custom(let test): return test(text)
             }
         }
@@ -114,8 +116,8 @@ public struct ParsedArguments: Sendable {
     /// Every value given for a repeating argument, in order.
     public func strings(_ name: String) -> [String] { values[name] ?? [] }
     public func int(_ name: String) -> Int? { string(name).flatMap { Int($0) } }
-    public func double(_ name: String) -> Double? { string(name).flatMap { Double($0) } }
-    public func doubles(_ name: String) -> [Double] { strings(name).compactMap { Double($0) } }
+    public func double(_ name: String) -> Double? { string(name).flatMap { NumberText.parse($0) } }
+    public func doubles(_ name: String) -> [Double] { strings(name).compactMap { NumberText.parse($0) } }
     public func flag(_ name: String) -> Bool { flags.contains(name) }
     /// Whether the argument was given (a default does not count).
     public func has(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }

@@ -110,9 +110,11 @@ enum FuzzFiles {
         close(fd)
         body(path)
         unlink(path)
-        // StateStore moves a corrupt file aside: remove that too.
-        var n = 1
-        while unlink("\(path).corrupt-\(n)") == 0 { n += 1 }
+        // StateStore moves or copies a file it cannot load whole aside: remove those too.
+        for kind in ["corrupt", "unknown-version"] {
+            var n = 1
+            while unlink("\(path).\(kind)-\(n)") == 0 { n += 1 }
+        }
     }
 
     /// A whole file, or nil.

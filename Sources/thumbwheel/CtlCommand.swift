@@ -1,4 +1,5 @@
 import CLISupport
+import Core
 import Glibc
 import Kiosk
 
@@ -82,7 +83,7 @@ extension CtlCommand {
                              [.positional("id", "ID", "The variable's id."),
                               .positional("value", "VALUE", "The value: a number, or text for a text variable.")]) { c, a in
         let value = a.string("value")!
-        let json: JSON = Double(value).map { .number($0) } ?? .string(value)
+        let json: JSON = NumberText.parse(value).map { .number($0) } ?? .string(value)
         try c.run(.setVariable(id: a.string("id")!, value: json))
     }
 

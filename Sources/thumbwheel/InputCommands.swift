@@ -58,7 +58,7 @@ struct ReplayCommand {
         guard settle >= 0 else { throw InvalidArguments("--settle needs seconds (0 or more)") }
     }
 
-    static func numbers(_ text: String) -> [Double] { text.split(separator: " ").compactMap { Double($0) } }
+    static func numbers(_ text: String) -> [Double] { text.split(separator: " ").compactMap { NumberText.parse($0) } }
 
     func run() throws {
         let rotation = QuarterTurn(degrees: rotate) ?? .none

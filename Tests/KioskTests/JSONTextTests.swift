@@ -42,6 +42,16 @@ struct JSONTextTests {
                                                      ("c", .string("a/b\t\u{1}é\"\\")), ("d", .object([])), ("e", .array([]))]))
     }
 
+    @Test("Keys in Unicode scalar order, not String's (which sorts a decomposed é as the composed one); duplicates as the reader has them")
+    func keyOrder() {
+        let keys = JSON.object([("éa", .number(1)), ("e\u{301}x", .number(2)), ("b", .number(3)), ("Z", .number(4)), ("😀", .number(5)),
+                                ("b", .number(6))])
+        #expect(keys.text() == Array("{\"Z\":4,\"b\":6,\"e\u{301}x\":2,\"éa\":1,\"😀\":5}".utf8))
+        // Canonically equivalent spellings are one key, as in the reader: the first spelling, the last value.
+        #expect(JSON.object([("é", .number(1)), ("e\u{301}", .number(2))]).text() == Array("{\"é\":2}".utf8))
+        #expect(JSON.parse(Array("{\"é\":1,\"e\u{301}\":2}".utf8))?.text() == Array("{\"é\":2}".utf8))
+    }
+
     @Test("The state file is written exactly as JSONEncoder's pretty, sorted output was, and the old files load")
     func stateFileFormat() throws {
         let old = """

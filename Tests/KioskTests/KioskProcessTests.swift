@@ -37,12 +37,14 @@ final class KioskProcess {
         """
     }
 
-    init?(name: String, extraScreens: String = "") {
+    /// - Parameter stateFile: the state file the kiosk finds at start, if any.
+    init?(name: String, extraScreens: String = "", stateFile: [UInt8]? = nil) {
         dir = makeTemporaryDirectory(name)
         configPath = dir + "/config.toml"
         socketPath = dir + "/control.sock"
         statePath = dir + "/state.json"
         logPath = dir + "/kiosk.log"
+        if let stateFile, (try? FileIO.writeAtomically(stateFile, to: statePath, mode: StateStore.fileMode)) == nil { return nil }
         guard (try? FileIO.writeAtomically(Array(KioskProcess.config(dir: dir, extraScreens: extraScreens).utf8), to: configPath)) != nil,
               let binary = thumbwheelBinary(),
               let p = SpawnedProcess(binary, ["run", "--config", configPath], stderrPath: logPath) else { return nil }

@@ -128,6 +128,15 @@ struct MQTTConfigMoreTests {
         #expect(value("Frost {tonight}", text) == .string("Frost {tonight}") && value("12", text) == .string("12"))
         #expect(refusal("NaN", number) == "number" && refusal("warm", number) == "number" && refusal("", number) == "number")
         #expect(refusal("1e999", number) == "number" && refusal("[1]", number) == "number")
+        // The documented number grammar (NumberText), as a whole payload and as a JSON string field.
+        for (text, expected) in [("1e3", 1000.0), (" 12 ", 12), ("+5", 5), ("-0.5", -0.5), ("2.5E-1", 0.25)] {
+            #expect(value(text, number) == .number(expected), "\(text)")
+            #expect(value("{\"a\": {\"b\": [0, \"\(text)\"]}}", field) == .number(expected), "\(text)")
+        }
+        for text in ["0x1A", "inf", "-inf", "nan", "Infinity", "1_000", ".5", "5.", "007", "+-5", "12 °C"] {
+            #expect(refusal(text, number) == "number", "\(text)")
+            #expect(refusal("{\"a\": {\"b\": [0, \"\(text)\"]}}", field) == "number", "\(text)")
+        }
         #expect(refusal("{\"a\": {\"b\": [1]}}", field) == "field" && refusal("{\"a\": 1}", field) == "field")
         #expect(refusal("{\"a\": ", field) == "json" && refusal("{\"a\": {\"b\": [1, null]}}", field) == "number")
         #expect(refusal(String(repeating: "1", count: MQTTBridge.maximumBoundPayloadBytes + 1), number) == "long")

@@ -218,6 +218,12 @@ struct MQTTDiscoveryTests {
         // The good one after the rubbish proves all of it was read (one connection, in order).
         try broker.publish(outdoor, "{\"main\": {\"temp\": \"-2.5\"}}")
         #expect(waitFor("outdoor", .number(-2.5)) == .number(-2.5))
+        // Hex text is no number by the documented grammar (Double("0x1A") is 26); the note after it
+        // proves it was read.
+        try broker.publish(outdoor, "{\"main\": {\"temp\": \"0x1A\"}}")
+        try broker.publish(note, "Thaw")
+        #expect(waitFor("note", .string("Thaw")) == .string("Thaw"))
+        #expect(variable("outdoor") == .number(-2.5))
         #expect(try broker.retained("\(base)/outdoor/state", seconds: 1) == nil)
         let lines = kiosk.logLines(containing: "for variable outdoor")
         #expect(lines.filter { $0.contains("over 65536") }.count == 1, "\(kiosk.log)")

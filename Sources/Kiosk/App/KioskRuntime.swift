@@ -58,6 +58,7 @@ final class KioskRuntime {
         touches = TouchInput(loop: loop)
         presenter.warningFontPath = config.theme.regularFontPath
         attachBoard()
+        settleSavedValues(now: monotonicNow())
         applySavedValues(time: monotonicNow())
     }
 
@@ -217,6 +218,7 @@ final class KioskRuntime {
             idle = IdleController(config: config.idle, backlight: options.panelDevices)
             variables.reload(config, time: monotonicNow())
             attachBoard()
+            settleSavedValues(now: monotonicNow())
             show(screenIndex: pages.current, time: monotonicNow())
             let c = config.inputConfiguration(canvas: presenter.display.canvasSize)
             touches.hub?.updateMapping(displaySize: c.displaySize, calibration: c.calibration,

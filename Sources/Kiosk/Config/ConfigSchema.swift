@@ -116,7 +116,8 @@ public enum ConfigSchema {
               "Seconds after a set when the value is stale: labels and readouts showing it are drawn dimmed until it is set again."),
         Field("initial", .scalar, default: "none (shown as —)", "The value at start, of the variable's type; counts as set at start."),
         Field("topic", .string, default: "none",
-              "An MQTT topic (no `+` or `#`; needs [mqtt]) whose messages set the variable: a number, or text up to the limit above."),
+              "An MQTT topic (no `+` or `#`; needs [mqtt]) whose messages set the variable: a number (as JSON writes one, also as text "
+                + "with an optional `+` and spaces around; not hex, `inf`, `nan`, `1_000`, `.5` or `5.`), or text up to the limit above."),
         Field("json", .string, default: "the whole payload",
               "A dot path into a JSON payload of `topic` (\"sensor.temperature\", \"values.0\"); the field is the value."),
     ])

@@ -54,8 +54,8 @@ extension MQTTBridge {
 
     /// The variable value (socket JSON, as `set-var` takes it) of a bound topic's payload: the whole
     /// payload, or the field at the binding's JSON path. A number variable takes a JSON number or a
-    /// text that is one (many devices send "21.5"); a text variable takes a string, or a number as
-    /// its text. Range and finiteness are checked by `Variables.set`, as for the socket.
+    /// text that is one by `NumberText`'s grammar (many devices send "21.5"; "0x1A" is no number); a
+    /// text variable takes a string, or a number as its text. Range and finiteness are checked by `Variables.set`, as for the socket.
     static func variableValue(_ payload: [UInt8], for b: MQTTConfig.Binding) -> Result<JSON, PayloadRefusal> {
         guard payload.count <= maximumBoundPayloadBytes else {
             return .failure(PayloadRefusal(kind: "long", message: "expected at most \(maximumBoundPayloadBytes) bytes"))
@@ -75,8 +75,7 @@ extension MQTTBridge {
         }
         switch (b.type, field) {
         case (.number, .string(let s)):
-            let trimmed = s.trimmedSpaces
-            guard let d = Double(trimmed), d.isFinite, !trimmed.isEmpty else {
+            guard let d = NumberText.parse(s) else {
                 return .failure(PayloadRefusal(kind: "number", message: "expected a finite number"))
             }
             return .success(.number(d))

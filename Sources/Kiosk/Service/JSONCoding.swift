@@ -28,28 +28,59 @@ public enum JSONCoding {
 // MARK: - Encoding
 
 /// A value under construction: containers write into it, and nested ones hold nested slots.
+///
+/// An object keeps its fields in an array with an index by key, and both grow in place: adding a
+/// field or an item costs the same however many came before, so encoding is linear in the output
+/// (the socket's replies are encoded on the kiosk's loop).
 final class EncodingSlot {
-    enum Content { case empty, value(JSON), object([(String, EncodingSlot)]), array([EncodingSlot]) }
-    var content = Content.empty
+    enum Shape { case empty, value, object, array }
+    private(set) var shape = Shape.empty
+    private var scalar = JSON.null
+    private var fields: [(key: String, slot: EncodingSlot)] = []
+    private var fieldIndex: [String: Int] = [:]
+    private var items: [EncodingSlot] = []
 
     var json: JSON {
-        switch content {
+        switch shape {
         case .empty: return .object([])
-        case .value(let v): return v
-        case .object(let pairs): return .object(pairs.map { ($0.0, $0.1.json) })
-        case .array(let items): return .array(items.map(\.json))
+        case .value: return scalar
+        case .object: return .object(fields.map { ($0.key, $0.slot.json) })
+        case .array: return .array(items.map(\.json))
         }
+    }
+
+    /// How many items this array holds (0 when it is not an array).
+    var itemCount: Int { shape == .array ? items.count : 0 }
+
+    /// Makes this slot `value`, dropping what it held.
+    func set(_ value: JSON) {
+        reset(to: .value)
+        scalar = value
+    }
+
+    /// Makes this slot an object, keeping its fields if it is one already.
+    func becomeObject() { if shape != .object { reset(to: .object) } }
+
+    /// Makes this slot an array, keeping its items if it is one already.
+    func becomeArray() { if shape != .array { reset(to: .array) } }
+
+    private func reset(to new: Shape) {
+        shape = new
+        scalar = .null
+        fields = []
+        fieldIndex = [:]
+        items = []
     }
 
     /// Stores `value`: JSON's own kinds directly, anything else through its `encode(to:)`.
     func store<T: Encodable>(_ value: T, path: [CodingKey]) throws {
         switch value {
-        case let j as JSON: content = .value(j)
-        case let b as Bool: content = .value(.bool(b))
-        case let s as String: content = .value(.string(s))
-        case let d as Double: content = .value(try EncodingSlot.finite(d, path))
-        case let f as Float: content = .value(try EncodingSlot.finite(Double(f), path))
-        case let i as any BinaryInteger: content = .value(.number(Double(i)))
+        case let j as JSON: set(j)
+        case let b as Bool: set(.bool(b))
+        case let s as String: set(.string(s))
+        case let d as Double: set(try EncodingSlot.finite(d, path))
+        case let f as Float: set(try EncodingSlot.finite(Double(f), path))
+        case let i as any BinaryInteger: set(.number(Double(i)))
         default: try value.encode(to: SlotEncoder(slot: self, codingPath: path))
         }
     }
@@ -59,24 +90,22 @@ final class EncodingSlot {
         return .number(d)
     }
 
-    /// The slot for `key` in this object (made an object if it is not one yet).
+    /// The slot for `key` in this object (made an object if it is not one yet); a key encoded twice
+    /// gets the same slot, so the later value wins.
     func child(forKey key: String) -> EncodingSlot {
-        var pairs: [(String, EncodingSlot)] = []
-        if case .object(let p) = content { pairs = p }
-        if let existing = pairs.first(where: { $0.0 == key }) { return existing.1 }
+        becomeObject()
+        if let at = fieldIndex[key] { return fields[at].slot }
         let slot = EncodingSlot()
-        pairs.append((key, slot))
-        content = .object(pairs)
+        fieldIndex[key] = fields.count
+        fields.append((key, slot))
         return slot
     }
 
     /// A new slot at the end of this array (made an array if it is not one yet).
     func appended() -> EncodingSlot {
-        var items: [EncodingSlot] = []
-        if case .array(let a) = content { items = a }
+        becomeArray()
         let slot = EncodingSlot()
         items.append(slot)
-        content = .array(items)
         return slot
     }
 }
@@ -87,12 +116,12 @@ struct SlotEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if case .object = slot.content {} else { slot.content = .object([]) }
+        slot.becomeObject()
         return KeyedEncodingContainer(KeyedSlotEncoder<Key>(slot: slot, codingPath: codingPath))
     }
 
     func unkeyedContainer() -> UnkeyedEncodingContainer {
-        if case .array = slot.content {} else { slot.content = .array([]) }
+        slot.becomeArray()
         return UnkeyedSlotEncoder(slot: slot, codingPath: codingPath)
     }
 
@@ -104,7 +133,7 @@ struct KeyedSlotEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let slot: EncodingSlot
     var codingPath: [CodingKey]
 
-    mutating func encodeNil(forKey key: Key) throws { slot.child(forKey: key.stringValue).content = .value(.null) }
+    mutating func encodeNil(forKey key: Key) throws { slot.child(forKey: key.stringValue).set(.null) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try slot.child(forKey: key.stringValue).store(value, path: codingPath + [key])
     }
@@ -121,9 +150,9 @@ struct KeyedSlotEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
 struct UnkeyedSlotEncoder: UnkeyedEncodingContainer {
     let slot: EncodingSlot
     var codingPath: [CodingKey]
-    var count: Int { if case .array(let a) = slot.content { return a.count }; return 0 }
+    var count: Int { slot.itemCount }
 
-    mutating func encodeNil() throws { slot.appended().content = .value(.null) }
+    mutating func encodeNil() throws { slot.appended().set(.null) }
     mutating func encode<T: Encodable>(_ value: T) throws { try slot.appended().store(value, path: codingPath) }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         SlotEncoder(slot: slot.appended(), codingPath: codingPath).container(keyedBy: keyType)
@@ -136,7 +165,7 @@ struct SingleSlotEncoder: SingleValueEncodingContainer {
     let slot: EncodingSlot
     var codingPath: [CodingKey]
 
-    mutating func encodeNil() throws { slot.content = .value(.null) }
+    mutating func encodeNil() throws { slot.set(.null) }
     mutating func encode<T: Encodable>(_ value: T) throws { try slot.store(value, path: codingPath) }
 }
 

@@ -1,3 +1,5 @@
+import Core
+
 /// JSON text for `JSON` values, without Foundation (whose JSONEncoder/JSONDecoder cost the static
 /// binary ~4.7 MB): a strict RFC 8259 reader and a writer that matches what the control socket and
 /// the state file always sent (keys sorted, whole numbers without a fraction, slashes as they are).
@@ -24,14 +26,20 @@ extension JSON {
 struct JSONWriter {
     let pretty: Bool
 
+    // Literal text as arrays: appending an array is one copy, appending a string's UTF-8 view goes
+    // byte by byte.
+    private static let null = Array("null".utf8), yes = Array("true".utf8), no = Array("false".utf8)
+    private static let emptyArray = Array("[]".utf8), emptyObject = Array("{}".utf8), colon = Array(" : ".utf8)
+    private static let spaces = [UInt8](repeating: 0x20, count: 64)
+
     func write(_ value: JSON, into out: inout [UInt8], depth: Int) {
         switch value {
-        case .null: out += Array("null".utf8)
-        case .bool(let b): out += Array((b ? "true" : "false").utf8)
-        case .number(let d): out += Array(JSONWriter.number(d).utf8)
+        case .null: out.append(contentsOf: JSONWriter.null)
+        case .bool(let b): out.append(contentsOf: b ? JSONWriter.yes : JSONWriter.no)
+        case .number(let d): out.append(contentsOf: JSONWriter.number(d).utf8)
         case .string(let s): JSONWriter.string(s, into: &out)
         case .array(let items):
-            guard !items.isEmpty else { out += Array("[]".utf8); return }
+            guard !items.isEmpty else { out.append(contentsOf: JSONWriter.emptyArray); return }
             out.append(0x5B)
             for (i, item) in items.enumerated() {
                 if i > 0 { out.append(0x2C) }
@@ -41,17 +49,14 @@ struct JSONWriter {
             newline(&out, depth)
             out.append(0x5D)
         case .object(let pairs):
-            guard !pairs.isEmpty else { out += Array("{}".utf8); return }
+            guard !pairs.isEmpty else { out.append(contentsOf: JSONWriter.emptyObject); return }
             out.append(0x7B)
-            // A later duplicate key wins, as in the reader and in `JSON`'s equality.
-            var unique: [String: JSON] = [:]
-            for (key, item) in pairs { unique[key] = item }
-            for (i, key) in unique.keys.sorted(by: JSONWriter.scalarOrder).enumerated() {
+            for (i, (key, item)) in JSONWriter.sortedFields(pairs).enumerated() {
                 if i > 0 { out.append(0x2C) }
                 newline(&out, depth + 1)
                 JSONWriter.string(key, into: &out)
-                out += pretty ? Array(" : ".utf8) : [0x3A]
-                write(unique[key]!, into: &out, depth: depth + 1)
+                if pretty { out.append(contentsOf: JSONWriter.colon) } else { out.append(0x3A) }
+                write(item, into: &out, depth: depth + 1)
             }
             newline(&out, depth)
             out.append(0x7D)
@@ -61,12 +66,44 @@ struct JSONWriter {
     private func newline(_ out: inout [UInt8], _ depth: Int) {
         guard pretty else { return }
         out.append(0x0A)
-        out += [UInt8](repeating: 0x20, count: 2 * depth)
+        var indent = 2 * depth
+        while indent > 0 {
+            let n = min(indent, JSONWriter.spaces.count)
+            out.append(contentsOf: JSONWriter.spaces[..<n])
+            indent -= n
+        }
+    }
+
+    /// An object's fields in the order they are written: one per key, sorted by `scalarOrder`. A
+    /// later duplicate's value wins under the first one's key, as in the reader (and `JSON`'s
+    /// equality): keys are told apart as Swift's `String` does. One pass and one sort, so a large
+    /// object costs n log n.
+    static func sortedFields(_ pairs: [(String, JSON)]) -> [(String, JSON)] {
+        var index: [String: Int] = [:]
+        index.reserveCapacity(pairs.count)
+        var keys: [String] = []
+        keys.reserveCapacity(pairs.count)
+        var values: [JSON] = []
+        values.reserveCapacity(pairs.count)
+        var ascii = true
+        for (key, value) in pairs {
+            if let at = index[key] { values[at] = value; continue }
+            index[key] = keys.count
+            keys.append(key)
+            values.append(value)
+            if ascii && !key.utf8.allSatisfy({ $0 < 0x80 }) { ascii = false }
+        }
+        // Positions are sorted rather than the pairs: moving an Int is cheaper than a string and a value.
+        var order = Array(keys.indices)
+        // ASCII is its own normal form, so there `<` (which compares normalised scalars, and is
+        // the fastest comparison a String has) is the scalar order.
+        if ascii { order.sort { keys[$0] < keys[$1] } } else { order.sort { scalarOrder(keys[$0], keys[$1]) } }
+        return order.map { (keys[$0], values[$0]) }
     }
 
     /// Keys in Unicode scalar order (String's `<` orders by canonical equivalence, which could
-    /// put two different keys in either order).
-    static func scalarOrder(_ a: String, _ b: String) -> Bool { a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) }
+    /// put two different keys in either order). UTF-8 keeps the scalars' order byte for byte.
+    static func scalarOrder(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
 
     /// The shortest text that reads back as `d`, with a whole number's ".0" dropped (25, not 25.0);
     /// JSON has no NaN or infinity, so those are null.
@@ -117,7 +154,12 @@ struct JSONReader {
     }
 
     private mutating func skipSpace() {
-        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x20, 0x09, 0x0A, 0x0D: i += 1
+            default: return
+            }
+        }
     }
 
     private mutating func value(depth: Int) -> JSON? {
@@ -241,26 +283,10 @@ struct JSONReader {
         return v
     }
 
-    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, read as a Double.
+    /// A number by JSON's grammar (`NumberText.decimalLength`), read as a Double.
     private mutating func number() -> JSON? {
-        let start = i
-        func digits() -> Int {
-            let s = i
-            while i < bytes.count, (0x30...0x39).contains(bytes[i]) { i += 1 }
-            return i - s
-        }
-        if i < bytes.count, bytes[i] == 0x2D { i += 1 }
-        guard i < bytes.count else { return nil }
-        if bytes[i] == 0x30 { i += 1 } else if digits() == 0 { return nil }
-        if i < bytes.count, bytes[i] == 0x2E {
-            i += 1
-            guard digits() > 0 else { return nil }
-        }
-        if i < bytes.count, bytes[i] == 0x65 || bytes[i] == 0x45 {
-            i += 1
-            if i < bytes.count, bytes[i] == 0x2B || bytes[i] == 0x2D { i += 1 }
-            guard digits() > 0 else { return nil }
-        }
-        return Double(String(decoding: bytes[start..<i], as: UTF8.self)).map(JSON.number)
+        guard let length = NumberText.decimalLength(bytes, from: i) else { return nil }
+        defer { i += length }
+        return Double(String(decoding: bytes[i..<i + length], as: UTF8.self)).map(JSON.number)
     }
 }

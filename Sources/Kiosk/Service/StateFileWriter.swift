@@ -1,14 +1,16 @@
 import CLinux
+import Controls
 import Glibc
 
 /// Writes the state file on a thread of its own, so the event loop never waits for the disk.
 ///
 /// An fsync is usually a millisecond, but behind other writes (a journal commit, a busy SD card) it
 /// took up to 177 ms in the 30-minute soak, and touches due meanwhile waited with the loop. The loop
-/// encodes the values (cheap, and a snapshot) and hands the bytes over; the thread writes them
-/// atomically (`FileIO.writeAtomically`: temporary file, fsync, rename, directory fsync) and reports
-/// through an eventfd the loop polls. Only the newest bytes are kept: a write asked for while one is
-/// in flight replaces any older one still waiting, since each holds every value.
+/// hands the values over (a copy-on-write snapshot, not a copy); the thread encodes them
+/// (`StateFile.text`, which for a file of many ids is no longer cheap), writes them atomically
+/// (`FileIO.writeAtomically`: temporary file, fsync, rename, directory fsync) and reports through an
+/// eventfd the loop polls. Only the newest values are kept: a write asked for while one is in flight
+/// replaces any older one still waiting, since each holds every value.
 final class StateFileWriter: @unchecked Sendable {
     /// One finished write: the generation it saved, or why it failed.
     struct Completion {
@@ -25,7 +27,7 @@ final class StateFileWriter: @unchecked Sendable {
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var thread = pthread_t()
     // Guarded by `mutex`:
-    private var waiting: (bytes: [UInt8], generation: Int)?
+    private var waiting: (values: [String: StoredValue], generation: Int)?
     private var writing = false
     private var stopping = false
     private var finished: [Completion] = []
@@ -55,9 +57,9 @@ final class StateFileWriter: @unchecked Sendable {
         close(eventFD)
     }
 
-    /// Asks for `bytes` to be written as `generation` (higher than any before).
-    func submit(_ bytes: [UInt8], generation: Int) {
-        locked { waiting = (bytes, generation) }
+    /// Asks for `values` to be written as `generation` (higher than any before).
+    func submit(_ values: [String: StoredValue], generation: Int) {
+        locked { waiting = (values, generation) }
         pthread_cond_broadcast(changed)
     }
 
@@ -94,7 +96,7 @@ final class StateFileWriter: @unchecked Sendable {
             var failure: FileIO.Failure?
             do {
                 FileIO.makeDirectories(FileIO.directory(of: path), mode: 0o750)
-                try FileIO.writeAtomically(job.bytes, to: path, mode: mode)
+                try FileIO.writeAtomically(StateFile.text(job.values), to: path, mode: mode)
             } catch {
                 failure = error
             }

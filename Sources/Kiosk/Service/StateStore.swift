@@ -3,19 +3,15 @@ import Glibc
 
 /// The current values of every control, kept in one JSON file that is always complete: written
 /// atomically (temporary file, fsync, rename, directory fsync), debounced while a finger drags and
-/// flushed on release and on exit. A corrupt file is moved aside, never fatal.
+/// flushed on release and on exit (`StateFile` is its format). A corrupt file is moved aside, never
+/// fatal; a bad value in it is dropped, not the whole file.
 ///
 /// With `background: true` (the running kiosk) the file is written by a `StateFileWriter` thread: the
-/// loop hands over the encoded values and goes on; `savedGeneration` tells what is on disk, and the
+/// loop hands over the values and goes on; `savedGeneration` tells what is on disk, and the
 /// control socket holds a reply back until the saves asked for before it have finished
 /// (`settledGeneration`, `ControlSocket.saveProgress`). A save that fails is retried every
 /// `retryDelay`; until one works, `saveFailure` says why (StateStore+Saving: replies, MQTT, stats).
 public final class StateStore {
-    private struct FileFormat: Codable {
-        var version: Int
-        var values: [String: StoredValue]
-    }
-
     public let path: String
     /// The state file's mode: the service and its group read it, nobody else (values can be private:
     /// a door code on a number pad, a schedule).
@@ -47,28 +43,19 @@ public final class StateStore {
     /// The values of each save handed to the writer and not yet finished, oldest first.
     private var inFlight: [(generation: Int, values: [String: StoredValue])] = []
 
-    /// Loads `path`. A missing file is an empty state; an unreadable or corrupt one is renamed to
-    /// `path.corrupt-N` with a log line, and the state starts empty. `background`: write on a thread of
-    /// its own (see the type's note); then `writerFD` must be polled and `collectSaves` called.
+    /// Loads `path` (`StateStore.load`): a missing file is an empty state; a value of the wrong kind
+    /// is dropped and logged and the others kept; a file that cannot be read as a state file is moved
+    /// aside with a log line and the state starts empty. `background`: write on a thread of its own
+    /// (see the type's note); then `writerFD` must be polled and `collectSaves` called.
     public init(path: String, debounceSeconds: Double = 0.5, background: Bool = false) {
         self.path = path
         self.debounce = debounceSeconds
         writer = background ? StateFileWriter(path: path, mode: StateStore.fileMode) : nil
         if background && writer == nil { Log.warning("state: no writer thread; the file is written by the loop") }
-        let bytes = FileIO.read(path, limit: StateStore.maxFileBytes)
-        guard bytes != nil || errno == EFBIG else { return }
-        do {
-            guard let bytes else { throw FileIO.Failure(action: "read", path: path, code: EFBIG) }
-            let file = try JSONCoding.decode(FileFormat.self, from: bytes)
-            values = file.values.filter { $0.value.isFinite }
-        } catch {
-            let aside = StateStore.asideName(for: path)
-            if rename(path, aside) == 0 {
-                Log.warning("state: \(path) is corrupt (\(error)); moved it to \(aside) and started from the config's values")
-            } else {
-                Log.warning("state: \(path) is corrupt (\(error)) and could not be moved aside; it will be overwritten")
-            }
-        }
+        let loaded = StateStore.load(path)
+        values = loaded.values
+        // Rewritten at the loop's first flush, so the dropped values are not met again at the next start.
+        if loaded.rewrite { flushDeadline = 0 }
     }
 
     /// Records a new value. `urgent` (a release, a socket set) writes at once; otherwise the write waits
@@ -87,6 +74,14 @@ public final class StateStore {
         guard values[id] != value else { return }
         if lastSavedValues == nil { lastSavedValues = values }
         values[id] = value
+        flushDeadline = min(flushDeadline ?? dueAt, dueAt)
+    }
+
+    /// Forgets the value of `id` (one its control refuses), written by `dueAt` like `set(_:_:dueAt:)`.
+    public func remove(_ id: String, dueAt: Double) {
+        guard values[id] != nil else { return }
+        if lastSavedValues == nil { lastSavedValues = values }
+        values[id] = nil
         flushDeadline = min(flushDeadline ?? dueAt, dueAt)
     }
 
@@ -109,18 +104,15 @@ public final class StateStore {
     @discardableResult
     public func flush() -> Bool {
         do {
-            // Pretty-printed with sorted keys, the layout JSONEncoder wrote before: old and new
-            // kiosks read each other's files.
-            let data = try JSONCoding.encode(FileFormat(version: 1, values: values)).text(pretty: true)
             generation += 1
             if let writer {
-                writer.submit(Array(data) + [0x0A], generation: generation)
+                writer.submit(values, generation: generation)
                 inFlight.append((generation, values))
                 flushDeadline = nil
                 return true
             }
             FileIO.makeDirectories(FileIO.directory(of: path), mode: 0o750)
-            try FileIO.writeAtomically(Array(data) + [0x0A], to: path, mode: StateStore.fileMode)
+            try FileIO.writeAtomically(StateFile.text(values), to: path, mode: StateStore.fileMode)
             savedGeneration = generation
             settledGeneration = generation
             lastSavedValues = values
@@ -177,11 +169,5 @@ public final class StateStore {
         guard let failure = saveFailure else { return }
         saveFailure = nil
         Log.notice("state: saving works again; \(path) holds every value (the last failure was: \(failure))")
-    }
-
-    private static func asideName(for path: String) -> String {
-        var n = 1
-        while access("\(path).corrupt-\(n)", F_OK) == 0 { n += 1 }
-        return "\(path).corrupt-\(n)"
     }
 }
