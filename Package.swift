@@ -35,9 +35,6 @@ let package = Package(
     products: [
         .executable(name: "thumbwheel", targets: ["thumbwheel"]),
     ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    ],
     targets: [
         // System libraries: a module map and a shim header each (see Sources/C*/).
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
@@ -81,20 +78,19 @@ let package = Package(
         // The desktop simulator (`thumbwheel simulate`): an SDL2 window as display and touch source, at
         // the edge like MQTT — Controls, Raster and Widgets never see it.
         .target(name: "Simulator", dependencies: ["Kiosk", "Core", "Display", "Input", "Raster", "Widgets", "CSDL2", "CLinux"], swiftSettings: smallCode),
-        // The kiosk binary's own command line (parser, help, man page, completions, exit statuses), with
-        // no Foundation: swift-argument-parser brings FoundationEssentials, ~4.7 MB of the static binary.
+        // The command line of both binaries (parser, help, man page, completions, exit statuses), with
+        // no Foundation: a parser library that brings FoundationEssentials would swell the static kiosk binary.
         .target(name: "CLISupport", dependencies: ["Core"], swiftSettings: smallCode),
         .executableTarget(name: "thumbwheel", dependencies: [
             "Kiosk", "Core", "Raster", "Input", "Display", "Widgets", "CLISupport", "Simulator",
         ], swiftSettings: smallCode),
 
         // Development only, never installed: the benchmarks and the test helpers. Kept out of the
-        // product modules so the kiosk binary carries no bench scenes or torture loops; it keeps
-        // swift-argument-parser (and so Foundation), which the kiosk binary does without.
+        // product modules so the kiosk binary carries no bench scenes or torture loops; its command
+        // line is the kiosk's own (CLISupport).
         .target(name: "Bench", dependencies: ["Core", "Controls", "Raster", "Widgets", "Display"], swiftSettings: fastPixels),
         .executableTarget(name: "thumbwheel-dev", dependencies: [
             "Bench", "Kiosk", "Input", "Core", "Raster", "Display", "Widgets", "CLISupport",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // Fuzz targets (issue 21): libFuzzer's entry point when scripts/fuzz builds it with

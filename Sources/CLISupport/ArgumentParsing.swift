@@ -6,7 +6,8 @@ public enum ParseOutcome {
     case run(CommandSpec, path: [String], arguments: ParsedArguments)
     /// `--help` (or `help COMMAND`): the help of the command at `path`.
     case help(CommandSpec, path: [String])
-    case version
+    /// `--version`, on a root that has a version.
+    case version(String)
 }
 
 /// A command line that does not fit the description: the one-line message and the command whose
@@ -50,7 +51,7 @@ public struct CommandLineParser {
             if !onlyOperands && word == "--" { onlyOperands = true; continue }
             if !onlyOperands && word.hasPrefix("-") && word.count > 1 && !isNegativeNumber(word) {
                 if word == "--help" || word == "-h" { return .help(command, path: path) }
-                if word == "--version" && path.count == 1 { return .version }
+                if word == "--version" && path.count == 1, let version = root.version { return .version(version) }
                 guard word.hasPrefix("--") else { throw fail("Unknown option '\(word)'") }
                 let body = word.dropFirst(2)
                 let name = String(body.prefix { $0 != "=" })

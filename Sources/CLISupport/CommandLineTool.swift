@@ -9,23 +9,34 @@ public enum CommandLineTool {
     public static let usageError: Int32 = 2
 
     /// Parses `arguments` (default: the process's, without the program name) against `root`, runs
-    /// the chosen command and exits. `version` is what `--version` prints. A command without a
-    /// `run` (a group such as `ctl`) prints its help on stderr and exits 2.
-    public static func main(_ root: CommandSpec, version: String,
-                            arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
-        exit(status(root, version: version, arguments: arguments))
+    /// the chosen command and exits. A command without a `run` (a group such as `ctl`) prints its
+    /// help on stderr and exits 2. `--generate-completion-script SHELL` prints the tree's
+    /// completion script for that shell.
+    public static func main(_ root: CommandSpec, arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        exit(status(root, arguments: arguments))
     }
 
     /// What `main` does, up to the exit status.
-    static func status(_ root: CommandSpec, version: String, arguments: [String]) -> Int32 {
+    static func status(_ root: CommandSpec, arguments: [String]) -> Int32 {
         let name = root.name
+        // Before the parse: the option names no command, and packages call it in this form (the
+        // form ArgumentParser gave the kiosk before it had its own parser).
+        if arguments.first == "--generate-completion-script" {
+            guard arguments.count == 2, let script = CompletionScript.script(for: root, shell: arguments[1]) else {
+                printError("\(name): --generate-completion-script needs one of: "
+                           + CompletionScript.shells.joined(separator: ", ") + " (see '\(name) --help')")
+                return usageError
+            }
+            print(script, terminator: "")
+            return 0
+        }
         let outcome: ParseOutcome
         do { outcome = try CommandLineParser(root: root).parse(arguments) } catch {
             printError("\(name): \(error.message) (see '\(error.path.joined(separator: " ")) --help')")
             return usageError
         }
         switch outcome {
-        case .version:
+        case .version(let version):
             print(version)
             return 0
         case .help(let command, let path):

@@ -13,16 +13,18 @@ public struct CommandSpec: Sendable {
     public var usage: [String]
     /// Left out of `--help`'s list, the man page and the completions (still runs).
     public var hidden: Bool
+    /// What `--version` prints, for the root of a tree; nil: the tool has no `--version`.
+    public var version: String?
     public var arguments: [ArgumentSpec]
     public var subcommands: [CommandSpec]
     /// What the command does with its parsed arguments; nil for a group that needs a subcommand.
     public var run: (@Sendable (ParsedArguments) throws -> Void)?
 
     public init(_ name: String, abstract: String, discussion: String = "", usage: [String] = [], hidden: Bool = false,
-                arguments: [ArgumentSpec] = [], subcommands: [CommandSpec] = [],
+                version: String? = nil, arguments: [ArgumentSpec] = [], subcommands: [CommandSpec] = [],
                 run: (@Sendable (ParsedArguments) throws -> Void)? = nil) {
         self.name = name; self.abstract = abstract; self.discussion = discussion; self.usage = usage; self.hidden = hidden
-        self.arguments = arguments; self.subcommands = subcommands; self.run = run
+        self.version = version; self.arguments = arguments; self.subcommands = subcommands; self.run = run
     }
 
     /// The subcommands `--help`, the man page and the completions show.

@@ -1,5 +1,5 @@
-/// `--help`'s text for a command: overview, usage, arguments, options and subcommands, wrapped to
-/// 80 columns (the layout ArgumentParser had, which scripts and people know).
+/// `--help`'s text for a command: overview, usage, arguments, options and subcommands, in lines
+/// under 80 columns (the layout ArgumentParser had, which scripts and people know).
 enum HelpText {
     static let width = 80
     static let labelColumn = 26
@@ -7,10 +7,12 @@ enum HelpText {
     static func text(for command: CommandSpec, path: [String]) -> String {
         var out: [String] = []
         if !command.abstract.isEmpty { out += wrap("OVERVIEW: " + command.abstract, indent: 0) + [""] }
-        for paragraph in command.discussion.split(separator: "\n", omittingEmptySubsequences: false) {
-            out += paragraph.isEmpty ? [""] : wrap(String(paragraph), indent: 0)
+        if !command.discussion.isEmpty {
+            for paragraph in command.discussion.split(separator: "\n", omittingEmptySubsequences: false) {
+                out += paragraph.isEmpty ? [""] : wrap(String(paragraph), indent: 0)
+            }
+            out.append("")
         }
-        if !command.discussion.isEmpty { out.append("") }
         out += usage(for: command, path: path).enumerated().map { ($0.offset == 0 ? "USAGE: " : "       ") + $0.element } + [""]
         let positionals = command.positionals
         if !positionals.isEmpty {
@@ -20,11 +22,14 @@ enum HelpText {
         }
         out.append("OPTIONS:")
         for argument in command.options { out += row(argument.label, describe(argument)) }
-        if path.count == 1 { out += row("--version", "Show the version.") }
+        if path.count == 1 && command.version != nil { out += row("--version", "Show the version.") }
         out += row("-h, --help", "Show help information.")
         out.append("")
         let subcommands = command.shownSubcommands
-        if !subcommands.isEmpty {
+        if subcommands.isEmpty {
+            // A command's help ends in a blank line; a group's in its pointer to the subcommands' help.
+            out.append("")
+        } else {
             out.append("SUBCOMMANDS:")
             for sub in subcommands { out += row(sub.name, sub.abstract) }
             out += ["", "  See '\(path.joined(separator: " ")) help <subcommand>' for detailed help.", ""]
@@ -63,13 +68,14 @@ enum HelpText {
         return [head] + lines
     }
 
-    /// `text` in lines of at most `width` columns, each indented by `indent` spaces.
+    /// `text` in lines shorter than `width` columns (a word longer than that has a line of its
+    /// own), each indented by `indent` spaces.
     static func wrap(_ text: String, indent: Int) -> [String] {
         let pad = String(repeating: " ", count: indent)
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ") {
-            if !line.isEmpty && indent + line.count + 1 + word.count > width {
+            if !line.isEmpty && indent + line.count + 1 + word.count >= width {
                 lines.append(pad + line)
                 line = ""
             }

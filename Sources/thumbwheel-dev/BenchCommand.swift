@@ -1,7 +1,6 @@
-import Core
-import ArgumentParser
 import Bench
 import CLISupport
+import Core
 import Glibc
 import Raster
 
@@ -10,31 +9,46 @@ import Raster
 ///     thumbwheel-dev bench [--json] [--scene S1,S3] [--size 800x480[,1920x1080]] [--kernels LEVEL] [--png DIR]
 ///
 /// Its output (table or JSON lines) is what scripts/bench-summary reads; keep the format.
-struct BenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "bench",
-        abstract: "The rasterizer benchmark of ../shared/bench/SCENES.md: milliseconds per frame for each scene and size.")
+struct BenchCommand {
+    static let spec = CommandSpec(
+        "bench",
+        abstract: "The rasterizer benchmark of ../shared/bench/SCENES.md: milliseconds per frame for each scene and size.",
+        arguments: [
+            .flag("json", "One JSON object per scene and size instead of the table (what scripts/bench-summary reads)."),
+            .option("scene", "S1,S3", "The scenes to run, comma-separated: clear, S1, S2, S3, S4, S5 (default: all)."),
+            .option("size", "WxH[,WxH]", "The canvas sizes, comma-separated (default: 800x480,1920x1080)."),
+            .option("kernels", "LEVEL", "The build of the vector kernels to run: "
+                    + KernelLevel.available.map(\.rawValue).joined(separator: ", ") + " on this CPU (default: the last)."),
+            .option("png", "DIR", "Also write each scene's frame to DIR/SCENE_WxH.png.", completion: .directory),
+        ]) { a in try BenchCommand(a).run() }
 
-    @Flag(help: "One JSON object per scene and size instead of the table (what scripts/bench-summary reads).")
-    var json = false
-
-    @Option(help: ArgumentHelp("The scenes to run, comma-separated: clear, S1, S2, S3, S4, S5 (default: all).", valueName: "S1,S3"))
-    var scene: String?
-
-    @Option(help: ArgumentHelp("The canvas sizes, comma-separated (default: 800x480,1920x1080).", valueName: "WxH[,WxH]"))
-    var size: String?
-
-    @Option(help: ArgumentHelp("The build of the vector kernels to run: \(KernelLevel.available.map(\.rawValue).joined(separator: ", ")) on this CPU (default: the last).",
-                               valueName: "LEVEL"))
+    var json: Bool
+    var scenes: [String]
+    var sizes: [(Int, Int)]
     var kernels: String?
-
-    @Option(help: ArgumentHelp("Also write each scene's frame to DIR/SCENE_WxH.png.", valueName: "DIR"), completion: .directory)
     var png: String?
 
-    var scenes: [String] { scene.map { $0.split(separator: ",").map(String.init) } ?? BenchScenes.sceneNames }
+    /// The arguments, checked before any scene runs: a mistyped scene must not cost a long run first.
+    init(_ a: ParsedArguments) throws {
+        json = a.flag("json")
+        scenes = a.string("scene").map { $0.split(separator: ",").map(String.init) } ?? BenchScenes.sceneNames
+        kernels = a.string("kernels")
+        png = a.string("png")
+        if let bad = scenes.first(where: { !BenchScenes.sceneNames.contains($0) }) {
+            throw InvalidArguments("unknown scene \"\(bad)\"; the scenes are \(BenchScenes.sceneNames.joined(separator: ", "))")
+        }
+        guard let sizes = Self.sizes(a.string("size")) else {
+            throw InvalidArguments("bad --size \"\(a.string("size") ?? "")\"; expected WxH such as 800x480")
+        }
+        self.sizes = sizes
+        if let kernels, !KernelLevel.available.contains(where: { $0.rawValue == kernels }) {
+            let names = KernelLevel.available.map(\.rawValue).joined(separator: ", ")
+            throw InvalidArguments("bad --kernels \"\(kernels)\"; this CPU runs \(names)")
+        }
+    }
 
-    /// The sizes, or nil when one is malformed.
-    var sizes: [(Int, Int)]? {
+    /// The sizes `--size` lists (both defaults without it), or nil when one is malformed.
+    static func sizes(_ size: String?) -> [(Int, Int)]? {
         guard let size else { return [(800, 480), (1920, 1080)] }
         var parsed: [(Int, Int)] = []
         for item in size.split(separator: ",") {
@@ -44,25 +58,13 @@ struct BenchCommand: ParsableCommand {
         return parsed
     }
 
-    func validate() throws {
-        if let bad = scenes.first(where: { !BenchScenes.sceneNames.contains($0) }) {
-            throw ValidationError("unknown scene \"\(bad)\"; the scenes are \(BenchScenes.sceneNames.joined(separator: ", "))")
-        }
-        guard sizes != nil else { throw ValidationError("bad --size \"\(size ?? "")\"; expected WxH such as 800x480") }
-        if let kernels, !KernelLevel.available.contains(where: { $0.rawValue == kernels }) {
-            let names = KernelLevel.available.map(\.rawValue).joined(separator: ", ")
-            throw ValidationError("bad --kernels \"\(kernels)\"; this CPU runs \(names)")
-        }
-    }
-
     func run() throws {
-        let scenes = self.scenes, sizes = self.sizes ?? [], pngDirectory = png
         if !json { printLine("scene  size        frames   median_ms   p5_ms     p95_ms    min_ms    max_ms") }
         for (w, h) in sizes {
             let resources: BenchScenes
             do { resources = try BenchScenes(width: w, height: h) } catch {
                 CommandLineTool.printError("thumbwheel-dev: bench: \(error)")
-                throw ExitCode.failure
+                throw ExitStatus.failure
             }
             let bitmap = Bitmap(width: w, height: h)
             let canvas = bitmap.canvas
@@ -78,12 +80,12 @@ struct BenchCommand: ParsableCommand {
                     printLine(Self.pad(scene, 7) + Self.pad("\(w)x\(h)", 12) + Self.pad("\(times.count)", 9) + Self.pad(Self.fmt(s.median), 12)
                         + Self.pad(Self.fmt(s.p5), 10) + Self.pad(Self.fmt(s.p95), 10) + Self.pad(Self.fmt(s.min), 10) + Self.fmt(s.max))
                 }
-                if let dir = pngDirectory {
+                if let dir = png {
                     resources.draw(scene, on: canvas)
                     let path = dir + "/\(scene)_\(w)x\(h).png"
                     do { try PNGImage.write(bitmap, to: path) } catch {
                         CommandLineTool.printError("thumbwheel-dev: bench: \(error)")
-                        throw ExitCode.failure
+                        throw ExitStatus.failure
                     }
                 }
             }

@@ -1,4 +1,4 @@
-import ArgumentParser
+import CLISupport
 import Core
 import Glibc
 import Input
@@ -8,52 +8,59 @@ import Kiosk
 /// assembly, routing, drawing, presenting — timed from each touch event's kernel timestamp to the
 /// moment its frame was handed to the display (and, on DRM, to the page-flip event), while a
 /// recorded drag is played in at its recorded pace on every example panel.
-struct LatencyBenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "bench-latency",
+struct LatencyBenchCommand {
+    static let spec = CommandSpec(
+        "bench-latency",
         abstract: "Input-to-panel latency of the running kiosk while a recorded drag is played into each example panel.",
         discussion: """
             The drag goes through a uinput device where /dev/uinput can be opened (the kiosk reads it from \
             /dev/input like a panel), else through a pipe read by the same input hub (--pipe forces that). \
             The display is the config's choice (DRM in a VM with virtio-gpu), or a headless canvas of --size.
-            """)
+            """,
+        arguments: [
+            .positional("configs", "FILE", "Config files (default: the examples in Config/).", optional: true, repeating: true,
+                        completion: .file),
+            .option("recording", "FILE", "The evemu recording to play (with its device description).",
+                    default: "Tests/InputTests/Fixtures/EP0430M09.1-finger-drag-up-down.events", completion: .file),
+            .option("repeats", "repeats", "How many times the drag is played into each panel.", .integer, default: "3"),
+            .option("size", "WxH", "The headless canvas.", default: "800x480"),
+            .flag("headless", "Draw into memory even where a panel exists."),
+            .flag("pipe", "Feed the drag through a pipe even where /dev/uinput exists."),
+            .option("report-wait", "MODE", "How the kiosk waits for the next report while touched: sleep, anticipate or poll "
+                    + "(default: each config's [input] report_wait)."),
+        ]) { a in try LatencyBenchCommand(a).run() }
 
-    @Argument(help: ArgumentHelp("Config files (default: the examples in Config/).", valueName: "FILE"))
-    var configs: [String] = []
+    var configs: [String]
+    var recording: String
+    var repeats: Int
+    var canvas: PixelSize
+    var headless: Bool
+    var pipe: Bool
+    var wait: InputConfig.ReportWait?
 
-    @Option(help: ArgumentHelp("The evemu recording to play (with its device description).", valueName: "FILE"))
-    var recording = "Tests/InputTests/Fixtures/EP0430M09.1-finger-drag-up-down.events"
-
-    @Option(help: "How many times the drag is played into each panel.")
-    var repeats = 3
-
-    @Option(help: ArgumentHelp("The headless canvas.", valueName: "WxH"))
-    var size = "800x480"
-
-    @Flag(help: "Draw into memory even where a panel exists.")
-    var headless = false
-
-    @Flag(help: "Feed the drag through a pipe even where /dev/uinput exists.")
-    var pipe = false
-
-    @Option(help: ArgumentHelp("How the kiosk waits for the next report while touched: sleep, anticipate or poll (default: each config's [input] report_wait).",
-                               valueName: "MODE"))
-    var reportWait: String?
-
-    func run() throws {
-        guard let text = try? readText(recording) else { throw ValidationError("cannot read \(recording)") }
-        let parsed = try EvemuParser.parse(text)
-        guard let caps = parsed.capabilities else { throw ValidationError("\(recording) has no device description") }
+    /// The arguments, with `--size` and `--report-wait` checked before the first panel starts.
+    init(_ a: ParsedArguments) throws {
+        configs = a.strings("configs")
+        recording = a.string("recording")!
+        repeats = a.int("repeats")!
+        headless = a.flag("headless")
+        pipe = a.flag("pipe")
+        let size = a.string("size")!
         let parts = size.split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2 else { throw ValidationError("--size: expected WxH, found \(size)") }
-        let canvas = PixelSize(width: parts[0], height: parts[1])
-        var wait: InputConfig.ReportWait?
-        if let reportWait {
+        guard parts.count == 2 else { throw InvalidArguments("--size: expected WxH, found \(size)") }
+        canvas = PixelSize(width: parts[0], height: parts[1])
+        if let reportWait = a.string("report-wait") {
             guard let mode = InputConfig.ReportWait(rawValue: reportWait) else {
-                throw ValidationError("--report-wait: expected sleep, anticipate or poll, found \(reportWait)")
+                throw InvalidArguments("--report-wait: expected sleep, anticipate or poll, found \(reportWait)")
             }
             wait = mode
         }
+    }
+
+    func run() throws {
+        guard let text = readText(recording) else { throw InvalidArguments("cannot read \(recording)") }
+        let parsed = try EvemuParser.parse(text)
+        guard let caps = parsed.capabilities else { throw InvalidArguments("\(recording) has no device description") }
         let useUinput = !pipe && access("/dev/uinput", W_OK) == 0
         let files = configs.isEmpty ? Self.examples() : configs
         print("recording \(recording): \(parsed.events.count) events, played \(repeats)x through \(useUinput ? "uinput" : "a pipe")"
@@ -82,7 +89,9 @@ struct LatencyBenchCommand: ParsableCommand {
             print("\(file): the drag starts on \(target.id) at \(Int(target.point.x)),\(Int(target.point.y))")
         }
         var template = Array("/tmp/thumbwheel-latency-XXXXXX".utf8CString)
-        guard let dir = mkdtemp(&template).map({ String(cString: $0) }) else { throw ValidationError("mkdtemp failed") }
+        guard let dir = mkdtemp(&template).map({ String(cString: $0) }) else {
+            throw SetupFailure(description: "bench-latency: mkdtemp failed")
+        }
         let target: FeedTarget
         let input: BenchInput
         if useUinput {
@@ -90,7 +99,7 @@ struct LatencyBenchCommand: ParsableCommand {
             input = BenchInput()
         } else {
             var fds: [Int32] = [0, 0]
-            guard Glibc.pipe(&fds) == 0 else { throw ValidationError("pipe failed") }
+            guard Glibc.pipe(&fds) == 0 else { throw SetupFailure(description: "bench-latency: pipe failed") }
             _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
             let nodes = dir + "/input"
             mkdir(nodes, 0o755)
@@ -116,8 +125,9 @@ struct LatencyBenchCommand: ParsableCommand {
             .filter { access($0, R_OK) == 0 }
     }
 
-    private func readText(_ path: String) throws -> String {
-        guard let f = fopen(path, "r") else { throw ValidationError("cannot open \(path)") }
+    /// The file's text, or nil when it cannot be opened.
+    private func readText(_ path: String) -> String? {
+        guard let f = fopen(path, "r") else { return nil }
         defer { fclose(f) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -129,4 +139,9 @@ struct LatencyBenchCommand: ParsableCommand {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// A resource the run needs could not be made: the command's own failure (exit status 1), not
+    /// a usage mistake.
+    struct SetupFailure: Error, CustomStringConvertible {
+        var description: String
+    }
 }

@@ -1,4 +1,4 @@
-import ArgumentParser
+import CLISupport
 import Core
 import Glibc
 import Kiosk
@@ -9,16 +9,18 @@ import Widgets
 /// the kiosk reads them — a full frame of every screen, and a variable update (a label or gauge set
 /// anew: a damage-only frame) on every screen that shows a variable. CPU time, 800x480 unless a
 /// config says otherwise.
-struct PanelBenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "bench-panels",
-        abstract: "CPU time of a full frame of every screen of the example configs, and of a variable update.")
+struct PanelBenchCommand {
+    static let spec = CommandSpec(
+        "bench-panels",
+        abstract: "CPU time of a full frame of every screen of the example configs, and of a variable update.",
+        arguments: [
+            .positional("configs", "FILE", "Config files (default: the examples in Config/).", optional: true, repeating: true,
+                        completion: .file),
+            .option("frames", "frames", "Frames measured per figure (the median is printed).", .integer, default: "200"),
+        ]) { a in try PanelBenchCommand(configs: a.strings("configs"), frames: a.int("frames")!).run() }
 
-    @Argument(help: ArgumentHelp("Config files (default: the examples in Config/).", valueName: "FILE"))
-    var configs: [String] = []
-
-    @Option(help: "Frames measured per figure (the median is printed).")
-    var frames = 200
+    var configs: [String]
+    var frames: Int
 
     func run() throws {
         let files = configs.isEmpty ? PanelBenchCommand.examples() : configs

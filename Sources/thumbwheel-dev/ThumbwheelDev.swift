@@ -1,21 +1,16 @@
-import ArgumentParser
 import CLISupport
 
 /// `thumbwheel-dev`: the development tools that stay out of the kiosk binary: the benchmarks
-/// (rasterizer scenes, widget frames, display copies) and the helpers tests spawn.
+/// (rasterizer scenes, widget frames, display copies) and the helpers tests spawn. Its command line
+/// is the kiosk's own (CLISupport): the same help layout, usage errors and completion scripts.
 @main
-struct ThumbwheelDev: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "thumbwheel-dev",
+enum ThumbwheelDev {
+    /// The whole tree; `--help` and the completion scripts are made from it.
+    static let command = CommandSpec(
+        "thumbwheel-dev",
         abstract: "Thumbwheel's development tools: benchmarks and test helpers (not installed on the kiosk).",
-        subcommands: [BenchCommand.self, WidgetBenchCommand.self, BenchDisplayCommand.self, PanelBenchCommand.self, LatencyBenchCommand.self,
-                      StateTortureCommand.self])
+        subcommands: [BenchCommand.spec, WidgetBenchCommand.spec, BenchDisplayCommand.spec, PanelBenchCommand.spec,
+                      LatencyBenchCommand.spec, StateTortureCommand.spec])
 
-    static func main() { DevCommandLine.main(ThumbwheelDev.self, name: "thumbwheel-dev") }
-
-    /// No command given: the help, on stderr, and the usage-error status.
-    func run() throws {
-        CommandLineTool.printError(ThumbwheelDev.helpMessage())
-        throw ExitCode(CommandLineTool.usageError)
-    }
+    static func main() { CommandLineTool.main(command) }
 }

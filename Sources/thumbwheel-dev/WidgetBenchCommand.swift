@@ -1,15 +1,15 @@
-import ArgumentParser
 import Bench
+import CLISupport
 import Glibc
 
 /// `thumbwheel-dev bench-widgets`: CPU time of one frame while a finger drags the demo thermostat's
 /// handle (damage only), and of full 800x480 frames (issue 5's targets: ≤ 0.1 ms and ≤ 1 ms).
-struct WidgetBenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "bench-widgets",
-        abstract: "CPU time of a drag frame and a full frame of the demo screen.")
+enum WidgetBenchCommand {
+    static let spec = CommandSpec(
+        "bench-widgets",
+        abstract: "CPU time of a drag frame and a full frame of the demo screen.") { _ in run() }
 
-    func run() {
+    static func run() {
         let result = WidgetsBenchmark.run {
             var ts = timespec()
             clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
@@ -20,12 +20,10 @@ struct WidgetBenchCommand: ParsableCommand {
 }
 
 /// `thumbwheel-dev bench-display`: the cost of copying damage to a scan-out buffer, per rotation and format.
-struct BenchDisplayCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "bench-display",
-        abstract: "The cost of copying damage to the scan-out buffer, per rotation and pixel format.")
-
-    func run() {
-        print(DisplayBenchmark.table(DisplayBenchmark.run()))
-    }
+enum BenchDisplayCommand {
+    static let spec = CommandSpec(
+        "bench-display",
+        abstract: "The cost of copying damage to the scan-out buffer, per rotation and pixel format.") { _ in
+            print(DisplayBenchmark.table(DisplayBenchmark.run()))
+        }
 }

@@ -1,5 +1,4 @@
 import CLISupport
-import Glibc
 import Kiosk
 
 /// The `thumbwheel` command line: the kiosk and the tools that go with it on the device. Usage text,
@@ -21,32 +20,20 @@ enum Thumbwheel {
             Shell completions: `thumbwheel --generate-completion-script bash|zsh|fish`. \
             Man page: `thumbwheel generate-manual > thumbwheel.1`.
             """,
+        version: version,
         subcommands: [
             RunCommand.spec, SimulateCommand.spec, RenderCommand.spec, CheckConfigCommand.spec, ConfigReferenceCommand.spec,
             CtlCommand.spec, ReplayCommand.spec, ListDevicesCommand.spec, CalibrateCommand.spec,
             generateManual,
         ])
 
-    static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        // `--generate-completion-script SHELL`, as the package script (and ArgumentParser before) calls it.
-        if arguments.first == "--generate-completion-script" {
-            guard arguments.count == 2, let script = CompletionScript.script(for: command, shell: arguments[1]) else {
-                CommandLineTool.printError("thumbwheel: --generate-completion-script needs one of: "
-                                           + CompletionScript.shells.joined(separator: ", ") + " (see 'thumbwheel --help')")
-                exit(CommandLineTool.usageError)
-            }
-            print(script, terminator: "")
-            exit(0)
-        }
-        CommandLineTool.main(command, version: version, arguments: arguments)
-    }
+    static func main() { CommandLineTool.main(command) }
 
     /// `thumbwheel generate-manual`: the roff man page, made from the commands' own help.
     static let generateManual: CommandSpec = CommandSpec(
         "generate-manual",
         abstract: "Print the man page (roff) for thumbwheel, made from the commands' own help.",
         hidden: true) { _ in
-            print(ManualPage.roff(for: Thumbwheel.command, version: Thumbwheel.version), terminator: "")
+            print(ManualPage.roff(for: Thumbwheel.command), terminator: "")
         }
 }

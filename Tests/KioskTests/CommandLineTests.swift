@@ -139,14 +139,6 @@ struct CommandLineTests {
         try expectUsageErrors(cases)
     }
 
-    @Test("Completion scripts for bash, zsh and fish come from the commands", arguments: ["bash", "zsh", "fish"])
-    func completions(shell: String) throws {
-        let r = try run("--generate-completion-script", shell)
-        #expect(r.status == 0)
-        #expect(r.out.contains("thumbwheel"))
-        for word in ["check-config", "list-devices", "contact-sheet", "screenshot"] { #expect(r.out.contains(word), "\(shell): \(word)") }
-    }
-
     @Test("generate-manual prints a roff page with every command and option, from the same help")
     func manualPage() throws {
         let r = try run("generate-manual")
@@ -167,15 +159,37 @@ struct CommandLineTests {
             && $0.hasPrefix(".PP") == false && $0.hasPrefix(".B ") == false && $0 != ".br" }, "no stray roff requests")
     }
 
-    @Test("thumbwheel-dev has the benchmarks and the test helpers, with the same usage errors")
+    @Test("thumbwheel-dev has the benchmarks and the test helpers, with the same help layout and usage errors")
     func devTool() throws {
         let dev = try #require(builtExecutable("thumbwheel-dev"), "thumbwheel-dev is built beside the tests")
         let h = try #require(runTool(dev, ["--help"]))
         #expect(h.status == 0)
-        for command in ["bench", "bench-widgets", "bench-display", "state-torture"] { #expect(h.out.contains("\n  \(command) ")) }
-        let bad = try #require(runTool(dev, ["bench", "--scene", "S9"]))
-        #expect(bad.status == 2)
-        #expect(bad.err == "thumbwheel-dev: unknown scene \"S9\"; the scenes are clear, S1, S2, S3, S4, S5 (see 'thumbwheel-dev bench --help')\n")
+        for command in ["bench", "bench-widgets", "bench-display", "bench-panels", "bench-latency", "state-torture"] {
+            #expect(h.out.contains("\n  \(command) "))
+        }
+        #expect(!h.out.contains("--version"), "thumbwheel-dev has no version of its own")
+        let latency = try #require(runTool(dev, ["bench-latency", "--help"]))
+        #expect(latency.out.contains("USAGE: thumbwheel-dev bench-latency [<FILE> ...] [--recording <FILE>] [--repeats <repeats>] "
+                                     + "[--size <WxH>] [--headless] [--pipe] [--report-wait <MODE>]\n"))
+        #expect(latency.out.contains("  --repeats <repeats>     How many times the drag is played into each panel.\n"
+                                     + "                          (default: 3)\n"))
+        #expect(latency.out.hasSuffix("  -h, --help              Show help information.\n\n"))
+        let benchHelp = "(see 'thumbwheel-dev bench --help')"
+        let cases: [([String], String)] = [
+            (["bench", "--scene", "S9"], "thumbwheel-dev: unknown scene \"S9\"; the scenes are clear, S1, S2, S3, S4, S5 \(benchHelp)"),
+            (["bench", "--size", "80"], "thumbwheel-dev: bad --size \"80\"; expected WxH such as 800x480 \(benchHelp)"),
+            (["bench", "--json=1"], "thumbwheel-dev: The flag '--json' does not take a value \(benchHelp)"),
+            (["bench-panels", "--frames", "x"], "thumbwheel-dev: The value 'x' is invalid for '--frames <frames>' (see 'thumbwheel-dev bench-panels --help')"),
+            (["bench-latency", "--size", "8"], "thumbwheel-dev: --size: expected WxH, found 8 (see 'thumbwheel-dev bench-latency --help')"),
+            (["state-torture"], "thumbwheel-dev: Missing expected argument '--path <FILE>' (see 'thumbwheel-dev state-torture --help')"),
+            (["--version"], "thumbwheel-dev: Unknown option '--version' (see 'thumbwheel-dev --help')"),
+            (["--generate-completion-script", "tcsh"],
+             "thumbwheel-dev: --generate-completion-script needs one of: bash, zsh, fish (see 'thumbwheel-dev --help')"),
+        ]
+        for (args, line) in cases {
+            let r = try #require(runTool(dev, args))
+            #expect(r.status == 2 && r.err == line + "\n" && r.out.isEmpty, "\(args): \(r.err)")
+        }
     }
 
     @Test("ctl talks to a running kiosk: JSON replies, negative values, errors exit 1, screenshots as PNG files")
