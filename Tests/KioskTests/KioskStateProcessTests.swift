@@ -41,15 +41,14 @@ struct KioskStateProcessTests {
         #expect(values.count == 5_001 && values["dial"] == .single(50) && values["stale_4999"] == .single(4999.0 / 4))
     }
 
-    @Test("100,000 saved ids: the kiosk starts, answers every set and saves it with every id kept")
+    @Test("100,000 saved ids: the kiosk starts, answers every set, saves it with every id kept, and another client's get is never held")
     func hundredThousandIDs() throws {
         let kiosk = try #require(KioskProcess(name: "state-huge", stateFile: Self.stateFile(stale: 100_000, ["dial": .single(25)])))
-        // The guard's probes wait for the saves asked for before them (a reply promises what came
-        // before it is on disk): each must be answered, though a save of this size may hold one.
+        // Only a set's reply waits for its save; the guard's gets are answered while the large file is written.
         let guardian = StallGuard(socketPath: kiosk.socketPath, id: "dial")
         for value in [60, 70] { #expect(kiosk.request(Self.set(value)) == Self.setReply(value)) }
         let result = guardian.stop()
-        #expect(result.probes > 0 && result.unanswered == 0, "\(result)")
+        #expect(result.responsive, "\(result)")
         let values = StateStore(path: kiosk.statePath).values
         #expect(values.count == 100_001 && values["dial"] == .single(70) && values["stale_99999"] == .single(99999.0 / 4))
     }

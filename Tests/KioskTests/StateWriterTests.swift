@@ -101,7 +101,7 @@ private final class SavingHandler: ControlRequestHandler {
 
 @Suite("Control socket: a reply never overtakes a save asked for before it", .serialized)
 struct ControlSocketSaveTests {
-    @Test("A reply is held until its saves are on disk, and the client's later requests wait behind it, in order")
+    @Test("A set's reply is held until its save is on disk, the client's later requests wait behind it in order, and other clients are answered at once")
     func heldInOrder() throws {
         let loop = EventLoop()
         let handler = SavingHandler()
@@ -110,20 +110,20 @@ struct ControlSocketSaveTests {
         socket.saveProgress = { SaveProgress(asked: handler.asked, settled: handler.saved, saved: handler.saved) }
         let c = try #require(TestClient(path: path))
         let other = try #require(TestClient(path: path))
-        c.send("{\"cmd\":\"get\",\"id\":\"a\"}\n{\"cmd\":\"get\",\"id\":\"read\"}\n")
+        c.send("{\"cmd\":\"set\",\"id\":\"a\",\"value\":7}\n{\"cmd\":\"get\",\"id\":\"read\"}\n")
         _ = pump(loop) { handler.asked == 1 }
         for _ in 0..<20 { loop.runOnce(timeout: 0.005) }
         #expect(c.nextLine() == nil, "no reply before the save is on disk")
         #expect(handler.asked == 1, "the next request waits behind the held reply")
-        // Another client's request that changes nothing still waits for the save asked for before it.
+        // Another client's request that changes nothing is answered now: a large save elsewhere never
+        // holds it (issue 37: a state file of 100,000 ids held every client's get for its write).
         other.send("{\"cmd\":\"get\",\"id\":\"read\"}\n")
-        for _ in 0..<10 { loop.runOnce(timeout: 0.005) }
-        #expect(other.nextLine() == nil)
+        #expect(reply(other, loop) == "{\"id\":\"read\",\"ok\":true,\"value\":1}")
+        #expect(c.nextLine() == nil, "still held")
         handler.saved = 1
         socket.savesReached(SaveProgress(asked: 1, settled: 1, saved: 1))
-        #expect(reply(c, loop) == "{\"id\":\"a\",\"ok\":true,\"value\":1}")
+        #expect(reply(c, loop) == "{\"id\":\"a\",\"ok\":true,\"value\":7}")
         #expect(reply(c, loop) == "{\"id\":\"read\",\"ok\":true,\"value\":1}")
-        #expect(reply(other, loop) == "{\"id\":\"read\",\"ok\":true,\"value\":1}")
     }
 
     @Test("A set whose save fails is answered with an error naming the failure; a request held behind it is answered as usual")

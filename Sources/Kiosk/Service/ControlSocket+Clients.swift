@@ -87,7 +87,9 @@ extension ControlSocket {
             case .failure(let error): reply(c, ErrorReply(error.message))
             case .success(let request):
                 let answer = handler?.handle(request, client: c.fd) ?? ErrorReply("shutting down")
-                replyAfterSaves(c, answer, needsSave: request.changesSavedValue)
+                // Only a change waits for the disk: its reply says it is saved. Everything else is
+                // answered at once, so one client's large save never holds another client's `get`.
+                if request.changesSavedValue { replyAfterSaves(c, answer) } else { reply(c, answer) }
             }
             if c.output.count >= ControlSocket.outputHighWater { c.throttled = true }
         }
@@ -108,14 +110,14 @@ extension ControlSocket {
 
     /// What a held reply becomes once its save has finished.
     static func outcome(of held: HeldReply, _ progress: SaveProgress) -> any SocketReply {
-        guard held.needsSave, !progress.hasSaved(held.generation) else { return held.reply }
+        guard !progress.hasSaved(held.generation) else { return held.reply }
         let why = progress.failure ?? "the state file could not be written"
         return ErrorReply("not saved: \(why); the panel shows the new value, but it is lost when the kiosk restarts")
     }
 
-    private func replyAfterSaves(_ c: Client, _ message: any SocketReply, needsSave: Bool) {
+    private func replyAfterSaves(_ c: Client, _ message: any SocketReply) {
         guard let progress = saveProgress?() else { reply(c, message); return }
-        let held = HeldReply(reply: message, generation: progress.asked, needsSave: needsSave)
+        let held = HeldReply(reply: message, generation: progress.asked)
         if progress.hasSettled(held.generation) {
             reply(c, ControlSocket.outcome(of: held, progress))
         } else {

@@ -62,19 +62,18 @@ public final class ControlSocket {
         init(fd: Int32, watching: UInt32) { self.fd = fd; self.watching = watching }
     }
 
-    /// A reply held until the save it waits for has finished.
+    /// A `set`'s reply, held until the save it waits for has finished (if that save fails, the client
+    /// hears so instead).
     struct HeldReply {
         var reply: any SocketReply
         /// The save that must finish first: the newest asked for when the request was handled.
         var generation: Int
-        /// The request changed a saved value (`set`): if that save fails, the client hears so instead.
-        var needsSave: Bool
     }
 
-    /// The state file's saves (`StateStore.progress`): a reply is held back until every save asked
-    /// for before it has finished (`savesReached`), so a client that hears back knows each change made
-    /// before its request is on disk; a `set` whose save failed is answered with an error. Nil:
-    /// replies go out at once.
+    /// The state file's saves (`StateStore.progress`): a `set`'s reply is held back until every save
+    /// asked for before it has finished (`savesReached`), so a client that hears back knows its change
+    /// (and each one before it) is on disk; a `set` whose save failed is answered with an error. Other
+    /// requests are answered at once. Nil: replies go out at once.
     public var saveProgress: (() -> SaveProgress)?
 
     public let path: String
