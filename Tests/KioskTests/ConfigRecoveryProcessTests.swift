@@ -26,14 +26,7 @@ struct ConfigRecoveryProcessTests {
     }
 
     static func request(_ dir: String, _ line: String) -> String? {
-        guard let c = TestClient(path: dir + "/control.sock") else { return nil }
-        c.send(line + "\n")
-        let deadline = monotonicNow() + 5
-        while monotonicNow() < deadline {
-            if let reply = c.nextLine() { return reply }
-            usleep(5_000)
-        }
-        return nil
+        KioskProcess.request(line, socketPath: dir + "/control.sock")
     }
 
     /// The shown screen's id and its controls' ids, from `list`.

@@ -62,7 +62,10 @@ final class KioskProcess {
     }
 
     /// One request, one reply line.
-    func request(_ line: String) -> String? {
+    func request(_ line: String) -> String? { KioskProcess.request(line, socketPath: socketPath) }
+
+    /// One request to the kiosk listening at `socketPath`, one reply line (nil after 5 s).
+    static func request(_ line: String, socketPath: String) -> String? {
         guard let c = TestClient(path: socketPath) else { return nil }
         c.send(line + "\n")
         let deadline = monotonicNow() + 5
