@@ -239,6 +239,7 @@ final class KioskRuntime {
     private func shutdown() {
         services.notify.stopping()
         services.state.flushAndWait()
+        LastGoodWriter.shared.waitUntilIdle()
         services.socket = nil
         services.mqtt?.close()
         touches.shutdown()

@@ -44,15 +44,21 @@ public enum ConfigRecovery {
     }
 
     /// Keeps `config` as the last good one (once it is on screen), unless the copy already holds it.
+    /// Written on a thread of its own: an fsync can take long behind other writes, and the loop that
+    /// just drew the new config must not wait for it.
     static func remember(_ config: KioskConfig) {
         guard !config.source.isEmpty else { return }
-        let path = lastGoodPath(config.state)
-        let bytes = Array(config.source.utf8)
+        let path = lastGoodPath(config.state), bytes = Array(config.source.utf8), file = config.file
+        LastGoodWriter.shared.write { keep(bytes, of: file, at: path) }
+    }
+
+    /// Writes the copy (on the writer's thread).
+    private static func keep(_ bytes: [UInt8], of file: String, at path: String) {
         if FileIO.read(path, limit: ConfigLimits.fileBytes) == bytes { return }
         do {
             FileIO.makeDirectories(FileIO.directory(of: path), mode: 0o750)
             try FileIO.writeAtomically(bytes, to: path, mode: StateStore.fileMode)
-            Log.notice("config: kept \(config.file) as the last good config (\(path))")
+            Log.notice("config: kept \(file) as the last good config (\(path))")
         } catch {
             Log.warning("config: cannot keep the last good config: \(error)")
         }
@@ -95,5 +101,57 @@ public struct ConfigNotice: Sendable, Equatable {
         }
         return NoticeBanner.Content(headline: "\(file) is invalid (\(count)); \(shown). Saving a fixed file loads it.",
                                     lines: errors, fullScreen: running == .nothing)
+    }
+}
+
+/// Runs the last good config's writes one at a time, each on a short-lived thread of its own, so the
+/// loop never waits for the disk and two quick reloads never write the same temporary file at once.
+final class LastGoodWriter: @unchecked Sendable {
+    static let shared = LastGoodWriter()
+    // pthread objects must not move: allocated once, for the life of the process.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let idle = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let turn = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// Jobs handed over and not finished (guarded by `mutex`).
+    private var pending = 0
+
+    private init() {
+        pthread_mutex_init(mutex, nil); pthread_cond_init(idle, nil); pthread_mutex_init(turn, nil)
+    }
+
+    /// Runs `job` on a new detached thread, after any earlier job has finished; on the caller's
+    /// thread when no thread can be started.
+    func write(_ job: @escaping () -> Void) {
+        pthread_mutex_lock(mutex); pending += 1; pthread_mutex_unlock(mutex)
+        let run: () -> Void = { [self] in
+            pthread_mutex_lock(turn)
+            job()
+            pthread_mutex_unlock(turn)
+            pthread_mutex_lock(mutex); pending -= 1; pthread_cond_broadcast(idle); pthread_mutex_unlock(mutex)
+        }
+        let context = Unmanaged.passRetained(Job(run)).toOpaque()
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { context in
+            Unmanaged<Job>.fromOpaque(context!).takeRetainedValue().run()
+            return nil
+        }, context)
+        if started == 0 {
+            pthread_detach(thread)
+        } else {
+            Unmanaged<Job>.fromOpaque(context).release()
+            run()
+        }
+    }
+
+    /// Waits until every job handed over so far has finished (before exit, so a copy is not cut short).
+    func waitUntilIdle() {
+        pthread_mutex_lock(mutex)
+        while pending > 0 { pthread_cond_wait(idle, mutex) }
+        pthread_mutex_unlock(mutex)
+    }
+
+    private final class Job {
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
     }
 }
