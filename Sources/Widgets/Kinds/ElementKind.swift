@@ -125,9 +125,10 @@ public struct ElementContext {
     public static func localBounds(_ c: ControlConfig) -> Rect { Rect(x: 0, y: 0, width: c.frame.width, height: c.frame.height) }
 
     /// An image path from the config as the kiosk opens it (`ConfigPaths`); `builtin:NAME` names one of
-    /// the built-in icons.
+    /// the built-in icons; `mdi:NAME` an icon of the icon font, kept as written.
     public func imagePath(_ relative: String) -> String {
         if relative.hasPrefix(BuiltinIcons.prefix) { return String(relative.dropFirst(BuiltinIcons.prefix.count)) }
+        if relative.hasPrefix(IconNames.prefix) { return relative }
         return ConfigPaths.resolve(relative, in: configDirectory)
     }
 }

@@ -1,0 +1,92 @@
+import ConfigModel
+import Glibc
+import Raster
+import Widgets
+
+/// `[icons]`: the icon font `mdi:NAME` icons are drawn from, and the style sheet its names are read
+/// from. Both default to Debian's `fonts-materialdesignicons-webfont`; a newer release's TTF and CSS
+/// bring the names Home Assistant uses.
+public struct IconConfig: Sendable {
+    /// Debian's files.
+    public static let debianFont = "/usr/share/fonts/truetype/materialdesignicons-webfont/materialdesignicons-webfont.ttf"
+    public static let debianNames = "/usr/share/fonts-materialdesignicons-webfont/css/materialdesignicons.css"
+    /// The most a name list may hold: a whole release's CSS is well under it.
+    static let namesLimit = 16 << 20
+
+    /// The TrueType icon font (resolved).
+    public var fontPath = IconConfig.debianFont
+    /// Its style sheet (resolved).
+    public var namesPath = IconConfig.debianNames
+    /// The names read from `namesPath`; empty when the config names no `mdi:` icon (then neither file
+    /// is read).
+    public var names = IconNames()
+
+    /// Whether the config draws icons from the font.
+    public var isUsed: Bool { !names.scalars.isEmpty }
+
+    /// The font opened for drawing (FreeType's `FontError` when it cannot be).
+    public func openFont() throws -> IconFont { IconFont(face: try FontFace(path: fontPath), names: names) }
+}
+
+/// How the config's icon files turned out, read once on the first `mdi:` name.
+enum IconLoad {
+    case notYet
+    case loaded
+    /// Why `mdi:` names cannot be drawn; reported at the first one.
+    case failed(String)
+}
+
+extension ConfigBuilder {
+    /// `[icons]`: where the font and its names are; nothing is read until a name is used.
+    mutating func iconFiles(_ t: ConfigTable?) {
+        guard let t else { return }
+        icons.fontPath = t.string("font").map(resolved) ?? icons.fontPath
+        icons.namesPath = t.string("names").map(resolved) ?? icons.namesPath
+    }
+
+    /// An `mdi:NAME` icon must be one of the font's names, and the font must draw it.
+    mutating func checkIconName(_ t: ConfigTable, _ key: String, _ written: String) {
+        if case .notYet = iconLoad { iconLoad = loadIcons() }
+        if case .failed(let why) = iconLoad {
+            fail(t, key, "expected an icon of the icon font, found \"\(written)\" but \(why)")
+            iconLoad = .failed("of the problem reported above")
+            return
+        }
+        guard let scalar = icons.names[written] else {
+            let name = String(written.dropFirst(IconNames.prefix.count))
+            let hint = Validator.suggestion(for: name, among: icons.names.names).map { "; did you mean \"mdi:\($0)\"?" } ?? ""
+            fail(t, key, "expected one of the \(icons.names.scalars.count) icon names of \(icons.namesPath), found \"\(written)\"\(hint)")
+            return
+        }
+        if let face = iconFace, face.ink(for: scalar, size: ConfigBuilder.probeSize) == .missing {
+            fail(t, key, "expected an icon the font \(icons.fontPath) draws, found \"\(written)\" (no glyph for U+\(String(scalar.value, radix: 16, uppercase: true)); is the font older than its name list?)")
+        }
+    }
+
+    /// Reads the name list and opens the font, as the kiosk will.
+    private mutating func loadIcons() -> IconLoad {
+        files.append(icons.fontPath)
+        files.append(icons.namesPath)
+        guard let bytes = FileIO.read(icons.namesPath, limit: IconConfig.namesLimit) else {
+            return .failed("the name list \(icons.namesPath) cannot be read (\(String(cString: strerror(errno)))); install fonts-materialdesignicons-webfont or set [icons] names")
+        }
+        icons.names = IconNames(css: String(decoding: bytes, as: UTF8.self))
+        if !icons.isUsed { return .failed("the name list \(icons.namesPath) names no icon (.mdi-NAME:before rules)") }
+        let signatures: [[UInt8]] = [[0x00, 0x01, 0x00, 0x00], Array("OTTO".utf8), Array("true".utf8)]
+        if let problem = ConfigBuilder.fileProblem(icons.fontPath, signatures: signatures, kind: "a TrueType or OpenType font") {
+            return .failed("the icon font \(icons.fontPath) cannot be used (\(problem)); install fonts-materialdesignicons-webfont or set [icons] font")
+        }
+        do { iconFace = try icons.openFont().face } catch {
+            return .failed("the icon font \(icons.fontPath) cannot be used (\((error as? FontError)?.message ?? "\(error)"))")
+        }
+        return .loaded
+    }
+
+    /// An icon key's value as the kiosk's catalogue names it: a built-in icon's name, an `mdi:` name as
+    /// written, or a resolved PNG path.
+    func iconPath(_ written: String) -> String {
+        if written.hasPrefix(BuiltinIcons.prefix) { return String(written.dropFirst(BuiltinIcons.prefix.count)) }
+        if written.hasPrefix(IconNames.prefix) { return written }
+        return resolved(written)
+    }
+}
