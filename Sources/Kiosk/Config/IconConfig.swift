@@ -21,11 +21,25 @@ public struct IconConfig: Sendable {
     /// is read).
     public var names = IconNames()
 
+    /// The Debian files; nothing read yet.
+    public init() {}
+
     /// Whether the config draws icons from the font.
     public var isUsed: Bool { !names.scalars.isEmpty }
 
     /// The font opened for drawing (FreeType's `FontError` when it cannot be).
     public func openFont() throws -> IconFont { IconFont(face: try FontFace(path: fontPath), names: names) }
+
+    /// The font and its names read from the files, for tools that draw icons without a config (the
+    /// contact sheet); a `FileIO.Failure` or `FontError` for a file that cannot be used.
+    public func loadFont() throws -> IconFont {
+        guard let bytes = FileIO.read(namesPath, limit: IconConfig.namesLimit) else {
+            throw FileIO.Failure(action: "read", path: namesPath, code: errno)
+        }
+        var loaded = self
+        loaded.names = IconNames(css: String(decoding: bytes, as: UTF8.self))
+        return try loaded.openFont()
+    }
 }
 
 /// How the config's icon files turned out, read once on the first `mdi:` name.
@@ -34,6 +48,8 @@ enum IconLoad {
     case loaded
     /// Why `mdi:` names cannot be drawn; reported at the first one.
     case failed(String)
+    /// Reported: the other names are not checked (one error says what to install or set).
+    case reported
 }
 
 extension ConfigBuilder {
@@ -47,10 +63,13 @@ extension ConfigBuilder {
     /// An `mdi:NAME` icon must be one of the font's names, and the font must draw it.
     mutating func checkIconName(_ t: ConfigTable, _ key: String, _ written: String) {
         if case .notYet = iconLoad { iconLoad = loadIcons() }
-        if case .failed(let why) = iconLoad {
+        switch iconLoad {
+        case .failed(let why):
             fail(t, key, "expected an icon of the icon font, found \"\(written)\" but \(why)")
-            iconLoad = .failed("of the problem reported above")
+            iconLoad = .reported
             return
+        case .reported: return
+        case .notYet, .loaded: break
         }
         guard let scalar = icons.names[written] else {
             let name = String(written.dropFirst(IconNames.prefix.count))

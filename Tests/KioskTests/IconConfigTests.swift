@@ -1,0 +1,106 @@
+import Core
+import Glibc
+import Raster
+import TestSupport
+import Testing
+@testable import Kiosk
+import Widgets
+
+/// `mdi:NAME` icons in a config: names read from the font's style sheet (Debian's by default, or the
+/// files `[icons]` names), located errors for names the list lacks, and the font handed to the screen.
+@Suite("Icons by name")
+struct IconConfigTests {
+    /// A screen with one button whose icon is `icon`, after `head`.
+    static func button(_ icon: String, head: String = "") -> String {
+        head + "[[screens]]\nid = \"main\"\n  [[screens.controls]]\n  kind = \"button\"\n  id = \"b\"\n  frame = [0, 0, 99, 60]\n  icon = \"\(icon)\"\n"
+    }
+
+    @Test("Every kind that takes an icon takes an mdi: name; the screen draws it with the font's names")
+    func namesEverywhere() throws {
+        let text = """
+            [navigation]
+            bar = "bottom"
+            [[screens]]
+            id = "main"
+            icon = "mdi:home"
+              [[screens.controls]]
+              kind = "button"
+              id = "b"
+              frame = [0, 0, 99, 60]
+              icon = "mdi:lightbulb-outline"
+              [[screens.controls]]
+              kind = "image"
+              id = "i"
+              frame = [100, 0, 60, 60]
+              image = "mdi:thermometer"
+              [[screens.controls]]
+              kind = "spinner"
+              id = "s"
+              frame = [200, 0, 60, 60]
+              items = [{ icon = "mdi:fan", title = "Fan" }, { icon = "builtin:sun", title = "Sun" }]
+              [[screens.controls]]
+              kind = "circular-slider"
+              id = "d"
+              frame = [300, 0, 200, 200]
+              handle_image = "mdi:power"
+            """
+        let config = try ConfigLoader.parse(text: text, file: "good.toml")
+        // The codes are the Debian font's, as its CSS gives them.
+        #expect(config.icons.names["mdi:lightbulb-outline"] == Unicode.Scalar(0xF336))
+        #expect(config.icons.names.scalars.count > 1000)
+        #expect(config.screens[0].icon == "mdi:home")
+        #expect(config.files.contains(IconConfig.debianFont) && config.files.contains(IconConfig.debianNames))
+        let screen = KioskScreen(config: config, index: 0, canvasSize: PixelSize(width: 800, height: 480), scale: 1, time: 0)
+        let icons = try #require(screen.view.resources.images.icons)
+        #expect(icons.scalar(for: "mdi:fan") == config.icons.names["fan"])
+    }
+
+    @Test("A config without mdi: icons reads neither file")
+    func unusedIsNotRead() throws {
+        let config = try ConfigLoader.parse(text: Self.button("builtin:sun", head: "[icons]\nnames = \"/nonexistent/x.css\"\n"), file: "good.toml")
+        #expect(!config.icons.isUsed)
+        #expect(!config.files.contains("/nonexistent/x.css"))
+    }
+
+    @Test("An unknown name is a located error with the nearest name")
+    func unknownName() {
+        #expect(errors(Self.button("mdi:lightbulb-outlin")) == [
+            "bad.toml:7:3: screens[0].controls[0].icon: expected one of the \(Self.debianCount) icon names of \(IconConfig.debianNames), found \"mdi:lightbulb-outlin\"; did you mean \"mdi:lightbulb-outline\"?",
+        ])
+    }
+
+    @Test("A missing name list is reported once, at the first mdi: icon")
+    func missingList() {
+        let text = Self.button("mdi:fan", head: "[icons]\nnames = \"/nonexistent/icons.css\"\n")
+            + "  [[screens.controls]]\n  kind = \"image\"\n  id = \"i\"\n  frame = [100, 0, 60, 60]\n  image = \"mdi:fan\"\n"
+        #expect(errors(text) == [
+            "bad.toml:9:3: screens[0].controls[0].icon: expected an icon of the icon font, found \"mdi:fan\" but the name list /nonexistent/icons.css cannot be read (No such file or directory); install fonts-materialdesignicons-webfont or set [icons] names",
+        ])
+    }
+
+    @Test("[icons] names: a newer list's names (::before, five hex digits) are taken; a code the font lacks is an error")
+    func newerList() throws {
+        let dir = makeTemporaryDirectory("icons")
+        defer { _ = system("rm -rf '\(dir)'") }
+        let css = """
+            .mdi-set, .mdi:before { display: inline-block; }
+            .mdi-ab-testing::before {
+              content: "\\F01C9";
+            }
+            .mdi-lightbulb-night::before { content: "\\F336"; }
+            """
+        try FileIO.writeAtomically(Array(css.utf8), to: "\(dir)/new.css")
+        let head = "[icons]\nnames = \"\(dir)/new.css\"\n"
+        let config = try ConfigLoader.parse(text: Self.button("mdi:lightbulb-night", head: head), file: "good.toml")
+        #expect(config.icons.names.names == ["ab-testing", "lightbulb-night"])
+        #expect(errors(Self.button("mdi:ab-testing", head: head)) == [
+            "bad.toml:9:3: screens[0].controls[0].icon: expected an icon the font \(IconConfig.debianFont) draws, found \"mdi:ab-testing\" (no glyph for U+F01C9; is the font older than its name list?)",
+        ])
+    }
+
+    /// How many names Debian's style sheet gives (read here the way the loader reads it).
+    static var debianCount: Int {
+        let text = ConfigLoader.readTextFile(IconConfig.debianNames) ?? ""
+        return IconNames(css: text).scalars.count
+    }
+}
