@@ -69,6 +69,19 @@ struct IconConfigTests {
         ])
     }
 
+    @Test("A choice's icons: one per option, each name checked")
+    func choiceIcons() {
+        let choice = "[[screens]]\nid = \"main\"\n  [[screens.controls]]\n  kind = \"choice\"\n  id = \"c\"\n  frame = [0, 0, 300, 60]\n"
+            + "  options = [\"Heat\", \"Cool\", \"Off\"]\n"
+        #expect(errors(choice + "  icons = [\"mdi:fire\", \"\", \"mdi:power\"]\n").isEmpty)
+        #expect(errors(choice + "  icons = [\"mdi:fire\", \"mdi:power\"]\n") == [
+            "bad.toml:8:3: screens[0].controls[0].icons: expected one icon per option (3), found 2",
+        ])
+        #expect(errors(choice + "  icons = [\"mdi:fire\", \"mdi:weather-snowi\", \"\"]\n") == [
+            "bad.toml:8:3: screens[0].controls[0].icons: expected one of the \(Self.debianCount) icon names of \(IconConfig.debianNames), found \"mdi:weather-snowi\"; did you mean \"mdi:weather-snowy\"?",
+        ])
+    }
+
     @Test("A missing name list is reported once, at the first mdi: icon")
     func missingList() {
         let text = Self.button("mdi:fan", head: "[icons]\nnames = \"/nonexistent/icons.css\"\n")

@@ -66,7 +66,7 @@ struct IconLookTests {
         return k.make(ControlConfig(kind: kind, id: id, frame: frame, rotation: rotation, properties: ConfigTable(values: values)), in: context)
     }
 
-    @Test("Buttons, images (tinted, turned), a spinner: mdi: icons in the element's colours")
+    @Test("Buttons, images (tinted, turned), a spinner, a choice: mdi: icons in the element's colours")
     func kinds() throws {
         let controls: [any TouchControl] = [
             try make("button", "b1", Rect(x: 10, y: 10, width: 120, height: 60), ["icon": .string("mdi:lightbulb-outline"), "text": .string("Light")]).model,
@@ -78,8 +78,10 @@ struct IconLookTests {
             try make("image", "i4", Rect(x: 420, y: 10, width: 24, height: 24), ["image": .string("mdi:no-such-icon")]).model,
             try make("spinner", "s", Rect(x: 460, y: 10, width: 60, height: 60),
                      ["items": .tables([ConfigTable(values: ["icon": .string("mdi:water"), "title": .string("Water")])])]).model,
+            try make("choice", "c", Rect(x: 10, y: 80, width: 420, height: 56),
+                     ["options": .strings(["Heat", "Cool", "Off"]), "icons": .strings(["mdi:fire", "mdi:weather-snowy", ""]), "value": .int(1)]).model,
         ]
-        try Reference.check(Fixture.render(controls, width: 540, height: 80, resources: Self.resources()), "mdi-icons", tolerance: 0)
+        try Reference.check(Fixture.render(controls, width: 540, height: 146, resources: Self.resources()), "mdi-icons", tolerance: 0)
     }
 
     @Test("Sized in points: a 24-point icon at scale 2 is the 48-pixel icon, pixel for pixel")

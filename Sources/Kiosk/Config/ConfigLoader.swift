@@ -258,6 +258,8 @@ struct ConfigBuilder {
             for image in definition.imageKeys {
                 if let within = image.within {
                     for row in t.tables(within) { checkImage(row, image.key) }
+                } else if image.list {
+                    for path in t.strings(image.key) ?? [] where !path.isEmpty { checkImage(t, image.key, path: path) }
                 } else {
                     checkImage(t, image.key)
                 }

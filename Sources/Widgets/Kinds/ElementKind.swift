@@ -41,7 +41,9 @@ public struct ImageKey: Sendable, Hashable {
     public var key: String
     /// The array of tables the key sits in, or nil for the control's own table.
     public var within: String?
-    public init(_ key: String, within: String? = nil) { self.key = key; self.within = within }
+    /// The key holds an array of images (`""` for none) rather than one.
+    public var list: Bool
+    public init(_ key: String, within: String? = nil, list: Bool = false) { self.key = key; self.within = within; self.list = list }
 }
 
 /// A config key that holds a text template.
