@@ -40,8 +40,17 @@ public enum IconSheet {
         return sheet
     }
 
-    /// The sheet once per theme, side by side.
-    public static func render(icons: IconFont, names: [String], themes: [Theme]) -> Bitmap {
+    /// Icons a home panel names (lights, climate, weather, media, doors), all in Debian's font.
+    public static let sampleNames = """
+        lightbulb lightbulb-outline thermometer fan water power coffee home weather-sunny weather-night weather-cloudy \
+        weather-rainy weather-snowy water-pump fire flash battery wifi bluetooth lock lock-open window-closed television \
+        speaker volume-high play pause skip-next skip-previous bell alarm clock calendar account leaf flower cup-water \
+        fridge radiator air-conditioner blinds kettle stove settings music-note sofa car gauge
+        """.split(separator: " ").map(String.init)
+
+    /// The sheet once per theme, side by side: by default the sample names on the dark theme and a
+    /// light page.
+    public static func render(icons: IconFont, names: [String] = sampleNames, themes: [Theme] = [.dark, lightPage]) -> Bitmap {
         let sheets = themes.map { render(icons: icons, names: names, theme: $0) }
         let all = Bitmap(width: sheets.reduce(0) { $0 + $1.width }, height: sheets.map(\.height).max() ?? 0, format: .xrgb8888)
         var x = 0

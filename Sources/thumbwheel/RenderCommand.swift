@@ -87,21 +87,13 @@ struct RenderCommand {
         try write(bitmap, to: out)
     }
 
-    /// Icons a home panel names (lights, climate, weather, media, doors), all in the Debian font.
-    static let sheetIcons = """
-        lightbulb lightbulb-outline thermometer fan water power coffee home weather-sunny weather-night weather-cloudy \
-        weather-rainy weather-snowy water-pump fire flash battery wifi bluetooth lock lock-open window-closed television \
-        speaker volume-high play pause skip-next skip-previous bell alarm clock calendar account leaf flower cup-water \
-        fridge radiator air-conditioner blinds kettle stove settings music-note sofa car gauge
-        """.split(separator: " ").map(String.init)
-
     private func writeIconSheet(to path: String) throws {
         let font: IconFont
         do { font = try IconConfig().loadFont() } catch {
             CommandLineTool.printError("thumbwheel: render: \(error) (install fonts-materialdesignicons-webfont)")
             throw ExitStatus.failure
         }
-        try write(IconSheet.render(icons: font, names: RenderCommand.sheetIcons, themes: [.dark, IconSheet.lightPage]), to: path)
+        try write(IconSheet.render(icons: font), to: path)
     }
 
     private func write(_ bitmap: Bitmap, to path: String) throws {

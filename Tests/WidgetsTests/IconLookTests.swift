@@ -102,6 +102,18 @@ struct IconLookTests {
         for y in 0 ..< 64 where (0 ..< 64).contains(where: { natural.color(x: $0, y: y) != resources.theme.background }) { inkRows += 1 }
         #expect(inkRows >= 36 && inkRows <= 46)
     }
+
+    @Test("The contact sheet of 48 icons matches its reference, and docs/mdi-icons.png is that image")
+    func sheet() throws {
+        #expect(IconSheet.sampleNames.count == 48)
+        let sheet = IconSheet.render(icons: try Self.font())
+        try Reference.check(sheet, "mdi-sheet", tolerance: 0)
+        var parts = Reference.directory.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        let docsPath = parts.joined(separator: "/") + "/docs/mdi-icons.png"
+        if Reference.recording { try PNGImage.write(sheet, to: docsPath) }
+        #expect(try PNGImage.read(from: docsPath).hasSamePixels(as: sheet), "docs/mdi-icons.png differs: run thumbwheel render --mdi-sheet")
+    }
 }
 
 /// The text of a file, or nil.
