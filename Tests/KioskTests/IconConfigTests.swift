@@ -57,9 +57,9 @@ struct IconConfigTests {
 
     @Test("A config without mdi: icons reads neither file")
     func unusedIsNotRead() throws {
-        let config = try ConfigLoader.parse(text: Self.button("builtin:sun", head: "[icons]\nnames = \"/nonexistent/x.css\"\n"), file: "good.toml")
+        let config = try ConfigLoader.parse(text: Self.button("builtin:sun"), file: "good.toml")
         #expect(!config.icons.isUsed)
-        #expect(!config.files.contains("/nonexistent/x.css"))
+        #expect(!config.files.contains(IconConfig.debianNames))
     }
 
     @Test("An unknown name is a located error with the nearest name")
@@ -82,12 +82,22 @@ struct IconConfigTests {
         ])
     }
 
-    @Test("A missing name list is reported once, at the first mdi: icon")
+    @Test("A missing name list is reported once, at its key, not again at each mdi: icon")
     func missingList() {
         let text = Self.button("mdi:fan", head: "[icons]\nnames = \"/nonexistent/icons.css\"\n")
             + "  [[screens.controls]]\n  kind = \"image\"\n  id = \"i\"\n  frame = [100, 0, 60, 60]\n  image = \"mdi:fan\"\n"
         #expect(errors(text) == [
-            "bad.toml:9:3: screens[0].controls[0].icon: expected an icon of the icon font, found \"mdi:fan\" but the name list /nonexistent/icons.css cannot be read (No such file or directory); install fonts-materialdesignicons-webfont or set [icons] names",
+            "bad.toml:2:1: icons.names: expected a style sheet of icon names (materialdesignicons.css), found \"/nonexistent/icons.css\" (No such file or directory)",
+        ])
+    }
+
+    @Test("Files [icons] names are checked at their keys, used or not")
+    func sectionFiles() {
+        #expect(errors(Self.button("builtin:sun", head: "[icons]\nnames = \"/nonexistent/x.css\"\n")) == [
+            "bad.toml:2:1: icons.names: expected a style sheet of icon names (materialdesignicons.css), found \"/nonexistent/x.css\" (No such file or directory)",
+        ])
+        #expect(errors(Self.button("mdi:fan", head: "[icons]\nfont = \"/etc/hostname\"\n")) == [
+            "bad.toml:2:1: icons.font: expected a TrueType icon font, found \"/etc/hostname\" (not a TrueType or OpenType font: its first bytes say otherwise)",
         ])
     }
 

@@ -42,29 +42,42 @@ public struct IconConfig: Sendable {
     }
 }
 
-/// How the config's icon files turned out, read once on the first `mdi:` name.
+/// How the config's icon files turned out, read once: when `[icons]` names them, or on the first
+/// `mdi:` name.
 enum IconLoad {
     case notYet
     case loaded
-    /// Why `mdi:` names cannot be drawn; reported at the first one.
-    case failed(String)
+    /// Which file (`names` or `font`) cannot be used, and why.
+    case failed(key: String, detail: String)
     /// Reported: the other names are not checked (one error says what to install or set).
     case reported
 }
 
 extension ConfigBuilder {
-    /// `[icons]`: where the font and its names are; nothing is read until a name is used.
+    /// `[icons]`: where the font and its names are. Files the section names are checked at once, at
+    /// their keys; the default files only when a name is used.
     mutating func iconFiles(_ t: ConfigTable?) {
         guard let t else { return }
         icons.fontPath = t.string("font").map(resolved) ?? icons.fontPath
         icons.namesPath = t.string("names").map(resolved) ?? icons.namesPath
+        guard t.string("font") != nil || t.string("names") != nil else { return }
+        iconLoad = loadIcons()
+        guard case .failed(let key, let detail) = iconLoad else { return }
+        let what = key == "names" ? "a style sheet of icon names (materialdesignicons.css)" : "a TrueType icon font"
+        let path = key == "names" ? icons.namesPath : icons.fontPath
+        fail(t, t.string(key) == nil ? (key == "names" ? "font" : "names") : key,
+             "expected \(what), found " + ConfigBuilder.found(t.string(key) ?? path, path, detail))
+        iconLoad = .reported
     }
 
     /// An `mdi:NAME` icon must be one of the font's names, and the font must draw it.
     mutating func checkIconName(_ t: ConfigTable, _ key: String, _ written: String) {
         if case .notYet = iconLoad { iconLoad = loadIcons() }
         switch iconLoad {
-        case .failed(let why):
+        case .failed(let file, let detail):
+            let why = file == "names"
+                ? "the name list \(icons.namesPath) cannot be used (\(detail)); install fonts-materialdesignicons-webfont or set [icons] names"
+                : "the icon font \(icons.fontPath) cannot be used (\(detail)); install fonts-materialdesignicons-webfont or set [icons] font"
             fail(t, key, "expected an icon of the icon font, found \"\(written)\" but \(why)")
             iconLoad = .reported
             return
@@ -87,16 +100,16 @@ extension ConfigBuilder {
         files.append(icons.fontPath)
         files.append(icons.namesPath)
         guard let bytes = FileIO.read(icons.namesPath, limit: IconConfig.namesLimit) else {
-            return .failed("the name list \(icons.namesPath) cannot be read (\(String(cString: strerror(errno)))); install fonts-materialdesignicons-webfont or set [icons] names")
+            return .failed(key: "names", detail: String(cString: strerror(errno)))
         }
         icons.names = IconNames(css: String(decoding: bytes, as: UTF8.self))
-        if !icons.isUsed { return .failed("the name list \(icons.namesPath) names no icon (.mdi-NAME:before rules)") }
+        if !icons.isUsed { return .failed(key: "names", detail: "it names no icon: no .mdi-NAME:before rules") }
         let signatures: [[UInt8]] = [[0x00, 0x01, 0x00, 0x00], Array("OTTO".utf8), Array("true".utf8)]
         if let problem = ConfigBuilder.fileProblem(icons.fontPath, signatures: signatures, kind: "a TrueType or OpenType font") {
-            return .failed("the icon font \(icons.fontPath) cannot be used (\(problem)); install fonts-materialdesignicons-webfont or set [icons] font")
+            return .failed(key: "font", detail: problem)
         }
         do { iconFace = try icons.openFont().face } catch {
-            return .failed("the icon font \(icons.fontPath) cannot be used (\((error as? FontError)?.message ?? "\(error)"))")
+            return .failed(key: "font", detail: (error as? FontError)?.message ?? "\(error)")
         }
         return .loaded
     }
