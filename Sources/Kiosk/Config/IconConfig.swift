@@ -65,8 +65,13 @@ extension ConfigBuilder {
         guard case .failed(let key, let detail) = iconLoad else { return }
         let what = key == "names" ? "a style sheet of icon names (materialdesignicons.css)" : "a TrueType icon font"
         let path = key == "names" ? icons.namesPath : icons.fontPath
-        fail(t, t.string(key) == nil ? (key == "names" ? "font" : "names") : key,
-             "expected \(what), found " + ConfigBuilder.found(t.string(key) ?? path, path, detail))
+        if let written = t.string(key) {
+            fail(t, key, "expected \(what), found " + ConfigBuilder.found(written, path, detail))
+        } else {
+            // The other file was written and this one is the default: said at the written key.
+            let other = key == "names" ? "font" : "names"
+            fail(t, other, "expected \(key) too when the default \(path) cannot be used (\(detail))")
+        }
         iconLoad = .reported
     }
 
