@@ -84,6 +84,16 @@ struct IconLookTests {
         try Reference.check(Fixture.render(controls, width: 540, height: 146, resources: Self.resources()), "mdi-icons", tolerance: 0)
     }
 
+    @Test("The navigation bar draws its pages' mdi: icons beside their titles, the shown page's in the accent")
+    func navigationBar() throws {
+        var context = ElementContext(scale: 1, configDirectory: "/nonexistent", screenSize: Size(480, 64), theme: .dark, time: 0)
+        context.pages = [Page(id: "home", title: "Home", icon: "mdi:home"), Page(id: "climate", title: "Climate", icon: "mdi:thermometer"),
+                         Page(id: "lights", title: "Lights", icon: "mdi:lightbulb-outline")]
+        context.currentPage = "climate"
+        let bar = NavBarKind().make(ControlConfig(kind: "nav-bar", id: "nav", frame: Rect(x: 0, y: 0, width: 480, height: 64)), in: context)
+        try Reference.check(Fixture.render([bar.model], width: 480, height: 64, resources: Self.resources()), "mdi-nav-bar", tolerance: 0)
+    }
+
     @Test("Sized in points: a 24-point icon at scale 2 is the 48-pixel icon, pixel for pixel")
     func points() throws {
         let resources = try Self.resources()
