@@ -14,6 +14,9 @@ public final class ImageCatalog {
         public let isTemplate: Bool
     }
     private var entries: [String: Entry] = [:]
+    /// The icon font `mdi:NAME` images are drawn from (opened at the edge and handed in), or nil:
+    /// then those names draw nothing, like any unknown name.
+    public var icons: IconFont?
 
     /// An empty catalogue.
     public init() {}
@@ -34,7 +37,7 @@ public final class ImageCatalog {
     /// `template` says which files are templates.
     public func loadImages(named names: [String], template: (String) -> Bool = { _ in false }) -> [ImageLoadError] {
         var errors: [ImageLoadError] = []
-        for name in Set(names).sorted() where entries[name] == nil {
+        for name in Set(names).sorted() where entries[name] == nil && !name.hasPrefix(IconNames.prefix) {
             do { try load(name, path: name, template: template(name)) } catch {
                 errors.append(ImageLoadError(path: name, message: "\(error)"))
             }

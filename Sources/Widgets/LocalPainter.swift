@@ -133,7 +133,9 @@ struct LocalPainter {
     /// tinted with `tint`.
     func drawIcon(_ name: String, fittedIn rect: Rect, rotatedBy angle: Angle = .zero, tint: Color?,
                   forceTemplate: Bool = false, alpha: Double = 1) {
-        guard let entry = resources.images[name] else { return }
+        guard let entry = resources.images[name] else {
+            return drawFontIcon(name, fittedIn: rect, rotatedBy: angle, tint: tint ?? resources.theme.text, alpha: alpha)
+        }
         let b = entry.bitmap
         let fit = min(rect.width / Double(b.width), rect.height / Double(b.height))
         let w = Double(b.width) * fit, h = Double(b.height) * fit

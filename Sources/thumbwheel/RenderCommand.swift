@@ -8,6 +8,8 @@ import Widgets
 /// config (its home screen unless `--screen` names another).
 /// `thumbwheel render --contact-sheet FILE.png`: every control in its main states.
 /// `thumbwheel render --icons DIR`: writes the built-in icons as PNG files.
+/// `thumbwheel render --mdi-sheet FILE.png`: 48 icons of the Material Design Icons font at 24, 48 and
+/// 96 px, on a dark and a light page.
 struct RenderCommand {
     static let spec = CommandSpec(
         "render",
@@ -17,6 +19,7 @@ struct RenderCommand {
             "thumbwheel render --config <FILE> --out <FILE.png> [--size <WxH>] [--screen <ID>]",
             "thumbwheel render --contact-sheet <FILE.png>",
             "thumbwheel render --icons <DIR>",
+            "thumbwheel render --mdi-sheet <FILE.png>",
         ],
         arguments: [
             .option("config", "FILE", "The config whose first screen is drawn.", completion: .file),
@@ -25,6 +28,8 @@ struct RenderCommand {
             .option("size", "WxH", "The canvas size (default: the config's display size).", SizeArgument.value),
             .option("contact-sheet", "FILE.png", "Instead: write every control in its main states to this PNG file.", completion: .file),
             .option("icons", "DIR", "Instead: write the built-in icons as 64x64 PNG files into this directory.", completion: .directory),
+            .option("mdi-sheet", "FILE.png", "Instead: write 48 Material Design Icons (the [icons] defaults) at 24, 48 and 96 px to this PNG file.",
+                    completion: .file),
         ]) { a in try RenderCommand(a).run() }
 
     var config: String?
@@ -33,6 +38,7 @@ struct RenderCommand {
     var size: SizeArgument?
     var contactSheet: String?
     var icons: String?
+    var mdiSheet: String?
 
     init(_ a: ParsedArguments) throws {
         config = a.string("config")
@@ -41,9 +47,11 @@ struct RenderCommand {
         size = a.string("size").flatMap(SizeArgument.init(argument:))
         contactSheet = a.string("contact-sheet")
         icons = a.string("icons")
-        let modes = [config != nil || out != nil || size != nil || screen != nil, contactSheet != nil, icons != nil].filter { $0 }.count
-        guard modes == 1 else { throw InvalidArguments("give --config and --out, or --contact-sheet, or --icons (one of them)") }
-        if contactSheet == nil && icons == nil {
+        mdiSheet = a.string("mdi-sheet")
+        let modes = [config != nil || out != nil || size != nil || screen != nil, contactSheet != nil, icons != nil, mdiSheet != nil]
+            .filter { $0 }.count
+        guard modes == 1 else { throw InvalidArguments("give --config and --out, or --contact-sheet, --icons or --mdi-sheet (one of them)") }
+        if contactSheet == nil && icons == nil && mdiSheet == nil {
             guard config != nil else { throw InvalidArguments("missing --config FILE") }
             guard out != nil else { throw InvalidArguments("missing --out FILE.png") }
         }
@@ -51,6 +59,7 @@ struct RenderCommand {
 
     func run() throws {
         if let contactSheet { return try write(ContactSheet.render(), to: contactSheet) }
+        if let mdiSheet { return try writeIconSheet(to: mdiSheet) }
         if let icons {
             for name in BuiltinIcons.names { try write(BuiltinIcons.draw(name, side: 64), to: "\(icons)/\(name).png") }
             return
@@ -76,6 +85,15 @@ struct RenderCommand {
         let bitmap = Bitmap(width: canvas.width, height: canvas.height, format: .xrgb8888)
         _ = shown.render(into: bitmap.canvas, full: true, time: 0)
         try write(bitmap, to: out)
+    }
+
+    private func writeIconSheet(to path: String) throws {
+        let font: IconFont
+        do { font = try IconConfig().loadFont() } catch {
+            CommandLineTool.printError("thumbwheel: render: \(error) (install fonts-materialdesignicons-webfont)")
+            throw ExitStatus.failure
+        }
+        try write(IconSheet.render(icons: font), to: path)
     }
 
     private func write(_ bitmap: Bitmap, to path: String) throws {

@@ -17,7 +17,7 @@ struct CompletionScriptTests {
         ("thumbwheel ctl ", ["drag", "get", "list", "reload", "screen", "screenshot", "set", "set-var", "stats", "tap", "watch"]),
         ("thumbwheel ctl se", ["set", "set-var"]),
         ("thumbwheel ctl --socket k.sock set --", ["--help", "--socket"]),
-        ("thumbwheel render --", ["--config", "--contact-sheet", "--help", "--icons", "--out", "--screen", "--size"]),
+        ("thumbwheel render --", ["--config", "--contact-sheet", "--help", "--icons", "--mdi-sheet", "--out", "--screen", "--size"]),
         ("thumbwheel run --c", ["--config"]),
         ("thumbwheel render --out ", ["pics", "shot.png"]),
         ("thumbwheel render --out s", ["shot.png"]),

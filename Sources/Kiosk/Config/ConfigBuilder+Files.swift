@@ -15,9 +15,15 @@ extension ConfigBuilder {
         "\"\(path)\" (" + (full == path ? "" : full + ": ") + problem + ")"
     }
 
-    /// An image key must name a built-in icon or a readable PNG file (relative to the config's folder).
+    /// An image key must name a built-in icon, an icon of the icon font or a readable PNG file (relative to the config's folder).
     mutating func checkImage(_ t: ConfigTable, _ key: String) {
         guard let path = t.string(key) else { return }
+        checkImage(t, key, path: path)
+    }
+
+    /// One image `path` written at `key` (an element of the array there, for a list of icons).
+    mutating func checkImage(_ t: ConfigTable, _ key: String, path: String) {
+        if path.hasPrefix(IconNames.prefix) { return checkIconName(t, key, path) }
         if path.hasPrefix(BuiltinIcons.prefix) {
             let name = String(path.dropFirst(BuiltinIcons.prefix.count))
             if !BuiltinIcons.names.contains(name) {

@@ -1,6 +1,7 @@
 import ConfigModel
 import Core
 import Glibc
+import Raster
 import Widgets
 
 /// Reads and validates a config file. Every mistake is reported at once, each with file, line,
@@ -71,14 +72,22 @@ struct ConfigBuilder {
     var files: [String] = []
     /// What this machine says about the file that the panel may not (a program or group not installed here).
     private(set) var warnings: [ConfigWarning] = []
+    /// `[icons]`, its names read on the first `mdi:` icon (`checkIconName`).
+    var icons = IconConfig()
+    var iconLoad = IconLoad.notYet
+    /// The icon font as opened for the check, to ask it for glyphs.
+    var iconFace: FontFace?
 
     init(file: String, locator: SourceLocator) { self.file = file; self.locator = locator }
 
     mutating func build(_ root: ConfigTable) -> KioskConfig {
+        // Before the screens: their icon keys are checked against the font's names.
+        iconFiles(root.table("icons"))
         var config = KioskConfig(file: file, display: display(root.table("display") ?? ConfigTable(path: ["display"])),
                                  input: input(root.table("input")), theme: theme(root.table("theme")), idle: idle(root.table("idle")),
                                  socket: socket(root.table("socket")), state: state(root.table("state")),
                                  screens: screens(root.tables("screens")))
+        config.icons = icons
         config.variables = variables(root.tables("variables"), controls: config.allControls)
         checkDerivedNames(controls: config.allControls, variables: root.tables("variables"))
         config.templates = templates(of: config.allControls, variables: config.variables)
@@ -208,7 +217,7 @@ struct ConfigBuilder {
                 return control
             }
             checkImage(t, "icon")
-            let icon = t.string("icon").map { $0.hasPrefix(BuiltinIcons.prefix) ? String($0.dropFirst(BuiltinIcons.prefix.count)) : resolved($0) }
+            let icon = t.string("icon").map(iconPath)
             return ScreenConfig(id: id, background: t.color("background"), controls: layOut(controls), title: t.string("title") ?? id, icon: icon)
         }
     }
@@ -249,6 +258,8 @@ struct ConfigBuilder {
             for image in definition.imageKeys {
                 if let within = image.within {
                     for row in t.tables(within) { checkImage(row, image.key) }
+                } else if image.list {
+                    for path in t.strings(image.key) ?? [] where !path.isEmpty { checkImage(t, image.key, path: path) }
                 } else {
                     checkImage(t, image.key)
                 }

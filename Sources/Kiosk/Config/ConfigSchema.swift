@@ -14,6 +14,7 @@ public enum ConfigSchema {
         Field("display", .table(display), "Where and how to show the screen."),
         Field("input", .table(input), "Which touch device to read and how to map it."),
         Field("theme", .table(theme), "Colours, fonts and sizes shared by every control."),
+        Field("icons", .table(icons), "The icon font `mdi:NAME` icons are drawn from, and its list of names."),
         Field("idle", .table(idle), "Dimming and blanking when nobody touches the panel."),
         Field("socket", .table(socket), "The control socket other programs use to read and set values."),
         Field("state", .table(state), "Where the current values are saved."),
@@ -68,6 +69,13 @@ public enum ConfigSchema {
         Field("font", .string, default: "\"\(defaultTheme.regularFontPath)\"", "Path of a TrueType font file."),
         Field("bold_font", .string, default: "\"\(defaultTheme.boldFontPath)\"", "Path of the bold TrueType font file."),
         Field("picker_font_size", .number(4...200), default: Schema.format(defaultTheme.pickerFontSize), "Picker row titles, in points."),
+    ])
+
+    static let icons = Schema([
+        Field("font", .string, default: "\"\(IconConfig.debianFont)\"",
+              "The Material Design Icons font (TrueType; Debian's fonts-materialdesignicons-webfont, or a newer release's materialdesignicons-webfont.ttf)."),
+        Field("names", .string, default: "\"\(IconConfig.debianNames)\"",
+              "The font's style sheet (materialdesignicons.css): its `.mdi-NAME:before` rules give the names `mdi:NAME` takes. Use the CSS of the same release as `font`."),
     ])
 
     static let idle = Schema([
@@ -132,7 +140,7 @@ public enum ConfigSchema {
     static let screen = Schema([
         Field("id", .string, required: true, "Name of the screen: \(IDGrammar.description)."),
         Field("title", .string, default: "the id", "What the navigation bar calls the screen."),
-        Field("icon", .string, default: "none", "A PNG or `builtin:NAME` icon for the navigation bar."),
+        Field("icon", .string, default: "none", "A PNG, `builtin:NAME` or `mdi:NAME` icon for the navigation bar."),
         Field("background", .color, default: "the theme's", "Background of this screen."),
         Field("controls", .variantTables(key: "kind", schemas: controlKinds), default: "[]",
               "The controls, back to front, as [[screens.controls]] tables."),

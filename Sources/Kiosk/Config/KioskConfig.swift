@@ -17,6 +17,8 @@ public struct KioskConfig: Sendable {
     /// The variables other programs set through the socket (`[[variables]]`), in file order.
     public var variables: [ValueBoard.Declaration] = []
     public var navigation = NavigationConfig()
+    /// `[icons]`: the icon font and its names.
+    public var icons = IconConfig()
     /// `[mqtt]`; nil (no section) runs without MQTT.
     public var mqtt: MQTTConfig?
     /// The file's text as loaded (kept as the last good config once it has started the kiosk).

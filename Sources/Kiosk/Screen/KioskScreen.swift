@@ -47,6 +47,9 @@ public final class KioskScreen {
         let banner = notice.map { [NoticeBanner(content: $0, screenSize: points, scale: scale)] } ?? []
         let controls = made.flatMap { [$0.model] + $0.decorations } + overlays + banner
         let images = ImageCatalog.builtin()
+        if config.icons.isUsed {
+            do { images.icons = try config.icons.openFont() } catch { Log.warning("icons: \(error); mdi: icons are not drawn") }
+        }
         for e in images.loadImages(named: made.flatMap(\.imageNames)) { Log.warning("screen \(screen.id): \(e)") }
         let resources = Resources(theme: config.theme, images: images)
         if resources.regularFace == nil { Log.warning("theme: cannot load the font \(config.theme.regularFontPath); text uses the bold font or is not drawn") }

@@ -41,7 +41,9 @@ public struct ImageKey: Sendable, Hashable {
     public var key: String
     /// The array of tables the key sits in, or nil for the control's own table.
     public var within: String?
-    public init(_ key: String, within: String? = nil) { self.key = key; self.within = within }
+    /// The key holds an array of images (`""` for none) rather than one.
+    public var list: Bool
+    public init(_ key: String, within: String? = nil, list: Bool = false) { self.key = key; self.within = within; self.list = list }
 }
 
 /// A config key that holds a text template.
@@ -125,9 +127,10 @@ public struct ElementContext {
     public static func localBounds(_ c: ControlConfig) -> Rect { Rect(x: 0, y: 0, width: c.frame.width, height: c.frame.height) }
 
     /// An image path from the config as the kiosk opens it (`ConfigPaths`); `builtin:NAME` names one of
-    /// the built-in icons.
+    /// the built-in icons; `mdi:NAME` an icon of the icon font, kept as written.
     public func imagePath(_ relative: String) -> String {
         if relative.hasPrefix(BuiltinIcons.prefix) { return String(relative.dropFirst(BuiltinIcons.prefix.count)) }
+        if relative.hasPrefix(IconNames.prefix) { return relative }
         return ConfigPaths.resolve(relative, in: configDirectory)
     }
 }

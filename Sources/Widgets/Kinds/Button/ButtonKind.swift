@@ -11,7 +11,7 @@ struct ButtonKind: RegisteredKind {
 
     static let buttonSchema = ElementKeys.common.adding([
         Field("text", .string, default: "none", "The button's text."),
-        Field("icon", .string, default: "none", "A PNG or `builtin:NAME` icon, left of the text (or alone, centred)."),
+        Field("icon", .string, default: "none", "A PNG, `builtin:NAME` or `mdi:NAME` icon (tinted with the text colour), left of the text (or alone, centred)."),
         Field("style", .choice(["filled", "outline"]), default: "\"filled\"", "Filled with the colour, or outlined in it."),
         Field("color", .color, default: "the theme's accent", "The fill (filled) or outline and text (outline)."),
         Field("text_color", .color, default: "the theme's background (filled), the colour (outline)", "Text and template icon colour."),

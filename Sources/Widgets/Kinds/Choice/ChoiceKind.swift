@@ -8,9 +8,12 @@ struct ChoiceKind: RegisteredKind {
     var name: String { "choice" }
     func valueStep(_ table: ConfigTable) -> Double? { ValueStep.whole }
     var schema: Schema { ChoiceKind.choiceSchema }
+    var imageKeys: [ImageKey] { [ImageKey("icons", list: true)] }
 
     static let choiceSchema = ElementKeys.common.adding([
         Field("options", .strings(nonEmpty: true), required: true, "The segments' texts, left to right."),
+        Field("icons", .strings(nonEmpty: false), default: "none",
+              "An icon per option, left of its text, in the segment's text colour: a PNG, `builtin:NAME` or `mdi:NAME`; \"\" for none."),
         Field("value", .integer(0...1000), default: "0", "The initially chosen index."),
         Field("size", .number(6...200), default: "20", "Text size in points."),
         Field("color", .color, default: "the theme's accent", "The chosen segment."),
@@ -20,6 +23,9 @@ struct ChoiceKind: RegisteredKind {
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
         let count = table.strings("options")?.count ?? 0
         if let v = table.int("value"), count > 0, v >= count { report("value", "expected an option index from 0 to \(count - 1), found \(v)") }
+        if let icons = table.strings("icons"), count > 0, icons.count != count {
+            report("icons", "expected one icon per option (\(count)), found \(icons.count)")
+        }
         ElementAction.check(table, report: report)
     }
 
@@ -27,11 +33,12 @@ struct ChoiceKind: RegisteredKind {
         let p = c.properties
         let choice = ChoiceModel(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
                                  options: p.strings("options") ?? [], size: p.number("size") ?? 20,
-                                 chosenColor: p.color("color") ?? context.theme.accent, theme: context.theme)
+                                 chosenColor: p.color("color") ?? context.theme.accent, theme: context.theme,
+                                 icons: (p.strings("icons") ?? []).map { $0.isEmpty ? nil : context.imagePath($0) })
         choice.chosen = min(p.int("value") ?? 0, max(0, choice.options.count - 1))
         choice.isHidden = c.hidden
         let actions = ElementAction.parse(p, configDirectory: context.configDirectory)
-        return Element(config: c, model: choice, read: { .single(Double(choice.chosen)) },
+        return Element(config: c, model: choice, imageNames: choice.icons.compactMap { $0 }, read: { .single(Double(choice.chosen)) },
                        write: { value, _ throws(Element.ValueError) in
                            guard case .single(let v) = value, v == v.rounded(), v >= 0, Int(v) < choice.options.count else {
                                throw Element.ValueError("expected an option index from 0 to \(choice.options.count - 1)")
@@ -53,10 +60,13 @@ final class ChoiceModel: TapTarget {
     let size: Double
     let chosenColor: Color
     let theme: Theme
+    /// Each option's icon (catalogue name), nil for none; may be shorter than `options`.
+    let icons: [String?]
     var chosen = 0
 
-    init(id: String, bounds: Rect, transform: Transform, options: [String], size: Double, chosenColor: Color, theme: Theme) {
-        self.options = options; self.size = size; self.chosenColor = chosenColor; self.theme = theme
+    init(id: String, bounds: Rect, transform: Transform, options: [String], size: Double, chosenColor: Color, theme: Theme,
+         icons: [String?] = []) {
+        self.options = options; self.size = size; self.chosenColor = chosenColor; self.theme = theme; self.icons = icons
         super.init(id: id, bounds: bounds, transform: transform)
     }
 

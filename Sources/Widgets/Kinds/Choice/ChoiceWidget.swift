@@ -26,7 +26,7 @@ final class ChoiceWidget: SnapshotLook {
         painter.fillRoundedRect(c.bounds, radius: radius, paint: Paint(c.theme.track.withAlpha(0.5)))
         for i in c.options.indices {
             let chosen = i == s.chosen
-            let look = ButtonLook(text: c.options[i], icon: nil, outline: !chosen, color: chosen ? c.chosenColor : c.theme.track,
+            let look = ButtonLook(text: c.options[i], icon: i < c.icons.count ? c.icons[i] : nil, outline: !chosen, color: chosen ? c.chosenColor : c.theme.track,
                                   textColor: chosen ? c.theme.background : c.theme.text, size: c.size)
             PanelPaint.button(painter, rect: c.segment(i).insetBy(3), look: look, pressed: s.pressed == i)
         }

@@ -12,10 +12,10 @@ struct ImageKind: RegisteredKind {
     var valueShape: ValueShape { .nothing }
 
     static let keys = ElementKeys.common.adding([
-        Field("image", .string, required: true, "A PNG file (relative to the config) or \"builtin:NAME\"."),
+        Field("image", .string, required: true, "A PNG file (relative to the config), \"builtin:NAME\" or \"mdi:NAME\" (an icon of the [icons] font, as large as the frame's shorter side)."),
         Field("fit", .choice(ImageFit.allCases.map(\.rawValue)), default: "\"contain\"",
               "contain: the whole image, centred; cover: fills the frame, centred, the overflow cut off; fill: stretched to the frame."),
-        Field("tint", .color, default: "none (built-in -mask icons: the theme's text)",
+        Field("tint", .color, default: "none (built-in -mask and mdi: icons: the theme's text)",
               "Draws the image as a template: only its alpha counts, filled with this colour."),
     ])
 

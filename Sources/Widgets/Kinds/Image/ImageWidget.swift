@@ -18,7 +18,12 @@ final class ImageWidget: Widget {
     func collectDamage(at time: MonotonicTime) -> [Rect] { damage.collect(box: box, hidden: model.isHidden) }
 
     func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {
-        guard !model.isHidden, let entry = painter.resources.images[model.imageName] else { return }
+        guard !model.isHidden else { return }
+        // An icon of the icon font is square: every fit shows all of it, as large as the frame allows.
+        if model.imageName.hasPrefix(IconNames.prefix) {
+            return painter.drawIcon(model.imageName, fittedIn: model.bounds, tint: model.tint)
+        }
+        guard let entry = painter.resources.images[model.imageName] else { return }
         let bitmap = entry.bitmap
         let (source, destination) = model.fit.placement(of: Size(Double(bitmap.width), Double(bitmap.height)), in: model.bounds)
         // A template without its own tint takes the theme's text colour, as icons elsewhere do.

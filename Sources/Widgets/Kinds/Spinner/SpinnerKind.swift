@@ -11,7 +11,7 @@ struct SpinnerKind: RegisteredKind {
     var imageKeys: [ImageKey] { [ImageKey("center_image"), ImageKey("icon", within: "items")] }
 
     static let itemSchema = Schema([
-        Field("icon", .string, required: true, "PNG icon (any size; aspect-fit) (RVS-2)."),
+        Field("icon", .string, required: true, "PNG icon (any size; aspect-fit) (RVS-2), `builtin:NAME` or `mdi:NAME` (a template, tinted)."),
         Field("title", .string, default: "\"\"", "Shown in the picker variant."),
         Field("description", .string, "Not shown; reported with the value."),
         Field("value", .string, "Opaque payload reported to the host."),
