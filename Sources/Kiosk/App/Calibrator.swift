@@ -2,6 +2,7 @@ import Core
 import Display
 import Glibc
 import Input
+import Platform
 import Raster
 
 /// `thumbwheel calibrate`: shows five targets on the panel, records where the touch panel reports

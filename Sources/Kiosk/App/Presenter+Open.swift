@@ -1,6 +1,7 @@
 import Core
 import Display
 import Glibc
+import Platform
 import Raster
 
 extension Presenter {

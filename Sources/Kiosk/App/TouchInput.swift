@@ -1,6 +1,7 @@
 import Core
 import Glibc
 import Input
+import Platform
 
 /// The input side of the kiosk: the evdev hub (every device fd and the hotplug watch go into the
 /// loop) and the touches the socket injects for automation, each due at a moment.

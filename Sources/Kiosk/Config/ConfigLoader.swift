@@ -1,6 +1,8 @@
 import ConfigModel
 import Core
+import Formats
 import Glibc
+import Platform
 import Widgets
 
 /// Reads and validates a config file. Every mistake is reported at once, each with file, line,
