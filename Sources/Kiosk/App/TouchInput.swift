@@ -36,7 +36,7 @@ final class TouchInput {
 
     /// Applies what the hub reported: new and closed fds, frames, log lines.
     private func apply(_ update: InputUpdate) {
-        for line in update.messages { Log.info("input: \(line)") }
+        update.log()
         for fd in update.removedFDs { loop.remove(fd: fd) }
         for fd in update.addedFDs {
             loop.add(fd: fd) { [weak self] _ in
