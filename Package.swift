@@ -118,7 +118,8 @@ let package = Package(
                     exclude: ["References"]),
         .testTarget(name: "InputTests", dependencies: ["Input", "Core", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster", "Core", "TestSupport", "Bench"]),
-        // TOMLReference holds the differential test's reference: a Python script around tomllib.
+        // TOMLReference holds the differential test's reference: a Python script around tomllib; Platform
+        // writes the documents it reads.
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "Platform", "TestSupport"], exclude: ["TOMLReference"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Formats", "Platform", "Controls", "Core", "Raster", "Widgets", "TestSupport"]),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "Kiosk", "Core", "Display", "Raster", "TestSupport"]),
