@@ -58,8 +58,12 @@ let package = Package(
         // The pure core: no I/O, time passed in.
         .target(name: "Core"),
         .target(name: "Controls", dependencies: ["Core"]),
-        // The config's vocabulary (schemas, validated tables, source locations), apart from TOML.
-        .target(name: "ConfigModel", dependencies: ["Core"], swiftSettings: smallCode),
+        // General formats (TOML, JSON with its Codable bridge, base64), knowing nothing of the kiosk: Core
+        // only for the one number grammar (`NumberText`) that JSON shares with MQTT payloads and the CLI.
+        .target(name: "Formats", dependencies: ["Core"], swiftSettings: smallCode),
+        // The config's vocabulary (schemas, validated tables), apart from TOML; a key's place in the file
+        // (`SourceLocation`) and its path's text are the parser's, from Formats.
+        .target(name: "ConfigModel", dependencies: ["Core", "Formats"], swiftSettings: smallCode),
         // The parameters of the rasterizer's vector kernels, and the kernels for the build's own CPU.
         .target(name: "RasterKernelTypes"),
         .target(name: "RasterKernels", dependencies: ["RasterKernelTypes", "CSquareRoot"], swiftSettings: fastPixels),
@@ -67,22 +71,25 @@ let package = Package(
                     + kernelVariants.map { .target(name: $0.0) }, swiftSettings: fastPixels),
         .target(name: "Widgets", dependencies: ["Core", "Controls", "Raster", "ConfigModel"], swiftSettings: fastPixels),
 
+        // The plumbing under the edges: event loop, logging, files, inotify, hooks, systemd notify.
+        .target(name: "Platform", dependencies: ["Core", "CLinux"], swiftSettings: smallCode),
+
         // The edges: devices, display, the service.
-        .target(name: "Input", dependencies: ["Core", "CEvdev", "CLinux"]),
-        .target(name: "Display", dependencies: ["Core", "Raster", "CDRM", "CLinux"], swiftSettings: fastPixels),
+        .target(name: "Input", dependencies: ["Core", "Platform", "CEvdev", "CLinux"]),
+        .target(name: "Display", dependencies: ["Core", "Platform", "Raster", "CDRM", "CLinux"], swiftSettings: fastPixels),
         .target(name: "Kiosk", dependencies: [
-            "Core", "ConfigModel", "Controls", "Raster", "Widgets", "Input", "Display", "CLinux",
+            "Core", "Formats", "Platform", "ConfigModel", "Controls", "Raster", "Widgets", "Input", "Display", "CLinux",
             // MQTT lives in Sources/Kiosk/MQTT, at the edge: Controls, Raster and Widgets never see it.
             "CMosquitto",
         ], swiftSettings: smallCode),
         // The desktop simulator (`thumbwheel simulate`): an SDL2 window as display and touch source, at
         // the edge like MQTT — Controls, Raster and Widgets never see it.
-        .target(name: "Simulator", dependencies: ["Kiosk", "Core", "Display", "Input", "Raster", "Widgets", "CSDL2", "CLinux"], swiftSettings: smallCode),
+        .target(name: "Simulator", dependencies: ["Kiosk", "Platform", "Core", "Display", "Input", "Raster", "Widgets", "CSDL2", "CLinux"], swiftSettings: smallCode),
         // The command line of both binaries (parser, help, man page, completions, exit statuses), with
         // no Foundation: a parser library that brings FoundationEssentials would swell the static kiosk binary.
         .target(name: "CLISupport", dependencies: ["Core"], swiftSettings: smallCode),
         .executableTarget(name: "thumbwheel", dependencies: [
-            "Kiosk", "Core", "Raster", "Input", "Display", "Widgets", "CLISupport", "Simulator",
+            "Kiosk", "Formats", "Platform", "Core", "Raster", "Input", "Display", "Widgets", "CLISupport", "Simulator",
         ], swiftSettings: smallCode),
 
         // Development only, never installed: the benchmarks and the test helpers. Kept out of the
@@ -95,7 +102,7 @@ let package = Package(
 
         // Fuzz targets (issue 21): libFuzzer's entry point when scripts/fuzz builds it with
         // -sanitize=fuzzer and -DFUZZING; otherwise a replayer of saved inputs, so plain builds work.
-        .executableTarget(name: "thumbwheel-fuzz", dependencies: ["Kiosk", "Input", "Raster", "Core", "Controls"]),
+        .executableTarget(name: "thumbwheel-fuzz", dependencies: ["Kiosk", "Formats", "Input", "Raster", "Core", "Controls"]),
 
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Core"],
@@ -111,9 +118,10 @@ let package = Package(
                     exclude: ["References"]),
         .testTarget(name: "InputTests", dependencies: ["Input", "Core", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster", "Core", "TestSupport", "Bench"]),
-        // TOMLReference holds the differential test's reference: a Python script around tomllib.
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Controls", "Core", "Raster", "Widgets", "TestSupport"],
-                    exclude: ["TOMLReference"]),
+        // TOMLReference holds the differential test's reference: a Python script around tomllib; Platform
+        // writes the documents it reads.
+        .testTarget(name: "FormatsTests", dependencies: ["Formats", "Platform", "TestSupport"], exclude: ["TOMLReference"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Formats", "Platform", "Controls", "Core", "Raster", "Widgets", "TestSupport"]),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "Kiosk", "Core", "Display", "Raster", "TestSupport"]),
     ] + kernelVariantTargets
 )

@@ -1,4 +1,5 @@
 import Core
+import Formats
 
 /// A validated config value: the type is already checked against the schema.
 public enum ConfigValue: Hashable, Sendable {

@@ -1,6 +1,7 @@
 import Core
 import CDRM
 import Glibc
+import Platform
 
 /// What the config says about the DRM output.
 public struct DRMOptions: Sendable {
@@ -328,7 +329,8 @@ public final class DRMDisplay: DisplayOutput {
     /// (and the flip's token is released).
     private func drainPendingFlip() {
         var pfd = pollfd(fd: card.fd, events: Int16(POLLIN), revents: 0)
-        if poll(&pfd, 1, 100) > 0 { _ = try? dispatchEvents() }
+        guard poll(&pfd, 1, 100) > 0 else { return }
+        do { _ = try dispatchEvents() } catch { Log.warning("display: \(error) while closing") }
     }
 
     /// Lets libdrm read and dispatch every queued event; returns the serials of completed flips.

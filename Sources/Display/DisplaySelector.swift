@@ -1,4 +1,5 @@
 import Core
+import Platform
 /// Which output the config asks for.
 public enum DisplayBackendChoice: String, Sendable, CaseIterable {
     /// DRM, then fbdev, then headless.
@@ -31,6 +32,9 @@ public struct DisplaySelector {
     public struct Selection {
         public let output: any DisplayOutput
         public let logLine: String
+
+        /// Writes `logLine` to the log (a notice: which display the kiosk runs on is worth keeping).
+        public func log() { Log.notice(logLine) }
     }
 
     /// How each kind is opened; replaceable so the fallback logic is tested without devices.

@@ -1,6 +1,7 @@
 import Core
 import CLinux
 import Glibc
+import Platform
 
 /// The framebuffer-device output (/dev/fb0): for boards without a KMS driver. Double-buffers by
 /// panning between two pages when the driver allows it, else draws straight into the screen.
@@ -151,7 +152,11 @@ public final class FBDevDisplay: DisplayOutput {
         }
         if waitForVSync {
             var crtc: UInt32 = 0
-            if tw_ioctl_ptr(fd, Self.waitForVSyncRequest, &crtc) != 0 { waitForVSync = false }
+            if tw_ioctl_ptr(fd, Self.waitForVSyncRequest, &crtc) != 0 {
+                // Once, as it is never asked again: without the wait a page may tear while it is written.
+                Log.notice("display: \(devicePath) refuses FBIO_WAITFORVSYNC (\(errnoText(currentErrno))); pages are written without waiting for the vertical blank")
+                waitForVSync = false
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import Platform
 
 /// What happened to a name in the watched directory.
 enum DirectoryChange: Hashable {

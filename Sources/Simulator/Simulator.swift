@@ -3,6 +3,7 @@ import Core
 import Display
 import Glibc
 import Kiosk
+import Platform
 import Raster
 import Widgets
 

@@ -3,6 +3,7 @@ import Core
 import Display
 import Glibc
 import Kiosk
+import Platform
 import Raster
 
 /// The simulator's window as one more display: the same damage copy as the panels (a

@@ -1,7 +1,9 @@
 import CLISupport
 import Core
+import Formats
 import Glibc
 import Kiosk
+import Platform
 
 /// `thumbwheel ctl [--socket PATH] get ID | set ID VALUE | list | screen ID | watch | screenshot FILE.png |
 /// tap X Y | drag X1 Y1 X2 Y2 [MS] | reload | stats`: the control socket's client. Requests are

@@ -2,6 +2,7 @@ import Glibc
 import Testing
 import TestSupport
 @testable import Kiosk
+@testable import Platform
 
 /// The completion scripts `--generate-completion-script` prints, run in the shells they are for:
 /// each script is installed in a temporary folder the way a package installs it, loaded by the

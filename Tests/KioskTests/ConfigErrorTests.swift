@@ -1,7 +1,8 @@
 import Core
 import Testing
-@testable import Kiosk
+import TestSupport
 import Widgets
+@testable import Kiosk
 
 /// The cases below add one section or key to the minimal config.
 private let header = minimalScreenConfig
@@ -128,13 +129,6 @@ struct ConfigErrorTests {
         #expect(readme.contains(ConfigReference.markdown()),
                 "Config/README.md is out of date: paste the output of `thumbwheel config-reference` into it")
     }
-}
-
-/// A path inside the repository, found from this source file's location.
-func repoPath(_ relative: String) -> String {
-    let file = #filePath
-    let root = file.components(separatedBy: "/Tests/").first ?? "."
-    return root + "/" + relative
 }
 
 @Suite("The example configs")

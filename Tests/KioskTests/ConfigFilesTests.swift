@@ -1,8 +1,10 @@
 import Glibc
 import Raster
 import Testing
-@testable import Kiosk
+import TestSupport
 import Widgets
+@testable import Kiosk
+@testable import Platform
 
 /// Files a config names are checked as the kiosk will use them (issue 37, item 6): a font must draw
 /// text, not only open; and a relative path means the same file wherever check-config or the kiosk runs.

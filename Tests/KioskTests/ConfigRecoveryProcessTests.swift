@@ -2,7 +2,9 @@ import Core
 import Glibc
 import Raster
 import Testing
+@testable import Formats
 @testable import Kiosk
+@testable import Platform
 
 /// Issue 37 item 9: a config that does not load never leaves a dead panel. The kiosk runs the last
 /// config that started it (or a blank screen), shows the located errors over it, answers its

@@ -2,6 +2,7 @@ import Glibc
 import Raster
 import Testing
 @testable import Kiosk
+@testable import Platform
 
 /// The cases below add one section or key to the minimal config.
 private let screen = minimalScreenConfig

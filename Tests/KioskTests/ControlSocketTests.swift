@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import Kiosk
+@testable import Platform
 
 /// A handler that echoes `get` (the id's number as the value) and answers `subscribe`, and rejects
 /// everything else, so the tests exercise the socket itself: framing, limits, queues.

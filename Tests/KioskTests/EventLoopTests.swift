@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import Kiosk
+@testable import Platform
 
 @Suite("Event loop: a handler that holds the loop over one tick is counted")
 struct EventLoopTests {

@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import Kiosk
+@testable import Platform
 
 /// The mode bits of `path` (permissions only).
 private func mode(_ path: String) -> mode_t {

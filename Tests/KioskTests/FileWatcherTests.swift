@@ -2,6 +2,7 @@ import Glibc
 import Testing
 import TestSupport
 @testable import Kiosk
+@testable import Platform
 
 @Suite("Live reload's file watch")
 struct FileWatcherTests {

@@ -2,6 +2,7 @@ import Core
 import Glibc
 import Testing
 @testable import Kiosk
+@testable import Platform
 
 @Suite("Hooks: argv without a shell, coalesced, killed on timeout", .serialized)
 struct HookRunnerTests {

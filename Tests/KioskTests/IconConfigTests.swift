@@ -4,6 +4,7 @@ import Raster
 import TestSupport
 import Testing
 @testable import Kiosk
+import Platform
 import Widgets
 
 /// `mdi:NAME` icons in a config: names read from the font's style sheet (Debian's by default, or the

@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import Kiosk
+@testable import Platform
 
 @Suite("Idle: dim, blank, and a wake tap that does nothing else")
 struct IdleControllerTests {

@@ -1,7 +1,9 @@
 import Core
 import Glibc
 import Testing
+@testable import Formats
 @testable import Kiosk
+@testable import Platform
 
 /// A `thumbwheel run --headless` child with its own config, state and socket in a temp folder.
 final class KioskProcess {

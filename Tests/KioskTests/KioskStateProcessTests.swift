@@ -3,6 +3,7 @@ import Core
 import Glibc
 import Testing
 @testable import Kiosk
+@testable import Platform
 
 /// A running kiosk given state files that are large, stale or wrong (issue 37: items 2 and 7).
 @Suite("The kiosk process: state files that are large or wrong", .serialized)

@@ -1,6 +1,7 @@
 import Core
 import Glibc
 import Testing
+@testable import Formats
 @testable import Kiosk
 
 /// A label showing two variables, the number one going stale a second after it is set.

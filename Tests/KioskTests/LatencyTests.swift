@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+@testable import Formats
 @testable import Kiosk
 
 @Suite("Latency ring: what each frame waited, and its percentiles")

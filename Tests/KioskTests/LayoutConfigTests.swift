@@ -1,7 +1,9 @@
 import Core
 import Testing
-@testable import Kiosk
+import TestSupport
 import Widgets
+@testable import Kiosk
+@testable import Platform
 
 /// One screen's opening lines, then a row card: each case below adds to it.
 private let rowCard = """

@@ -1,7 +1,9 @@
 import Controls
 import Glibc
 import Testing
+@testable import Formats
 @testable import Kiosk
+@testable import Platform
 
 /// `[mqtt]` in the config and the payloads a `set` topic accepts.
 @Suite("MQTT config and payloads")

@@ -2,7 +2,10 @@ import Core
 import Foundation
 import Glibc
 import Testing
+import TestSupport
+@testable import Formats
 @testable import Kiosk
+@testable import Platform
 
 /// Home Assistant discovery, button presses and variables bound to topics, end to end against a real
 /// broker, read from outside with mosquitto_sub and Foundation's JSON parser.

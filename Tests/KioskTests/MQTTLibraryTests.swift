@@ -1,7 +1,9 @@
 import Core
 import Glibc
 import Testing
+import TestSupport
 @testable import Kiosk
+@testable import Platform
 
 /// libmosquitto is opened at run time, only for `[mqtt]`: a machine without it gets a warning from
 /// `check-config` and a kiosk that says so once and runs on without MQTT. `THUMBWHEEL_MOSQUITTO`

@@ -1,7 +1,9 @@
 import Core
 import Glibc
 import Testing
+import TestSupport
 @testable import Kiosk
+@testable import Platform
 
 /// A broker that wants a password, and one that speaks only TLS with certificates this test makes
 /// with openssl: the right settings connect, wrong ones leave the kiosk running, say so once and retry.

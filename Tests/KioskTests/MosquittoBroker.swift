@@ -1,7 +1,9 @@
 import Core
 import Foundation
 import Glibc
+import TestSupport
 @testable import Kiosk
+@testable import Platform
 
 /// A real mosquitto broker on a free loopback port, for as long as the value lives (or until `kill`).
 final class MosquittoBroker {

@@ -2,7 +2,10 @@ import Core
 import Glibc
 import Raster
 import Testing
+import TestSupport
+@testable import Formats
 @testable import Kiosk
+@testable import Platform
 
 /// A private X server (Xvfb) for the simulator tests, on a display number it picks itself.
 final class VirtualX {

@@ -2,6 +2,7 @@ import Core
 import Glibc
 import Testing
 @testable import Kiosk
+@testable import Platform
 
 /// The CPU time (user + system) process `pid` has used so far, in seconds, from /proc/PID/stat.
 func cpuSeconds(of pid: pid_t) -> Double? {

@@ -1,4 +1,5 @@
 import Testing
+@testable import Formats
 @testable import Kiosk
 
 /// Decodes one request line the way the socket does.

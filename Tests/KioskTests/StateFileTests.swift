@@ -1,7 +1,9 @@
 import Controls
 import Glibc
 import Testing
+@testable import Formats
 @testable import Kiosk
+@testable import Platform
 
 /// The state file's reader and writer (`StateFile`) and what `StateStore` does with a file that is
 /// not all good (issue 37, item 7), and the writer at the sizes that used to stall (item 2).

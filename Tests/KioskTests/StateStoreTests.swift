@@ -1,6 +1,8 @@
 import Glibc
 import Testing
+import TestSupport
 @testable import Kiosk
+@testable import Platform
 
 @Suite("State file: atomic, debounced, never fatal")
 struct StateStoreTests {

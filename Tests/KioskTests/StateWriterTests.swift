@@ -2,6 +2,7 @@ import Core
 import Glibc
 import Testing
 @testable import Kiosk
+@testable import Platform
 
 @Suite("State file on a writer thread: the loop never waits for the disk, replies wait for the saves before them", .serialized)
 struct StateWriterTests {

@@ -1,6 +1,7 @@
 import Core
 import Glibc
 @testable import Kiosk
+@testable import Platform
 
 @_exported import TestSupport
 

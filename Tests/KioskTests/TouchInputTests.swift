@@ -1,6 +1,7 @@
 import Core
 import Testing
 @testable import Kiosk
+@testable import Platform
 
 @Suite("Injected touches: queued at most 10 s ahead, played in order, memory bounded")
 struct TouchInputTests {

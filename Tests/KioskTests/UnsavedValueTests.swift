@@ -2,6 +2,7 @@ import Core
 import Glibc
 import Raster
 import Testing
+@testable import Formats
 @testable import Kiosk
 
 /// Makes a running kiosk's state saves fail, and lets them work again.

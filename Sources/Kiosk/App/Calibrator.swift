@@ -2,6 +2,7 @@ import Core
 import Display
 import Glibc
 import Input
+import Platform
 import Raster
 
 /// `thumbwheel calibrate`: shows five targets on the panel, records where the touch panel reports
@@ -51,7 +52,7 @@ public final class Calibrator {
         var result: Int32?
         func finish(_ code: Int32) { result = code; loop.stop() }
         func apply(_ update: InputUpdate) {
-            for line in update.messages { Log.info("input: \(line)") }
+            update.log()
             for fd in update.removedFDs { loop.remove(fd: fd) }
             for fd in update.addedFDs { loop.add(fd: fd) { _ in apply(hub.handleReadable(fd: fd)) } }
             for frame in update.frames where result == nil {

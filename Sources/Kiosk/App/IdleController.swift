@@ -1,5 +1,6 @@
 import Core
 import Glibc
+import Platform
 
 /// Dims and blanks the panel when nobody touches it, through /sys/class/backlight, and wakes it on
 /// the next touch. With `wakeTapOnly`, the touch that wakes a dark panel does nothing else.

@@ -1,6 +1,7 @@
 import Core
 import Display
 import Glibc
+import Platform
 
 /// How `thumbwheel run` was asked to run.
 public struct RunOptions: Sendable {

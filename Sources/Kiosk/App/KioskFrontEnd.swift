@@ -1,5 +1,6 @@
 import Core
 import Display
+import Platform
 import Raster
 
 /// A front end the kiosk loop drives in place of the panel's devices: its own display and its own

@@ -1,5 +1,6 @@
 import Controls
 import Core
+import Platform
 import Widgets
 
 extension KioskRuntime {

@@ -1,5 +1,6 @@
 import Core
 import Glibc
+import Platform
 
 /// The config file watched while the panel shows its errors: a save is retried a moment later (an
 /// editor writes a file in pieces, or writes and renames).

@@ -1,5 +1,7 @@
 import Controls
 import Core
+import Formats
+import Platform
 import Widgets
 
 extension KioskRuntime {

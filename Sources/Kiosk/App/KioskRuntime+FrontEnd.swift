@@ -1,5 +1,6 @@
 import Core
 import Display
+import Platform
 import Raster
 import Widgets
 

@@ -1,4 +1,6 @@
 import Core
+import Formats
+import Platform
 import Raster
 import Widgets
 

@@ -1,4 +1,5 @@
 import Core
+import Formats
 import Widgets
 
 extension KioskRuntime {

@@ -1,4 +1,5 @@
 import Core
+import Platform
 
 /// The service side of the kiosk: the state file, the hooks, the control socket, the variables and
 /// systemd's notifications and watchdog — what the rest of the system sees of it and sets in it.

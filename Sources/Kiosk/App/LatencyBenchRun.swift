@@ -1,5 +1,6 @@
 import Core
 import Input
+import Platform
 
 /// What `thumbwheel-dev bench-latency` changes in a kiosk run: where touch devices are looked for and
 /// how they are opened (a uinput device in /dev/input needs neither; a replay pipe needs both).

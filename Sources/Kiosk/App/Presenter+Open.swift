@@ -1,6 +1,7 @@
 import Core
 import Display
 import Glibc
+import Platform
 import Raster
 
 extension Presenter {
@@ -15,7 +16,7 @@ extension Presenter {
             do {
                 let selection = try selector.select(config.displayOptions(forceHeadless: forceHeadless))
                 display = selection.output
-                Log.notice(selection.logLine)
+                selection.log()
                 break
             } catch let error as DisplayError where error.isTransient {
                 attempt += 1

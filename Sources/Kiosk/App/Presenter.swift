@@ -1,6 +1,7 @@
 import Core
 import Display
 import Glibc
+import Platform
 import Raster
 
 /// The output side of the kiosk: the display, the frame the screen is drawn into, and what has to

@@ -1,6 +1,7 @@
 import Core
 import Glibc
 import Input
+import Platform
 
 /// The input side of the kiosk: the evdev hub (every device fd and the hotplug watch go into the
 /// loop) and the touches the socket injects for automation, each due at a moment.
@@ -35,7 +36,7 @@ final class TouchInput {
 
     /// Applies what the hub reported: new and closed fds, frames, log lines.
     private func apply(_ update: InputUpdate) {
-        for line in update.messages { Log.info("input: \(line)") }
+        update.log()
         for fd in update.removedFDs { loop.remove(fd: fd) }
         for fd in update.addedFDs {
             loop.add(fd: fd) { [weak self] _ in

@@ -1,5 +1,6 @@
 import Controls
 import Core
+import Formats
 import Widgets
 
 /// The kiosk's variables: values other programs set through the socket (`set-var`) for labels and

@@ -1,5 +1,6 @@
 import ConfigModel
 import Glibc
+import Platform
 import Widgets
 
 /// `[mqtt]`: the broker, the topics and the credentials, typed and checked.

@@ -1,5 +1,6 @@
 import ConfigModel
 import Glibc
+import Platform
 
 /// What start-up and run time would trip over in the service sections: the socket, the state file,
 /// the hooks' programs, the device nodes and the calibration. Facts about the file itself (a path

@@ -1,3 +1,5 @@
+import Formats
+
 /// One mistake in a config file. Its description is one line an integrator can act on:
 /// `file:line:column: key: expected …, found …`.
 public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {

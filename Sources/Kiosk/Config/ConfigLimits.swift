@@ -1,3 +1,5 @@
+import Formats
+
 /// The sizes a config may reach. Past them the kiosk would spend memory or time nobody meant to give
 /// it (a log pasted as a label, a generated file with a million rows, a poster-sized icon): each is
 /// a located error at load, never a slow start or an out-of-memory kill later.

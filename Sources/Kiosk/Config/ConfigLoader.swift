@@ -1,6 +1,8 @@
 import ConfigModel
 import Core
+import Formats
 import Glibc
+import Platform
 import Raster
 import Widgets
 

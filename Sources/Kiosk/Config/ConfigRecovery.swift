@@ -1,5 +1,6 @@
 import Core
 import Glibc
+import Platform
 import Widgets
 
 /// How the kiosk starts when its config does not load, so a panel never stays dark.

@@ -1,5 +1,6 @@
 import ConfigModel
 import Core
+import Formats
 import Widgets
 
 /// Where one element of a loaded config ended up, with what the warnings about it need.

@@ -1,5 +1,6 @@
 import ConfigModel
 import Glibc
+import Platform
 import Raster
 import Widgets
 

@@ -1,4 +1,5 @@
 import ConfigModel
+import Formats
 
 /// Where each key of a config file is written, so validation errors can name a line and column: the
 /// positions `TOMLParser` recorded (every key, table header, inline table and array element, also in

@@ -1,5 +1,6 @@
 import ConfigModel
 import Core
+import Formats
 
 /// Checks a parsed TOML tree against a `Schema`, producing typed values and every error at once.
 struct Validator {

@@ -1,4 +1,5 @@
 import ConfigModel
+import Formats
 import Widgets
 
 /// Home Assistant MQTT discovery for one panel: one device (this kiosk) with an entity per control,

@@ -1,3 +1,5 @@
+import Formats
+
 /// Home Assistant discovery on the wire: the retained configs are published on every connect and
 /// whenever Home Assistant says `online` on `<prefix>/status` (it lost its retained view after a
 /// restart), and `<base>/discovery` keeps the retained list of config topics published, so a

@@ -1,4 +1,5 @@
 import Core
+import Formats
 import Widgets
 
 /// What arrives from the broker: `set`s for controls, presses for buttons, bound topics for

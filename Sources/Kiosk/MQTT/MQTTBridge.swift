@@ -1,7 +1,9 @@
 import ConfigModel
 import Controls
 import Core
+import Formats
 import Glibc
+import Platform
 import Widgets
 
 /// Control values over MQTT: each value is published retained to `<base>/<id>/state` once the state

@@ -1,5 +1,6 @@
 import CMosquitto
 import Glibc
+import Platform
 
 extension MQTTLink {
     /// Sets the client up before its first connect: last will, credentials, protocol version, TLS.

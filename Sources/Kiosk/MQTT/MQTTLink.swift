@@ -2,6 +2,7 @@ import CLinux
 import CMosquitto
 import Core
 import Glibc
+import Platform
 
 /// One MQTT connection driven by libmosquitto without a thread of its own: its socket joins the
 /// kiosk's EventLoop (EPOLLIN always, EPOLLOUT only while libmosquitto has bytes to send), reads and

@@ -1,5 +1,6 @@
 import Controls
 import Core
+import Platform
 import Widgets
 
 /// The values controls start with, for labels that show a control of a screen not built yet.

@@ -1,5 +1,6 @@
 import Controls
 import Core
+import Formats
 import Widgets
 
 extension StoredValue {

@@ -1,6 +1,7 @@
 import ConfigModel
 import Controls
 import Core
+import Platform
 import Raster
 import Widgets
 

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import Platform
 
 /// Taking connections, and refusing them without spinning when there is no room: past `clientLimit`,
 /// or when the process is out of file descriptors.

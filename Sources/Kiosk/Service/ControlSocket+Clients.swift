@@ -1,6 +1,7 @@
 import CLinux
 import Core
 import Glibc
+import Platform
 
 /// Serving the connected clients: reading their requests, handling a bounded number per loop turn,
 /// holding replies for the state file, writing replies as each client can take them.

@@ -1,5 +1,7 @@
 import CLinux
+import Formats
 import Glibc
+import Platform
 
 /// What the socket asks of the kiosk: one reply per request line.
 public protocol ControlRequestHandler: AnyObject {

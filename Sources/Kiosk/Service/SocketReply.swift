@@ -1,4 +1,5 @@
 import Controls
+import Formats
 
 /// One reply line of the control socket. Successes carry `"ok": true`; failures are `ErrorReply`.
 /// Encoded by `SocketWire` (keys sorted); the structs are Decodable too, so `thumbwheel ctl` and the

@@ -1,4 +1,5 @@
 import Controls
+import Formats
 
 /// One request line of the control socket (README "Control socket"): a JSON object whose `"cmd"`
 /// names the request. Decoding checks every field's presence and type, so the kiosk only ever sees

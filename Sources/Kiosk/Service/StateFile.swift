@@ -1,4 +1,5 @@
 import Controls
+import Formats
 
 /// The state file's format, read and written in one place:
 ///

@@ -1,6 +1,7 @@
 import CLinux
 import Controls
 import Glibc
+import Platform
 
 /// Writes the state file on a thread of its own, so the event loop never waits for the disk.
 ///

@@ -1,5 +1,7 @@
 import Controls
+import Formats
 import Glibc
+import Platform
 
 /// Reading the state file at start (`StateFile.read`), and what is done with a file that is not all
 /// good. Nothing a file holds stops the kiosk, and nothing is thrown away without a trace:

@@ -1,5 +1,6 @@
 import Controls
 import Glibc
+import Platform
 
 /// The current values of every control, kept in one JSON file that is always complete: written
 /// atomically (temporary file, fsync, rename, directory fsync), debounced while a finger drags and

@@ -1,18 +1,25 @@
 import Glibc
 
-/// Small POSIX file helpers for the service (Kiosk is the I/O layer; the pure core never calls these).
+/// Small POSIX file helpers for the service (Platform is the I/O layer; the pure core never calls these).
 public enum FileIO {
     /// An error from a system call: what was being done, the path, and strerror.
     public struct Failure: Error, CustomStringConvertible {
+        /// What was being done ("create", "write", "rename to", …).
         public var action: String
+        /// The file it was done to.
         public var path: String
+        /// The errno.
         public var code: Int32
+        /// The action, the path and strerror's text.
         public var description: String { "\(action) \(path): \(String(cString: strerror(code)))" }
+
+        /// A failure of `action` on `path` with errno `code`.
+        public init(action: String, path: String, code: Int32) { self.action = action; self.path = path; self.code = code }
     }
 
     /// The whole file, or nil if it cannot be read; nil with errno EFBIG past `limit` bytes (so
     /// /dev/zero or an endless pipe named by mistake cannot fill the memory).
-    static func read(_ path: String, limit: Int = 64 << 20) -> [UInt8]? {
+    public static func read(_ path: String, limit: Int = 64 << 20) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -30,7 +37,7 @@ public enum FileIO {
     /// Writes `bytes` so that after a crash or power cut the file holds either the old or the new
     /// content, never a mix: write a temporary file beside it, fsync it, rename it over the old one,
     /// then fsync the directory so the rename itself is durable.
-    static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(Failure) {
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(Failure) {
         let dir = directory(of: path)
         let tmp = "\(path).tmp.\(getpid())"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
@@ -54,14 +61,15 @@ public enum FileIO {
         if dfd >= 0 { fsync(dfd); close(dfd) }
     }
 
-    static func directory(of path: String) -> String {
+    /// The folder `path` is in: "." for a bare name, "/" for a file at the root.
+    public static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Creates `path` and its parents (like mkdir -p); true when it exists afterwards.
     @discardableResult
-    static func makeDirectories(_ path: String, mode: mode_t = 0o755) -> Bool {
+    public static func makeDirectories(_ path: String, mode: mode_t = 0o755) -> Bool {
         var current = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {
             current += "/" + part

@@ -1,9 +1,5 @@
-import Core
-
-/// A JSON value for the dynamic parts of the control socket: a control's description in `list`
-/// (its keys depend on the control's kind) and subscriber events. The fixed parts of requests and
-/// replies are Codable types (`SocketRequest`, `SocketReply`); everything goes out through
-/// `SocketWire`'s one encoder.
+/// A JSON value, for documents whose keys are data; a document of fixed shape is better a Codable
+/// type, carried to and from `JSON` by `JSONCoding`.
 public enum JSON: Hashable, Sendable, Codable, CustomStringConvertible {
     case null
     case bool(Bool)
@@ -13,6 +9,7 @@ public enum JSON: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Pairs in the order they were built; equality and hashing ignore the order, as JSON does.
     case object([(String, JSON)])
 
+    /// Reads whatever JSON value the decoder holds (object keys sorted, as a dictionary has no order).
     public init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
         if c.decodeNil() { self = .null }
@@ -26,6 +23,7 @@ public enum JSON: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
+    /// Writes the value; a non-finite number as null.
     public func encode(to encoder: Encoder) throws {
         switch self {
         case .object(let pairs):
@@ -45,12 +43,16 @@ public enum JSON: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
+    /// The value under `key` in an object; nil for a missing key or a value that is not an object.
     public subscript(key: String) -> JSON? {
         if case .object(let pairs) = self { return pairs.first { $0.0 == key }?.1 }
         return nil
     }
+    /// The text of a string; nil for any other value.
     public var stringValue: String? { if case .string(let s) = self { return s }; return nil }
+    /// The number of a number; nil for any other value.
     public var numberValue: Double? { if case .number(let d) = self { return d }; return nil }
+    /// The items of an array; nil for any other value.
     public var arrayValue: [JSON]? { if case .array(let a) = self { return a }; return nil }
 
     /// Compact JSON text, exactly as it goes over the socket.
@@ -72,6 +74,7 @@ public enum JSON: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
+    /// Hashes consistently with `==` (an object's pairs in key order).
     public func hash(into h: inout Hasher) {
         switch self {
         case .null: h.combine(0)
@@ -92,23 +95,15 @@ public enum JSON: Hashable, Sendable, Codable, CustomStringConvertible {
 }
 
 /// A coding key made at run time, for objects whose keys are data.
-struct JSONKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(_ key: String) { stringValue = key }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
-/// The control socket's encoding: compact JSON, keys sorted so a reply's text is the same on every
-/// run, slashes unescaped (base64 is full of them): `JSON.text()`.
-public enum SocketWire {
-    /// `value` as one line of JSON text, without the newline.
-    public static func encode(_ value: some Encodable) -> [UInt8] {
-        do { return try JSONCoding.encode(value).text() } catch {
-            // Only a non-finite number in a fixed reply field can get here; say so instead of
-            // sending nothing, so the client is never left waiting.
-            return Array("{\"error\":\"cannot encode the reply: non-finite number\"}".utf8)
-        }
-    }
+public struct JSONKey: CodingKey {
+    /// The key's text.
+    public var stringValue: String
+    /// Always nil: JSON objects have no integer keys.
+    public var intValue: Int? { nil }
+    /// The key `key`.
+    public init(_ key: String) { stringValue = key }
+    /// The key `stringValue` (CodingKey's initialiser).
+    public init?(stringValue: String) { self.stringValue = stringValue }
+    /// Never a key: JSON objects have no integer keys.
+    public init?(intValue: Int) { nil }
 }

@@ -1,7 +1,8 @@
 import Glibc
+import Platform
 import Testing
 import TestSupport
-@testable import Kiosk
+@testable import Formats
 
 /// TOMLParser against Python's tomllib (3.11+, the Python standard library's TOML 1.0 parser): the same
 /// documents must give the same trees (floats to the bit, keys in the same order), and every document
@@ -96,9 +97,9 @@ struct TOMLDifferentialTests {
         for pattern in ["Config/*.toml", "scripts/vm/fixtures/*.toml"] {
             let files = Self.glob(repoPath(pattern))
             #expect(!files.isEmpty, "no \(pattern)")
-            documents += files.compactMap(ConfigLoader.readTextFile)
+            documents += files.compactMap(Self.readText)
         }
-        let demo = try #require(ConfigLoader.readTextFile(repoPath("Config/demo.toml")))
+        let demo = try #require(Self.readText(repoPath("Config/demo.toml")))
         var random = SeededRandom(seed: 0x70_AA1)
         documents += (0..<400).map { _ in Self.mutant(of: demo, random: &random) }
 
@@ -106,7 +107,7 @@ struct TOMLDifferentialTests {
         let paths = documents.indices.map { "\(dir)/\($0).toml" }
         for (path, document) in zip(paths, documents) { try FileIO.writeAtomically(Array(document.utf8), to: path) }
         let python = "/usr/bin/python3"
-        let run = try #require(runTool(python, [repoPath("Tests/KioskTests/TOMLReference/tomllib_tagged.py")] + paths))
+        let run = try #require(runTool(python, [repoPath("Tests/FormatsTests/TOMLReference/tomllib_tagged.py")] + paths))
         try #require(run.status == 0, "\(python) with tomllib (3.11+): \(run.err)")
         let expected = run.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         try #require(expected.count == documents.count)
@@ -148,6 +149,9 @@ struct TOMLDifferentialTests {
         let digits = String(bits, radix: 16, uppercase: true)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
+
+    /// A file's text, as the config loader reads it (UTF-8, invalid bytes replaced).
+    static func readText(_ path: String) -> String? { FileIO.read(path).map { String(decoding: $0, as: UTF8.self) } }
 
     static func glob(_ pattern: String) -> [String] {
         var g = glob_t()

@@ -1,15 +1,8 @@
-/// A parsed TOML value (see `TOMLParser`), keys in file order.
-indirect enum TOMLNode {
-    case string(String)
-    case int(Int)
-    case double(Double)
-    case bool(Bool)
-    case array([TOMLNode])
-    case table([(key: String, value: TOMLNode)])
-    /// Dates and times: valid TOML, but no Thumbwheel key takes one.
-    case other(String)
+import Formats
 
-    /// The name used in "found …" messages.
+extension TOMLNode {
+    /// The name used in the config's "found …" messages (dates and times are valid TOML, but no
+    /// Thumbwheel key takes one: they are named by their kind).
     var typeName: String {
         switch self {
         case .string(let s): return "the string \"\(s)\""

@@ -1,23 +1,24 @@
-import ConfigModel
-
 /// A TOML syntax error: where (1-based line and column, the column counted in characters) and what.
-struct TOMLSyntaxError: Error, Equatable {
-    var line: Int
-    var column: Int
-    var message: String
+public struct TOMLSyntaxError: Error, Equatable {
+    /// The line, from 1.
+    public var line: Int
+    /// The column in characters, from 1.
+    public var column: Int
+    /// What is wrong, and what was expected.
+    public var message: String
 }
 
 /// A TOML 1.0 parser producing `TOMLNode` trees, keys in file order.
 ///
-/// Written for the kiosk rather than taken from a library: it holds no memory once it returns (the C++
+/// Written for Thumbwheel's configs rather than taken from a library: it holds no memory once it returns (the C++
 /// parser it replaces leaked its table on every reload), needs no Foundation, and is meant for hostile
 /// input: it never traps (no force-unwraps on the input, checked arithmetic) and refuses nesting deeper
 /// than `maximumDepth`, so a crafted file cannot exhaust the stack.
 ///
 /// It works on the UTF-8 bytes; a position is a byte offset until an error turns it into a line and column.
-struct TOMLParser {
+public struct TOMLParser {
     /// How deep tables, arrays and inline tables may nest.
-    static let maximumDepth = 64
+    public static let maximumDepth = 64
 
     /// The document's bytes, with every CRLF turned into LF (TOML treats both as one newline).
     let bytes: [UInt8]
@@ -27,15 +28,15 @@ struct TOMLParser {
     var tree = TOMLTableTree()
 
     /// Parses a whole document.
-    static func parse(_ text: String) throws(TOMLSyntaxError) -> TOMLNode {
+    public static func parse(_ text: String) throws(TOMLSyntaxError) -> TOMLNode {
         var parser = TOMLParser(text: text)
         try parser.parseDocument()
         return parser.tree.node(TOMLTableTree.root)
     }
 
     /// Parses a whole document, and says where each key, table and array element is first written
-    /// (keyed by `ConfigKeyPath.text` of its path, such as `screens[0].controls[1].max`).
-    static func parseWithPositions(_ text: String) throws(TOMLSyntaxError) -> (root: TOMLNode, positions: [String: SourceLocation]) {
+    /// (keyed by `TOMLKeyPath.text` of its path, such as `screens[0].controls[1].max`).
+    public static func parseWithPositions(_ text: String) throws(TOMLSyntaxError) -> (root: TOMLNode, positions: [String: SourceLocation]) {
         var parser = TOMLParser(text: text)
         try parser.parseDocument()
         let lines = parser.source.lineStarts()

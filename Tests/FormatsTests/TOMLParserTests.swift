@@ -1,7 +1,6 @@
-import Glibc
 import Testing
 import TestSupport
-@testable import Kiosk
+@testable import Formats
 
 /// A parsed document in the canonical type-tagged text of TOMLReference/tomllib_tagged.py (strings with
 /// `"` and `\` as `\u{22}` and `\u{5C}`), floats written by `float` (their bits for the differential
@@ -124,12 +123,6 @@ struct TOMLParserTests {
         #expect(parsed(toml) == error)
     }
 
-    @Test("A syntax error reaches the config error with its location and the TOML syntax prefix")
-    func configError() {
-        #expect(errors("[display]\nsize = \"800x480\nx = 1\n")
-                == [#"bad.toml:2:8: TOML syntax: unterminated string: expected a closing " before the end of the line"#])
-    }
-
     @Test("Random strings of TOML's characters give a tree or an error placed inside the document, never a crash")
     func randomDocuments() {
         let alphabet: [String] = ["[", "]", "[[", "]]", "{", "}", "\"", "'", "\"\"\"", "'''", "=", ".", ",", "#", "\n", "\r\n", "\r",
@@ -160,13 +153,6 @@ struct TOMLParserTests {
         let expected = ["a": "1:1", "a.b": "1:1", "t[0]": "2:3", "t[1]": "3:3", "t[1].x": "4:3", "t[1].x[0]": "4:8",
                         "t[1].x[1]": "4:12", "t[1].x[1].y": "4:14"]
         #expect(positions.mapValues { "\($0.line):\($0.column)" } == expected)
-    }
-
-    @Test("A validation error inside a multi-line array points at the key itself")
-    func multilineArrayLocation() {
-        let text = "[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"spinner\"\n  id = \"s\"\n  frame = [0, 0, 1, 1]\n"
-            + "  items = [\n    { icon = \"builtin:sun\" },\n    { icon = 3 },\n  ]\n"
-        #expect(errors(text) == ["bad.toml:9:7: screens[0].controls[0].items[1].icon: expected a string, found the integer 3"])
     }
 
     @Test("Hostile nesting is refused, not recursed into: 100 000 brackets and a 10 000-part header")

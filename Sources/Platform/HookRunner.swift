@@ -213,7 +213,7 @@ public final class HookRunner {
 }
 
 extension String {
-    /// Every occurrence of `target` replaced (Kiosk avoids Foundation's String extensions). Matched
+    /// Every occurrence of `target` replaced (the kiosk avoids Foundation's String extensions). Matched
     /// on UTF-8 bytes, where a valid target can only match at scalar boundaries: the standard
     /// library's generic `firstRange(of:)` cost ~170 k instructions per hook argument, and a dial
     /// with an on-change hook expands its argv on every sample of a drag.

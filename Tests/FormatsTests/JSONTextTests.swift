@@ -1,12 +1,11 @@
-import Controls
-import Glibc
 import Testing
 import TestSupport
-@testable import Kiosk
+@testable import Formats
 
-/// The JSON reader and writer that replaced Foundation's: strict input, the socket's and the state
-/// file's exact output, and a Codable bridge as strict about types as JSONDecoder was.
-@Suite("JSON text, Codable bridge and base64 without Foundation")
+/// The JSON reader and writer that replaced Foundation's (strict input, sorted keys, whole numbers
+/// without a fraction), and base64. The Codable bridge is tested with the kiosk's own types in
+/// KioskTests' `KioskJSONTests`.
+@Suite("JSON text and base64 without Foundation")
 struct JSONTextTests {
     @Test("Valid documents parse to their values: escapes, surrogate pairs, numbers, nesting, whitespace")
     func parsesValid() {
@@ -50,46 +49,6 @@ struct JSONTextTests {
         // Canonically equivalent spellings are one key, as in the reader: the first spelling, the last value.
         #expect(JSON.object([("é", .number(1)), ("e\u{301}", .number(2))]).text() == Array("{\"é\":2}".utf8))
         #expect(JSON.parse(Array("{\"é\":1,\"e\u{301}\":2}".utf8))?.text() == Array("{\"é\":2}".utf8))
-    }
-
-    @Test("The state file is written exactly as JSONEncoder's pretty, sorted output was, and the old files load")
-    func stateFileFormat() throws {
-        let old = """
-            {
-              "values" : {
-                "hours" : [
-                  8,
-                  18.5
-                ],
-                "volume" : 35
-              },
-              "version" : 1
-            }
-
-            """
-        let dir = makeTemporaryDirectory("state-format")
-        let path = dir + "/state.json"
-        try FileIO.writeAtomically(Array(old.utf8), to: path, mode: 0o640)
-        let store = StateStore(path: path)
-        #expect(store.values == ["volume": .single(35), "hours": .pair(8, 18.5)])
-        store.set("volume", .single(36), now: 0, urgent: true)
-        store.set("volume", .single(35), now: 0, urgent: true)
-        #expect(FileIO.read(path).map { String(decoding: $0, as: UTF8.self) } == old)
-    }
-
-    @Test("Decoding is as strict as JSONDecoder: a whole number for an Int, the right kinds, required keys present")
-    func strictDecoding() throws {
-        #expect(try JSONCoding.decode(QueuedReply.self, from: Array(#"{"ok":true,"queued":3}"#.utf8)) == QueuedReply(queued: 3))
-        #expect(throws: DecodingError.self) { try JSONCoding.decode(QueuedReply.self, from: Array(#"{"ok":true,"queued":2.5}"#.utf8)) }
-        #expect(throws: DecodingError.self) { try JSONCoding.decode(QueuedReply.self, from: Array(#"{"ok":true,"queued":"3"}"#.utf8)) }
-        #expect(throws: DecodingError.self) { try JSONCoding.decode(QueuedReply.self, from: Array(#"{"ok":true}"#.utf8)) }
-        #expect(throws: DecodingError.self) { try JSONCoding.decode(QueuedReply.self, from: Array("not json".utf8)) }
-        let stats = StatsReply(wakeups: 1, frames: 2, clients: 0,
-                               mqtt: MQTTStats(state: "connected", messagesIn: 4, messagesOut: 5, reconnects: 0),
-                               latency: LatencyStats(frames: 3, inputToSubmit: LatencySummary(count: 3, p50: 0.5, p99: 1.25, max: 2)))
-        #expect(try JSONCoding.decode(StatsReply.self, from: SocketWire.encode(stats)) == stats)
-        #expect(String(decoding: SocketWire.encode(StoredValue.pair(1, .nan)), as: UTF8.self)
-                == #"{"error":"cannot encode the reply: non-finite number"}"#)
     }
 
     @Test("Base64 matches RFC 4648's vectors, round-trips any bytes, and refuses bad text")

@@ -1,5 +1,5 @@
-/// Base64 (RFC 4648, standard alphabet, padded) for screenshots on the control socket: the kiosk
-/// encodes the PNG, `thumbwheel ctl screenshot` decodes it. Our own, so the binary needs no Foundation.
+/// Base64 (RFC 4648, standard alphabet, padded), for binary data inside JSON text. Our own, so a
+/// binary that uses it needs no Foundation.
 public enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 

@@ -1,5 +1,3 @@
-import ConfigModel
-
 /// The tables of a document while it is parsed, and TOML's rules on which may be defined or extended
 /// where: a key is defined once; a table by one `[header]` (or by dotted keys, in one table section
 /// only); an inline table or array is complete as written; `[[a]]` appends to an array of tables only.
@@ -37,7 +35,7 @@ struct TOMLTableTree {
     struct Table {
         var origin: Origin
         var depth: Int
-        /// Its key path, as `ConfigKeyPath` writes it: components such as `screens`, `[0]`, `controls`.
+        /// Its key path, as `TOMLKeyPath` writes it: components such as `screens`, `[0]`, `controls`.
         var path: [String]
         var keys: [String] = []
         var slots: [String: Slot] = [:]
@@ -48,14 +46,14 @@ struct TOMLTableTree {
     /// The number of headers so far: tables made by dotted keys are closed when the next one starts.
     private var section = 0
 
-    /// Where each key, table and array element is first written: its `ConfigKeyPath` text → byte offset.
+    /// Where each key, table and array element is first written: its `TOMLKeyPath` text → byte offset.
     private(set) var positions: [String: Int] = [:]
 
     func depth(of table: Int) -> Int { tables[table].depth }
     func path(of table: Int) -> [String] { tables[table].path }
 
     mutating func record(_ path: [String], at offset: Int) {
-        let text = ConfigKeyPath.text(path)
+        let text = TOMLKeyPath.text(path)
         if positions[text] == nil { positions[text] = offset }
     }
 

@@ -1,6 +1,5 @@
 import CLinux
 import Glibc
-import Input
 
 /// inotify on the folders of a set of files (the config, the images and fonts it names): says when
 /// one of them was written or replaced. The simulator reloads on it; the kiosk, while it shows a
