@@ -68,8 +68,10 @@ struct Outline {
         // The sagitta of a chord spanning angle θ is r(1 − cos θ/2) ≈ rθ²/8; with the vertex radius
         // correction the deviation is half of that, so θ = sqrt(16·tol / r).
         let theta = min(0.5, (16 * tolerance / radius).squareRoot())
-        // Capped so an absurd radius (far beyond any screen) cannot exhaust memory.
-        return max(1, min(1 << 16, Int((sweep / theta).rounded(.up))))
+        // Capped so an absurd radius (far beyond any screen) cannot exhaust memory; capped before the
+        // conversion, which traps on numbers beyond Int's range (and on NaN).
+        let n = (sweep / theta).rounded(.up)
+        return n < Double(1 << 16) ? max(1, Int(n)) : 1 << 16
     }
 
     /// A full circle as one contour, clockwise (positive winding) or counter-clockwise.

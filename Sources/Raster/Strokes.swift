@@ -2,16 +2,19 @@ import Core
 import Glibc
 
 extension Canvas {
-    /// Fills `path` with the non-zero winding rule and exact-area anti-aliasing.
+    /// Fills `path` with the non-zero winding rule and exact-area anti-aliasing. Draws nothing when a
+    /// number of the path is NaN or infinite (see `FarGeometry` for numbers far beyond the canvas).
     public func fill(path: Path, paint: Paint) {
+        guard path.isFinite else { return }
         var o = beginOutline()
         o.add(path)
         fill(outline: o, paint: paint)
     }
 
-    /// Fills a rectangle with circular corners of `radius`.
+    /// Fills a rectangle with circular corners of `radius` (clamped to half the shorter side). Draws
+    /// nothing when a number is NaN or infinite.
     public func fillRoundedRect(_ rect: Rect, radius: Double, paint: Paint) {
-        guard !rect.isEmpty else { return }
+        guard !rect.isEmpty, radius.isFinite, rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
         fill(roundedRect: rect, radius: radius, paint: paint)
     }
     /// Fills a rounded rectangle with a solid colour.
@@ -32,17 +35,18 @@ extension Canvas {
 
     /// Strokes the open polyline through `points` with line `width`, `cap`s at both ends and round joins.
     /// Segments and joins are separate contours added under the non-zero rule, so where they overlap
-    /// inside the stroke the pixels are simply full.
+    /// inside the stroke the pixels are simply full. Draws nothing when a number is NaN or infinite.
     public func strokePolyline(_ points: [Point], width: Double, cap: LineCap = .butt, closed: Bool = false, paint: Paint) {
-        guard width > 0, points.count >= 2 else { return }
+        guard width > 0, width.isFinite, points.count >= 2, FarGeometry.allFinite(points) else { return }
         var o = beginOutline()
         appendStroke(&o, points, halfWidth: width / 2, cap: cap, closed: closed)
         fill(outline: o, paint: paint)
     }
 
-    /// Strokes every subpath of `path` (flattened) with round joins; closed subpaths get no caps.
+    /// Strokes every subpath of `path` (flattened) with round joins; closed subpaths get no caps. Draws
+    /// nothing when a number is NaN or infinite.
     public func stroke(path: Path, width: Double, cap: LineCap = .butt, paint: Paint) {
-        guard width > 0 else { return }
+        guard width > 0, width.isFinite, path.isFinite else { return }
         var o = beginOutline()
         for (subpath, closed) in path.subpaths {
             var flat = Outline()

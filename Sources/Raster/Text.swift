@@ -50,7 +50,7 @@ extension Canvas {
     @discardableResult
     public func drawText(_ text: String, font: Font, at origin: Point, paint: Paint, kerning: Bool = true) -> Double {
         // Positions beyond any screen (or not numbers) would trap in the pixel conversions below.
-        guard abs(origin.x) < 1e9, abs(origin.y) < 1e9, font.size > 0, font.size < 10_000 else { return 0 }
+        guard abs(origin.x) < 1e9, abs(origin.y) < 1e9, font.size > 0, font.size < 10_000, paint.isDrawable else { return 0 }
         let face = font.face
         let size64 = FontFace.size64(font.size)
         var sink = PaintSink(canvas: self, paint: paint, maxSpan: max(4096, width))
