@@ -71,7 +71,7 @@ extension Paint {
     /// Whether the paint's own numbers are finite (its alpha, its gradient's points and angle); a paint
     /// with a NaN or an infinity draws nothing (see `FarGeometry`).
     var isDrawable: Bool {
-        guard !alpha.isNaN else { return false }
+        guard alpha.isFinite else { return false }
         switch kind {
         case .solid, .image: return true
         case .linearGradient(let g): return g.start.x.isFinite && g.start.y.isFinite && g.end.x.isFinite && g.end.y.isFinite

@@ -53,7 +53,7 @@ extension Canvas {
     public func drawImage(_ image: Bitmap, source: Rect, transform: Transform, filter: ImageFilter = .bilinear,
                           tint: Color? = nil, alpha: Double = 1, blendMode: BlendMode = .sourceOver) {
         guard image.width > 0, image.height > 0, !source.isEmpty, source.isFinite, transform.isFinite,
-              let inverse = transform.inverted, samplesNear(inverse) else { return }
+              let inverse = Canvas.inverse(of: transform), samplesNear(inverse) else { return }
         let shader = ImageShader(image: image, deviceToImage: inverse, filter: filter, tint: tint)
         var o = beginOutline()
         for p in [Point(source.minX, source.minY), Point(source.maxX, source.minY), Point(source.maxX, source.maxY),
@@ -63,6 +63,21 @@ extension Canvas {
         }
         o.closeContour()
         fill(outline: o, paint: Paint(.image(shader), blendMode: blendMode, alpha: alpha))
+    }
+
+    /// `transform.inverted`, or where that overflows (a scale or a translation beyond the square root of
+    /// the largest Double), the same inverse computed from the linear part scaled to at most 1 and the
+    /// translation mapped through it; nil when the transform is singular.
+    static func inverse(of transform: Transform) -> Transform? {
+        if let inverse = transform.inverted, inverse.isFinite { return inverse }
+        let t = transform, s = max(abs(t.a), abs(t.b), abs(t.c), abs(t.d))
+        guard s > 0, s.isFinite else { return nil }
+        let a = t.a / s, b = t.b / s, c = t.c / s, d = t.d / s
+        let det = a * d - b * c
+        guard det != 0 else { return nil }
+        // The inverse's linear part, then its translation: −(linear · (tx, ty)).
+        let ia = d / det / s, ib = -b / det / s, ic = -c / det / s, id = a / det / s
+        return Transform(a: ia, b: ib, c: ic, d: id, tx: -(ia * t.tx + ic * t.ty), ty: -(ib * t.tx + id * t.ty))
     }
 
     /// Whether every pixel of the clip samples the image within `ImageShader.reach` of its origin

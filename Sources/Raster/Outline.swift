@@ -39,6 +39,9 @@ struct Outline {
             if cx.isFinite && cy.isFinite { add(cx, cy) }
             return
         }
+        // Turns beyond the second add only winding, which the non-zero rule does not show: keep the
+        // end angle and at most two turns, rather than spreading the chords over a billion of them.
+        let sweep = abs(sweep) <= 4 * .pi ? sweep : (sweep < 0 ? -1 : 1) * (2 * .pi + abs(sweep).truncatingRemainder(dividingBy: 2 * .pi))
         let n = Outline.segmentCount(radius: r, sweep: abs(sweep))
         let step = sweep / Double(n)
         // Vertices sit slightly outside the circle so the chords dip equally inside it: the polygon
@@ -70,9 +73,15 @@ struct Outline {
         let theta = min(0.5, (16 * tolerance / radius).squareRoot())
         // Capped so an absurd radius (far beyond any screen) cannot exhaust memory; capped before the
         // conversion, which traps on numbers beyond Int's range (and on NaN).
-        let n = (sweep / theta).rounded(.up)
-        return n < Double(1 << 16) ? max(1, Int(n)) : 1 << 16
+        let n = (sweep / theta).rounded(.up), cap = radius <= FarGeometry.near ? 1 << 16 : farChords
+        return n < Double(cap) ? max(1, Int(n)) : cap
     }
+
+    /// The most chords an arc of a radius beyond `FarGeometry.near` gets. Such an arc is a round join
+    /// or cap of a stroke wider than any screen, or the edge of a disc no screen holds: its chords lie
+    /// far outside any canvas unless its edge crosses one, where it is drawn as chords. The cap bounds
+    /// the work of such a stroke, which adds one at every point of its flattened path.
+    static let farChords = 1024
 
     /// A full circle as one contour, clockwise (positive winding) or counter-clockwise.
     mutating func addCircle(cx: Double, cy: Double, radius: Double, clockwise: Bool) {

@@ -67,14 +67,17 @@ extension Outline {
     }
 
     /// Where the segment from point `p` to point `q` crosses `axis` = `bound` (the two lie on either
-    /// side). Halving before subtracting keeps differences of any finite numbers finite, and the other
-    /// coordinate is a weighted mean of the ends, kept between them.
+    /// side). It is measured from the end nearer the line: a far end (1e155 pixels out) would leave the
+    /// fraction 1 − t without a digit of the crossing. Halving before subtracting keeps differences of
+    /// any finite numbers finite; the other coordinate is kept between the ends.
     private static func crossing(_ points: [Double], _ p: Int, _ q: Int, axis: Int, bound: Double) -> (Double, Double) {
         let p0 = points[2 * p + axis], q0 = points[2 * q + axis]
         let p1 = points[2 * p + 1 - axis], q1 = points[2 * q + 1 - axis]
-        let t = min(max((bound * 0.5 - p0 * 0.5) / (q0 * 0.5 - p0 * 0.5), 0), 1)
-        let mixed = p1 * (1 - t) + q1 * t
-        let other = min(max(mixed, min(p1, q1)), max(p1, q1))
+        let (n0, n1, f0, f1) = abs(p0 - bound) <= abs(q0 - bound) ? (p0, p1, q0, q1) : (q0, q1, p0, p1)
+        // At most a half: the nearer end is at most as far from the line as the other.
+        let t = min(max((bound * 0.5 - n0 * 0.5) / (f0 * 0.5 - n0 * 0.5), 0), 1)
+        let moved = n1 + t * (f1 * 0.5 - n1 * 0.5) * 2
+        let other = min(max(moved, min(p1, q1)), max(p1, q1))
         return axis == 0 ? (bound, other) : (other, bound)
     }
 }

@@ -73,7 +73,10 @@ extension Canvas {
         let segments = closed ? n : n - 1
         func direction(_ i: Int) -> (Double, Double) {
             let a = p[i], b = p[(i + 1) % n]
-            let len = a.distance(to: b)
+            var len = a.distance(to: b)
+            // Segments longer than the square root of the largest Double overflow the squares: hypot
+            // does not (only then, so the usual lengths keep their rounding).
+            if !len.isFinite { len = hypot(b.x - a.x, b.y - a.y) }
             return ((b.x - a.x) / len, (b.y - a.y) / len)
         }
         for i in 0 ..< segments {
