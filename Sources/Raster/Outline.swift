@@ -73,14 +73,16 @@ struct Outline {
         let theta = min(0.5, (16 * tolerance / radius).squareRoot())
         // Capped so an absurd radius (far beyond any screen) cannot exhaust memory; capped before the
         // conversion, which traps on numbers beyond Int's range (and on NaN).
-        let n = (sweep / theta).rounded(.up), cap = radius <= FarGeometry.near ? 1 << 16 : farChords
-        return n < Double(cap) ? max(1, Int(n)) : cap
+        let n = (sweep / theta).rounded(.up)
+        let cap = radius <= FarGeometry.near ? Double(1 << 16) : max(1, (Double(farChords) * sweep / (2 * .pi)).rounded(.up))
+        return n < cap ? max(1, Int(n)) : Int(min(cap, Double(1 << 16)))
     }
 
-    /// The most chords an arc of a radius beyond `FarGeometry.near` gets. Such an arc is a round join
-    /// or cap of a stroke wider than any screen, or the edge of a disc no screen holds: its chords lie
-    /// far outside any canvas unless its edge crosses one, where it is drawn as chords. The cap bounds
-    /// the work of such a stroke, which adds one at every point of its flattened path.
+    /// The most chords a full turn of an arc of a radius beyond `FarGeometry.near` gets (shorter arcs
+    /// in proportion). Such an arc is a round join or cap of a stroke wider than any screen, or the
+    /// edge of a disc no screen holds: its chords lie far outside any canvas unless its edge crosses
+    /// one, where it is drawn as chords. The cap bounds the work of such a stroke, which adds a join
+    /// at every point of its flattened path (each turning by little).
     static let farChords = 1024
 
     /// A full circle as one contour, clockwise (positive winding) or counter-clockwise.
