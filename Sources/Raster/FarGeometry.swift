@@ -13,7 +13,8 @@ import Glibc
 /// - Farther finite numbers take the same code with its integer conversions and squares made safe:
 ///   outlines are clipped to the area being drawn before their edges reach the cells
 ///   (`Outline.clipped(to:)`), discs and rings that cover or miss the whole clip are filled or
-///   skipped without flattening, and the analytic row paths never see such numbers (their `accepts`).
+///   skipped without flattening, arcs of huge radii get fine chords only where they can show
+///   (`Outline.addArcNear`), and the analytic row paths never see such numbers (their `accepts`).
 ///   What lands on the canvas is then what the geometry puts there, within what a `Double` can say
 ///   at that distance; sums that overflow a `Double` (beyond about 1e308) draw nothing.
 ///

@@ -19,18 +19,29 @@ extension Outline {
     func clipped(to box: Rect) -> Outline {
         var result = Outline()
         var a: [Double] = [], b: [Double] = []  // x, y interleaved: the contour before and after a side
+        // Each side as (axis, bound, keep the greater side).
+        let sides = [(0, box.minX, true), (0, box.maxX, false), (1, box.minY, true), (1, box.maxY, false)]
         var start = 0
         for end in contourEnds {
             defer { start = end }
-            a.removeAll(keepingCapacity: true)
+            guard end - start >= 3 else { continue }
+            var x0 = Double.infinity, x1 = -Double.infinity, y0 = Double.infinity, y1 = -Double.infinity
             var finite = true
             for i in start ..< end {
                 finite = finite && xs[i].isFinite && ys[i].isFinite
-                a.append(xs[i]); a.append(ys[i])
+                x0 = min(x0, xs[i]); x1 = max(x1, xs[i]); y0 = min(y0, ys[i]); y1 = max(y1, ys[i])
             }
-            guard finite, end - start >= 3 else { continue }
-            // Each side as (axis, bound, keep the greater side).
-            for (axis, bound, keepGreater) in [(0, box.minX, true), (0, box.maxX, false), (1, box.minY, true), (1, box.maxY, false)] {
+            // A closed contour winds round nothing outside its own box: one that misses `box` adds
+            // nothing there, one inside it stays as it is (most pieces of a long stroke do either).
+            guard finite, x1 >= box.minX, x0 <= box.maxX, y1 >= box.minY, y0 <= box.maxY else { continue }
+            if x0 >= box.minX && x1 <= box.maxX && y0 >= box.minY && y1 <= box.maxY {
+                for i in start ..< end { result.add(xs[i], ys[i]) }
+                result.closeContour()
+                continue
+            }
+            a.removeAll(keepingCapacity: true)
+            for i in start ..< end { a.append(xs[i]); a.append(ys[i]) }
+            for (axis, bound, keepGreater) in sides {
                 Outline.clip(a, to: &b, axis: axis, bound: bound, keepGreater: keepGreater)
                 swap(&a, &b)
                 if a.isEmpty { break }

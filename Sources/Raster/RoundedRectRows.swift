@@ -76,7 +76,9 @@ extension Canvas {
         }
         var o = beginOutline()
         defer { o.reset(); swap(&o, &scratch.outline) }
-        if r > 0 && r.isFinite && rect.minX.isFinite && rect.minY.isFinite && rect.maxX.isFinite && rect.maxY.isFinite {
+        // The cache flattens its corners without a drawn area: a radius far beyond any canvas takes the
+        // path, whose arcs are flattened finely only where they can show (`Outline.addArcNear`).
+        if r > 0 && r <= FarGeometry.near && rect.minX.isFinite && rect.minY.isFinite && rect.maxX.isFinite && rect.maxY.isFinite {
             scratch.cells.roundedCorners.add(rect, radius: r, to: &o)
         } else {
             o.add(Path.roundedRect(rect, radius: radius))

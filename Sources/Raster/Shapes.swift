@@ -145,11 +145,13 @@ extension Canvas {
         scratch.fillArc(arc, area: area, into: &sink)
     }
 
-    /// A cleared outline from the scratch memory (hand it back through `fill(outline:paint:)`).
+    /// A cleared outline from the scratch memory (hand it back through `fill(outline:paint:)`), drawn
+    /// within the clip.
     func beginOutline() -> Outline {
         var o = Outline()
         swap(&o, &scratch.outline)
         o.reset()
+        o.reach = clip.rect.insetBy(-1)
         return o
     }
 

@@ -48,8 +48,12 @@ extension Canvas {
     public func stroke(path: Path, width: Double, cap: LineCap = .butt, paint: Paint) {
         guard width > 0, width.isFinite, path.isFinite else { return }
         var o = beginOutline()
+        // Where the path's own line can still show: within the stroke's reach of the clip (a square
+        // cap's corner lies √2 half-widths from the line).
+        let reach = clip.rect.insetBy(-(0.75 * width + 1))
         for (subpath, closed) in path.subpaths {
             var flat = Outline()
+            flat.reach = reach
             flat.add(subpath)
             let pts = (0 ..< flat.xs.count).map { Point(flat.xs[$0], flat.ys[$0]) }
             if pts.count >= 2 { appendStroke(&o, pts, halfWidth: width / 2, cap: cap, closed: closed) }

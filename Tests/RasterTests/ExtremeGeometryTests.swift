@@ -132,6 +132,20 @@ struct ExtremeGeometryTests {
     }
 }
 
+extension ExtremeGeometryTests {
+    @Test("arcs beyond the near range get chords by their sweep: a wide stroke's joins cost a chord or two each")
+    func farChords() {
+        // The fuzzer's first find: a path stroked 9.3e18 wide added a join of 1024 chords at each of its
+        // thousands of flattened points.
+        #expect(Outline.segmentCount(radius: 4.65e18, sweep: 0.002) == 1)
+        #expect(Outline.segmentCount(radius: 1e155, sweep: 2 * .pi) == Outline.farChords)
+        #expect(Outline.segmentCount(radius: 2e7, sweep: .pi) == Outline.farChords / 2)
+        // Within the near range the count still follows the tolerance, up to its own cap.
+        #expect(Outline.segmentCount(radius: 20, sweep: 2 * .pi) == Int((2 * .pi / (16 * Outline.tolerance / 20).squareRoot()).rounded(.up)))
+        #expect(Outline.segmentCount(radius: FarGeometry.near, sweep: 4 * .pi) == 1 << 16)
+    }
+}
+
 /// What shapes reaching far beyond the canvas put on it: what their geometry says, not garbage.
 @Suite("Far geometry draws what it covers")
 struct FarGeometryPictureTests {
@@ -204,6 +218,32 @@ struct FarGeometryPictureTests {
             #expect(worst <= 1, "far corners at \(t): a pixel differs by \(worst) of 255")
         }
         #expect(reference[17, 20] == 0xFFFF_FFFF && reference[36, 6] == 0xFF00_0000, "the wedge is where it should be")
+    }
+
+    @Test("discs, rings and arcs of radius 1e7 and 1e9 whose edge crosses the canvas have the straight edge they seem to have")
+    func hugeRadiusEdges() {
+        // Over the 40 pixels of the canvas a circle of radius R departs from its tangent by under
+        // 20²/2R pixels: the picture is the half-plane's, edge pixels within the flattening tolerance
+        // (`Outline.tolerance`: chords within a hundredth of a pixel of the circle, about three levels
+        // where, on a huge radius, that offset is the same across a whole pixel).
+        func differs(_ a: Bitmap, _ b: Bitmap) -> Int {
+            var worst = 0
+            for y in 0 ..< a.height { for x in 0 ..< a.width { worst = max(worst, abs(Int(a[x, y] & 0xFF) - Int(b[x, y] & 0xFF))) } }
+            return worst
+        }
+        for r in [1e7, 1e9] {
+            let band = FarGeometryPictureTests.picture { $0.fillRect(Rect(x: -100, y: 12.3, width: 300, height: 4), paint: white) }.0
+            let half = FarGeometryPictureTests.picture { $0.fillRect(Rect(x: -100, y: 12.3, width: 300, height: 100), paint: white) }.0
+            let disc = FarGeometryPictureTests.picture { $0.fillCircle(center: Point(20, 12.3 + r), radius: r, paint: white) }.0
+            let ring = FarGeometryPictureTests.picture { $0.strokeCircle(center: Point(20, 14.3 + r), radius: r, width: 4, paint: white) }.0
+            let arc = FarGeometryPictureTests.picture {
+                $0.strokeArc(center: Point(20, 14.3 + r), radius: r, start: .degrees(-91), sweep: .degrees(2), width: 4, cap: .round, paint: white)
+            }.0
+            let levels = Int((Outline.tolerance * 255).rounded(.up))
+            #expect(differs(disc, half) <= levels, "disc of radius \(r)")
+            #expect(differs(ring, band) <= levels, "ring of radius \(r)")
+            #expect(differs(arc, band) <= levels, "arc of radius \(r)")
+        }
     }
 
     @Test("a line from -1e300 to 1e300 is the line from -100 to 200")
