@@ -12,19 +12,23 @@ public enum ConfigLimits {
     public static let arrayItems = 1000
 
     /// The largest canvas the kiosk draws for itself, with no display to size it (`display.size` of a
-    /// headless panel, `render --size`, `simulate --size`): at most `canvasSide` pixels a side and
-    /// `canvasPixels` in all, the frame of an 8K (DCI) panel, the largest made. A full frame's memory
-    /// and drawing time grow with its pixels (the frame, the damage copy, a screenshot, a PNG), and a
-    /// canvas larger than any screen buys that with nothing anyone sees. Geometric keys' ranges are
-    /// ConfigModel's `GeometryLimits` (the element kinds' schemas need them too).
-    public static let canvasSide = 8192
-    public static let canvasPixels = 8192 * 4320
+    /// headless panel, `render --size`, `simulate --size`): the frame of an 8K (DCI) panel, the largest
+    /// made. A canvas may have as many pixels in all and no side longer than its longer one (turned
+    /// upright, or a strip, it fits too). A full frame's memory and drawing time grow with its pixels
+    /// (the frame, the damage copy, a screenshot, a PNG), and a canvas larger than any screen buys that
+    /// with nothing anyone sees. Geometric keys' ranges are ConfigModel's `GeometryLimits` (the element
+    /// kinds' schemas need them too).
+    public static let largestCanvas = PixelSize(width: 8192, height: 4320)
+    /// The longest side a canvas may have (see `largestCanvas`).
+    public static var canvasSide: Int { max(largestCanvas.width, largestCanvas.height) }
+    /// The most pixels a canvas may have (see `largestCanvas`).
+    public static var canvasPixels: Int { largestCanvas.width * largestCanvas.height }
 
     /// Why `size` is too large a canvas, or nil.
     public static func canvasExcess(_ size: PixelSize) -> String? {
         let pixels = size.width * size.height
         guard size.width > canvasSide || size.height > canvasSide || pixels > canvasPixels else { return nil }
-        return "expected a canvas of at most \(canvasSide) pixels a side and \(canvasPixels) pixels in all (8192x4320), "
+        return "expected a canvas of at most \(canvasSide) pixels a side and \(canvasPixels) pixels in all (\(largestCanvas)), "
             + "found \(size) (\(pixels) pixels)"
     }
 
