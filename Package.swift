@@ -102,7 +102,7 @@ let package = Package(
 
         // Fuzz targets (issue 21): libFuzzer's entry point when scripts/fuzz builds it with
         // -sanitize=fuzzer and -DFUZZING; otherwise a replayer of saved inputs, so plain builds work.
-        .executableTarget(name: "thumbwheel-fuzz", dependencies: ["Kiosk", "Formats", "Input", "Raster", "Core", "Controls"]),
+        .executableTarget(name: "thumbwheel-fuzz", dependencies: ["Kiosk", "Formats", "Input", "Raster", "Core", "Controls", "Bench"]),
 
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Core"],

@@ -39,7 +39,7 @@ extension ConicGradient {
                 for k in 0 ..< count where knotSteps[k] > 0 {
                     lines.add(ShadedPiece(records + width * k), knotStep: knotSteps[k])
                 }
-                kernels.conicLineColours(lines, offX: Float(0.5 - center.x), offY: Float(0.5 - center.y), origin: startFixed,
+                kernels.conicLineColours(lines, offX: Float(0.5 - origin.x), offY: Float(0.5 - origin.y), origin: startFixed,
                                          table: colorTable, canvas: canvas, rowWords: rowWords, edgeColors: edgeColors)
             }
         }
@@ -55,8 +55,8 @@ extension ConicGradient {
         let b = piece.unclipped.lowerBound, c = piece.unclipped.upperBound, length = c - 1 - b
         // The squared distance from the centre to the span: its nearest pixel centre's column, the
         // row's centre line.
-        let dy = Double(piece.y) + 0.5 - center.y
-        let dx = max(0, Double(b) + 0.5 - center.x, center.x - (Double(c) - 0.5))
+        let dy = Double(piece.y) + 0.5 - origin.y
+        let dx = max(0, Double(b) + 0.5 - origin.x, origin.x - (Double(c) - 0.5))
         let d2 = dy * dy + dx * dx
         if d2 >= 42.25 * Double(length * length) { return length }
         let step = Int(d2.squareRoot() / 6.5)

@@ -80,7 +80,8 @@ final class CoverageCells {
                         var px = xs[end - 1], py = ys[end - 1]
                         for i in start ..< end {
                             let qx = xs[i], qy = ys[i]
-                            if py != qy && max(py, qy) > top && min(py, qy) < bottom {
+                            // Only finite heights: a NaN would turn into a wild band index below.
+                            if py != qy && max(py, qy) > top && min(py, qy) < bottom && py.isFinite && qy.isFinite {
                                 let e = edges + 4 * count
                                 e[0] = px; e[1] = py; e[2] = qx; e[3] = qy
                                 count += 1
@@ -149,14 +150,16 @@ final class CoverageCells {
         else if ay > h { ax += (h - ay) * (bx - ax) / (by - ay); ay = h }
         if by < 0 { bx += (0 - by) * (ax - bx) / (ay - by); by = 0 }
         else if by > h { bx += (h - by) * (ax - bx) / (ay - by); by = h }
-        if ay == by { return }
+        // Ends so far out that the clipping overflowed: no column to give them (outlines reaching
+        // that far are clipped before they get here, see `Outline.clipped(to:)`).
+        if ay == by || !(ax.isFinite && bx.isFinite) { return }
         // Split at x = 0 and x = w so that each piece lies on one side, then clamp it.
         var ts: (Double, Double) = (2, 2)
         if (ax < 0) != (bx < 0) { ts.0 = (0 - ax) / (bx - ax) }
         if (ax > w) != (bx > w) { ts.1 = (w - ax) / (bx - ax) }
         if ts.0 > ts.1 { ts = (ts.1, ts.0) }
         if ts.0 > 1 {   // the common case: no crossing
-            addInside(min(max(ax, 0), w), ay, min(max(bx, 0), w), by)
+            addInside(CoverageCells.clamp(ax, w), ay, CoverageCells.clamp(bx, w), by)
             return
         }
         var sx = ax, sy = ay
@@ -164,10 +167,15 @@ final class CoverageCells {
             let t = k == 0 ? ts.0 : (k == 1 ? ts.1 : 1.0)
             if t > 1 { continue }
             let ex = t == 1 ? bx : ax + t * (bx - ax), ey = t == 1 ? by : ay + t * (by - ay)
-            addInside(min(max(sx, 0), w), sy, min(max(ex, 0), w), ey)
+            addInside(CoverageCells.clamp(sx, w), sy, CoverageCells.clamp(ex, w), ey)
             sx = ex; sy = ey
         }
     }
+
+    /// `x` pressed into [0, w], and NaN (from edges so long that the clipping above overflowed) onto 0:
+    /// every column then lies inside the row's cells, whatever the edge. The same value as
+    /// `min(max(x, 0), w)` for every other x.
+    @inline(__always) private static func clamp(_ x: Double, _ w: Double) -> Double { x > 0 ? (x < w ? x : w) : 0 }
 
     /// An edge inside [0, w] × [0, h] in local coordinates.
     @inline(__always) private func addInside(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
@@ -175,6 +183,9 @@ final class CoverageCells {
         let dir: Double = y0 < y1 ? 1 : -1
         let (ax, ay, bx, by) = y0 < y1 ? (x0, y0, x1, y1) : (x1, y1, x0, y0)
         let dxdy = (bx - ax) / (by - ay)
+        // An edge too short in y for its slope to be a number (heights near the smallest Double)
+        // covers nothing; its x below would be NaN, a wild column.
+        guard dxdy.isFinite else { return }
         let firstRow = Int(ay), lastRow = min(Int(by.rounded(.up)), height)
         var row = firstRow
         while row < lastRow {

@@ -78,6 +78,9 @@ public final class LinearGradient: PointShader {
             let px = Double(x) + 0.5 - start.x, py = Double(y) + 0.5 - start.y
             let t0 = (px * dx + py * dy) / len2 * last
             let step = dx / len2 * last
+            // End points so far apart, or so far away, that these products overflowed: a NaN would be
+            // a wild index into the table.
+            guard t0.isFinite && step.isFinite else { return shadeFar(x: x, y: y, count: count, lut: lut, into: out) }
             for i in 0 ..< count {
                 let idx = Int(min(max(t0 + Double(i) * step + 0.5, 0), last))
                 out[i] = lut[idx]
@@ -87,6 +90,23 @@ public final class LinearGradient: PointShader {
 }
 
 extension LinearGradient {
+    /// `shade` for end points whose products overflow: the same position along the gradient, from the
+    /// points scaled down by a power of two (which leaves the ratio unchanged), pixel by pixel.
+    private func shadeFar(x: Int, y: Int, count: Int, lut: UnsafeBufferPointer<UInt32>, into out: UnsafeMutablePointer<UInt32>) {
+        let k = 0x1p-600, last = Double(GradientTable.size - 1)
+        let sx = start.x * k, sy = start.y * k
+        let dx = end.x * k - sx, dy = end.y * k - sy
+        let len2 = dx * dx + dy * dy
+        let py = (Double(y) + 0.5) * k - sy
+        for i in 0 ..< count {
+            let px = (Double(x + i) + 0.5) * k - sx
+            let t = (px * dx + py * dy) / len2 * last + 0.5
+            // Points that coincide after the scaling (or a NaN): the colour of the gradient's end, as
+            // for coinciding points.
+            out[i] = lut[t.isNaN ? lut.count - 1 : Int(min(max(t, 0), last))]
+        }
+    }
+
     func shade(xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         for k in 0 ..< count { shade(x: Int(xs[k]), y: Int(ys[k]), count: 1, into: out + k) }
     }
@@ -103,12 +123,24 @@ public final class ConicGradient: PointShader {
     let startFixed: Int32
     /// The table's colours in memory of their own (no array access per call on the hot path).
     let colorTable: UnsafeMutablePointer<UInt32>
+    /// The centre the colours are computed about: `center`, or for a centre beyond
+    /// `FarGeometry.near` a point in the same direction at that distance (the angles seen from the
+    /// canvas barely change, and the `Float` arithmetic stays finite).
+    let origin: Point
+
+    static func origin(_ center: Point) -> Point {
+        let m = max(abs(center.x), abs(center.y))
+        guard m > FarGeometry.near, m.isFinite else { return center }
+        return Point(center.x / m * FarGeometry.near, center.y / m * FarGeometry.near)
+    }
 
     /// Build once and reuse: the colour table is computed here.
     public init(center: Point, start: Angle, stops: [GradientStop]) {
         self.center = center; self.start = start; self.stops = stops
         table = GradientTable(stops: stops, periodic: true)
-        startFixed = Int32((start.normalizedDegrees / 360 * 65536).rounded())
+        // A start that is not a number draws nothing (`Paint.isDrawable`); 0 keeps the conversion safe.
+        startFixed = start.radians.isFinite ? Int32((start.normalizedDegrees / 360 * 65536).rounded()) : 0
+        origin = ConicGradient.origin(center)
         colorTable = .allocate(capacity: GradientTable.size)
         colorTable.initialize(from: table.colors, count: GradientTable.size)
     }
@@ -117,8 +149,8 @@ public final class ConicGradient: PointShader {
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         typealias V = SIMD4<Float>
-        let dy = Float(Double(y) + 0.5 - center.y)
-        let off = Float(0.5 - center.x)
+        let dy = Float(Double(y) + 0.5 - origin.y)
+        let off = Float(0.5 - origin.x)
         let lane = V(0, 1, 2, 3)
         let farRow = abs(dy) >= ConicGradient.farDistance
         let block = ConicGradient.block
@@ -176,7 +208,7 @@ public final class ConicGradient: PointShader {
     /// `count` up to the next multiple of four.
     func shade(xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         typealias V = SIMD4<Float>
-        let offX = V(repeating: Float(0.5 - center.x)), offY = V(repeating: Float(0.5 - center.y))
+        let offX = V(repeating: Float(0.5 - origin.x)), offY = V(repeating: Float(0.5 - origin.y))
         let lut = colorTable
         let start = SIMD4<Int32>(repeating: startFixed), round = SIMD4<Int32>(repeating: 32)
         let rx = UnsafeRawPointer(xs), ry = UnsafeRawPointer(ys), ro = UnsafeMutableRawPointer(out)

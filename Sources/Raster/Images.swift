@@ -11,10 +11,11 @@ public enum ImageFilter: Sendable, Hashable {
 extension Canvas {
     /// Draws `image` scaled into `rect`. The rectangle's edges are anti-aliased by exact coverage;
     /// inside, pixels are sampled at their centres. With a `tint`, the image is a template: only its
-    /// alpha is used, filled with the tint colour (spec RVS-18, RVS-69 icons).
+    /// alpha is used, filled with the tint colour (spec RVS-18, RVS-69 icons). Draws nothing when a
+    /// number is NaN or infinite (see `FarGeometry` for numbers far beyond the canvas).
     public func drawImage(_ image: Bitmap, in rect: Rect, filter: ImageFilter = .bilinear, tint: Color? = nil,
                           alpha: Double = 1, blendMode: BlendMode = .sourceOver) {
-        guard image.width > 0, image.height > 0, !rect.isEmpty else { return }
+        guard image.width > 0, image.height > 0, !rect.isEmpty, rect.isFinite else { return }
         let toDevice = Transform.scale(rect.width / Double(image.width), rect.height / Double(image.height))
             .then(.translation(rect.minX, rect.minY))
         drawImage(image, transform: toDevice, filter: filter, tint: tint, alpha: alpha, blendMode: blendMode)
@@ -31,7 +32,7 @@ extension Canvas {
     /// Draws `image` scaled into `rect`, then rotated by `angle` (screen-clockwise) about `pivot`.
     public func drawImage(_ image: Bitmap, in rect: Rect, rotatedBy angle: Angle, about pivot: Point,
                           filter: ImageFilter = .bilinear, tint: Color? = nil, alpha: Double = 1) {
-        guard image.width > 0, image.height > 0, !rect.isEmpty else { return }
+        guard image.width > 0, image.height > 0, !rect.isEmpty, rect.isFinite else { return }
         let toDevice = Transform.scale(rect.width / Double(image.width), rect.height / Double(image.height))
             .then(.translation(rect.minX, rect.minY))
             .then(.rotation(angle, about: pivot))
@@ -51,7 +52,8 @@ extension Canvas {
     /// with the pixels just outside it, as an uncropped image would.
     public func drawImage(_ image: Bitmap, source: Rect, transform: Transform, filter: ImageFilter = .bilinear,
                           tint: Color? = nil, alpha: Double = 1, blendMode: BlendMode = .sourceOver) {
-        guard image.width > 0, image.height > 0, !source.isEmpty, let inverse = transform.inverted else { return }
+        guard image.width > 0, image.height > 0, !source.isEmpty, source.isFinite, transform.isFinite,
+              let inverse = Canvas.inverse(of: transform), samplesNear(inverse) else { return }
         let shader = ImageShader(image: image, deviceToImage: inverse, filter: filter, tint: tint)
         var o = beginOutline()
         for p in [Point(source.minX, source.minY), Point(source.maxX, source.minY), Point(source.maxX, source.maxY),
@@ -62,6 +64,45 @@ extension Canvas {
         o.closeContour()
         fill(outline: o, paint: Paint(.image(shader), blendMode: blendMode, alpha: alpha))
     }
+
+    /// `transform.inverted`, or where that overflows (a scale or a translation beyond the square root of
+    /// the largest Double), the same inverse computed from the linear part scaled to at most 1 and the
+    /// translation mapped through it; nil when the transform is singular.
+    static func inverse(of transform: Transform) -> Transform? {
+        if let inverse = transform.inverted, inverse.isFinite { return inverse }
+        let t = transform, s = max(abs(t.a), abs(t.b), abs(t.c), abs(t.d))
+        guard s > 0, s.isFinite else { return nil }
+        let a = t.a / s, b = t.b / s, c = t.c / s, d = t.d / s
+        let det = a * d - b * c
+        guard det != 0 else { return nil }
+        // The inverse's linear part, then its translation: −(linear · (tx, ty)).
+        let ia = d / det / s, ib = -b / det / s, ic = -c / det / s, id = a / det / s
+        return Transform(a: ia, b: ib, c: ic, d: id, tx: -(ia * t.tx + ic * t.ty), ty: -(ib * t.tx + id * t.ty))
+    }
+
+    /// Whether every pixel of the clip samples the image within `ImageShader.reach` of its origin
+    /// (`deviceToImage` maps the canvas to image pixels; an affine map is largest at the clip's
+    /// corners). When one does not, the image is narrower than a millionth of a pixel across the clip
+    /// in some direction (or far from it), so nothing of it would show; and the shader's conversions of
+    /// such sample positions to integers would trap.
+    private func samplesNear(_ deviceToImage: Transform) -> Bool {
+        let c = clip.rect
+        for p in [Point(c.minX, c.minY), Point(c.maxX, c.minY), Point(c.minX, c.maxY), Point(c.maxX, c.maxY)] {
+            let q = deviceToImage.apply(p)
+            guard abs(q.x) <= ImageShader.reach, abs(q.y) <= ImageShader.reach else { return false }
+        }
+        return true
+    }
+}
+
+extension Rect {
+    /// Whether the origin and size are finite numbers.
+    var isFinite: Bool { origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite }
+}
+
+extension Transform {
+    /// Whether all six coefficients are finite numbers.
+    var isFinite: Bool { a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite }
 }
 
 /// Samples a bitmap for each device pixel centre through an inverse transform (see `Canvas.drawImage`).
@@ -83,6 +124,10 @@ public final class ImageShader: Shader {
 
     /// Images are treated as translucent: their pixels are checked one by one.
     var isOpaque: Bool { false }
+
+    /// The farthest a sample may lie from the image's origin, in image pixels: its conversions to
+    /// integers stay exact and in range (`Canvas.drawImage` draws nothing that would sample farther).
+    static let reach: Double = 1e15
 
     /// For axis-aligned images: the sampling column u − 0.5 of device column X is
     /// (uOrigin + X·uStep) / 2³² (fixed point, exact integer steps).

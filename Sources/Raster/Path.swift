@@ -154,6 +154,8 @@ extension Outline {
     static func bezierSteps(_ dd2: Double, factor: Double) -> Int {
         let dd = dd2.squareRoot()
         guard dd.isFinite else { return 1 }
-        return max(1, min(1000, Int((factor * dd / tolerance).squareRoot().rounded(.up))))
+        // Capped before the conversion, which traps on numbers beyond Int's range.
+        let n = (factor * dd / tolerance).squareRoot().rounded(.up)
+        return n < 1000 ? max(1, Int(n)) : 1000
     }
 }

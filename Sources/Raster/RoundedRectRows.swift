@@ -66,26 +66,31 @@ extension Canvas {
     /// rows; it is drawn as a capsule by the disc's row path instead (analytic areas, within a step or two
     /// of the cells').
     func fill(roundedRect rect: Rect, radius: Double, paint: Paint) {
-        guard !rect.isEmpty else { return }
+        guard !rect.isEmpty, paint.isDrawable else { return }
         let r = Path.roundedRectRadius(rect, radius)
-        // A pill (lying, its radius half its height) is a capsule: rows straight from the circle equation.
-        if Canvas.drawsAsCapsule(rect, r), RingShape.accepts(outer: r, inner: 0, cx: rect.minX + r, cy: rect.midY) {
+        // A pill (lying, its radius half its height) is a capsule: rows straight from the circle equation
+        // (its right end within reach of those rows' integer columns, see `FarGeometry`).
+        if Canvas.drawsAsCapsule(rect, r), RingShape.accepts(outer: r, inner: 0, cx: rect.minX + r, cy: rect.midY),
+           rect.maxX < FarGeometry.near {
             return fill(ring: RingShape(cx: rect.minX + r, cy: rect.midY, outer: r, inner: 0, stretch: rect.width - 2 * r), paint: paint)
         }
         var o = beginOutline()
         defer { o.reset(); swap(&o, &scratch.outline) }
-        if r > 0 && r.isFinite && rect.minX.isFinite && rect.minY.isFinite && rect.maxX.isFinite && rect.maxY.isFinite {
+        // The cache flattens its corners without a drawn area: a radius far beyond any canvas takes the
+        // path, whose arcs are flattened finely only where they can show (`Outline.addArcNear`).
+        if r > 0 && r <= FarGeometry.near && rect.minX.isFinite && rect.minY.isFinite && rect.maxX.isFinite && rect.maxY.isFinite {
             scratch.cells.roundedCorners.add(rect, radius: r, to: &o)
         } else {
             o.add(Path.roundedRect(rect, radius: radius))
         }
         guard !o.isEmpty, !clip.isEmpty else { return }
-        let bounds = PixelRect(covering: Rect(x: o.minX, y: o.minY, width: o.maxX - o.minX, height: o.maxY - o.minY))
-        let area = bounds.intersection(clip)
+        let area = o.pixelBounds.intersection(clip)
         guard !area.isEmpty else { return }
         var sink = PaintSink(canvas: self, paint: paint, maxSpan: area.width)
         let cells = scratch.cells
-        guard let sides = StraightSides(o) else { return cells.fill(o, area: area, into: &sink) }
+        // A rectangle reaching far beyond the canvas goes to the cells whole, clipped first: its sides'
+        // rows would not convert to integers.
+        guard o.isNear, let sides = StraightSides(o) else { return scratch.fillCells(o, area: area, into: &sink) }
         // Whole rows inside the straight part, within the area.
         let rowTop = max(area.y, Int(sides.top.rounded(.up))), rowBottom = min(area.maxY, Int(sides.bottom.rounded(.down)))
         guard rowTop < rowBottom else { return cells.fill(o, area: area, into: &sink) }

@@ -12,27 +12,33 @@ public enum LineCap: Sendable, Hashable {
 }
 
 extension Canvas {
-    /// Fills the disc of `radius` about `center`, with exact-area anti-aliasing.
+    /// Fills the disc of `radius` about `center`, with exact-area anti-aliasing. Draws nothing when a
+    /// number is NaN or infinite (see `FarGeometry` for numbers far beyond the canvas).
     public func fillCircle(center: Point, radius: Double, paint: Paint) {
-        guard radius > 0 else { return }
-        if RingShape.accepts(outer: radius, inner: 0, cx: center.x, cy: center.y) {
-            return fill(ring: RingShape(cx: center.x, cy: center.y, outer: radius, inner: 0), paint: paint)
-        }
-        var o = beginOutline()
-        o.addCircle(cx: center.x, cy: center.y, radius: radius, clockwise: true)
-        fill(outline: o, paint: paint)
+        fillRing(center: center, innerRadius: 0, outerRadius: radius, paint: paint)
     }
     /// Fills the disc of `radius` about `center` with a solid colour.
     public func fillCircle(center: Point, radius: Double, color: Color) {
         fillCircle(center: center, radius: radius, paint: Paint(color))
     }
 
-    /// Fills the ring `inner ≤ |p − center| ≤ outer`.
+    /// Fills the ring `inner ≤ |p − center| ≤ outer` (inner ≤ 0: the disc). Draws nothing when a
+    /// number is NaN or infinite.
     public func fillRing(center: Point, innerRadius: Double, outerRadius: Double, paint: Paint) {
         guard outerRadius > 0, outerRadius > innerRadius else { return }
+        guard outerRadius.isFinite, innerRadius.isFinite, center.x.isFinite, center.y.isFinite else { return }
         if RingShape.accepts(outer: outerRadius, inner: innerRadius, cx: center.x, cy: center.y) {
             let shape = RingShape(cx: center.x, cy: center.y, outer: outerRadius, inner: max(0, innerRadius))
             return fill(ring: shape, paint: paint)
+        }
+        if !FarGeometry.isNear(center.x, center.y, outerRadius) {
+            // A ring reaching far beyond the canvas mostly covers the clip or misses it: then no
+            // polygon of its huge circles is needed.
+            switch FarGeometry.ring(center: center, inner: innerRadius, outer: outerRadius, meets: clip.rect) {
+            case .outside: return
+            case .inside: return fillRect(clip.rect, paint: paint)
+            case .crossing: break
+            }
         }
         var o = beginOutline()
         o.addCircle(cx: center.x, cy: center.y, radius: outerRadius, clockwise: true)
@@ -57,7 +63,8 @@ extension Canvas {
     public func strokeArc(center: Point, radius: Double, start: Angle, sweep: Angle, width: Double,
                           cap: LineCap = .butt, paint: Paint) {
         guard width > 0, radius >= 0, sweep.radians != 0, sweep.radians.isFinite else { return }
-        var a0 = start.radians, da = sweep.radians
+        guard width.isFinite, radius.isFinite, center.x.isFinite, center.y.isFinite, start.radians.isFinite else { return }
+        var a0 = FarGeometry.reducedAngle(start.radians), da = sweep.radians
         if da < 0 { a0 += da; da = -da }       // the same region, walked clockwise
         let hw = width / 2
         if da >= 2 * .pi {
@@ -65,6 +72,12 @@ extension Canvas {
             return
         }
         let cx = center.x, cy = center.y
+        // Every point of the stroke lies between radius − hw and radius + hw·√2 (a square cap's outer
+        // corner) from the centre: a far arc whose ring misses the clip has nothing to draw.
+        if !FarGeometry.isNear(cx, cy, radius + hw),
+           FarGeometry.ring(center: center, inner: radius - hw, outer: radius + 1.5 * hw, meets: clip.rect) == .outside {
+            return
+        }
         if cap == .round && RoundArcStroke.accepts(cx: cx, cy: cy, radius: radius, halfWidth: hw, sweep: da) {
             return fill(arc: RoundArcStroke(cx: cx, cy: cy, radius: radius, halfWidth: hw, start: a0, sweep: da), paint: paint)
         }
@@ -114,7 +127,7 @@ extension Canvas {
     /// Draws `shape` through the analytic row path (discs, rings and capsules: cheaper than cells over
     /// a flattened polygon).
     func fill(ring shape: RingShape, paint: Paint) {
-        guard !clip.isEmpty else { return }
+        guard !clip.isEmpty, paint.isDrawable else { return }
         let o = shape.outer
         let bounds = PixelRect(covering: Rect(x: shape.cx - o, y: shape.cy - o, width: 2 * o + shape.stretch, height: 2 * o))
         let area = bounds.intersection(clip)
@@ -125,18 +138,20 @@ extension Canvas {
 
     /// Draws a round-capped arc stroke through the analytic row path.
     private func fill(arc: RoundArcStroke, paint: Paint) {
-        guard !clip.isEmpty else { return }
+        guard !clip.isEmpty, paint.isDrawable else { return }
         let area = PixelRect(covering: arc.walkBounds).intersection(clip)
         guard !area.isEmpty else { return }
         var sink = PaintSink(canvas: self, paint: paint, maxSpan: area.width)
         scratch.fillArc(arc, area: area, into: &sink)
     }
 
-    /// A cleared outline from the scratch memory (hand it back through `fill(outline:paint:)`).
+    /// A cleared outline from the scratch memory (hand it back through `fill(outline:paint:)`), drawn
+    /// within the clip.
     func beginOutline() -> Outline {
         var o = Outline()
         swap(&o, &scratch.outline)
         o.reset()
+        o.reach = clip.rect.insetBy(-1)
         return o
     }
 
@@ -144,11 +159,31 @@ extension Canvas {
     func fill(outline: consuming Outline, paint: Paint) {
         var o = outline
         defer { o.reset(); swap(&o, &scratch.outline) }
-        guard !o.isEmpty, !clip.isEmpty else { return }
-        let bounds = PixelRect(covering: Rect(x: o.minX, y: o.minY, width: o.maxX - o.minX, height: o.maxY - o.minY))
-        let area = bounds.intersection(clip)
+        guard !o.isEmpty, !clip.isEmpty, paint.isDrawable else { return }
+        let area = o.pixelBounds.intersection(clip)
         guard !area.isEmpty else { return }
         var sink = PaintSink(canvas: self, paint: paint, maxSpan: area.width)
-        scratch.cells.fill(o, area: area, into: &sink)
+        scratch.fillCells(o, area: area, into: &sink)
+    }
+}
+
+extension RasterScratch {
+    /// Rasterizes `o` inside `area` (already clipped) through the cells; an outline reaching far
+    /// beyond the canvas is first clipped to the area and a pixel around it (see `FarGeometry`).
+    func fillCells(_ o: Outline, area: PixelRect, into sink: inout PaintSink) {
+        if o.isNear { return cells.fill(o, area: area, into: &sink) }
+        let box = Rect(x: Double(area.x - 1), y: Double(area.y - 1), width: Double(area.width + 2), height: Double(area.height + 2))
+        cells.fill(o.clipped(to: box), area: area, into: &sink)
+    }
+}
+
+extension Outline {
+    /// The whole pixels the outline touches (edges rounded outward). Ends beyond twice
+    /// `FarGeometry.near` are pulled in to it first, so that an outline from −1e300 to 1e300 still
+    /// covers the canvas rather than overflowing its width.
+    var pixelBounds: PixelRect {
+        let far = 2 * FarGeometry.near
+        let x0 = max(minX, -far), y0 = max(minY, -far), x1 = min(maxX, far), y1 = min(maxY, far)
+        return PixelRect(covering: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
     }
 }

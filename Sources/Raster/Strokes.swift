@@ -2,16 +2,19 @@ import Core
 import Glibc
 
 extension Canvas {
-    /// Fills `path` with the non-zero winding rule and exact-area anti-aliasing.
+    /// Fills `path` with the non-zero winding rule and exact-area anti-aliasing. Draws nothing when a
+    /// number of the path is NaN or infinite (see `FarGeometry` for numbers far beyond the canvas).
     public func fill(path: Path, paint: Paint) {
+        guard path.isFinite else { return }
         var o = beginOutline()
         o.add(path)
         fill(outline: o, paint: paint)
     }
 
-    /// Fills a rectangle with circular corners of `radius`.
+    /// Fills a rectangle with circular corners of `radius` (clamped to half the shorter side). Draws
+    /// nothing when a number is NaN or infinite.
     public func fillRoundedRect(_ rect: Rect, radius: Double, paint: Paint) {
-        guard !rect.isEmpty else { return }
+        guard !rect.isEmpty, radius.isFinite, rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
         fill(roundedRect: rect, radius: radius, paint: paint)
     }
     /// Fills a rounded rectangle with a solid colour.
@@ -32,20 +35,25 @@ extension Canvas {
 
     /// Strokes the open polyline through `points` with line `width`, `cap`s at both ends and round joins.
     /// Segments and joins are separate contours added under the non-zero rule, so where they overlap
-    /// inside the stroke the pixels are simply full.
+    /// inside the stroke the pixels are simply full. Draws nothing when a number is NaN or infinite.
     public func strokePolyline(_ points: [Point], width: Double, cap: LineCap = .butt, closed: Bool = false, paint: Paint) {
-        guard width > 0, points.count >= 2 else { return }
+        guard width > 0, width.isFinite, points.count >= 2, FarGeometry.allFinite(points) else { return }
         var o = beginOutline()
         appendStroke(&o, points, halfWidth: width / 2, cap: cap, closed: closed)
         fill(outline: o, paint: paint)
     }
 
-    /// Strokes every subpath of `path` (flattened) with round joins; closed subpaths get no caps.
+    /// Strokes every subpath of `path` (flattened) with round joins; closed subpaths get no caps. Draws
+    /// nothing when a number is NaN or infinite.
     public func stroke(path: Path, width: Double, cap: LineCap = .butt, paint: Paint) {
-        guard width > 0 else { return }
+        guard width > 0, width.isFinite, path.isFinite else { return }
         var o = beginOutline()
+        // Where the path's own line can still show: within the stroke's reach of the clip (a square
+        // cap's corner lies √2 half-widths from the line).
+        let reach = clip.rect.insetBy(-(0.75 * width + 1))
         for (subpath, closed) in path.subpaths {
             var flat = Outline()
+            flat.reach = reach
             flat.add(subpath)
             let pts = (0 ..< flat.xs.count).map { Point(flat.xs[$0], flat.ys[$0]) }
             if pts.count >= 2 { appendStroke(&o, pts, halfWidth: width / 2, cap: cap, closed: closed) }
@@ -69,7 +77,10 @@ extension Canvas {
         let segments = closed ? n : n - 1
         func direction(_ i: Int) -> (Double, Double) {
             let a = p[i], b = p[(i + 1) % n]
-            let len = a.distance(to: b)
+            var len = a.distance(to: b)
+            // Segments longer than the square root of the largest Double overflow the squares: hypot
+            // does not (only then, so the usual lengths keep their rounding).
+            if !len.isFinite { len = hypot(b.x - a.x, b.y - a.y) }
             return ((b.x - a.x) / len, (b.y - a.y) / len)
         }
         for i in 0 ..< segments {

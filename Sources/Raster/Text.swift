@@ -50,7 +50,7 @@ extension Canvas {
     @discardableResult
     public func drawText(_ text: String, font: Font, at origin: Point, paint: Paint, kerning: Bool = true) -> Double {
         // Positions beyond any screen (or not numbers) would trap in the pixel conversions below.
-        guard abs(origin.x) < 1e9, abs(origin.y) < 1e9, font.size > 0, font.size < 10_000 else { return 0 }
+        guard abs(origin.x) < 1e9, abs(origin.y) < 1e9, Canvas.drawsText(at: font.size), paint.isDrawable else { return 0 }
         let face = font.face
         let size64 = FontFace.size64(font.size)
         var sink = PaintSink(canvas: self, paint: paint, maxSpan: max(4096, width))
@@ -80,11 +80,16 @@ extension Canvas {
 
     /// Draws `text` centred in `rect`: horizontally by its advance, vertically by its ink bounds.
     public func drawText(_ text: String, font: Font, centeredIn rect: Rect, paint: Paint) {
+        // Measuring renders the glyphs: not for a size that draws nothing.
+        guard Canvas.drawsText(at: font.size) else { return }
         let m = font.measure(text)
         let x = rect.midX - m.advance / 2
         let y = rect.midY - (m.inkBounds.minY + m.inkBounds.maxY) / 2
         drawText(text, font: font, at: Point(x, y), paint: paint)
     }
+
+    /// Whether text of `size` pixels per em is drawn (a NaN or an absurd size is not).
+    static func drawsText(at size: Double) -> Bool { size > 0 && size < 10_000 }
 
     private func blit(_ glyph: Glyph, x: Int, y: Int, sink: inout PaintSink) {
         guard glyph.width > 0 else { return }

@@ -25,6 +25,8 @@ enum FuzzTarget: String, CaseIterable {
     case font
     /// An MQTT `set` payload: what `MQTTBridge.value(of:)` does (JSON, then a stored value).
     case mqtt
+    /// `Canvas` drawing calls with numbers far beyond the canvas, NaN and infinity (`RasterFuzz`).
+    case raster
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -39,6 +41,7 @@ enum FuzzTarget: String, CaseIterable {
             // MQTTBridge.value(of:) is these three steps (it is internal to Kiosk).
             guard bytes.count <= 1024, let json = JSON.parse(bytes), let value = StoredValue(json: json) else { return }
             _ = value.isFinite
+        case .raster: RasterFuzz.run(bytes)
         }
     }
 }

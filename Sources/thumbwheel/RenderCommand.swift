@@ -55,6 +55,7 @@ struct RenderCommand {
             guard config != nil else { throw InvalidArguments("missing --config FILE") }
             guard out != nil else { throw InvalidArguments("missing --out FILE.png") }
         }
+        try size?.checkCanvas()
     }
 
     func run() throws {

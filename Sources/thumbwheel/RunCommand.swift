@@ -59,5 +59,11 @@ struct SizeArgument {
     static let value = ArgumentSpec.Value.custom { SizeArgument(argument: $0) != nil }
 
     var pixelSize: PixelSize { PixelSize(width: width, height: height) }
+
+    /// Throws unless the size is one the kiosk draws a canvas of (`ConfigLimits.canvasExcess`): for
+    /// the commands whose `--size` is a canvas, not only a mapping of touches.
+    func checkCanvas() throws {
+        if let excess = ConfigLimits.canvasExcess(pixelSize) { throw InvalidArguments("--size: \(excess)") }
+    }
     var size: Size { Size(Double(width), Double(height)) }
 }

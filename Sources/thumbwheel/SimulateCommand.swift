@@ -53,6 +53,7 @@ struct SimulateCommand {
         if let dpi, !(20...2000).contains(dpi) { throw InvalidArguments("--dpi must be 20 to 2000, found \(dpi)") }
         guard (0...100).contains(bezel) else { throw InvalidArguments("--bezel must be 0 to 100 mm, found \(bezel)") }
         if let bench, bench < 1 { throw InvalidArguments("--bench must be at least 1, found \(bench)") }
+        try size?.checkCanvas()
     }
 
     func run() throws {

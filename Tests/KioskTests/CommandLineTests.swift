@@ -40,6 +40,9 @@ struct CommandLineTests {
             (["render", "--config", "/nonexistent/c.toml"], "thumbwheel: missing --out FILE.png (see 'thumbwheel render --help')"),
             (["render", "--out", "x.png", "--config", "c.toml", "--size", "80"],
              "thumbwheel: The value '80' is invalid for '--size <WxH>' (see 'thumbwheel render --help')"),
+            // A canvas beyond the largest panel (issue 37: 16384x16384 took seconds and gigabytes).
+            (["render", "--out", "x.png", "--config", "c.toml", "--size", "16384x16384"],
+             "thumbwheel: --size: expected a canvas of at most 8192 pixels a side and 35389440 pixels in all (8192x4320), found 16384x16384 (268435456 pixels) (see 'thumbwheel render --help')"),
             (["ctl", "get"], "thumbwheel: Missing expected argument '<ID>' (see 'thumbwheel ctl get --help')"),
             (["ctl", "tap", "1", "x"], "thumbwheel: The value 'x' is invalid for '<Y>' (see 'thumbwheel ctl tap --help')"),
             (["bench"], "thumbwheel: Unexpected argument 'bench' (see 'thumbwheel --help')"),

@@ -26,6 +26,24 @@ struct ConfigErrorTests {
          "bad.toml:6:3: screens[0].controls[0].frame: expected an array of 4 finite numbers, found an array holding nan"),
         (header + "  max = -inf\n",
          "bad.toml:8:3: screens[0].controls[0].max: expected a finite number, found -inf"),
+        // Geometry no screen shows (issue 37: a card near 1e155 passed with a warning, then crashed
+        // render): every coordinate, length and angle is bounded, and so is the headless canvas.
+        ("[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"card\"\n  id = \"c\"\n  frame = [1e155, 1e155, 1e155, 1e155]\n",
+         "bad.toml:6:3: screens[0].controls[0].frame: expected x and y from -131072 to 131072 and a width and height up to 131072 points, found [1e+155, 1e+155, 1e+155, 1e+155]"),
+        ("[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"card\"\n  id = \"c\"\n  frame = [0, 0, 800, 480]\n  radius = 1e155\n",
+         "bad.toml:7:3: screens[0].controls[0].radius: expected a number from 0 to 131072, found the number 1e+155"),
+        ("[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"label\"\n  id = \"l\"\n  frame = [-131073, 0, 10, 10]\n  text = \"x\"\n",
+         "bad.toml:6:3: screens[0].controls[0].frame: expected x and y from -131072 to 131072 and a width and height up to 131072 points, found [-131073, 0, 10, 10]"),
+        (header + "  label_offset = 1e300\n",
+         "bad.toml:8:3: screens[0].controls[0].label_offset: expected a number from -131072 to 131072, found the number 1e+300"),
+        (header + "  rotation = 1e20\n",
+         "bad.toml:8:3: screens[0].controls[0].rotation: expected a number from -360 to 360, found the number 1e+20"),
+        ("[display]\nsize = \"16384x16384\"\n" + header,
+         "bad.toml:2:1: display.size: expected a canvas of at most 8192 pixels a side and 35389440 pixels in all (8192x4320), found 16384x16384 (268435456 pixels)"),
+        ("[display]\nsize = \"8192x8192\"\n" + header,
+         "bad.toml:2:1: display.size: expected a canvas of at most 8192 pixels a side and 35389440 pixels in all (8192x4320), found 8192x8192 (67108864 pixels)"),
+        ("[input]\ncalibration = [1, 0, 0, 0, 1, -1e300]\n" + header,
+         "bad.toml:2:1: input.calibration: expected coefficients from -100 to 100, found -1e+300"),
         ("[[screens]]\nid = \"main\"\n  [[screens.controls]]\n  kind = \"button\"\n  id = \"b\"\n  frame = [0, 0, 99, 60]\n  text = \"Go\"\n"
             + "  actions = [{ screen = \"shedule\" }]\n[[screens]]\nid = \"schedule\"\n",
          "bad.toml:8:16: screens[0].controls[0].actions[0].screen: expected a screen id (main, schedule), found \"shedule\"; did you mean \"schedule\"?"),
@@ -100,6 +118,19 @@ struct ConfigErrorTests {
     @Test("A table of bad configs gives exactly these messages", arguments: cases)
     func badConfig(text: String, message: String) {
         #expect(errors(text) == [message])
+    }
+
+    @Test("Issue 37's card, frame and radius near 1e155, is refused with both numbers located")
+    func issue37Card() {
+        func card(frame: String, radius: String) -> String {
+            "[[screens]]\nid = \"home\"\n  [[screens.controls]]\n  kind = \"card\"\n  id = \"c\"\n  frame = \(frame)\n  radius = \(radius)\n"
+        }
+        #expect(errors(card(frame: "[1e155, 1e155, 1e155, 1e155]", radius: "1e155")) == [
+            "bad.toml:6:3: screens[0].controls[0].frame: expected x and y from -131072 to 131072 and a width and height up to 131072 points, found [1e+155, 1e+155, 1e+155, 1e+155]",
+            "bad.toml:7:3: screens[0].controls[0].radius: expected a number from 0 to 131072, found the number 1e+155",
+        ])
+        // The largest of everything still loads: a frame at the edge of reach.
+        #expect(errors(card(frame: "[-131072, 131072, 131072, 131072]", radius: "131072")) == [])
     }
 
     @Test("Three mistakes give three located errors, in file order")

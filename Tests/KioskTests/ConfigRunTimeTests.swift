@@ -25,7 +25,7 @@ struct ConfigRunTimeTests {
     static let cases: [(String, String)] = [
         // Numbers: "finite" is in the expectation, the value is named as TOML writes it.
         (screen + "  max = nan\n", "bad.toml:8:3: screens[0].controls[0].max: expected a finite number, found nan"),
-        (screen + "  padding = inf\n", "bad.toml:8:3: screens[0].controls[0].padding: expected a finite number ≥ 0, found inf"),
+        (screen + "  padding = inf\n", "bad.toml:8:3: screens[0].controls[0].padding: expected a number from 0 to 131072, found inf"),
         ("[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"circular-slider\"\n  id = \"d\"\n  frame = [0, 0, -inf, 1]\n",
          "bad.toml:6:3: screens[0].controls[0].frame: expected an array of 4 finite numbers, found an array holding -inf"),
         // The socket and the state file: absolute, and not something else already there.

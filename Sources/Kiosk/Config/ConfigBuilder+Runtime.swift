@@ -118,6 +118,11 @@ extension ConfigBuilder {
     /// A calibration matrix must keep the panel two-dimensional: its 2x2 part invertible.
     mutating func checkCalibration(_ t: ConfigTable, _ m: [Double]?) {
         guard let m, m.count == 6 else { return }
+        let bounds = GeometryLimits.calibrationCoefficients
+        if let far = m.first(where: { !bounds.contains($0) }) {
+            let range = "\(Schema.format(bounds.lowerBound)) to \(Schema.format(bounds.upperBound))"
+            return fail(t, "calibration", "expected coefficients from \(range), found \(Schema.format(far))")
+        }
         let determinant = m[0] * m[4] - m[1] * m[3]
         if !(abs(determinant) > 1e-9) || !determinant.isFinite {
             fail(t, "calibration", "expected an invertible matrix (a·e − b·d ≠ 0, or every touch lands on one line), found a·e − b·d = \(Schema.format(determinant))")

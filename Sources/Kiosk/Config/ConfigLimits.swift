@@ -1,3 +1,4 @@
+import Core
 import Formats
 
 /// The sizes a config may reach. Past them the kiosk would spend memory or time nobody meant to give
@@ -10,6 +11,27 @@ public enum ConfigLimits {
     public static let stringBytes = 4096
     /// The most items in one array (screens, the elements of a screen, a spinner's items, a hook's argv).
     public static let arrayItems = 1000
+
+    /// The largest canvas the kiosk draws for itself, with no display to size it (`display.size` of a
+    /// headless panel, `render --size`, `simulate --size`): the frame of an 8K (DCI) panel, the largest
+    /// made. A canvas may have as many pixels in all and no side longer than its longer one (turned
+    /// upright, or a strip, it fits too). A full frame's memory and drawing time grow with its pixels
+    /// (the frame, the damage copy, a screenshot, a PNG), and a canvas larger than any screen buys that
+    /// with nothing anyone sees. Geometric keys' ranges are ConfigModel's `GeometryLimits` (the element
+    /// kinds' schemas need them too).
+    public static let largestCanvas = PixelSize(width: 8192, height: 4320)
+    /// The longest side a canvas may have (see `largestCanvas`).
+    public static var canvasSide: Int { max(largestCanvas.width, largestCanvas.height) }
+    /// The most pixels a canvas may have (see `largestCanvas`).
+    public static var canvasPixels: Int { largestCanvas.width * largestCanvas.height }
+
+    /// Why `size` is too large a canvas, or nil.
+    public static func canvasExcess(_ size: PixelSize) -> String? {
+        let pixels = size.width * size.height
+        guard size.width > canvasSide || size.height > canvasSide || pixels > canvasPixels else { return nil }
+        return "expected a canvas of at most \(canvasSide) pixels a side and \(canvasPixels) pixels in all (\(largestCanvas)), "
+            + "found \(size) (\(pixels) pixels)"
+    }
 
     /// Why `node` is too big to take, or nil: a long string, a long array or a long string inside one.
     static func excess(_ node: TOMLNode) -> String? {

@@ -128,7 +128,10 @@ struct ConfigBuilder {
         d.rgb565 = t.string("format") == "rgb565"
         d.rotation = t.int("rotation") ?? 0
         if let size = t.string("size") {
-            do { d.headlessSize = try PixelSize.parse(size) } catch { fail(t, "size", "\(error)") }
+            do {
+                d.headlessSize = try PixelSize.parse(size)
+                if let excess = ConfigLimits.canvasExcess(d.headlessSize) { fail(t, "size", excess) }
+            } catch { fail(t, "size", "\(error)") }
         }
         d.widthMM = t.number("width_mm"); d.heightMM = t.number("height_mm"); d.scale = t.number("scale")
         d.terminal = t.string("terminal").map(resolved)
@@ -240,7 +243,7 @@ struct ConfigBuilder {
             return nil
         }
         if let problem = IDGrammar.problem(id) { fail(t, "id", problem) }
-        if let f, f[2] <= 0 || f[3] <= 0 { fail(t, "frame", "expected a positive width and height, found \(Schema.format(f[2])) x \(Schema.format(f[3]))") }
+        if let f, let excess = GeometryLimits.frameExcess(f) { fail(t, "frame", excess) }
         checkKeys(t, kind)
         var hooks: HookConfig?
         if let h = t.table("hooks") {

@@ -32,10 +32,11 @@ public enum ConfigSchema {
         Field("mode", .string, default: "preferred", "A mode such as \"800x480\" or \"1280x800@60\"."),
         Field("format", .choice(["xrgb8888", "rgb565"]), default: "\"xrgb8888\"", "Scan-out pixel format."),
         Field("rotation", rotation, default: "0", "Clockwise panel rotation in degrees; the picture is turned in software."),
-        Field("size", .string, default: "\"800x480\"", "Canvas size when headless, as \"WxH\"."),
+        Field("size", .string, default: "\"800x480\"",
+              "Canvas size when headless, as \"WxH\": at most \(ConfigLimits.canvasSide) pixels a side and \(ConfigLimits.canvasPixels) in all (\(ConfigLimits.largestCanvas))."),
         Field("width_mm", .number(0.1...2000), default: "from the connector", "Physical width of the panel."),
         Field("height_mm", .number(0.1...2000), default: "from the connector", "Physical height of the panel."),
-        Field("scale", .number(0.25...8), default: "from the physical size", "Pixels per logical point, overriding the physical size."),
+        Field("scale", .number(GeometryLimits.scales), default: "from the physical size", "Pixels per logical point, overriding the physical size."),
         Field("terminal", .string, default: "none", "A VT (\"/dev/tty1\") put in graphics mode; switching away from it pauses the kiosk."),
     ])
 

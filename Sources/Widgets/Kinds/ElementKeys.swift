@@ -21,9 +21,10 @@ public enum ElementKeys {
         Field("id", .string, required: true, "Unique name: \(IDGrammar.description). The socket, hooks, state file, MQTT topics and Home Assistant use it; ids that differ only in letter case or `-`/`_` are refused."),
         // Not `required` in the schema: an element placed by a card's layout has none. The loader
         // reports a missing frame on any other element with the schema's own words.
-        Field("frame", .numbers(count: 4), default: "required unless `in` is given", "[x, y, width, height] in logical points."),
+        Field("frame", .numbers(count: 4), default: "required unless `in` is given",
+              "[x, y, width, height] in logical points: x and y within ±\(Schema.format(GeometryLimits.reach)), width and height above 0 and up to as much."),
         Field("in", .string, "The id of a card with a `layout` that places this element (in file order); leave out `frame` then."),
-        Field("rotation", .number(any), default: "0", "Rotation of the control about its centre, degrees clockwise."),
+        Field("rotation", .number(GeometryLimits.angles), default: "0", "Rotation of the control about its centre, degrees clockwise."),
         Field("hidden", .bool, default: "false", "Hidden controls are neither drawn nor touched."),
         Field("hooks", .table(hooks), "Commands run on changes."),
     ])

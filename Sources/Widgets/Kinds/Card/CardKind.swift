@@ -16,15 +16,15 @@ struct CardKind: RegisteredKind {
 
     static let keys = ElementKeys.common.adding([
         Field("color", .color, default: "the theme's popup_background", "The card's fill."),
-        Field("radius", .number(ElementKeys.nonNegative), default: Schema.format(defaultRadius), "Corner radius in points."),
+        Field("radius", .number(GeometryLimits.lengths), default: Schema.format(defaultRadius), "Corner radius in points."),
         Field("border_color", .color, default: "the theme's track", "Outline colour; the outline is drawn when border_color or border_width is given."),
         Field("border_width", .number(0...100), default: Schema.format(defaultBorderWidth), "Outline width in points, inside the frame."),
         Field("title", .string, default: "none", "Drawn bold in the theme's text colour at the top left; laid-out elements start below it."),
         Field("title_size", .number(4...200), default: Schema.format(CardLayout.defaultTitleSize), "Title size in points."),
         Field("layout", .choice(CardLayout.Arrangement.allCases.map(\.rawValue)), default: "none",
               "Places the elements whose `in` names this card, in file order: row (equal widths), column (equal heights) or grid (`columns` per row)."),
-        Field("padding", .number(ElementKeys.nonNegative), default: Schema.format(CardLayout.defaultPadding), "Room between the card's edge and its title and elements."),
-        Field("gap", .number(ElementKeys.nonNegative), default: Schema.format(CardLayout.defaultGap), "Room between laid-out elements, and below the title."),
+        Field("padding", .number(GeometryLimits.lengths), default: Schema.format(CardLayout.defaultPadding), "Room between the card's edge and its title and elements."),
+        Field("gap", .number(GeometryLimits.lengths), default: Schema.format(CardLayout.defaultGap), "Room between laid-out elements, and below the title."),
         Field("columns", .integer(1...100), default: String(CardLayout.defaultColumns), "Cells per row of a grid layout."),
     ])
 

@@ -14,8 +14,8 @@ enum CircularKeys {
         Field("min", .number(ElementKeys.any), default: "0", "Value at the start of the arc (MS-4)."),
         Field("max", .number(ElementKeys.any), default: "100", "Value at the end of the arc; must differ from min (MS-5)."),
         Field("max_angle", .number(0.01...360), default: "360", "Arc length in degrees; 360 is a full circle (MS-7)."),
-        Field("rotation_angle", .number(ElementKeys.any), default: "-max_angle/2 (gap at the bottom)", "Rotation of a partial arc (MS-8)."),
-        Field("padding", .number(ElementKeys.nonNegative), default: "0", "Room left for outside labels (MS-9)."),
+        Field("rotation_angle", .number(GeometryLimits.angles), default: "-max_angle/2 (gap at the bottom)", "Rotation of a partial arc (MS-8)."),
+        Field("padding", .number(GeometryLimits.lengths), default: "0", "Room left for outside labels (MS-9)."),
         Field("max_revolutions", .integer(-1...1_000_000), default: "-1 (endless)", "Full-circle turn limit (MS-10)."),
         Field("line_width", .integer(1...1000), default: "5", "Track width in points (MS-11)."),
         Field("filled_color", .color, default: "the theme's accent", "Filled arc (MS-12)."),
@@ -32,7 +32,7 @@ enum CircularKeys {
         Field("snap_to_labels", .bool, default: "false", "Snap to the nearest label on release (MS-23)."),
         Field("label_color", .color, default: "the theme's text", "Label colour (MS-24)."),
         Field("label_size", .number(1...500), default: "12", "Label size in points (MS-24)."),
-        Field("label_offset", .number(ElementKeys.any), default: "0", "Radial label shift, + outwards (MS-25)."),
+        Field("label_offset", .number(GeometryLimits.coordinates), default: "0", "Radial label shift, + outwards (MS-25)."),
         Field("marker_count", .integer(0...3600), default: "0", "Evenly spaced markers (MS-26)."),
         Field("marker_color", .color, default: "the theme's marker", "Marker fill (MS-27)."),
         Field("marker_path", .string,
@@ -43,7 +43,7 @@ enum CircularKeys {
 
     static let rangeSchema = schema.adding([
         Field("second_value", .number(ElementKeys.any), default: "the value at 60°", "Initial value of the second handle (MS-71)."),
-        Field("min_distance", .number(ElementKeys.nonNegative), default: "10", "Minimum arc length between the handles in points (MS-73)."),
+        Field("min_distance", .number(GeometryLimits.lengths), default: "10", "Minimum arc length between the handles in points (MS-73)."),
         Field("second_handle_color", .color, default: "the theme's handle", "Second handle fill (MS-74)."),
         Field("second_handle_type", handleTypes, default: "\"large-circle\"", "Second handle shape (MS-74)."),
         Field("second_handle_image", .string, "PNG for the second handle (MS-74)."),
