@@ -85,13 +85,12 @@ extension Canvas {
     /// corners). When one does not, the image is narrower than a millionth of a pixel across the clip
     /// in some direction (or far from it), so nothing of it would show; and the shader's conversions of
     /// such sample positions to integers would trap.
-    private func samplesNear(_ deviceToImage: Transform) -> Bool {
-        let c = clip.rect
-        for p in [Point(c.minX, c.minY), Point(c.maxX, c.minY), Point(c.minX, c.maxY), Point(c.maxX, c.maxY)] {
-            let q = deviceToImage.apply(p)
-            guard abs(q.x) <= ImageShader.reach, abs(q.y) <= ImageShader.reach else { return false }
+    private func samplesNear(_ m: Transform) -> Bool {
+        let c = clip.rect, reach = ImageShader.reach
+        @inline(__always) func near(_ x: Double, _ y: Double) -> Bool {
+            abs(m.a * x + m.c * y + m.tx) <= reach && abs(m.b * x + m.d * y + m.ty) <= reach
         }
-        return true
+        return near(c.minX, c.minY) && near(c.maxX, c.minY) && near(c.minX, c.maxY) && near(c.maxX, c.maxY)
     }
 }
 

@@ -191,6 +191,9 @@ struct FarGeometryPictureTests {
             ("clip inside a ring's hole", { $0.fillRing(center: Point(20, 15), innerRadius: 1e200, outerRadius: 1e201, paint: white) }),
             ("arc far away", { $0.strokeArc(center: Point(-1e12, 0), radius: 1e9, start: .zero, sweep: .degrees(90), width: 1e6, cap: .square, paint: white) }),
             ("rectangle beyond", { $0.fillRoundedRect(Rect(x: 1e155, y: 1e155, width: 1e155, height: 1e155), radius: 1e155, paint: white) }),
+            // The card that crashed a release build's render with SIGSEGV: its corner's circle passes far
+            // beyond the canvas, which lies outside it.
+            ("issue 37's crashing card", { $0.fillRoundedRect(Rect(x: 0, y: 0, width: 1e155, height: 1e155), radius: 1e155, paint: white) }),
             ("image a trillionth of a pixel wide", { $0.drawImage(BenchScenes.makeIcon(), in: Rect(x: 10, y: 0, width: 1e-12, height: 1e12)) }),
         ]
         for (name, draw) in shapes {
