@@ -67,6 +67,9 @@ struct ConfigErrorTests {
          "bad.toml:8:3: screens[0].controls[0].line_widht: unknown key; did you mean \"line_width\"?"),
         (header + "  max = 0\n",
          "bad.toml:8:3: screens[0].controls[0].max: expected a value different from min (0), found 0"),
+        // Issue 37: max − min overflowed and a value slider read "-inf".
+        (header + "  min = -1e308\n  max = 1e308\n",
+         "bad.toml:8:3: screens[0].controls[0].min: expected a value from -1e15 to 1e15 (a range whose span and steps a panel can show), found -1e+308"),
         (header + "  filled_color = \"#12345\"\n",
          "bad.toml:8:3: screens[0].controls[0].filled_color: colour \"#12345\" has 5 hex digits; expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA"),
         (header + "  max_angle = 400\n",

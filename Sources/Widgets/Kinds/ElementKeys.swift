@@ -40,9 +40,19 @@ public enum ElementKeys {
         return ValueStep.continuous(from: minimum, to: maximum)
     }
 
+    /// The largest magnitude of a range's ends: beyond it `max − min` can overflow (a slider read
+    /// "-inf") and a step of a ten-thousandth of the span no longer tells whole numbers apart.
+    static let valueReach = 1e15
+
     /// The rule of kinds with a `min`…`max` range: the two differ, and `value` keys lie within them.
     static func checkRange(_ t: ConfigTable, valueKeys: [String], report: (String, String) -> Void) {
         let (minimum, maximum) = range(t)
+        for key in ["min", "max"] {
+            if let v = t.number(key), abs(v) > valueReach {
+                report(key, "expected a value from -1e15 to 1e15 (a range whose span and steps a panel can show), found \(Schema.format(v))")
+                return
+            }
+        }
         if minimum == maximum {
             report("max", "expected a value different from min (\(Schema.format(minimum))), found \(Schema.format(maximum))")
         }
