@@ -67,13 +67,21 @@ public enum FileIO {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// Creates `path` and its parents (like mkdir -p); true when it exists afterwards.
+    /// Creates `path` and its parents (like mkdir -p), each folder it makes with exactly `mode`;
+    /// true when it exists afterwards.
     @discardableResult
     public static func makeDirectories(_ path: String, mode: mode_t = 0o755) -> Bool {
         var current = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {
             current += "/" + part
-            if mkdir(current, mode) != 0 && errno != EEXIST { return false }
+            if mkdir(current, mode) == 0 {
+                // Exactly `mode`: the umask is process-wide, and the control socket narrows it for a
+                // moment while it binds, so a folder made on another thread (the state file's writer)
+                // then would lose its search bit.
+                chmod(current, mode)
+            } else if errno != EEXIST {
+                return false
+            }
         }
         return true
     }
