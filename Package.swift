@@ -77,19 +77,24 @@ let package = Package(
         // The edges: devices, display, the service.
         .target(name: "Input", dependencies: ["Core", "Platform", "CEvdev", "CLinux"]),
         .target(name: "Display", dependencies: ["Core", "Platform", "Raster", "CDRM", "CLinux"], swiftSettings: fastPixels),
+        // Config loading: the TOML file to a validated `KioskConfig` (schema, builder, warnings, the
+        // reference, the last good config), apart from the runtime that runs it.
+        .target(name: "ConfigLoading", dependencies: [
+            "Core", "Formats", "Platform", "ConfigModel", "Controls", "Raster", "Widgets",
+        ], swiftSettings: smallCode),
         .target(name: "Kiosk", dependencies: [
-            "Core", "Formats", "Platform", "ConfigModel", "Controls", "Raster", "Widgets", "Input", "Display", "CLinux",
+            "Core", "Formats", "Platform", "ConfigModel", "ConfigLoading", "Controls", "Raster", "Widgets", "Input", "Display", "CLinux",
             // MQTT lives in Sources/Kiosk/MQTT, at the edge: Controls, Raster and Widgets never see it.
             "CMosquitto",
         ], swiftSettings: smallCode),
         // The desktop simulator (`thumbwheel simulate`): an SDL2 window as display and touch source, at
         // the edge like MQTT — Controls, Raster and Widgets never see it.
-        .target(name: "Simulator", dependencies: ["Kiosk", "Platform", "Core", "Display", "Input", "Raster", "Widgets", "CSDL2", "CLinux"], swiftSettings: smallCode),
+        .target(name: "Simulator", dependencies: ["Kiosk", "ConfigLoading", "Platform", "Core", "Display", "Input", "Raster", "Widgets", "CSDL2", "CLinux"], swiftSettings: smallCode),
         // The command line of both binaries (parser, help, man page, completions, exit statuses), with
         // no Foundation: a parser library that brings FoundationEssentials would swell the static kiosk binary.
         .target(name: "CLISupport", dependencies: ["Core"], swiftSettings: smallCode),
         .executableTarget(name: "thumbwheel", dependencies: [
-            "Kiosk", "Formats", "Platform", "Core", "Raster", "Input", "Display", "Widgets", "CLISupport", "Simulator",
+            "Kiosk", "ConfigLoading", "Formats", "Platform", "Core", "Raster", "Input", "Display", "Widgets", "CLISupport", "Simulator",
         ], swiftSettings: smallCode),
 
         // Development only, never installed: the benchmarks and the test helpers. Kept out of the
@@ -97,12 +102,12 @@ let package = Package(
         // line is the kiosk's own (CLISupport).
         .target(name: "Bench", dependencies: ["Core", "Controls", "Raster", "Widgets", "Display"], swiftSettings: fastPixels),
         .executableTarget(name: "thumbwheel-dev", dependencies: [
-            "Bench", "Kiosk", "Input", "Core", "Raster", "Display", "Widgets", "CLISupport",
+            "Bench", "Kiosk", "ConfigLoading", "Input", "Core", "Raster", "Display", "Widgets", "CLISupport",
         ]),
 
         // Fuzz targets (issue 21): libFuzzer's entry point when scripts/fuzz builds it with
         // -sanitize=fuzzer and -DFUZZING; otherwise a replayer of saved inputs, so plain builds work.
-        .executableTarget(name: "thumbwheel-fuzz", dependencies: ["Kiosk", "Formats", "Input", "Raster", "Core", "Controls", "Bench"]),
+        .executableTarget(name: "thumbwheel-fuzz", dependencies: ["Kiosk", "ConfigLoading", "Formats", "Input", "Raster", "Core", "Controls", "Bench"]),
 
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Core"],
@@ -121,7 +126,7 @@ let package = Package(
         // TOMLReference holds the differential test's reference: a Python script around tomllib; Platform
         // writes the documents it reads.
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "Platform", "TestSupport"], exclude: ["TOMLReference"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Formats", "Platform", "Controls", "Core", "Raster", "Widgets", "TestSupport"]),
-        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "Kiosk", "Core", "Display", "Raster", "TestSupport"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "ConfigLoading", "Formats", "Platform", "Controls", "Core", "Raster", "Widgets", "TestSupport"]),
+        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "Kiosk", "ConfigLoading", "Core", "Display", "Raster", "TestSupport"]),
     ] + kernelVariantTargets
 )

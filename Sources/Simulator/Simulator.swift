@@ -1,3 +1,4 @@
+import ConfigLoading
 import CSDL2
 import Core
 import Display
@@ -72,12 +73,12 @@ public final class Simulator: KioskFrontEnd {
     }
 
     /// The window's layout: `--scale`, or with `--dpi` the panel's physical size on that screen.
-    static func geometry(_ options: SimulatorOptions, canvas: PixelSize, display d: Kiosk.DisplayConfig) -> WindowGeometry {
+    static func geometry(_ options: SimulatorOptions, canvas: PixelSize, display d: ConfigLoading.DisplayConfig) -> WindowGeometry {
         guard let dpi = options.dpi else { return WindowGeometry(canvas: canvas, rotation: options.rotation, zoom: Double(options.scale), bezel: 0) }
         // The panel's pixels per millimetre: from its width in the config, else from the scale (a
         // point is `Scale.millimetresPerPoint` on any panel).
         let panelPerMM = d.widthMM.map { Double(canvas.width) / $0 }
-            ?? KioskScreen.scale(config: d, canvasSize: canvas, physicalMM: nil) / Scale.millimetresPerPoint
+            ?? PanelScale.of(config: d, canvasSize: canvas, physicalMM: nil) / Scale.millimetresPerPoint
         let screenPerMM = dpi / 25.4
         return WindowGeometry(canvas: canvas, rotation: options.rotation, zoom: screenPerMM / panelPerMM,
                               bezel: Int((options.bezelMM * screenPerMM).rounded()))

@@ -1,3 +1,4 @@
+import ConfigLoading
 import CSDL2
 import Core
 import Display

@@ -4,7 +4,7 @@ import Core
 /// of N points has the same size in millimetres on every panel (issue 5).
 ///
 /// A logical point is 0.1927 mm, the pixel pitch of the 7" 800x480 Raspberry Pi panel the demo screen
-/// is laid out for, so that panel has scale 1 (the kiosk's `KioskScreen.scale` uses the same figure).
+/// is laid out for, so that panel has scale 1 (the kiosk's `PanelScale` uses the same figure).
 public enum Scale {
     /// Millimetres per logical point.
     public static let millimetresPerPoint = 0.1927

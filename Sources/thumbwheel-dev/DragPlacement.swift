@@ -1,3 +1,4 @@
+import ConfigLoading
 import CLinux
 import Core
 import Input
@@ -10,7 +11,7 @@ import Kiosk
 enum DragPlacement {
     /// Where the drag should start on `config`'s home screen at `canvas`, and which control that is.
     static func target(_ config: KioskConfig, canvas: PixelSize) -> (id: String, point: Point)? {
-        let scale = KioskScreen.scale(config: config.display, canvasSize: canvas, physicalMM: nil)
+        let scale = PanelScale.of(config: config.display, canvasSize: canvas, physicalMM: nil)
         let screen = KioskScreen(config: config, index: config.homeIndex, canvasSize: canvas, scale: scale, time: 0)
         let described = screen.elements.map { ($0, $0.describe(time: 0)) }
         if let (e, d) = described.first(where: { $0.1.points.contains { ["handle", "thumb"].contains($0.name) } }),

@@ -1,3 +1,4 @@
+import ConfigLoading
 import CLISupport
 import Core
 import Glibc
@@ -38,7 +39,7 @@ struct PanelBenchCommand {
     /// The medians for one screen: a full frame, and a frame after one variable it shows changed.
     private func measure(_ config: KioskConfig, screen index: Int) -> (full: String, update: String) {
         let size = config.display.headlessSize
-        let scale = KioskScreen.scale(config: config.display, canvasSize: size, physicalMM: nil)
+        let scale = PanelScale.of(config: config.display, canvasSize: size, physicalMM: nil)
         let screen = KioskScreen(config: config, index: index, canvasSize: size, scale: scale, time: 0)
         let bitmap = Bitmap(width: size.width, height: size.height, format: .xrgb8888)
         var full: [Double] = []

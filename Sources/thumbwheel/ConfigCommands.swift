@@ -1,3 +1,4 @@
+import ConfigLoading
 import CLISupport
 import Kiosk
 

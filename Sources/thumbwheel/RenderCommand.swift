@@ -1,3 +1,4 @@
+import ConfigLoading
 import CLISupport
 import Core
 import Kiosk
@@ -73,7 +74,7 @@ struct RenderCommand {
             throw ExitStatus.failure
         }
         let canvas = size?.pixelSize ?? loaded.display.headlessSize
-        let scale = KioskScreen.scale(config: loaded.display, canvasSize: canvas, physicalMM: nil)
+        let scale = PanelScale.of(config: loaded.display, canvasSize: canvas, physicalMM: nil)
         var index = loaded.homeIndex
         if let id = screen {
             guard let i = loaded.screens.firstIndex(where: { $0.id == id }) else {

@@ -1,3 +1,4 @@
+import ConfigLoading
 import CLISupport
 import Core
 import Kiosk
@@ -13,7 +14,7 @@ enum ReplayControls {
             return 1
         }
         let canvas = size.map { PixelSize(width: Int($0.width), height: Int($0.height)) } ?? config.display.headlessSize
-        let scale = KioskScreen.scale(config: config.display, canvasSize: canvas, physicalMM: nil)
+        let scale = PanelScale.of(config: config.display, canvasSize: canvas, physicalMM: nil)
         let start = frames.first?.time ?? 0
         let screen = KioskScreen(config: config, index: 0, canvasSize: canvas, scale: scale, time: start)
         var count = 0

@@ -1,3 +1,4 @@
+import ConfigLoading
 import CLISupport
 import Kiosk
 
@@ -27,7 +28,11 @@ enum Thumbwheel {
             generateManual,
         ])
 
-    static func main() { CommandLineTool.main(command) }
+    static func main() {
+        // The adapters linked into this program say what each needs of the machine (check-config warns).
+        MQTTProbes.register()
+        CommandLineTool.main(command)
+    }
 
     /// `thumbwheel generate-manual`: the roff man page, made from the commands' own help.
     static let generateManual: CommandSpec = CommandSpec(

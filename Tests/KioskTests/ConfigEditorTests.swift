@@ -1,4 +1,5 @@
 import Testing
+@testable import ConfigLoading
 @testable import Kiosk
 
 @Suite("Writing settings back into a config file")

@@ -3,6 +3,7 @@ import Raster
 import Testing
 import TestSupport
 import Widgets
+@testable import ConfigLoading
 @testable import Kiosk
 @testable import Platform
 

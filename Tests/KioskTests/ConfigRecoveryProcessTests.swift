@@ -3,6 +3,7 @@ import Glibc
 import Raster
 import Testing
 @testable import Formats
+@testable import ConfigLoading
 @testable import Kiosk
 @testable import Platform
 

@@ -1,6 +1,7 @@
 import Glibc
 import Raster
 import Testing
+@testable import ConfigLoading
 @testable import Kiosk
 @testable import Platform
 

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+@testable import ConfigLoading
 @testable import Kiosk
 @testable import Platform
 

@@ -2,6 +2,7 @@ import Core
 import Foundation
 import Glibc
 import Testing
+@testable import ConfigLoading
 @testable import Kiosk
 @testable import Platform
 

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+@testable import ConfigLoading
 @testable import Kiosk
 @testable import Platform
 
@@ -32,7 +33,7 @@ struct FilePermissionTests {
     @Test("A socket path longer than an address holds is refused, not bound cut short")
     func socketPathTooLong() {
         let dir = makeTemporaryDirectory("perm")
-        let path = dir + "/" + String(repeating: "s", count: ControlSocket.maximumPathBytes) + ".sock"
+        let path = dir + "/" + String(repeating: "s", count: ConfigLimits.socketPathBytes) + ".sock"
         do {
             _ = try ControlSocket(path: path, group: nil, loop: EventLoop(), handler: PingHandler())
             Issue.record("bound \(path)")

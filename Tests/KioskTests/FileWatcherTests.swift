@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 import TestSupport
+@testable import ConfigLoading
 @testable import Kiosk
 @testable import Platform
 

@@ -2,6 +2,7 @@ import ConfigModel
 import Core
 import Raster
 import Testing
+@testable import ConfigLoading
 @testable import Kiosk
 
 /// Issue 37's promise: a config `check-config` accepts never crashes render. Configs with every
@@ -25,7 +26,7 @@ struct GeometryBoundsRenderTests {
         let config = try ConfigLoader.parse(text: text, file: file)
         let canvas = PixelSize(width: 320, height: 200)
         for index in config.screens.indices {
-            let scale = KioskScreen.scale(config: config.display, canvasSize: canvas, physicalMM: nil)
+            let scale = PanelScale.of(config: config.display, canvasSize: canvas, physicalMM: nil)
             let screen = KioskScreen(config: config, index: index, canvasSize: canvas, scale: scale, time: 0)
             let bitmap = Bitmap(width: canvas.width, height: canvas.height, format: .xrgb8888)
             _ = screen.render(into: bitmap.canvas, full: true, time: 0)

@@ -1,6 +1,7 @@
 import Core
 import Glibc
 import Testing
+@testable import ConfigLoading
 @testable import Kiosk
 @testable import Platform
 

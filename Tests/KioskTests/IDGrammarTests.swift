@@ -1,5 +1,6 @@
 import ConfigModel
 import Testing
+@testable import ConfigLoading
 @testable import Kiosk
 
 /// Issue 37 item 4: ids reach MQTT topics, Home Assistant ids, the state file and hook arguments, so

@@ -3,6 +3,7 @@ import Glibc
 import Raster
 import TestSupport
 import Testing
+@testable import ConfigLoading
 @testable import Kiosk
 import Platform
 import Widgets

@@ -4,6 +4,7 @@ import Glibc
 import Platform
 import Testing
 import TestSupport
+@testable import ConfigLoading
 @testable import Kiosk
 
 /// The kiosk's JSON on Formats' reader and writer: the state file's and the socket's exact output,

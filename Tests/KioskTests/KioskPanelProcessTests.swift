@@ -2,6 +2,7 @@ import Core
 import Glibc
 import Testing
 @testable import Formats
+@testable import ConfigLoading
 @testable import Kiosk
 
 @Suite("The kiosk process: pages, presets and toggles end to end", .serialized)

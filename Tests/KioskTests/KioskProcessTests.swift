@@ -2,6 +2,7 @@ import Core
 import Glibc
 import Testing
 @testable import Formats
+@testable import ConfigLoading
 @testable import Kiosk
 @testable import Platform
 
@@ -46,7 +47,7 @@ final class KioskProcess {
         socketPath = dir + "/control.sock"
         statePath = dir + "/state.json"
         logPath = dir + "/kiosk.log"
-        if let stateFile, (try? FileIO.writeAtomically(stateFile, to: statePath, mode: StateStore.fileMode)) == nil { return nil }
+        if let stateFile, (try? FileIO.writeAtomically(stateFile, to: statePath, mode: ConfigLimits.stateFileMode)) == nil { return nil }
         guard (try? FileIO.writeAtomically(Array(KioskProcess.config(dir: dir, extraScreens: extraScreens).utf8), to: configPath)) != nil,
               let binary = thumbwheelBinary(),
               let p = SpawnedProcess(binary, ["run", "--config", configPath], stderrPath: logPath) else { return nil }

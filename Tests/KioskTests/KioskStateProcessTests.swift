@@ -2,6 +2,7 @@ import Controls
 import Core
 import Glibc
 import Testing
+@testable import ConfigLoading
 @testable import Kiosk
 @testable import Platform
 

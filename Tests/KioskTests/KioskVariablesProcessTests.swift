@@ -2,6 +2,7 @@ import Core
 import Glibc
 import Testing
 @testable import Formats
+@testable import ConfigLoading
 @testable import Kiosk
 
 /// A label showing two variables, the number one going stale a second after it is set.

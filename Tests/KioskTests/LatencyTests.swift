@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import Formats
+@testable import ConfigLoading
 @testable import Kiosk
 
 @Suite("Latency ring: what each frame waited, and its percentiles")

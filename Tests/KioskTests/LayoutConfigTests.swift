@@ -2,6 +2,7 @@ import Core
 import Testing
 import TestSupport
 import Widgets
+@testable import ConfigLoading
 @testable import Kiosk
 @testable import Platform
 

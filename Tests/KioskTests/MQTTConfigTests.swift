@@ -2,6 +2,7 @@ import Controls
 import Glibc
 import Testing
 @testable import Formats
+@testable import ConfigLoading
 @testable import Kiosk
 @testable import Platform
 

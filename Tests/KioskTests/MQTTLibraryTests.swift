@@ -2,6 +2,7 @@ import Core
 import Glibc
 import Testing
 import TestSupport
+@testable import ConfigLoading
 @testable import Kiosk
 @testable import Platform
 

@@ -2,6 +2,7 @@ import Core
 import Glibc
 import Testing
 @testable import Formats
+@testable import ConfigLoading
 @testable import Kiosk
 
 /// End to end against a real broker: the kiosk publishes retained values and its status, takes `set`s

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ConfigLoading
 @testable import Kiosk
 import Widgets
 

@@ -2,6 +2,7 @@ import Core
 import Foundation
 import Glibc
 import TestSupport
+@testable import ConfigLoading
 @testable import Kiosk
 @testable import Platform
 

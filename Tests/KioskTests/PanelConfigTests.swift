@@ -1,6 +1,7 @@
 import Core
 import Testing
 import Widgets
+@testable import ConfigLoading
 @testable import Kiosk
 
 /// A valid file with a variable, a dial, a range slider and a label (whose `text` each case appends,

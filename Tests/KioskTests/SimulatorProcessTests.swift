@@ -4,6 +4,7 @@ import Raster
 import Testing
 import TestSupport
 @testable import Formats
+@testable import ConfigLoading
 @testable import Kiosk
 @testable import Platform
 

@@ -1,6 +1,7 @@
 import Core
 import Glibc
 import Testing
+@testable import ConfigLoading
 @testable import Kiosk
 
 /// A client that writes requests as fast as the kiosk takes them and reads nothing back until told to:

@@ -1,5 +1,6 @@
 import Testing
 @testable import Formats
+@testable import ConfigLoading
 @testable import Kiosk
 
 /// Decodes one request line the way the socket does.

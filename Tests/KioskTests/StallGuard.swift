@@ -1,5 +1,6 @@
 import Core
 import Glibc
+@testable import ConfigLoading
 @testable import Kiosk
 
 /// Watches a running kiosk's loop from a thread of its own while a test attacks it: a second client

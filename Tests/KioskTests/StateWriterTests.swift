@@ -1,6 +1,7 @@
 import Core
 import Glibc
 import Testing
+@testable import ConfigLoading
 @testable import Kiosk
 @testable import Platform
 
@@ -29,7 +30,7 @@ struct StateWriterTests {
         #expect(waitForSaves(store) { store.savedGeneration == 50 }, "saved \(store.savedGeneration)")
         #expect(StateStore(path: path).values == ["volume": .single(50)], "the newest bytes win; older waiting ones are skipped")
         var st = stat()
-        #expect(stat(path, &st) == 0 && st.st_mode & 0o777 == StateStore.fileMode)
+        #expect(stat(path, &st) == 0 && st.st_mode & 0o777 == ConfigLimits.stateFileMode)
     }
 
     @Test("flushAndWait returns with the values on disk (the exit path)")

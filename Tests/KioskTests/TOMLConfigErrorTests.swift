@@ -1,4 +1,5 @@
 import Testing
+@testable import ConfigLoading
 @testable import Kiosk
 
 /// The TOML parser's errors and positions as the config loader reports them.

@@ -1,5 +1,6 @@
 import Core
 import Glibc
+@testable import ConfigLoading
 @testable import Kiosk
 @testable import Platform
 

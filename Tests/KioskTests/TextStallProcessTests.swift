@@ -1,6 +1,7 @@
 import Core
 import Glibc
 import Testing
+@testable import ConfigLoading
 @testable import Kiosk
 
 /// Long text in labels must not stall the loop (issue 37, item 2): a label cut to one line with "…"
@@ -8,8 +9,8 @@ import Testing
 @Suite("The kiosk process: long text does not stall the loop", .serialized)
 struct TextStallProcessTests {
     /// A text variable at its longest: words, so both wrapping and cutting have work to do.
-    static let longest = String(String(repeating: "Filter 42 ", count: Variables.maximumTextBytes / 10 + 1)
-        .prefix(Variables.maximumTextBytes))
+    static let longest = String(String(repeating: "Filter 42 ", count: ConfigLimits.variableTextBytes / 10 + 1)
+        .prefix(ConfigLimits.variableTextBytes))
 
     /// A one-line label and a wrapped one, each showing `note` `copies` times, and the variable.
     static func panel(copies: Int, initial: String? = nil, extra: String = "") -> String {

@@ -1,5 +1,6 @@
 import Core
 import Testing
+@testable import ConfigLoading
 @testable import Kiosk
 @testable import Platform
 

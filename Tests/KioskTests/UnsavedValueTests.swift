@@ -3,6 +3,7 @@ import Glibc
 import Raster
 import Testing
 @testable import Formats
+@testable import ConfigLoading
 @testable import Kiosk
 
 /// Makes a running kiosk's state saves fail, and lets them work again.

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+@testable import ConfigLoading
 @testable import Kiosk
 
 /// Issue 37 item 5 end to end: what a client sets is what it reads back, saves and would publish.

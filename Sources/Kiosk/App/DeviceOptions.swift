@@ -1,3 +1,4 @@
+import ConfigLoading
 import Core
 import Display
 import Input

@@ -1,3 +1,4 @@
+import ConfigLoading
 import Controls
 import Core
 import Platform

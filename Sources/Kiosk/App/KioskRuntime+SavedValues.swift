@@ -1,3 +1,4 @@
+import ConfigLoading
 import Controls
 import Core
 import Platform
@@ -13,7 +14,7 @@ extension KioskRuntime {
     /// while gets its value back.
     func settleSavedValues(now: MonotonicTime) {
         let size = presenter.display.canvasSize
-        let scale = KioskScreen.scale(config: config.display, canvasSize: size, physicalMM: presenter.display.physicalSizeMM)
+        let scale = PanelScale.of(config: config.display, canvasSize: size, physicalMM: presenter.display.physicalSizeMM)
         let state = services.state
         for page in config.screens {
             let context = KioskScreen.context(config: config, page: page.id, canvasSize: size, scale: scale, time: now,

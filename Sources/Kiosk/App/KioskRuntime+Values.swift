@@ -1,3 +1,4 @@
+import ConfigLoading
 import Controls
 import Core
 import Widgets
@@ -52,7 +53,7 @@ extension KioskRuntime {
     /// Control `id` of a screen not shown, with its saved value applied (its events from that drained).
     private func offscreenElement(_ id: String, now: MonotonicTime) -> Element? {
         let size = presenter.display.canvasSize
-        let scale = KioskScreen.scale(config: config.display, canvasSize: size, physicalMM: presenter.display.physicalSizeMM)
+        let scale = PanelScale.of(config: config.display, canvasSize: size, physicalMM: presenter.display.physicalSizeMM)
         guard let element = KioskScreen.offscreenElement(id: id, config: config, canvasSize: size, scale: scale,
                                                          time: now, board: variables.board) else { return nil }
         if let saved = services.state.values[id] { _ = try? element.setValue(saved, time: now) }

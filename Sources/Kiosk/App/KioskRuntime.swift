@@ -1,3 +1,4 @@
+import ConfigLoading
 import Controls
 import Core
 import Display
@@ -177,7 +178,7 @@ final class KioskRuntime {
     private static func makeScreen(_ config: KioskConfig, index: Int, presenter: Presenter, board: ValueBoard,
                                    time: MonotonicTime, notice: NoticeBanner.Content?) -> KioskScreen {
         let size = presenter.display.canvasSize
-        let scale = KioskScreen.scale(config: config.display, canvasSize: size, physicalMM: presenter.display.physicalSizeMM)
+        let scale = PanelScale.of(config: config.display, canvasSize: size, physicalMM: presenter.display.physicalSizeMM)
         return KioskScreen(config: config, index: index, canvasSize: size, scale: scale, time: time, board: board, notice: notice)
     }
 

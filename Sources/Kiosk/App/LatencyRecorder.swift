@@ -1,3 +1,4 @@
+import ConfigLoading
 import Core
 
 /// What a frame's change started from, for the latency figures.

@@ -1,3 +1,4 @@
+import ConfigLoading
 import Controls
 import Core
 import Formats
@@ -8,7 +9,7 @@ import Widgets
 /// next value goes stale so the loop can sleep until then.
 final class Variables {
     /// The longest text a text variable takes, in UTF-8 bytes (a label is a line or two, not a file).
-    static let maximumTextBytes = 1024
+    static let maximumTextBytes = ConfigLimits.variableTextBytes
 
     /// What the screens read: the variables, and controls through the runtime's lookup.
     private(set) var board: ValueBoard
@@ -55,9 +56,9 @@ final class Variables {
         case (.number, .number(let d)) where d.isFinite: value = .number(d)
         case (.number, _):
             throw Refusal(message: "\(id): expected a finite number (a number variable), found \(Variables.describe(raw))")
-        case (.text, .string(let s)) where s.utf8.count <= Variables.maximumTextBytes: value = .text(s)
+        case (.text, .string(let s)) where s.utf8.count <= ConfigLimits.variableTextBytes: value = .text(s)
         case (.text, .string(let s)):
-            throw Refusal(message: "\(id): expected a string of at most \(Variables.maximumTextBytes) bytes, found \(s.utf8.count) bytes")
+            throw Refusal(message: "\(id): expected a string of at most \(ConfigLimits.variableTextBytes) bytes, found \(s.utf8.count) bytes")
         case (.text, _):
             throw Refusal(message: "\(id): expected a string (a text variable), found \(Variables.describe(raw))")
         }

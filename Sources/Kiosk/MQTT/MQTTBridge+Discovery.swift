@@ -1,3 +1,4 @@
+import ConfigLoading
 import Formats
 
 /// Home Assistant discovery on the wire: the retained configs are published on every connect and

@@ -1,3 +1,4 @@
+import ConfigLoading
 import ConfigModel
 import Controls
 import Core

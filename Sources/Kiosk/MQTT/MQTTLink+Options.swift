@@ -1,3 +1,4 @@
+import ConfigLoading
 import CMosquitto
 import Glibc
 import Platform

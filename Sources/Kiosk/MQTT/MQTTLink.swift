@@ -1,3 +1,4 @@
+import ConfigLoading
 import CLinux
 import CMosquitto
 import Core

@@ -1,3 +1,4 @@
+import ConfigLoading
 import CMosquitto
 import Glibc
 
@@ -47,4 +48,19 @@ struct MQTTLibraryError: Error, CustomStringConvertible {
     /// What to do about it.
     static let remedy = "install it with `apt install \(MosquittoLibrary.package)`"
     var description: String { "cannot open \(MosquittoLibrary.soname) (\(reason)): \(MQTTLibraryError.remedy)" }
+}
+
+extension MosquittoLibrary {
+    /// check-config's warning when this machine cannot open the library (`MachineProbes`), or nil.
+    static func missingWarning() -> String? {
+        guard case .failure(let missing) = shared else { return nil }
+        return "expected \(soname) to reach the broker, found none on this machine (\(missing.reason)): \(MQTTLibraryError.remedy); "
+            + "until then the kiosk runs without MQTT"
+    }
+}
+
+/// What the MQTT adapter adds to check-config: whether this machine can open libmosquitto.
+public enum MQTTProbes {
+    /// Registers the `[mqtt]` probe (`MachineProbes`); the program calls it before loading a config.
+    public static func register() { MachineProbes.bySection["mqtt"] = { MosquittoLibrary.missingWarning() } }
 }

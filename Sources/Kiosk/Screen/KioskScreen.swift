@@ -1,3 +1,4 @@
+import ConfigLoading
 import ConfigModel
 import Controls
 import Core
@@ -118,13 +119,4 @@ public final class KioskScreen {
 
     /// Draws the last frame's `rects` again, unchanged (`ScreenView.rehearse`).
     public func rehearse(_ rects: [PixelRect], canvas: Canvas) { view.rehearse(rects, canvas: canvas) }
-
-    /// The scale for a canvas: the config's `scale`, else from the panel's physical size, else 1.
-    public static func scale(config: DisplayConfig, canvasSize: PixelSize, physicalMM: PixelSize?) -> Double {
-        if let s = config.scale { return s }
-        let width = config.widthMM ?? physicalMM.map { Double($0.width) }
-        let height = config.heightMM ?? physicalMM.map { Double($0.height) }
-        guard let w = width, let h = height, w > 0, h > 0 else { return 1 }
-        return Scale.from(panelPixels: Size(Double(canvasSize.width), Double(canvasSize.height)), physicalMM: Size(w, h))
-    }
 }

@@ -1,3 +1,4 @@
+import ConfigLoading
 import Glibc
 
 /// Bytes appended at the back and consumed from the front, as a socket's input and output are.

@@ -1,3 +1,4 @@
+import ConfigLoading
 import CLinux
 import Formats
 import Glibc
@@ -216,12 +217,8 @@ public final class ControlSocket {
         }
     }
 
-    /// The longest socket path a Unix address holds (`sun_path` less its terminating NUL): a longer
-    /// one would be cut and bind another path, so the config refuses it.
-    public static var maximumPathBytes: Int {
-        let addr = sockaddr_un()
-        return MemoryLayout.size(ofValue: addr.sun_path) - 1
-    }
+    /// The longest socket path a Unix address holds (the config refuses longer ones).
+    public static var maximumPathBytes: Int { ConfigLimits.socketPathBytes }
 
     /// Calls `body` with a sockaddr_un for `path`.
     public static func withAddress<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {

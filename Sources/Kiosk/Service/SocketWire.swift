@@ -1,3 +1,4 @@
+import ConfigLoading
 import Formats
 
 /// The control socket's encoding: compact JSON, keys sorted so a reply's text is the same on every

@@ -1,3 +1,4 @@
+import ConfigLoading
 import Controls
 import Formats
 import Glibc
@@ -70,7 +71,7 @@ extension StateStore {
     /// Copies the file's `bytes` to `PATH.corrupt-N`; the copy's path, or nil when it could not be written.
     private static func copyAside(_ path: String, _ bytes: [UInt8]) -> String? {
         let aside = asideName(for: path, "corrupt")
-        do { try FileIO.writeAtomically(bytes, to: aside, mode: StateStore.fileMode) } catch { return nil }
+        do { try FileIO.writeAtomically(bytes, to: aside, mode: ConfigLimits.stateFileMode) } catch { return nil }
         return aside
     }
 

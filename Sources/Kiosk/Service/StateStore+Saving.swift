@@ -1,3 +1,4 @@
+import ConfigLoading
 import Controls
 
 /// Whether the values reach the disk: what the control socket's replies, MQTT's state topics, the

@@ -1,3 +1,4 @@
+import ConfigLoading
 import Controls
 import Glibc
 import Platform
@@ -16,7 +17,7 @@ public final class StateStore {
     public let path: String
     /// The state file's mode: the service and its group read it, nobody else (values can be private:
     /// a door code on a number pad, a schedule).
-    public static let fileMode: mode_t = 0o640
+    public static let fileMode = ConfigLimits.stateFileMode
     /// The largest state file read; a bigger one is treated as corrupt (moved aside).
     static let maxFileBytes = 16 << 20
     /// The values as last set (saved or not).
@@ -51,7 +52,7 @@ public final class StateStore {
     public init(path: String, debounceSeconds: Double = 0.5, background: Bool = false) {
         self.path = path
         self.debounce = debounceSeconds
-        writer = background ? StateFileWriter(path: path, mode: StateStore.fileMode) : nil
+        writer = background ? StateFileWriter(path: path, mode: ConfigLimits.stateFileMode) : nil
         if background && writer == nil { Log.warning("state: no writer thread; the file is written by the loop") }
         let loaded = StateStore.load(path)
         values = loaded.values
@@ -113,7 +114,7 @@ public final class StateStore {
                 return true
             }
             FileIO.makeDirectories(FileIO.directory(of: path), mode: 0o750)
-            try FileIO.writeAtomically(StateFile.text(values), to: path, mode: StateStore.fileMode)
+            try FileIO.writeAtomically(StateFile.text(values), to: path, mode: ConfigLimits.stateFileMode)
             savedGeneration = generation
             settledGeneration = generation
             lastSavedValues = values

@@ -29,7 +29,7 @@ struct SourceLocator {
 
 extension String {
     /// Without leading and trailing spaces, tabs and line ends.
-    var trimmedSpaces: String {
+    public var trimmedSpaces: String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
         var s = Substring(self)
         while let c = s.first, isSpace(c) { s = s.dropFirst() }

@@ -4,13 +4,13 @@ import Formats
 import Widgets
 
 /// Where one element of a loaded config ended up, with what the warnings about it need.
-struct ElementPlace: Sendable, Hashable {
-    var screen: Int
-    var id: String
+public struct ElementPlace: Sendable, Hashable {
+    public var screen: Int
+    public var id: String
     /// In points, as the kiosk uses it (a card's layout applied).
-    var frame: Rect
+    public var frame: Rect
     /// Whether its kind takes touches and it is shown.
-    var touchable: Bool
+    public var touchable: Bool
     /// Whether a card placed it (its frame is the card's doing, so warnings point at `in`).
     var laidOut: Bool
     /// The key path and place a warning about its frame points at.
@@ -20,7 +20,7 @@ struct ElementPlace: Sendable, Hashable {
 
 /// How many pixels a point and a millimetre take on the panel, and where each figure came from, so a
 /// size warning says what it assumed.
-struct PanelDensity: Equatable {
+public struct PanelDensity: Equatable {
     var pixelsPerPoint: Double
     /// "from display.scale", …
     var pointSource: String
@@ -30,7 +30,7 @@ struct PanelDensity: Equatable {
     var mmSource: String?
 
     /// The length of `points` on the panel.
-    func millimetres(_ points: Double) -> Double {
+    public func millimetres(_ points: Double) -> Double {
         guard let pixelsPerMM, pixelsPerMM > 0 else { return points * Scale.millimetresPerPoint }
         return points * pixelsPerPoint / pixelsPerMM
     }
@@ -43,13 +43,13 @@ struct PanelDensity: Equatable {
 
     /// What `check-config` knows: `display.scale`, else `width_mm`/`height_mm` over the headless
     /// `size`, else 1 pixel per point (the scale the kiosk falls back to).
-    static func configured(_ d: DisplayConfig) -> PanelDensity {
+    public static func configured(_ d: DisplayConfig) -> PanelDensity {
         let size = d.headlessSize
         if let w = d.widthMM, let h = d.heightMM, w > 0, h > 0 {
             let panel = "from display.width_mm \(Self.number(w, places: 1)) over display.size \(size)"
             let perMM = Double(size.width) / w
             if let s = d.scale { return PanelDensity(pixelsPerPoint: s, pointSource: "from display.scale", pixelsPerMM: perMM, mmSource: panel) }
-            return PanelDensity(pixelsPerPoint: KioskScreen.scale(config: d, canvasSize: size, physicalMM: nil), pointSource: panel)
+            return PanelDensity(pixelsPerPoint: PanelScale.of(config: d, canvasSize: size, physicalMM: nil), pointSource: panel)
         }
         if let s = d.scale { return PanelDensity(pixelsPerPoint: s, pointSource: "from display.scale") }
         return PanelDensity(pixelsPerPoint: 1, pointSource: "by default, as neither display.scale nor display.width_mm and height_mm is set")
@@ -57,9 +57,9 @@ struct PanelDensity: Equatable {
 
     /// What the running kiosk knows from the connector: its physical size over the canvas, beside the
     /// scale the kiosk uses; nil when the connector reports no size.
-    static func connector(_ d: DisplayConfig, canvas: PixelSize, physicalMM: PixelSize?) -> PanelDensity? {
+    public static func connector(_ d: DisplayConfig, canvas: PixelSize, physicalMM: PixelSize?) -> PanelDensity? {
         guard let mm = physicalMM, mm.width > 0, mm.height > 0, canvas.width > 0 else { return nil }
-        let scale = KioskScreen.scale(config: d, canvasSize: canvas, physicalMM: mm)
+        let scale = PanelScale.of(config: d, canvasSize: canvas, physicalMM: mm)
         let panel = "from the connector's \(mm.width) x \(mm.height) mm over \(canvas) pixels"
         if d.scale != nil {
             return PanelDensity(pixelsPerPoint: scale, pointSource: "from display.scale", pixelsPerMM: Double(canvas.width) / Double(mm.width), mmSource: panel)

@@ -12,8 +12,8 @@ extension ConfigBuilder {
     /// replace; its group must exist.
     mutating func checkSocket(_ t: ConfigTable, _ s: SocketConfig) {
         if !s.path.isEmpty {
-            if s.path.utf8.count > ControlSocket.maximumPathBytes {
-                fail(t, "path", "expected a path of at most \(ControlSocket.maximumPathBytes) bytes (what a Unix socket address holds), found \(s.path.utf8.count) bytes")
+            if s.path.utf8.count > ConfigLimits.socketPathBytes {
+                fail(t, "path", "expected a path of at most \(ConfigLimits.socketPathBytes) bytes (what a Unix socket address holds), found \(s.path.utf8.count) bytes")
             } else if let problem = ConfigBuilder.pathProblem(s.path, mayBe: S_IFSOCK, kind: "a socket") {
                 fail(t, "path", "expected \(ConfigBuilder.absoluteFile), found \"\(s.path)\" (\(problem))")
             }

@@ -1,5 +1,6 @@
 import Core
 import Formats
+import Glibc
 
 /// The sizes a config may reach. Past them the kiosk would spend memory or time nobody meant to give
 /// it (a log pasted as a label, a generated file with a million rows, a poster-sized icon): each is
@@ -11,6 +12,20 @@ public enum ConfigLimits {
     public static let stringBytes = 4096
     /// The most items in one array (screens, the elements of a screen, a spinner's items, a hook's argv).
     public static let arrayItems = 1000
+
+    /// The longest string a `text` variable holds (`set-var`, its `initial`).
+    public static let variableTextBytes = 1024
+
+    /// The mode of the files the kiosk keeps beside its state (the state file, the last good config):
+    /// the service's group may read them, nobody else.
+    public static let stateFileMode: mode_t = 0o640
+
+    /// The longest socket path a Unix address holds (`sun_path` less its terminating NUL): a longer
+    /// one would be cut and bind another path, so the config refuses it.
+    public static var socketPathBytes: Int {
+        let addr = sockaddr_un()
+        return MemoryLayout.size(ofValue: addr.sun_path) - 1
+    }
 
     /// The largest canvas the kiosk draws for itself, with no display to size it (`display.size` of a
     /// headless panel, `render --size`, `simulate --size`): the frame of an 8K (DCI) panel, the largest

@@ -11,7 +11,7 @@ import Widgets
 enum ScreenLayout {
     /// One element as the loader read it.
     struct Item: Equatable {
-        var id: String
+        public var id: String
         /// Whether it is a card (only cards contain and lay out elements).
         var isCard = false
         /// The frame written in the file, nil when a card places it.

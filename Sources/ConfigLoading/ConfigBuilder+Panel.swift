@@ -29,8 +29,8 @@ extension ConfigBuilder {
         case (_, nil): return nil
         case (.number, .number(let d)?): return .number(d)
         case (.text, .string(let s)?):
-            if s.utf8.count > Variables.maximumTextBytes {
-                fail(t, "initial", "expected a string of at most \(Variables.maximumTextBytes) bytes, found \(s.utf8.count) bytes")
+            if s.utf8.count > ConfigLimits.variableTextBytes {
+                fail(t, "initial", "expected a string of at most \(ConfigLimits.variableTextBytes) bytes, found \(s.utf8.count) bytes")
                 return nil
             }
             return .text(s)

@@ -20,11 +20,27 @@ extension ConfigBuilder {
             }
         }
         for c in controls where seenControls.insert(c.id).inserted && IDGrammar.isValid(c.id) {
-            for name in HADiscovery.entityNames(of: c) { claim(name, by: c.id, table: c.properties) }
+            for name in PublishedNames.of(c) { claim(name, by: c.id, table: c.properties) }
         }
         for t in variables {
             guard let id = t.string("id"), IDGrammar.isValid(id), !seenControls.contains(id) else { continue }
             claim(id, by: id, table: t)
         }
+    }
+}
+
+/// The names a control takes outside the panel (MQTT topics, Home Assistant entity ids): its id, and
+/// one per extra entity it publishes (a range slider's `_low` and `_high`). The loader checks them
+/// against each other; MQTT discovery derives its object ids the same way.
+public enum PublishedNames {
+    /// `c`'s published names.
+    public static func of(_ c: ControlConfig) -> [String] {
+        let id = objectID(c.id)
+        return [c.id] + (c.kind == "range-slider" ? [id + "_low", id + "_high"] : [id])
+    }
+
+    /// A topic level and entity id: letters, digits, `_` and `-`; anything else becomes `_`.
+    public static func objectID(_ text: String) -> String {
+        String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") ? $0 : "_" })
     }
 }

@@ -27,6 +27,9 @@ public struct MQTTConfig: Sendable {
     /// The variables set from a topic.
     public var bindings: [Binding] = []
 
+    /// The defaults of every key (what `[mqtt]` with only a host gives, but for the host).
+    public init() {}
+
     /// TLS files, absolute; the client certificate and key come together or not at all.
     public struct TLS: Sendable, Equatable {
         public var caFile: String
@@ -95,9 +98,7 @@ extension ConfigBuilder {
         m.tls = tls(t)
         m.bindings = bindings(variables, declared: declared)
         // A fact about this machine, not the file: the panel may have the library when this one does not.
-        if case .failure(let missing) = MosquittoLibrary.shared {
-            warn(t, "host", "expected \(MosquittoLibrary.soname) to reach the broker, found none on this machine (\(missing.reason)): \(MQTTLibraryError.remedy); until then the kiosk runs without MQTT")
-        }
+        if let missing = MachineProbes.missing(for: "mqtt") { warn(t, "host", missing) }
         return m
     }
 

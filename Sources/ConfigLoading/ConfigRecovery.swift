@@ -47,7 +47,7 @@ public enum ConfigRecovery {
     /// Keeps `config` as the last good one (once it is on screen), unless the copy already holds it.
     /// Written on a thread of its own: an fsync can take long behind other writes, and the loop that
     /// just drew the new config must not wait for it.
-    static func remember(_ config: KioskConfig) {
+    public static func remember(_ config: KioskConfig) {
         guard !config.source.isEmpty else { return }
         let path = lastGoodPath(config.state), bytes = Array(config.source.utf8), file = config.file
         LastGoodWriter.shared.write { keep(bytes, of: file, at: path) }
@@ -58,7 +58,7 @@ public enum ConfigRecovery {
         if FileIO.read(path, limit: ConfigLimits.fileBytes) == bytes { return }
         do {
             FileIO.makeDirectories(FileIO.directory(of: path), mode: 0o750)
-            try FileIO.writeAtomically(bytes, to: path, mode: StateStore.fileMode)
+            try FileIO.writeAtomically(bytes, to: path, mode: ConfigLimits.stateFileMode)
             Log.notice("config: kept \(file) as the last good config (\(path))")
         } catch {
             Log.warning("config: cannot keep the last good config: \(error)")
@@ -92,6 +92,10 @@ public struct ConfigNotice: Sendable, Equatable {
     public var errors: [String]
     public var running: Running
 
+    public init(file: String, errors: [String], running: Running) {
+        self.file = file; self.errors = errors; self.running = running
+    }
+
     /// The banner over the panel: a headline saying what runs and how to fix it, then each error.
     public var banner: NoticeBanner.Content {
         let count = "\(errors.count) error\(errors.count == 1 ? "" : "s")"
@@ -107,8 +111,8 @@ public struct ConfigNotice: Sendable, Equatable {
 
 /// Runs the last good config's writes one at a time, each on a short-lived thread of its own, so the
 /// loop never waits for the disk and two quick reloads never write the same temporary file at once.
-final class LastGoodWriter: @unchecked Sendable {
-    static let shared = LastGoodWriter()
+public final class LastGoodWriter: @unchecked Sendable {
+    public static let shared = LastGoodWriter()
     // pthread objects must not move: allocated once, for the life of the process.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let idle = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
@@ -145,7 +149,7 @@ final class LastGoodWriter: @unchecked Sendable {
     }
 
     /// Waits until every job handed over so far has finished (before exit, so a copy is not cut short).
-    func waitUntilIdle() {
+    public func waitUntilIdle() {
         pthread_mutex_lock(mutex)
         while pending > 0 { pthread_cond_wait(idle, mutex) }
         pthread_mutex_unlock(mutex)

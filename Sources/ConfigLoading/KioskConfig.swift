@@ -32,7 +32,7 @@ public struct KioskConfig: Sendable {
     /// kiosk logs them.
     public var warnings: [ConfigWarning] = []
     /// Where every element ended up (for warnings the kiosk repeats with the panel's real size).
-    var places: [ElementPlace] = []
+    public var places: [ElementPlace] = []
     /// The image and font files the config names, resolved (relative images from the config's folder),
     /// whether or not they could be read: what a live reload watches.
     public var files: [String] = []

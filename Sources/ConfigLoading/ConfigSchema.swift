@@ -120,7 +120,7 @@ public enum ConfigSchema {
     static let variable = Schema([
         Field("id", .string, required: true, "Name used in templates ({id}), by `set-var` and in MQTT topics: \(IDGrammar.description); no control may have the same id."),
         Field("type", .choice(["number", "text"]), default: "\"number\"",
-              "What `set-var` may set: a finite number, or a string of at most \(Variables.maximumTextBytes) bytes."),
+              "What `set-var` may set: a finite number, or a string of at most \(ConfigLimits.variableTextBytes) bytes."),
         Field("stale_after", .number(0.1...Double.infinity), default: "never",
               "Seconds after a set when the value is stale: labels and readouts showing it are drawn dimmed until it is set again."),
         Field("initial", .scalar, default: "none (shown as —)", "The value at start, of the variable's type; counts as set at start."),
