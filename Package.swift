@@ -2,12 +2,13 @@
 import PackageDescription
 
 /// Release builds of the pixel code drop bounds checks: the rasterizer's inner loops index raw
-/// buffers whose bounds are established once per span, and the checks cost ~2x there.
+/// buffers whose bounds are established once per span, and checking every access there again would
+/// slow those loops markedly.
 let fastPixels: [SwiftSetting] = [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
 
 /// Release builds of the modules that run once or seldom (config, command line, socket and MQTT
-/// service, the simulator) optimise for size: 0.14 MB less of the stripped kiosk binary (issue 22's
-/// 8 MB), for ~1 % more instructions in the loop's turn and render (callgrind, a thermostat drag).
+/// service, the simulator) optimise for size: a smaller stripped kiosk binary (issue 22's 8 MB
+/// limit), for a few more instructions in the loop's turn and render (callgrind, a thermostat drag).
 /// The pixel and touch modules keep full speed.
 let smallCode: [SwiftSetting] = [.unsafeFlags(["-Osize"], .when(configuration: .release))]
 
@@ -17,7 +18,7 @@ let smallCode: [SwiftSetting] = [.unsafeFlags(["-Osize"], .when(configuration: .
 /// native build (`-target-cpu native`, last on the command line) compiles all three for its own CPU.
 /// The CPUs named are the first of each level (the toolchain's clang takes no x86-64-v3/v4 names), and
 /// AVX-512 builds for Skylake-X would keep to 256-bit vectors, that CPU's tuning: `-prefer-256-bit` off
-/// gives the 512-bit loops a build for Zen 4 makes (the ring kernel: −40 % time on S1 1920x1080).
+/// gives the 512-bit loops a build for Zen 4 makes (the ring kernel gains most, on large frames).
 #if arch(x86_64)
 let kernelVariants: [(String, [String])] = [
     ("RasterKernelsX86V3", ["-target-cpu", "haswell"]),

@@ -58,8 +58,8 @@ public enum DamageCopier {
     }
 
     /// RGB565 rows read backwards or across canvas rows (180° and quarter turns): gathering a
-    /// chunk into a small buffer first lets the conversion run vectorised. Measured at 800x480:
-    /// ~1.0 instead of ~1.7 ns/pixel for quarter turns, ~0.3 instead of ~0.9 for 180°.
+    /// chunk into a small buffer first lets the conversion run vectorised, which measured markedly
+    /// faster for both (`thumbwheel-dev bench-display`).
     private static func convertGathered(from src: UnsafePointer<UInt32>, step: Int,
                                         into dst: UnsafeMutablePointer<UInt16>, count: Int) {
         let chunk = 256

@@ -5,8 +5,8 @@ import Core
 ///
 /// Why: the Swift runtime builds type metadata and looks up protocol conformances (a scan of the
 /// binary's conformance records) the first time a generic path runs, and caches them for the process.
-/// Measured on the demo (bench-latency, pipe): the first real touch spent 0.06 ms in the assembler and
-/// 0.10 ms in the pacer on that work, against a few microseconds on every later touch. Run at start,
+/// Measured on the demo (bench-latency, pipe): the first real touch spent far longer in the assembler
+/// and the pacer on that work than every later touch spends in them. Run at start,
 /// after the first frame, the work is off the first touch's path. No state is shared with the devices.
 public enum InputWarmUp {
     /// Feeds the made-up touch through the throwaway parts; returns the frames they made (three, for a test).

@@ -4,9 +4,9 @@ import Core
 /// awake and polling for it instead of being woken by it (`[input] report_wait`).
 ///
 /// Why: a core that went idle between two reports wakes slowly and then runs on cold caches. Here (a
-/// virtual machine: a halted vCPU) the wake-up part is 15–20 µs of input → read, which awaiting the
+/// virtual machine: a halted vCPU) the wake-up is a good part of input → read, which awaiting the
 /// report in its window saves; the cold caches are saved only by polling from report to report
-/// (bench-latency, demo: input → submit p50 0.13 ms asleep, 0.08–0.09 ms polling). An x86 panel PC
+/// (bench-latency on the demo: input → submit is clearly shorter polling than asleep). An x86 panel PC
 /// leaving a deep C-state pays the same kind of cost; a Pi's cores idle in WFI and should gain less.
 ///
 /// A panel reports at a steady rate while touched (the EP0430M09 recording: every 7.4–7.5 ms, skipping a
@@ -50,7 +50,7 @@ public struct ReportPacer: Sendable {
     private struct ContactKey: Hashable, Sendable { var device: Int; var trackingID: Int }
 
     /// - Parameters: see the properties; the defaults cost about `lead` plus the report's lateness in
-    ///   polling per report (under 10 % of one core at 135 reports a second, only while a finger is down).
+    ///   polling per report (a modest share of one core at a panel's report rate, only while a finger is down).
     public init(lead: Double = 0.0004, slack: Double = 0.0008, periodsAwaited: Int = 3) {
         precondition(lead >= 0 && slack >= 0 && periodsAwaited > 0)
         self.lead = lead; self.slack = slack; self.periodsAwaited = periodsAwaited

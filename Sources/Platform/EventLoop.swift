@@ -166,7 +166,7 @@ public final class EventLoop {
     }
 
     /// Counts (and now and then logs) a run that held the loop over one tick: the soak saw frames wait
-    /// 100–290 ms, and only a line in the journal can say what held them.
+    /// several ticks, and only a line in the journal can say what held them.
     private func noteDuration(since started: MonotonicTime, of what: @autoclosure () -> String) {
         let now = monotonicNow()
         let took = now - started

@@ -1,6 +1,6 @@
 /// A hook's output cut into log lines with bounded memory and a bounded log: a line is logged up to
 /// `maxLineBytes` (the rest of it dropped), a run logs at most `maxLines` lines and then only how
-/// many more there were. A hook that spews (the soak's wrote 2 MB without a newline) costs at most
+/// many more there were. A hook that spews (the soak's wrote megabytes without a newline) costs at most
 /// one line's buffer, not its whole output until its timeout, and cannot flood the journal.
 struct HookOutput {
     /// Longest line logged, in bytes.

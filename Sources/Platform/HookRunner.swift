@@ -107,7 +107,7 @@ public final class HookRunner {
     public var nextDeadline: Double? {
         if !ready.isEmpty { return 0 }
         // A killed hook has no deadline left: until the kernel reports it gone (its pidfd), the loop
-        // would otherwise spin on the passed timeout (the soak logged ~300 kills per hanging run).
+        // would otherwise spin on the passed timeout (the soak logged kill after kill per hanging run).
         let timeouts = running.values.filter { !$0.killed }.map(\.deadline)
         let waits = pending.keys.compactMap { k -> Double? in
             running[k] == nil ? (lastStart[k] ?? 0) + (intervals[k] ?? 0) : nil
@@ -215,7 +215,7 @@ public final class HookRunner {
 extension String {
     /// Every occurrence of `target` replaced (the kiosk avoids Foundation's String extensions). Matched
     /// on UTF-8 bytes, where a valid target can only match at scalar boundaries: the standard
-    /// library's generic `firstRange(of:)` cost ~170 k instructions per hook argument, and a dial
+    /// library's generic `firstRange(of:)` cost a large share of a drag frame per hook argument, and a dial
     /// with an on-change hook expands its argv on every sample of a drag.
     func replacingAll(_ target: String, with replacement: String) -> String {
         let t = Array(target.utf8)

@@ -30,7 +30,7 @@ public final class Bitmap {
         Canvas(pixels: UnsafeMutableRawPointer(pixels), width: width, height: height, strideBytes: strideBytes, format: format,
                scratch: scratch, owner: self)
     }
-    /// The canvases' work memory (edge-pixel streams, coverage cells: ~0.4 MB once a disc or an arc
+    /// The canvases' work memory (edge-pixel streams, coverage cells: large once a disc or an arc
     /// has been drawn), made on first use and kept for the next drawing.
     private var workMemory: RasterScratch?
     private var scratch: RasterScratch {
@@ -41,7 +41,7 @@ public final class Bitmap {
     }
 
     /// Frees the work memory drawing allocated, for a bitmap drawn once and then only read (an icon, a
-    /// text mask): each bitmap has its own, and fifteen built-in icons kept 2 MB of it for nothing.
+    /// text mask): each bitmap has its own, and the built-in icons kept megabytes of it for nothing.
     /// Drawing again allocates it anew; canvases still alive keep theirs until they go.
     public func releaseWorkMemory() { workMemory = nil }
 

@@ -6,7 +6,7 @@ import RasterKernelTypes
 ///
 /// Why up front: computed a row at a time inside the row walks, each row's square root (20 cycles
 /// and more) and the floors and ceilings that wait for it were the longest dependency chain of the
-/// arc walk (S1's 1920x1080 frame: about 10 µs of 80 in drawing). Here the square roots of all row
+/// arc walk (a good part of S1's drawing time at 1920x1080). Here the square roots of all row
 /// boundaries come eight at a time (AVX-512 builds), and the walks only load.
 struct CircleRowTable {
     typealias Row = (touchL: Int, fullL: Int, fullR: Int, touchR: Int)

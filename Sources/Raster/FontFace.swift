@@ -134,8 +134,8 @@ public final class FontFace {
     /// Whether a glyph's outline box (`metrics`, 1/64 px) is small enough to render: at most four
     /// ems (and at least 64 px) on each side. Real glyphs stay within about two ems; a broken or
     /// hostile font (a fuzzed one set unitsPerEm to 31 in a 2048-unit design) would otherwise make
-    /// FreeType render glyphs of 13,000 px square, a gigabyte and seconds per glyph. Such a glyph
-    /// keeps its advance and draws nothing.
+    /// FreeType render glyphs thousands of pixels square, each a huge allocation and a long stall.
+    /// Such a glyph keeps its advance and draws nothing.
     static func fitsGlyphLimit(_ metrics: FT_Glyph_Metrics, size64: Int) -> Bool {
         let limit64 = max(64, 4 * size64 / 64) * 64
         return Int(metrics.width) <= limit64 && Int(metrics.height) <= limit64

@@ -4,9 +4,9 @@ import Glibc
 /// The FreeType stream a `FontFace` reads its file through: `pread` on a descriptor instead of
 /// FreeType's own stream, which maps the whole file. FreeType copies the tables it keeps (cmap,
 /// loca, metrics) into its heap when it opens the face and reads each glyph's outline as it renders
-/// it, once (glyphs are cached). Mapped, the two DejaVu faces of the demo left 0.67 MB of the
-/// files resident (the kernel maps 64 KB around each page touched); read, FreeType's copies take
-/// 0.09 MB of heap (scripts/footprint, massif). It reads only the file the caller named, as
+/// it, once (glyphs are cached). Mapped, the demo's two DejaVu faces left several times more of the
+/// files resident (the kernel maps a window around each page touched) than FreeType's copies take
+/// of heap when they are read (scripts/footprint, massif). It reads only the file the caller named, as
 /// FreeType's own stream did and as PNGImage does through libpng.
 enum FontStream {
     /// A stream record for FreeType over `fd`, a file of `size` bytes. FreeType calls its `close`

@@ -37,9 +37,9 @@ public enum RGB565 {
     /// `round(c · 31 / 255)` is `(c · 249 + 1014) >> 11` and `round(c · 63 / 255)` is
     /// `(c · 253 + 505) >> 10` for every byte `c` (found by search, checked for all 256 values by
     /// the tests). Both fit 16-bit lanes, where a multiply is one cheap instruction (pmullw, mul.8h):
-    /// the display's RGB565 copy loops vectorise on them. With a shift-and-add division by 255 on
-    /// 32-bit lanes the upright 800x480 copy measured 0.9 ns a pixel, with this 0.6 (the truncation
-    /// used before, three shifts and masks, 0.33: the price of rounding).
+    /// the display's RGB565 copy loops vectorise on them. A shift-and-add division by 255 on 32-bit
+    /// lanes measured clearly slower in the upright copy; the truncation used before (three shifts
+    /// and masks) was faster still, and the difference is the price of rounding.
     @inlinable @inline(__always)
     public static func pack(_ p: UInt32) -> UInt16 {
         let r = UInt16(truncatingIfNeeded: p >> 16) & 0xFF
@@ -79,7 +79,7 @@ enum PixelMath {
     }
     /// Sets `count` words to `value`: short runs with 16-byte stores, from 16 words on through wmemset
     /// (glibc picks the widest stores the CPU has; S1, whose arc spans are 30 to 60 pixels, measured
-    /// about 2 % faster than with the old threshold of 64).
+    /// a little faster than with the old threshold of 64).
     @inline(__always) static func fill(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ value: UInt32) {
         if count >= 16 { tw_fill32(dst, value, count); return }
         var i = 0

@@ -24,8 +24,8 @@ enum FeedTarget {
             var records = frame.map { ReplayPipeRecord(time: 0, type: $0.type, code: $0.code, value: $0.value) }
             let bytes = records.count * MemoryLayout<ReplayPipeRecord>.stride
             // Stamped after the records are built, just before the write: the kernel stamps a frame when
-            // it is complete. (Stamped before, the first frame carried the feeder's own first-time work,
-            // 0.13 ms here, into the kiosk's first-press latency.)
+            // it is complete. (Stamped before, the first frame carried the feeder's own first-time work
+            // into the kiosk's first-press latency.)
             let now = monotonicNow()
             for i in records.indices { records[i].time = now }
             return records.withUnsafeMutableBytes { write(fd, $0.baseAddress, bytes) } == bytes

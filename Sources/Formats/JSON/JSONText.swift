@@ -1,7 +1,7 @@
 import Core
 
-/// JSON text for `JSON` values, without Foundation (whose JSONEncoder/JSONDecoder cost the static
-/// binary ~4.7 MB): a strict RFC 8259 reader and a writer that matches what the control socket and
+/// JSON text for `JSON` values, without Foundation (whose JSONEncoder/JSONDecoder made the static
+/// binary megabytes larger): a strict RFC 8259 reader and a writer that matches what the control socket and
 /// the state file always sent (keys sorted, whole numbers without a fraction, slashes as they are).
 extension JSON {
     /// Parses one JSON document; nil when it is not valid JSON (or nests deeper than 512 levels).

@@ -37,8 +37,9 @@ final class LabelWidget: SnapshotLook {
             lines = TextLayout.wrap(s.text, width: s.bounds.width, maxLines: fitting, measure: measure)
         } else {
             // One line: explicit line breaks become spaces. Most texts have none, and the generic
-            // Replacing costs half of drawing a label, so it runs only when there is one. (A map, not
-            // `replacing`: that one is _StringProcessing's, 0.9 MB of the static binary with the regex parser.)
+            // replacing costs a good part of drawing a label, so it runs only when there is one. (A map,
+            // not `replacing`: that one is _StringProcessing's, which brings the regex parser into the
+            // static binary.)
             let line = s.text.utf8.contains(0x0A) ? String(s.text.map { $0 == "\n" ? " " : $0 }) : s.text
             lines = [TextLayout.ellipsized(line, width: s.bounds.width, measure: measure)]
         }

@@ -20,7 +20,7 @@ final class ToggleWidget: SnapshotLook {
     func box(_ s: Snapshot) -> Rect { DamageBox.of(toggle.bounds, s.transform) }
 
     /// A press, a release or a flip changes only the switch (the knob's ring stays inside it): the
-    /// label is not drawn again. That halves the frame a tap on a toggle costs.
+    /// label is not drawn again, which saves much of the frame a tap on a toggle costs.
     func changedBox(from old: Snapshot, to new: Snapshot) -> Rect? {
         old.transform == new.transform ? DamageBox.of(toggle.switchRect, new.transform) : nil
     }
