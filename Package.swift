@@ -85,8 +85,13 @@ let package = Package(
         ], swiftSettings: smallCode),
         .target(name: "Kiosk", dependencies: [
             "Core", "Formats", "Platform", "ConfigModel", "ConfigLoading", "Controls", "Raster", "Widgets", "Input", "Display", "CLinux",
-            // MQTT lives in Sources/Kiosk/MQTT, at the edge: Controls, Raster and Widgets never see it.
-            "CMosquitto",
+        ], swiftSettings: smallCode),
+        // The adapters: how the rest of the system reaches the kiosk, each only through its command API
+        // (`KioskAPI`). No module imports an adapter; the programs link them.
+        .target(name: "SocketAdapter", dependencies: ["Kiosk", "ConfigLoading", "Core", "Formats", "Platform", "Controls", "CLinux"],
+                swiftSettings: smallCode),
+        .target(name: "MQTTAdapter", dependencies: [
+            "Kiosk", "ConfigLoading", "ConfigModel", "Core", "Formats", "Platform", "Controls", "Widgets", "CMosquitto",
         ], swiftSettings: smallCode),
         // The desktop simulator (`thumbwheel simulate`): an SDL2 window as display and touch source, at
         // the edge like MQTT — Controls, Raster and Widgets never see it.
@@ -95,7 +100,8 @@ let package = Package(
         // no Foundation: a parser library that brings FoundationEssentials would swell the static kiosk binary.
         .target(name: "CLISupport", dependencies: ["Core"], swiftSettings: smallCode),
         .executableTarget(name: "thumbwheel", dependencies: [
-            "Kiosk", "ConfigLoading", "Formats", "Platform", "Core", "Raster", "Input", "Display", "Widgets", "CLISupport", "Simulator",
+            "Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "Formats", "Platform", "Core", "Raster", "Input", "Display", "Widgets",
+            "CLISupport", "Simulator",
         ], swiftSettings: smallCode),
 
         // Development only, never installed: the benchmarks and the test helpers. Kept out of the
@@ -108,7 +114,7 @@ let package = Package(
 
         // Fuzz targets (issue 21): libFuzzer's entry point when scripts/fuzz builds it with
         // -sanitize=fuzzer and -DFUZZING; otherwise a replayer of saved inputs, so plain builds work.
-        .executableTarget(name: "thumbwheel-fuzz", dependencies: ["Kiosk", "ConfigLoading", "Formats", "Input", "Raster", "Core", "Controls", "Bench"]),
+        .executableTarget(name: "thumbwheel-fuzz", dependencies: ["Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "Formats", "Input", "Raster", "Core", "Controls", "Bench"]),
 
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Core"],
@@ -127,7 +133,7 @@ let package = Package(
         // TOMLReference holds the differential test's reference: a Python script around tomllib; Platform
         // writes the documents it reads.
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "Platform", "TestSupport"], exclude: ["TOMLReference"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "ConfigLoading", "Formats", "Platform", "Controls", "Core", "Raster", "Widgets", "TestSupport"]),
-        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "Kiosk", "ConfigLoading", "Core", "Display", "Raster", "TestSupport"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "Formats", "Platform", "Controls", "Core", "Raster", "Widgets", "TestSupport"]),
+        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "Kiosk", "ConfigLoading", "SocketAdapter", "Core", "Display", "Raster", "TestSupport"]),
     ] + kernelVariantTargets
 )

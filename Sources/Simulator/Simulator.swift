@@ -168,7 +168,8 @@ public final class Simulator: KioskFrontEnd {
             let flipped = event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue
             let notches = Double(event.wheel.y) * (flipped ? -1 : 1)
             // A short, quick drag under the pointer: a flick that spins a wheel or scrolls a picker.
-            kiosk?.injectDrag(from: p, to: Point(p.x, p.y - notches * 24), duration: 0.05, steps: 5)
+            // A wheel flick behind ten seconds of queued touches is dropped: it would play long after the turn.
+            _ = kiosk?.perform(.drag(from: p, to: Point(p.x, p.y - notches * 24), duration: 0.05, steps: 5), from: .frontEnd)
         case SDL_KEYDOWN.rawValue:
             key(Int(event.key.keysym.sym))
         default:
@@ -221,7 +222,8 @@ public final class Simulator: KioskFrontEnd {
     private func reload(savedAt: MonotonicTime) {
         guard let kiosk else { return }
         let start = monotonicNow()
-        let errors = kiosk.reloadConfig()
+        let errors: [String]
+        if case .failure(let refused) = kiosk.perform(.reload, from: .frontEnd) { errors = refused.errors } else { errors = [] }
         if errors.isEmpty {
             reloaded = (savedAt, monotonicNow() - start)
             watcher.watch([kiosk.configPath] + kiosk.configFiles)

@@ -4,6 +4,8 @@ import Formats
 import Glibc
 import Input
 import Kiosk
+import MQTTAdapter
+import SocketAdapter
 import Raster
 import Controls
 

@@ -4,6 +4,7 @@ import Core
 import Formats
 import Glibc
 import Kiosk
+import SocketAdapter
 import Platform
 
 /// `thumbwheel ctl [--socket PATH] get ID | set ID VALUE | list | screen ID | watch | screenshot FILE.png |

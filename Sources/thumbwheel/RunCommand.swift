@@ -31,7 +31,7 @@ enum RunCommand {
         // An invalid config does not stop the kiosk: it runs the last good one (or a blank panel) with
         // the errors shown, and takes the file once it is fixed (ConfigRecovery).
         let app = KioskApp(recovering: options)
-        let code = app.run()
+        let code = app.run(adapters: Adapters.make)
         if code != 0 { throw ExitStatus(code) }
     }
 }

@@ -81,7 +81,7 @@ struct SimulateCommand {
             CommandLineTool.printError(error.description)
             throw ExitStatus.failure
         }
-        let code = app.run(frontEnd: simulator)
+        let code = app.run(frontEnd: simulator, adapters: Adapters.make)
         if code != 0 { throw ExitStatus(code) }
     }
 }

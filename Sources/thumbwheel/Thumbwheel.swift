@@ -1,6 +1,7 @@
 import ConfigLoading
 import CLISupport
 import Kiosk
+import MQTTAdapter
 
 /// The `thumbwheel` command line: the kiosk and the tools that go with it on the device. Usage text,
 /// errors, shell completions and the man page all come from these command descriptions (CLISupport);

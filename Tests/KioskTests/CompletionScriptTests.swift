@@ -3,6 +3,8 @@ import Testing
 import TestSupport
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 @testable import Platform
 
 /// The completion scripts `--generate-completion-script` prints, run in the shells they are for:

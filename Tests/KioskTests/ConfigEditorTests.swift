@@ -1,6 +1,8 @@
 import Testing
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 
 @Suite("Writing settings back into a config file")
 struct ConfigEditorTests {

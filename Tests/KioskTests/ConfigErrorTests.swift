@@ -4,6 +4,8 @@ import TestSupport
 import Widgets
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 
 /// The cases below add one section or key to the minimal config.
 private let header = minimalScreenConfig

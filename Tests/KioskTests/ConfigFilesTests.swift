@@ -5,6 +5,8 @@ import TestSupport
 import Widgets
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 @testable import Platform
 
 /// Files a config names are checked as the kiosk will use them (issue 37, item 6): a font must draw

@@ -5,6 +5,8 @@ import Testing
 @testable import Formats
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 @testable import Platform
 
 /// Issue 37 item 9: a config that does not load never leaves a dead panel. The kiosk runs the last

@@ -3,6 +3,8 @@ import Raster
 import Testing
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 @testable import Platform
 
 /// The cases below add one section or key to the minimal config.

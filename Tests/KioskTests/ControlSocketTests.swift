@@ -2,6 +2,8 @@ import Glibc
 import Testing
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 @testable import Platform
 
 /// A handler that echoes `get` (the id's number as the value) and answers `subscribe`, and rejects

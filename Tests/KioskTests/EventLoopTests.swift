@@ -4,6 +4,8 @@ import Glibc
 import Testing
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 @testable import Platform
 
 @Suite("Event loop: a handler that holds the loop over one tick is counted")

@@ -4,6 +4,8 @@ import Raster
 import Testing
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 
 /// Issue 37's promise: a config `check-config` accepts never crashes render. Configs with every
 /// geometric number at the ends of its range load, and every screen of them renders.

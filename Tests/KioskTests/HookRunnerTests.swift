@@ -3,6 +3,8 @@ import Glibc
 import Testing
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 @testable import Platform
 
 @Suite("Hooks: argv without a shell, coalesced, killed on timeout", .serialized)

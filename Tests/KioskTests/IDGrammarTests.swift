@@ -2,6 +2,8 @@ import ConfigModel
 import Testing
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 
 /// Issue 37 item 4: ids reach MQTT topics, Home Assistant ids, the state file and hook arguments, so
 /// one grammar is checked at load and names derived from ids never collide.

@@ -5,6 +5,8 @@ import TestSupport
 import Testing
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 import Platform
 import Widgets
 

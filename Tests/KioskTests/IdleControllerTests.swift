@@ -2,6 +2,8 @@ import Glibc
 import Testing
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 @testable import Platform
 
 @Suite("Idle: dim, blank, and a wake tap that does nothing else")

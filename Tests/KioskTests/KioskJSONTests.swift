@@ -6,6 +6,8 @@ import Testing
 import TestSupport
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 
 /// The kiosk's JSON on Formats' reader and writer: the state file's and the socket's exact output,
 /// and a Codable bridge as strict about types as JSONDecoder was.
@@ -43,9 +45,10 @@ struct KioskJSONTests {
         #expect(throws: DecodingError.self) { try JSONCoding.decode(QueuedReply.self, from: Array(#"{"ok":true,"queued":"3"}"#.utf8)) }
         #expect(throws: DecodingError.self) { try JSONCoding.decode(QueuedReply.self, from: Array(#"{"ok":true}"#.utf8)) }
         #expect(throws: DecodingError.self) { try JSONCoding.decode(QueuedReply.self, from: Array("not json".utf8)) }
+        let mqtt = try JSONCoding.encode(MQTTStats(state: "connected", messagesIn: 4, messagesOut: 5, reconnects: 0))
         let stats = StatsReply(wakeups: 1, frames: 2, clients: 0,
-                               mqtt: MQTTStats(state: "connected", messagesIn: 4, messagesOut: 5, reconnects: 0),
-                               latency: LatencyStats(frames: 3, inputToSubmit: LatencySummary(count: 3, p50: 0.5, p99: 1.25, max: 2)))
+                               latency: LatencyStats(frames: 3, inputToSubmit: LatencySummary(count: 3, p50: 0.5, p99: 1.25, max: 2)),
+                               adapters: [("mqtt", mqtt)])
         #expect(try JSONCoding.decode(StatsReply.self, from: SocketWire.encode(stats)) == stats)
         #expect(String(decoding: SocketWire.encode(StoredValue.pair(1, .nan)), as: UTF8.self)
                 == #"{"error":"cannot encode the reply: non-finite number"}"#)

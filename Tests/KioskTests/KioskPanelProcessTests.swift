@@ -4,6 +4,8 @@ import Testing
 @testable import Formats
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 
 @Suite("The kiosk process: pages, presets and toggles end to end", .serialized)
 struct KioskPanelProcessTests {

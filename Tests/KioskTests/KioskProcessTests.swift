@@ -4,6 +4,8 @@ import Testing
 @testable import Formats
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 @testable import Platform
 
 /// A `thumbwheel run --headless` child with its own config, state and socket in a temp folder.

@@ -4,6 +4,8 @@ import Glibc
 import Testing
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 @testable import Platform
 
 /// A running kiosk given state files that are large, stale or wrong (issue 37: items 2 and 7).

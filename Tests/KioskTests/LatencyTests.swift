@@ -3,6 +3,8 @@ import Testing
 @testable import Formats
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 
 @Suite("Latency ring: what each frame waited, and its percentiles")
 struct LatencyRecorderTests {

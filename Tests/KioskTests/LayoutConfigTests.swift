@@ -4,6 +4,8 @@ import TestSupport
 import Widgets
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 @testable import Platform
 
 /// One screen's opening lines, then a row card: each case below adds to it.

@@ -4,6 +4,8 @@ import Testing
 @testable import Formats
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 @testable import Platform
 
 /// `[mqtt]` in the config and the payloads a `set` topic accepts.

@@ -6,6 +6,8 @@ import TestSupport
 @testable import Formats
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 @testable import Platform
 
 /// Home Assistant discovery, button presses and variables bound to topics, end to end against a real

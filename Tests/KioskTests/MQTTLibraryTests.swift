@@ -4,6 +4,8 @@ import Testing
 import TestSupport
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 @testable import Platform
 
 /// libmosquitto is opened at run time, only for `[mqtt]`: a machine without it gets a warning from

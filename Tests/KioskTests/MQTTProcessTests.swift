@@ -4,6 +4,8 @@ import Testing
 @testable import Formats
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 
 /// End to end against a real broker: the kiosk publishes retained values and its status, takes `set`s
 /// as the socket does, ignores malformed ones, and survives the broker going away.

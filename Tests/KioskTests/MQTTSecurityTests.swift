@@ -4,6 +4,8 @@ import Testing
 import TestSupport
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 @testable import Platform
 
 /// A broker that wants a password, and one that speaks only TLS with certificates this test makes

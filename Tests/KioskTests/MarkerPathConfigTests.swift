@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 import Widgets
 
 /// `marker_path` is checked as the dial reads it: SVG path data, strictly (issue 37, item 6).

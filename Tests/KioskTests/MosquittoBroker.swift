@@ -1,9 +1,12 @@
 import Core
+import Formats
 import Foundation
 import Glibc
 import TestSupport
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 @testable import Platform
 
 /// A real mosquitto broker on a free loopback port, for as long as the value lives (or until `kill`).
@@ -147,7 +150,7 @@ extension KioskProcess {
     }
 
     /// `stats`' MQTT part (nil when the kiosk has no `[mqtt]` or does not answer).
-    var mqttStats: MQTTStats? { stats?.mqtt }
+    var mqttStats: MQTTStats? { stats?.section("mqtt").flatMap { try? JSONCoding.decode(MQTTStats.self, from: $0) } }
 
     /// The lines of the kiosk's log that mention `text`.
     func logLines(containing text: String) -> [Substring] { log.split(separator: "\n").filter { $0.contains(text) } }

@@ -3,6 +3,8 @@ import Testing
 import Widgets
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 
 /// A valid file with a variable, a dial, a range slider and a label (whose `text` each case appends,
 /// on line 23).

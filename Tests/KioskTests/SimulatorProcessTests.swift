@@ -6,6 +6,8 @@ import TestSupport
 @testable import Formats
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 @testable import Platform
 
 /// A private X server (Xvfb) for the simulator tests, on a display number it picks itself.

@@ -3,6 +3,8 @@ import Glibc
 import Testing
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 
 /// A client that writes requests as fast as the kiosk takes them and reads nothing back until told to:
 /// the attack of issue 37 item 2 on the control socket.

@@ -3,6 +3,8 @@ import Glibc
 import Testing
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 @testable import Platform
 
 /// The CPU time (user + system) process `pid` has used so far, in seconds, from /proc/PID/stat.

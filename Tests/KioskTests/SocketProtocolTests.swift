@@ -2,6 +2,8 @@ import Testing
 @testable import Formats
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 
 /// Decodes one request line the way the socket does.
 private func decode(_ text: String) -> Result<SocketRequest, SocketRequestError> {

@@ -2,6 +2,8 @@ import Core
 import Glibc
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 
 /// Watches a running kiosk's loop from a thread of its own while a test attacks it: a second client
 /// asks `get ID` over and over, each on a connection of its own, and records how long each reply

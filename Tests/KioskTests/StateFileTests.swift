@@ -4,6 +4,8 @@ import Testing
 @testable import Formats
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 @testable import Platform
 
 /// The state file's reader and writer (`StateFile`) and what `StateStore` does with a file that is

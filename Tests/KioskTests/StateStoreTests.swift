@@ -3,6 +3,8 @@ import Testing
 import TestSupport
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 @testable import Platform
 
 @Suite("State file: atomic, debounced, never fatal")

@@ -3,6 +3,8 @@ import Glibc
 import Testing
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 @testable import Platform
 
 @Suite("State file on a writer thread: the loop never waits for the disk, replies wait for the saves before them", .serialized)

@@ -1,6 +1,8 @@
 import Testing
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 
 /// The TOML parser's errors and positions as the config loader reports them.
 @Suite("TOML errors and positions in config errors")

@@ -2,6 +2,8 @@ import Core
 import Glibc
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 @testable import Platform
 
 @_exported import TestSupport

@@ -3,6 +3,8 @@ import Glibc
 import Testing
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 
 /// Long text in labels must not stall the loop (issue 37, item 2): a label cut to one line with "…"
 /// or wrapped, showing text variables at their longest, while a second client's `get` is watched.

@@ -2,6 +2,8 @@ import Core
 import Testing
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 @testable import Platform
 
 @Suite("Injected touches: queued at most 10 s ahead, played in order, memory bounded")

@@ -5,6 +5,8 @@ import Testing
 @testable import Formats
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 
 /// Makes a running kiosk's state saves fail, and lets them work again.
 ///

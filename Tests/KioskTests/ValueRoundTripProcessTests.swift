@@ -2,6 +2,8 @@ import Glibc
 import Testing
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 
 /// Issue 37 item 5 end to end: what a client sets is what it reads back, saves and would publish.
 @Suite("Values set over the socket come back, and are saved, exactly", .serialized)

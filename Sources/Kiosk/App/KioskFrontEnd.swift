@@ -19,17 +19,11 @@ public protocol KioskFrontEnd: AnyObject {
     func detach()
 }
 
-/// What a front end may do with the running kiosk.
-public protocol KioskHandle: AnyObject {
-    /// The kiosk's loop, for the front end's own descriptors.
-    var eventLoop: EventLoop { get }
+/// What a front end may do with the running kiosk: the command API, and what only a front end that is
+/// the panel's display and touch source needs.
+public protocol KioskHandle: KioskAPI {
     /// Routes touches as a touch panel would (screen pixels; the idle controller may swallow a wake tap).
     func inject(_ frame: TouchFrame)
-    /// Queues a finger drag that plays out over `duration` seconds (as the socket's `drag`).
-    func injectDrag(from: Point, to: Point, duration: Double, steps: Int)
-    /// Re-reads the config as SIGHUP does, keeping values; returns the located errors of an invalid
-    /// config (the running one is then kept), or none.
-    func reloadConfig() -> [String]
     /// The config file the kiosk runs.
     var configPath: String { get }
     /// The files the running config names (images and fonts), resolved.

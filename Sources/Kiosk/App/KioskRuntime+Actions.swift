@@ -29,7 +29,7 @@ extension KioskRuntime {
                 services.hooks.request(key: "\(element.id)/action", argv: HookRunner.expand(argv, id: element.id, value: value),
                                        minInterval: 0, timeout: Double(element.config.hooks?.timeoutMS ?? 5000) / 1000, now: now)
             case .event(let name):
-                services.socket?.broadcast(.object([("event", .string("action")), ("id", .string(element.id)), ("name", .string(name))]))
+                broadcast(.action(id: element.id, name: name), now: now)
                 if let hooks = element.config.hooks, let argv = hooks.onChange {
                     services.hooks.request(key: "\(element.id)/event", argv: HookRunner.expand(argv, id: element.id, value: name),
                                            minInterval: 0, timeout: Double(hooks.timeoutMS) / 1000, now: now)

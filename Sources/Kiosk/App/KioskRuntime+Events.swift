@@ -42,8 +42,7 @@ extension KioskRuntime {
                 if config.input.haptics && b.allowsFeedback { _ = touches.hub?.rumble(milliseconds: cue == .detent ? 15 : 30) }
             default: break
             }
-            services.socket?.broadcast(eventJSON(b, e))
-            if e == .touchUpInside, services.mqtt?.buttons.contains(b.id) == true { services.mqtt?.buttonPressed(b.id) }
+            broadcast(.control(id: b.id, event: e, value: b.value), now: now)
             actions += b.actions(for: e).map { (b, $0) }
         }
         guard let value = b.value else { return actions }
@@ -56,7 +55,7 @@ extension KioskRuntime {
             } else {
                 services.state.set(b.id, value, now: now, urgent: false)
             }
-            services.mqtt?.valueChanged(b.id, value, urgent: released || !fromUser, now: now)
+            broadcast(.valueChanged(id: b.id, value: value, urgent: released || !fromUser), now: now)
         }
         guard let hooks = b.config.hooks else { return actions }
         let timeout = Double(hooks.timeoutMS) / 1000
@@ -69,50 +68,5 @@ extension KioskRuntime {
                                minInterval: 0, timeout: timeout, now: now)
         }
         return actions
-    }
-
-    /// One subscriber event line for a control event.
-    func eventJSON(_ b: Element, _ e: ControlEvent) -> JSON {
-        var pairs: [(String, JSON)] = [("event", .string(ControlEvent.name(of: e))), ("id", .string(b.id))]
-        switch e {
-        case .valueChanged(_, let fromUser), .secondValueChanged(_, let fromUser), .rangeChanged(_, _, _, let fromUser):
-            pairs += [("value", b.value.json), ("fromUser", .bool(fromUser))]
-        case .selectionChanged(let index), .singleValueSelected(let index):
-            pairs += [("value", .number(Double(index)))]
-        case .startedTracking, .endedTracking, .rangeStartedTracking, .rangeEndedTracking:
-            pairs += [("value", b.value.json)]
-        case .directionChanged(let d): pairs += [("direction", .number(Double(d)))]
-        case .revolutionsChanged(let n): pairs += [("revolutions", .number(Double(n)))]
-        case .padDismissed(let committed): pairs += [("committed", .bool(committed))]
-        case .feedback(let f): pairs += [("feedback", .string(f.rawValue))]
-        default: break
-        }
-        return .object(pairs)
-    }
-}
-
-extension ControlEvent {
-    /// The event's name on the socket.
-    static func name(of e: ControlEvent) -> String {
-        switch e {
-        case .valueChanged: return "changed"
-        case .secondValueChanged: return "changed"
-        case .startedTracking: return "started"
-        case .endedTracking: return "ended"
-        case .directionChanged: return "direction"
-        case .revolutionsChanged: return "revolutions"
-        case .touchUpInside: return "tap"
-        case .opened: return "opened"
-        case .closed: return "closed"
-        case .selectionChanged: return "selected"
-        case .singleValueSelected: return "single-value"
-        case .padShown: return "pad-shown"
-        case .padDismissed: return "pad-dismissed"
-        case .feedback: return "feedback"
-        case .rangeChanged: return "changed"
-        case .rangeStartedTracking: return "started"
-        case .rangeEndedTracking: return "ended"
-        case .valueButtonPressed: return "value-button"
-        }
     }
 }

@@ -7,25 +7,17 @@ import Widgets
 
 /// The kiosk as a front end (the simulator's window) sees it.
 extension KioskRuntime: KioskHandle {
-    var eventLoop: EventLoop { loop }
-    var configPath: String { options.configPath }
-    var configFiles: [String] { config.files }
-    var currentFrame: Bitmap { presenter.bitmap }
+    public var configPath: String { options.configPath }
+    public var configFiles: [String] { config.files }
+    public var currentFrame: Bitmap { presenter.bitmap }
 
-    func inject(_ frame: TouchFrame) { route(frame) }
+    public func inject(_ frame: TouchFrame) { route(frame) }
 
-    func injectDrag(from: Point, to: Point, duration: Double, steps: Int) {
-        // A wheel flick behind ten seconds of queued touches is dropped: it would play long after the turn.
-        _ = try? touches.queueDrag(from: from, to: to, duration: duration, steps: steps, now: monotonicNow())
-    }
+    public func requestStop() { loop.stop() }
 
-    func reloadConfig() -> [String] { reload() }
+    public func redrawEverything() { presenter.invalidate(.everything) }
 
-    func requestStop() { loop.stop() }
-
-    func redrawEverything() { presenter.invalidate(.everything) }
-
-    var touchTargets: [TouchTarget] {
+    public var touchTargets: [TouchTarget] {
         let display = presenter.display
         let density = PanelDensity.connector(config.display, canvas: display.canvasSize, physicalMM: display.physicalSizeMM)
             ?? .configured(config.display)

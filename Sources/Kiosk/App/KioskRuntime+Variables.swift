@@ -4,19 +4,16 @@ import Formats
 import Widgets
 
 extension KioskRuntime {
-    /// `{"cmd":"set-var","id":"outdoor","value":4.5}` → `{"ok":true,"id":"outdoor","value":4.5}`;
-    /// subscribers get `{"event":"variable",…}` and the labels showing it are redrawn. A refused value
+    /// Sets variable `id` (`set-var`): the adapters hear of it and the labels showing it are redrawn. A refused value
     /// (unknown id, wrong type, not finite, too long) changes nothing.
-    func setVariable(_ id: String, _ raw: JSON, now: MonotonicTime) -> any SocketReply {
+    func setVariable(_ id: String, _ raw: JSON, now: MonotonicTime) -> Result<KioskResult, KioskCommandError> {
         do {
             let taken = try variables.set(id, raw, now: now)
-            services.mqtt?.variableChanged(id, taken)
-            let value = Optional(taken).json
             presenter.invalidate()
-            services.socket?.broadcast(.object([("event", .string("variable")), ("id", .string(id)), ("value", value)]))
-            return VariableReply(id: id, value: value)
+            broadcast(.variable(id: id, value: taken), now: now)
+            return .success(.variable(id: id, value: Optional(taken).json))
         } catch {
-            return ErrorReply(error.message)
+            return .failure(KioskCommandError(error.message))
         }
     }
 

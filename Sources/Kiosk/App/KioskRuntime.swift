@@ -12,9 +12,9 @@ import Widgets
 /// `StateFileWriter`). Input frames go to the touch router; control
 /// events go to the services (state file, socket subscribers, hooks); damaged pixels go to the
 /// presenter. Each wake-up of the loop ends in one `turn()`.
-final class KioskRuntime {
+public final class KioskRuntime {
     let options: RunOptions
-    var config: KioskConfig
+    public private(set) var config: KioskConfig
     let loop = EventLoop()
     let signals: SignalSource
     let physicsTimer = TickTimer()
@@ -29,9 +29,11 @@ final class KioskRuntime {
     /// The simulator's window, when the kiosk runs in one (`KioskApp.run(frontEnd:)`).
     var frontEnd: (any KioskFrontEnd)?
     private var exitCode: Int32 = 0
-    /// The last `screenshot` reply and the frame it shows: asked again before the next frame, it is
-    /// sent as it is instead of encoded again.
-    var lastScreenshot: (frame: Int, reply: ScreenshotReply)?
+    /// The last `screenshot` and the frame it shows: asked again before the next frame, it is sent as
+    /// it is instead of encoded again.
+    var lastScreenshot: (frame: Int, result: KioskResult)?
+    /// The socket, MQTT…: how the rest of the system reaches the kiosk (`KioskAdapter`).
+    let adapters: [any KioskAdapter]
     /// `bench-latency`: where touch devices come from instead of the config's, and what to call
     /// when the loop first waits.
     var benchInput: BenchInput?
@@ -44,8 +46,10 @@ final class KioskRuntime {
     /// The variables labels, readouts and gauges show (`set-var`).
     var variables: Variables { services.variables }
 
-    init(options: RunOptions, config: KioskConfig, signals: SignalSource, presenter: Presenter, notice: ConfigNotice? = nil) {
+    init(options: RunOptions, config: KioskConfig, signals: SignalSource, presenter: Presenter, notice: ConfigNotice? = nil,
+         adapters: [any KioskAdapter] = []) {
         self.options = options
+        self.adapters = adapters
         self.config = config
         self.notice = notice
         self.signals = signals
@@ -68,8 +72,7 @@ final class KioskRuntime {
         let now = monotonicNow()
         presenter.renderIfNeeded(screen, moving: false, now: now)
         presenter.watch(in: loop) { [unowned self] in exitCode = 1; loop.stop() }
-        openSocket()
-        startMQTT()
+        for a in adapters { a.start(self, now: monotonicNow()) }
         var devices = options.panelDevices ? config.inputConfiguration(canvas: presenter.display.canvasSize) : nil
         if let bench = benchInput {
             var input = config.inputConfiguration(canvas: presenter.display.canvasSize)
@@ -84,7 +87,7 @@ final class KioskRuntime {
             loop.add(fd: fd) { [weak self] _ in
                 guard let self else { return }
                 services.state.collectSaves(now: monotonicNow())
-                services.socket?.savesReached(services.state.progress)
+                broadcast(.saved(services.state.progress), now: monotonicNow())
             }
         }
         let display = presenter.display
@@ -92,18 +95,10 @@ final class KioskRuntime {
         noticeShown()
         services.notify.ready(status: "showing screen \(screen.config.id) on \(display.kind.rawValue)")
         // The kernel level says which vector unit drawing uses (baseline SSE2 or NEON, AVX2 or AVX-512).
-        Log.notice("ready: \(display.summary); \(screen.elements.count) controls; socket \(services.socket?.path ?? "off"); "
+        let reached = adapters.isEmpty ? "no adapters" : adapters.map(\.summary).joined(separator: ", ")
+        Log.notice("ready: \(display.summary); \(screen.elements.count) controls; \(reached); "
             + "raster kernels \(KernelLevel.fastest.rawValue); report wait "
             + (TouchInput.spareCore ? config.input.reportWait.rawValue : "sleep (one CPU)"))
-        if display.kind == .headless, let path = services.socket?.path {
-            Log.notice("""
-                headless: no panel, so drive the kiosk through its socket, for example
-                  thumbwheel ctl --socket \(path) list
-                  thumbwheel ctl --socket \(path) tap X Y          (screen pixels)
-                  thumbwheel ctl --socket \(path) drag X1 Y1 X2 Y2 300
-                  thumbwheel ctl --socket \(path) screenshot shot.png
-                """)
-        }
         frontEnd?.attach(to: self)
         loop.run(waiting: { [unowned self] in
             defer { onFirstWait?(); onFirstWait = nil }
@@ -128,6 +123,7 @@ final class KioskRuntime {
         // A variable that went stale dims the labels showing it: the widgets see it when they draw.
         if variables.wentStale(now: now) { presenter.invalidate() }
         services.tick(now: now)
+        for a in adapters { a.tick(now: now) }
         idle.tick(now: now)
         returnHomeIfDue(now: now)
         presenter.retryIfDue(now: now)
@@ -141,7 +137,7 @@ final class KioskRuntime {
         physicsTimer.set(running: moving)
         if configWatch.retryIsDue(now: now) { reload(saved: true) }
         let deadlines = [services.nextDeadline, presenter.retryDeadline, touches.nextDeadline, idle.nextDeadline, variables.staleDue,
-                         homeDeadline, frontEndDue, configWatch.retryAt]
+                         homeDeadline, frontEndDue, configWatch.retryAt] + adapters.map(\.nextDeadline)
         return deadlines.compactMap { $0 }.min().map { max(0, $0 - monotonicNow()) }
     }
 
@@ -165,7 +161,7 @@ final class KioskRuntime {
         applySavedValues(time: time)
         presenter.invalidate(.everything)
         // Subscribers learn which page a person is looking at (a tap on the bar, an action, going home).
-        services.socket?.broadcast(.object([("event", .string("screen")), ("screen", .string(screen.config.id))]))
+        broadcast(.screen(id: screen.config.id), now: time)
     }
 
     /// The config's warnings, measured on this panel: with the size the connector reports, a control
@@ -242,8 +238,7 @@ final class KioskRuntime {
         services.notify.stopping()
         services.state.flushAndWait()
         LastGoodWriter.shared.waitUntilIdle()
-        services.socket = nil
-        services.mqtt?.close()
+        for a in adapters { a.stop() }
         touches.shutdown()
         presenter.close()
     }

@@ -2,14 +2,11 @@ import ConfigLoading
 import Core
 import Platform
 
-/// The service side of the kiosk: the state file, the hooks, the control socket, the variables and
+/// The service side of the kiosk: the state file, the hooks, the variables and
 /// systemd's notifications and watchdog — what the rest of the system sees of it and sets in it.
 final class KioskServices {
     var state: StateStore
     let hooks: HookRunner
-    var socket: ControlSocket?
-    /// Values over MQTT (`[mqtt]`), nil without that section.
-    var mqtt: MQTTBridge?
     let notify = SystemdNotify()
     /// The variables other programs set (`set-var`) for labels, readouts and gauges to show.
     let variables: Variables
@@ -22,10 +19,9 @@ final class KioskServices {
         variables = Variables(config: config, time: monotonicNow())
     }
 
-    /// Ticks MQTT and pets the watchdog at half its interval. (The state file is saved and the hooks
+    /// Pets the watchdog at half its interval. (The state file is saved and the hooks
     /// are started by the loop after the frame: `KioskRuntime.turn`.)
     func tick(now: MonotonicTime) {
-        mqtt?.tick(now: now)
         if let interval = notify.watchdogInterval, now - lastWatchdog >= interval / 2 {
             notify.watchdog(); lastWatchdog = now
         }
@@ -34,6 +30,6 @@ final class KioskServices {
     /// The earliest moment one of the services needs the loop again.
     var nextDeadline: MonotonicTime? {
         [state.flushDeadline, hooks.nextDeadline, notify.watchdogInterval.map { lastWatchdog + $0 / 2 },
-         mqtt?.nextDeadline].compactMap { $0 }.min()
+        ].compactMap { $0 }.min()
     }
 }

@@ -76,7 +76,7 @@ final class Variables {
     }
 
     /// `[{"id":…,"value":…|null,"stale":bool}]` for `list`.
-    func json(now: MonotonicTime) -> JSON {
+    public func json(now: MonotonicTime) -> JSON {
         .array(board.variables.map { v in
             .object([("id", .string(v.declaration.id)), ("value", v.value.json), ("stale", .bool(v.isStale(at: now)))])
         })
@@ -96,7 +96,7 @@ final class Variables {
 
 extension Optional<TemplateValue> {
     /// The value as JSON for the socket, `null` when unset.
-    var json: JSON {
+    public var json: JSON {
         switch self {
         case .number(let d)?: return .number(d)
         case .text(let s)?: return .string(s)

@@ -35,7 +35,7 @@ extension StoredValue {
 
 extension Optional<StoredValue> {
     /// The value as JSON, `null` for an element that holds none.
-    var json: JSON { self?.json ?? .null }
+    public var json: JSON { self?.json ?? .null }
 }
 
 extension ElementDescription {

@@ -1,3 +1,4 @@
+import Kiosk
 import ConfigLoading
 import Controls
 import Formats
@@ -115,7 +116,7 @@ public struct VersionReply: SocketReply, Codable, Equatable {
 }
 
 /// `stats`: event-loop wake-ups (an idle kiosk's do not grow), frames drawn, connected clients,
-/// whether values are being saved, and the MQTT connection when `[mqtt]` is configured.
+/// whether values are being saved, latency, and each adapter's own section (`mqtt` with `[mqtt]`).
 public struct StatsReply: SocketReply, Codable, Equatable {
     public var ok = true
     public var wakeups: Int
@@ -123,26 +124,46 @@ public struct StatsReply: SocketReply, Codable, Equatable {
     public var clients: Int
     /// The state file: whether saves reach the disk.
     public var state: StateStats?
-    public var mqtt: MQTTStats?
     /// How long touches and sets took to reach the panel over the last frames (see `LatencyStats`).
     public var latency: LatencyStats?
+    /// The adapters' sections by name (`KioskAdapter.statsSection`), each a top-level key.
+    public var adapters: [(String, JSON)]
 
-    public init(wakeups: Int, frames: Int, clients: Int, state: StateStats? = nil, mqtt: MQTTStats? = nil, latency: LatencyStats? = nil) {
-        self.wakeups = wakeups; self.frames = frames; self.clients = clients; self.state = state; self.mqtt = mqtt; self.latency = latency
+    public init(wakeups: Int, frames: Int, clients: Int, state: StateStats? = nil, latency: LatencyStats? = nil, adapters: [(String, JSON)] = []) {
+        self.wakeups = wakeups; self.frames = frames; self.clients = clients; self.state = state; self.latency = latency
+        self.adapters = adapters
     }
-}
 
-/// What `ctl stats` says of the state file.
-public struct StateStats: Codable, Equatable, Sendable {
-    /// `ok`, or `failing` while the newest save failed: values set since are shown but not on disk.
-    public var saving: String
-    /// Saves that failed since start.
-    public var failedSaves: Int
-    /// Why saving fails, while it does.
-    public var lastError: String?
+    public static func == (a: StatsReply, b: StatsReply) -> Bool {
+        a.wakeups == b.wakeups && a.frames == b.frames && a.clients == b.clients && a.state == b.state && a.latency == b.latency
+            && a.adapters.map(\.0) == b.adapters.map(\.0) && a.adapters.map(\.1) == b.adapters.map(\.1)
+    }
 
-    public init(saving: String, failedSaves: Int, lastError: String? = nil) {
-        self.saving = saving; self.failedSaves = failedSaves; self.lastError = lastError
+    /// The section of adapter `name` (`"mqtt"`), if it reported one.
+    public func section(_ name: String) -> JSON? { adapters.first { $0.0 == name }?.1 }
+
+    private static let fixedKeys: Set<String> = ["ok", "wakeups", "frames", "clients", "state", "latency"]
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: JSONKey.self)
+        try c.encode(ok, forKey: JSONKey("ok"))
+        try c.encode(wakeups, forKey: JSONKey("wakeups"))
+        try c.encode(frames, forKey: JSONKey("frames"))
+        try c.encode(clients, forKey: JSONKey("clients"))
+        try c.encodeIfPresent(state, forKey: JSONKey("state"))
+        try c.encodeIfPresent(latency, forKey: JSONKey("latency"))
+        for (name, section) in adapters where !StatsReply.fixedKeys.contains(name) { try c.encode(section, forKey: JSONKey(name)) }
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: JSONKey.self)
+        wakeups = try c.decode(Int.self, forKey: JSONKey("wakeups"))
+        frames = try c.decode(Int.self, forKey: JSONKey("frames"))
+        clients = try c.decode(Int.self, forKey: JSONKey("clients"))
+        state = try c.decodeIfPresent(StateStats.self, forKey: JSONKey("state"))
+        latency = try c.decodeIfPresent(LatencyStats.self, forKey: JSONKey("latency"))
+        adapters = try c.allKeys.filter { !StatsReply.fixedKeys.contains($0.stringValue) }.sorted { $0.stringValue < $1.stringValue }
+            .map { ($0.stringValue, try c.decode(JSON.self, forKey: $0)) }
     }
 }
 

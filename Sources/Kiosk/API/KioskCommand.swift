@@ -1,0 +1,94 @@
+import Controls
+import Core
+import Formats
+
+/// What an adapter (the control socket, MQTT, the simulator) may ask of the running kiosk: the one
+/// command API they all drive it through. Each command is done at once on the loop's thread and
+/// answered with a `KioskResult` or a `KioskCommandError`.
+public enum KioskCommand: Sendable {
+    /// Every element of the shown screen, the screens and the variables.
+    case list
+    /// One control's value, on any screen.
+    case get(id: String)
+    /// Sets a control's value as a finger would (clamped, stepped), on any screen.
+    case set(id: String, value: StoredValue)
+    /// Presses a button as a tap would: its actions run and the press is told to every adapter.
+    case press(id: String)
+    /// Shows another screen of the config.
+    case showScreen(id: String)
+    /// Sets a declared variable (a number, or a string for a text variable).
+    case setVariable(id: String, value: JSON)
+    /// A touch down and up at a point (screen pixels), queued to play at its own pace.
+    case tap(Point)
+    /// A finger moving from one point to another over `duration` seconds in `steps` moves.
+    case drag(from: Point, to: Point, duration: Double, steps: Int)
+    /// Re-reads the config file, keeping values; an invalid file is refused with its errors.
+    case reload
+    /// The current frame as a PNG, made in memory.
+    case screenshot
+    /// Loop wake-ups, frames, the state file, latency, and each adapter's own figures.
+    case stats
+    /// The kiosk's version.
+    case version
+}
+
+/// Who sent a command: the kiosk measures each one's latency apart, and answers a socket `set` only
+/// once it is on disk (so its save starts at once, right after the frame that shows it).
+public enum CommandSource: Sendable {
+    case socket, mqtt, frontEnd, other
+}
+
+/// A command's typed answer.
+public enum KioskResult {
+    case listing(KioskListing)
+    /// A control's value (after `set`, the value it took).
+    case value(id: String, value: StoredValue)
+    /// A variable's value after `setVariable`.
+    case variable(id: String, value: JSON)
+    /// The screen now shown.
+    case screen(id: String)
+    /// How many touch frames a `tap` or `drag` queued.
+    case queued(Int)
+    /// The frame as a PNG file's bytes.
+    case screenshot(width: Int, height: Int, png: [UInt8])
+    case stats(KioskStats)
+    case version(String)
+    /// Done, nothing to report.
+    case done
+}
+
+/// Why a command was refused, in words for the person who sent it; a refused `reload` carries the
+/// config's located errors.
+public struct KioskCommandError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public var errors: [String]
+    public init(_ description: String, errors: [String] = []) { self.description = description; self.errors = errors }
+}
+
+/// `list`'s answer.
+public struct KioskListing {
+    /// One element of the shown screen: id, kind, value (nil: holds none) and what its kind says about
+    /// it (frame, touch points, open state…).
+    public struct Element {
+        public var id: String
+        public var kind: String
+        public var value: StoredValue?
+        public var details: [(String, JSON)]
+    }
+    public var elements: [Element]
+    /// The shown screen's id, and every screen's.
+    public var screen: String
+    public var screens: [String]
+    /// `[{"id":…,"value":…|null,"stale":…}]`.
+    public var variables: JSON
+}
+
+/// `stats`' answer.
+public struct KioskStats {
+    public var wakeups: Int
+    public var frames: Int
+    public var state: StateStats
+    public var latency: LatencyStats
+    /// Each adapter's section (`KioskAdapter.statsSection`), by name.
+    public var adapters: [(String, JSON)]
+}

@@ -1,0 +1,120 @@
+import ConfigLoading
+import Controls
+import Core
+import Formats
+import Platform
+import Raster
+import Widgets
+
+/// The one command API, as the runtime does it: every adapter's request ends here.
+extension KioskRuntime: KioskAPI {
+    public var eventLoop: EventLoop { loop }
+    public var isHeadless: Bool { presenter.display.kind == .headless }
+    public var saveProgress: SaveProgress { services.state.progress }
+    public func isSaved(_ id: String, _ value: StoredValue) -> Bool { services.state.isSaved(id, value) }
+
+    public func perform(_ command: KioskCommand, from source: CommandSource) -> Result<KioskResult, KioskCommandError> {
+        let now = monotonicNow()
+        switch command {
+        case .list:
+            return .success(.listing(KioskListing(elements: screen.elements.map { e in
+                KioskListing.Element(id: e.id, kind: e.kind, value: e.value, details: e.describe(time: now).jsonPairs)
+            }, screen: screen.config.id, screens: config.screens.map(\.id), variables: variables.json(now: now))))
+        case .get(let id):
+            do { return .success(.value(id: id, value: try controlValue(id, now: now))) } catch { return .failure(KioskCommandError(error.description)) }
+        case .set(let id, let value):
+            return set(id, value, from: source, now: now)
+        case .press(let id):
+            return press(id, now: now)
+        case .showScreen(let id):
+            guard let index = config.screens.firstIndex(where: { $0.id == id }) else {
+                return .failure(KioskCommandError("no screen \"\(id)\": the screens are " + config.screens.map(\.id).joined(separator: ", ")))
+            }
+            services.state.flushPending()
+            show(screenIndex: index, time: now)
+            return .success(.screen(id: id))
+        case .setVariable(let id, let value):
+            return setVariable(id, value, now: now)
+        case .tap(let point):
+            do throws(TouchInput.QueueFull) {
+                return .success(.queued(try touches.queueTap(at: point, now: now)))
+            } catch { return .failure(KioskCommandError(error.description)) }
+        case .drag(let from, let to, let duration, let steps):
+            // Bounded so a request cannot queue minutes of touches or a million moves.
+            let n = max(1, min(1000, steps)), seconds = max(0, min(60, duration))
+            do throws(TouchInput.QueueFull) {
+                return .success(.queued(try touches.queueDrag(from: from, to: to, duration: seconds, steps: n, now: now)))
+            } catch { return .failure(KioskCommandError(error.description)) }
+        case .reload:
+            let errors = reload()
+            return errors.isEmpty ? .success(.done) : .failure(KioskCommandError("config invalid; kept the running one", errors: errors))
+        case .screenshot:
+            return screenshot()
+        case .stats:
+            return .success(.stats(KioskStats(wakeups: loop.wakeups, frames: presenter.framesRendered, state: services.state.stats,
+                                              latency: presenter.latency.stats,
+                                              adapters: adapters.compactMap { a in a.statsSection.map { (a.name, $0) } })))
+        case .version:
+            return .success(.version(thumbwheelVersion))
+        }
+    }
+
+    /// A `set` from outside, validated and clamped exactly like a finger's; the change reaches the
+    /// state file and every adapter. A socket's reply waits for the disk, so for it the frame is drawn
+    /// and the save handed to the writer thread at once (the frame first: it never waits for the disk).
+    private func set(_ id: String, _ value: StoredValue, from source: CommandSource, now: MonotonicTime) -> Result<KioskResult, KioskCommandError> {
+        do {
+            let taken = try setControl(id, value, now: now)
+            presenter.noteChange(source == .mqtt ? .mqttSet : .socketSet, at: now)
+            if source == .socket {
+                deliverEvents(now: now)
+                presenter.renderIfNeeded(screen, moving: false, now: now)
+                services.state.flushPending()
+            }
+            return .success(.value(id: id, value: taken))
+        } catch {
+            return .failure(KioskCommandError(error.description))
+        }
+    }
+
+    /// A press from outside (Home Assistant's button): the button's actions run as for a tap, and every
+    /// adapter hears of it.
+    private func press(_ id: String, now: MonotonicTime) -> Result<KioskResult, KioskCommandError> {
+        guard let e = screen.element(id: id) else { return .failure(KioskCommandError("no button \"\(id)\" on screen \(screen.config.id)")) }
+        broadcast(.control(id: e.id, event: .touchUpInside, value: e.value), now: now)
+        presenter.invalidate()
+        perform(e.actions(for: .touchUpInside).map { (e, $0) }, now: now, depth: 0)
+        return .success(.done)
+    }
+
+    /// The current frame as a PNG, encoded in memory (once per frame: a client asking again and again
+    /// must not cost an encoding each time).
+    private func screenshot() -> Result<KioskResult, KioskCommandError> {
+        if let last = lastScreenshot, last.frame == presenter.framesRendered { return .success(last.result) }
+        do {
+            let bitmap = presenter.bitmap
+            let result = KioskResult.screenshot(width: bitmap.width, height: bitmap.height, png: try PNGImage.encode(bitmap))
+            lastScreenshot = (presenter.framesRendered, result)
+            return .success(result)
+        } catch {
+            return .failure(KioskCommandError("screenshot: \(error)"))
+        }
+    }
+
+    /// Every control's latest value, on every screen: the config's, over it what the state file holds,
+    /// over that the shown screen's controls as they are now.
+    public func currentValues() -> [(String, StoredValue)] {
+        var values = ControlValues.initial(of: config).merging(services.state.values) { $1 }
+        for e in screen.elements { if let v = e.value { values[e.id] = v } }
+        return values.sorted { $0.key < $1.key }
+    }
+
+    public func variableValues() -> [(String, TemplateValue)] {
+        variables.board.variables.compactMap { v in v.value.map { (v.declaration.id, $0) } }
+    }
+
+    /// Tells every adapter of `event`.
+    func broadcast(_ event: KioskEvent, now: MonotonicTime) {
+        for a in adapters { a.receive(event, now: now) }
+    }
+}
