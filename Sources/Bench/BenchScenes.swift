@@ -2,7 +2,7 @@ import Core
 import Glibc
 import Raster
 
-/// The benchmark scenes of ../shared/bench/SCENES.md, drawn through the public Canvas API. The static
+/// The benchmark scenes of docs/bench/SCENES.md, drawn through the public Canvas API. The static
 /// resources (paints, gradient, icon, font) are made once in `init`; `draw` issues all geometry again.
 public final class BenchScenes {
     /// The scene names in the order the bench runs them.

@@ -4,7 +4,7 @@ import Core
 import Glibc
 import Raster
 
-/// `thumbwheel-dev bench`: the rasterizer benchmark of ../shared/bench/SCENES.md (owned by the Raster work).
+/// `thumbwheel-dev bench`: the rasterizer benchmark of docs/bench/SCENES.md (owned by the Raster work).
 ///
 ///     thumbwheel-dev bench [--json] [--scene S1,S3] [--size 800x480[,1920x1080]] [--kernels LEVEL] [--png DIR]
 ///

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 @testable import Input
 
-/// Reads a fixture copied from ../shared/recordings (MIT, Red Hat; LICENSE beside them).
+/// Reads a fixture of Tests/InputTests/Fixtures (the recordings were copied from the project's shared
+/// folder, outside the repository; MIT, Red Hat; LICENSE beside them).
 func fixture(_ name: String) throws -> String {
     let dir = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
     return try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)

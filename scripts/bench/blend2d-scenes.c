@@ -1,4 +1,4 @@
-// The scenes of ../shared/bench/SCENES.md drawn by Blend2D, timed by the same protocol as
+// The scenes of docs/bench/SCENES.md drawn by Blend2D, timed by the same protocol as
 // `thumbwheel-dev bench`, printing the same JSON lines (so `scripts/bench-summary` reads both).
 // Built and run by `scripts/bench-blend2d`, against the static Blend2D library of PyPI's
 // blend2d-python wheel (its JIT picks SSE/AVX2/AVX-512 pipelines at run time).
