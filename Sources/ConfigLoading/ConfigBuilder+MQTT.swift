@@ -58,7 +58,7 @@ public struct MQTTConfig: Sendable {
 
     /// Whether `topic` can be published or subscribed exactly: not empty, no `+` or `#`.
     /// Characters, not substrings: a String argument picks Foundation's contains(_:), which links
-    /// the ICU data (34 MB) into the static binary.
+    /// the ICU data (megabytes) into the static binary.
     static func isExact(_ topic: String) -> Bool { !topic.isEmpty && !topic.contains(where: { $0 == "+" || $0 == "#" }) }
 }
 

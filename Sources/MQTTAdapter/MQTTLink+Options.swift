@@ -12,7 +12,7 @@ extension MQTTLink {
         if let user = settings.username { _ = api.mosquitto_username_pw_set(m, user, settings.password) }
         var problems: [String] = []
         // A set's state goes back as one small packet: Nagle's algorithm would hold it for the peer's
-        // delayed ACK (40 ms here), which is all of an interactive panel's latency budget.
+        // delayed ACK (Linux's is tens of milliseconds), which is all of an interactive panel's latency budget.
         _ = api.mosquitto_int_option(m, MOSQ_OPT_TCP_NODELAY, 1)
         let version = settings.protocolVersion == 5 ? MQTT_PROTOCOL_V5 : MQTT_PROTOCOL_V311
         if api.mosquitto_int_option(m, MOSQ_OPT_PROTOCOL_VERSION, Int32(version)) != MOSQ_ERR_SUCCESS.rawValue {

@@ -11,7 +11,7 @@ import Raster
 /// `HeadlessDisplay`: a scan-out buffer of the panel's format and rotation), then only the damaged
 /// rectangles enlarged nearest-neighbour (`NearestScaler`) into SDL's window surface and pushed to
 /// the screen. At zoom 1 every window pixel is the panel's pixel. No SDL renderer: its full-window
-/// present cost more than the kiosk's whole frame (README "Simulator").
+/// present cost more than the kiosk's whole frame (docs/simulator.md).
 final class WindowDisplay: DisplayOutput {
     let kind = DisplayKind.window
     let rotation: DisplayRotation

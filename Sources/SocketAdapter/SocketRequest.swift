@@ -3,7 +3,7 @@ import ConfigLoading
 import Controls
 import Formats
 
-/// One request line of the control socket (README "Control socket"): a JSON object whose `"cmd"`
+/// One request line of the control socket (docs/socket.md): a JSON object whose `"cmd"`
 /// names the request. Decoding checks every field's presence and type, so the kiosk only ever sees
 /// whole, well-typed requests; `thumbwheel ctl` encodes the same type, so both ends share one
 /// definition of the wire format.

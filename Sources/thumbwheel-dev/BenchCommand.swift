@@ -12,7 +12,7 @@ import Raster
 struct BenchCommand {
     static let spec = CommandSpec(
         "bench",
-        abstract: "The rasterizer benchmark of ../shared/bench/SCENES.md: milliseconds per frame for each scene and size.",
+        abstract: "The rasterizer benchmark of docs/bench/SCENES.md: milliseconds per frame for each scene and size.",
         arguments: [
             .flag("json", "One JSON object per scene and size instead of the table (what scripts/bench-summary reads)."),
             .option("scene", "S1,S3", "The scenes to run, comma-separated: clear, S1, S2, S3, S4, S5 (default: all)."),

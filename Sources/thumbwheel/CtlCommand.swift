@@ -15,7 +15,7 @@ enum CtlCommand {
         "ctl",
         abstract: "Talk to a running kiosk over its control socket.",
         discussion: """
-            Prints the kiosk's JSON reply on one line (README "Control socket"); exits 1 when the reply is an error \
+            Prints the kiosk's JSON reply on one line (docs/socket.md); exits 1 when the reply is an error \
             or the kiosk cannot be reached. The socket is --socket PATH, else $THUMBWHEEL_SOCKET, else /run/thumbwheel/control.sock.
             """,
         arguments: [CtlConnection.socketOption],

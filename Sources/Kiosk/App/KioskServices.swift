@@ -13,7 +13,7 @@ final class KioskServices {
     private var lastWatchdog = 0.0
 
     init(config: KioskConfig, loop: EventLoop) {
-        // Written on a thread of its own: an fsync behind other writes took up to 177 ms in the soak.
+        // Written on a thread of its own: an fsync behind other writes can stall (docs/soak.md).
         state = StateStore(path: config.state.path, debounceSeconds: Double(config.state.debounceMS) / 1000, background: true)
         hooks = HookRunner(loop: loop)
         variables = Variables(config: config, time: monotonicNow())

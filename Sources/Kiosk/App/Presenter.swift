@@ -48,8 +48,8 @@ final class Presenter {
     /// there was one): what a rehearsal repeats and how early it has to start.
     private var lastDrawn: [PixelRect] = []
     private var lastDrawTime: Double = 0
-    /// The longest drawing worth rehearsing: a drag frame takes 20–350 µs here; a new page, several
-    /// milliseconds, is not rehearsed (it is not repeated while a finger moves either).
+    /// The longest drawing worth rehearsing: a drag frame is well under it; a new page, much longer,
+    /// is not rehearsed (it is not repeated while a finger moves either).
     static let rehearsalLimit = 0.001
 
     /// Drawing the last frame again into the frame, unchanged, with the time it takes: the loop runs it
@@ -92,7 +92,7 @@ final class Presenter {
     func renderIfNeeded(_ screen: KioskScreen, moving: Bool, now: MonotonicTime) {
         // Nothing to draw: the touches and sets noted since the last frame changed nothing on screen (a set
         // of a control on another page), so no frame will show them; they must not be timed against a
-        // later, unrelated frame (the soak's set → submit p99 read 35 ms from exactly that).
+        // later, unrelated frame (the soak's set → submit p99 was once inflated by exactly that).
         guard redraw != .nothing || moving else { latency.discardPending(); return }
         let started = monotonicNow()
         let damage = overlaySaveWarning(screen.render(into: bitmap.canvas, full: redraw == .everything, time: now), screen: screen)

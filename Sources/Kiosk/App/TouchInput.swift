@@ -85,7 +85,7 @@ final class TouchInput {
     var nextDeadline: MonotonicTime? { nextInjected < injected.count ? injected[nextInjected].time : nil }
 
     /// How far ahead injected touches may be queued. Touches play at their own pace; a client that
-    /// sends them faster (the soak sent 2.7 s of touches a second) would otherwise grow the queue
+    /// sends them faster (the soak sends touches faster than they play) would otherwise grow the queue
     /// without end: memory, and touches played minutes after they were asked for.
     static let queueLimit = 10.0
 

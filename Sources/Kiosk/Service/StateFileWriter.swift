@@ -6,8 +6,8 @@ import Platform
 
 /// Writes the state file on a thread of its own, so the event loop never waits for the disk.
 ///
-/// An fsync is usually a millisecond, but behind other writes (a journal commit, a busy SD card) it
-/// took up to 177 ms in the 30-minute soak, and touches due meanwhile waited with the loop. The loop
+/// An fsync is usually quick, but behind other writes (a journal commit, a busy SD card) it can take
+/// a large part of a second (docs/soak.md), and touches due meanwhile would wait with the loop. The loop
 /// hands the values over (a copy-on-write snapshot, not a copy); the thread encodes them
 /// (`StateFile.text`, which for a file of many ids is no longer cheap), writes them atomically
 /// (`FileIO.writeAtomically`: temporary file, fsync, rename, directory fsync) and reports through an
