@@ -38,14 +38,10 @@ extension TOMLParser {
     /// `"""…"""`: newlines kept (but one right after the opening quotes), escapes, and a backslash at the
     /// end of a line joining it to the next line's first non-blank character.
     mutating func parseMultilineBasicString() throws(TOMLSyntaxError) -> String {
-        let open = pos
-        pos += 3
-        if peek() == .lf { pos += 1 }
+        let open = openMultiline()
         var out: [UInt8] = []
         while true {
-            guard let c = peek() else {
-                throw error("unterminated string: expected a closing \"\"\" before the end of the file", at: open)
-            }
+            let c = try nextMultiline(opened: open, closing: "\"\"\"")
             switch c {
             case .quote:
                 if let extra = closingQuotes(.quote) { out += Array(repeating: .quote, count: extra); return String(decoding: out, as: UTF8.self) }
@@ -62,16 +58,27 @@ extension TOMLParser {
         }
     }
 
-    /// `'''…'''`: newlines kept (but one right after the opening quotes), no escapes.
-    mutating func parseMultilineLiteralString() throws(TOMLSyntaxError) -> String {
+    /// Steps over a multi-line string's opening quotes and the newline right after them (not part of
+    /// the string); returns where the string opened.
+    private mutating func openMultiline() -> Int {
         let open = pos
         pos += 3
         if peek() == .lf { pos += 1 }
+        return open
+    }
+
+    /// The next byte of a multi-line string opened at `opened`, or the error of one never closed.
+    private func nextMultiline(opened: Int, closing: String) throws(TOMLSyntaxError) -> UInt8 {
+        guard let c = peek() else { throw error("unterminated string: expected a closing \(closing) before the end of the file", at: opened) }
+        return c
+    }
+
+    /// `'''…'''`: newlines kept (but one right after the opening quotes), no escapes.
+    mutating func parseMultilineLiteralString() throws(TOMLSyntaxError) -> String {
+        let open = openMultiline()
         var out: [UInt8] = []
         while true {
-            guard let c = peek() else {
-                throw error("unterminated string: expected a closing ''' before the end of the file", at: open)
-            }
+            let c = try nextMultiline(opened: open, closing: "'''")
             if c == .apostrophe, let extra = closingQuotes(.apostrophe) {
                 out += Array(repeating: .apostrophe, count: extra)
                 return String(decoding: out, as: UTF8.self)
