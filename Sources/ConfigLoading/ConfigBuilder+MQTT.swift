@@ -26,6 +26,8 @@ public struct MQTTConfig: Sendable {
     public var discoveryPrefix = "homeassistant"
     /// The variables set from a topic.
     public var bindings: [Binding] = []
+    /// The elements bound to devices' own topics.
+    public var devices: [DeviceTopics] = []
 
     /// The defaults of every key (what `[mqtt]` with only a host gives, but for the host).
     public init() {}

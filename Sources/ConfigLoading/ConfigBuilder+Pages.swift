@@ -26,6 +26,7 @@ extension ConfigBuilder {
                 if let screen = action.string("screen"), !config.screens.contains(where: { $0.id == screen }) {
                     unknownScreen(action, "screen", screen, config.screens)
                 }
+                if action["publish"] != nil { checkPublish(action, config) }
                 guard let target = action.string("set") else { continue }
                 guard let other = controls.first(where: { $0.id == target }), let kind = ElementKinds.named(other.kind) else {
                     let hint = Validator.suggestion(for: target, among: controls.map(\.id)).map { "; did you mean \"\($0)\"?" } ?? ""
@@ -34,6 +35,17 @@ extension ConfigBuilder {
                 }
                 checkPreset(action, for: other, shape: kind.valueShape)
             }
+        }
+    }
+
+    /// A `publish` action: it needs `[mqtt]`, and its payload names controls and variables that exist.
+    private mutating func checkPublish(_ action: ConfigTable, _ config: KioskConfig) {
+        if config.mqtt == nil { fail(action, "publish", "expected an [mqtt] section to publish with, found none") }
+        guard let text = action.string("payload"), let template = try? TextTemplate(parsing: text) else { return }
+        let known = config.allControls.map(\.id) + config.variables.map(\.id)
+        for name in template.names where !known.contains(name) {
+            let hint = Validator.suggestion(for: name, among: known).map { "; did you mean \"\($0)\"?" } ?? ""
+            fail(action, "payload", "expected control and variable ids in {…}, found {\(name)}\(hint)")
         }
     }
 

@@ -95,6 +95,8 @@ struct ConfigBuilder {
         config.templates = templates(of: config.allControls, variables: config.variables)
         config.navigation = navigation(root.table("navigation"), screens: config.screens)
         config.mqtt = mqtt(root.table("mqtt"), variables: root.tables("variables"), declared: config.variables)
+        let devices = deviceTopics(of: config.allControls, mqtt: config.mqtt)
+        config.mqtt?.devices = devices
         checkActions(config)
         config.places = places(config.screens)
         config.machineWarnings = warnings

@@ -61,7 +61,7 @@ public final class MQTTAdapter: KioskAdapter {
     public func receive(_ event: KioskEvent, now: MonotonicTime) {
         guard let bridge else { return }
         switch event {
-        case .valueChanged(let id, let value, let urgent): bridge.valueChanged(id, value, urgent: urgent, now: now)
+        case .valueChanged(let id, let value, let urgent, _): bridge.valueChanged(id, value, urgent: urgent, now: now)
         case .control(let id, .touchUpInside, _) where bridge.buttons.contains(id): bridge.buttonPressed(id)
         case .variable(let id, let value): bridge.variableChanged(id, value)
         default: break

@@ -105,7 +105,7 @@ public final class SocketAdapter: KioskAdapter, ControlRequestHandler {
         case .variable(let id, let value):
             socket.broadcast(.object([("event", .string("variable")), ("id", .string(id)), ("value", Optional(value).json)]))
         case .saved(let progress): socket.savesReached(progress)
-        case .valueChanged: break
+        case .valueChanged, .publish: break
         }
     }
 }

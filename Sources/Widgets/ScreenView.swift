@@ -24,6 +24,17 @@ public final class ScreenView {
     private var overlayOrder: [any Widget] = []
     /// Whether the previous frame covered a canvas of this size (a new size forces a full repaint).
     private var lastCanvasSize: (Int, Int)?
+    /// Ids of controls whose device is unavailable: drawn under a veil of the background, so their
+    /// value never reads as live. Changing it damages exactly those controls.
+    public var unavailable: Set<String> = [] {
+        didSet {
+            let changed = unavailable.symmetricDifference(oldValue)
+            veilDamage += widgets.filter { changed.contains($0.control.id) }.map { $0.baseBounds(at: time) }
+        }
+    }
+    private var veilDamage: [Rect] = []
+    /// How much of the background covers an unavailable control.
+    static let veilOpacity = 0.7
 
     /// - Parameters:
     ///   - controls: back to front. Controls of a kind Widgets does not know are skipped (see `unsupported`).
@@ -60,6 +71,8 @@ public final class ScreenView {
         let t = time
         var damage: [Rect] = []
         for w in widgets { damage += w.collectDamage(at: t) }
+        damage += veilDamage
+        veilDamage = []
         let sizeChanged = lastCanvasSize.map { $0 != (canvas.width, canvas.height) } ?? true
         lastCanvasSize = (canvas.width, canvas.height)
         let rects: [PixelRect]
@@ -87,6 +100,9 @@ public final class ScreenView {
         let area = r.rect
         for w in widgets where w.baseBounds(at: t).intersects(area) {
             w.drawBase(LocalPainter(canvas: c, transform: w.control.transform, resources: resources), at: t)
+            if unavailable.contains(w.control.id) {
+                c.fillRect(w.baseBounds(at: t), color: background.withAlpha(ScreenView.veilOpacity))
+            }
         }
         for w in overlayOrder {
             guard let box = w.overlayBounds(at: t), box.intersects(area) else { continue }

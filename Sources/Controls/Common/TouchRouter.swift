@@ -25,6 +25,10 @@ public final class TouchRouter {
 
     public init(controls: [any TouchControl] = []) { self.controls = controls }
 
+    /// Ids of controls that take no touch now (their device is unavailable): a touch-down on one is
+    /// swallowed. Contacts they already own go on (a finger lifting still ends its drag).
+    public var refused: Set<String> = []
+
     /// Replaces the control list; every contact in flight is cancelled first.
     public func setControls(_ newControls: [any TouchControl], time: MonotonicTime) {
         cancelAll(time: time)
@@ -88,6 +92,9 @@ public final class TouchRouter {
     private func begin(_ touch: TouchPoint, key: ContactKey, time: MonotonicTime) {
         for control in controls.reversed() where !control.isHidden {
             guard let p = local(touch.position, in: control), control.claims(p) else { continue }
+            // An unavailable control swallows the touch and does nothing: no command reaches a device
+            // that cannot take it, and the touch does not fall through to what lies beneath.
+            if refused.contains(control.id) { return }
             // The claiming control swallows the touch even when it declines to track it.
             if let multi = control as? any MultiTouchControl {
                 if multi.touchBegan(id: key.trackingID, at: p, time: time) { owners[key] = .multi(multi) }

@@ -30,12 +30,29 @@ public enum KioskCommand: Sendable {
     case stats
     /// The kiosk's version.
     case version
+    /// Marks a control's device available or not: an unavailable control is drawn under a veil and
+    /// takes no touch, so its value never reads as live (`ChangeOrigin.command(.device)` sets come
+    /// from the same adapter).
+    case setAvailable(id: String, available: Bool)
 }
 
 /// Who sent a command: the kiosk measures each one's latency apart, and answers a socket `set` only
 /// once it is on disk (so its save starts at once, right after the frame that shows it).
-public enum CommandSource: Sendable {
+public enum CommandSource: Sendable, Equatable {
     case socket, mqtt, frontEnd, other
+    /// A device's own state (a bound topic or entity): the adapter that reads it does not send it back
+    /// to the device as a command.
+    case device
+}
+
+/// Where a value change came from, as adapters hear it (`KioskEvent.valueChanged`).
+public enum ChangeOrigin: Sendable, Equatable {
+    /// A finger on the panel (while it moves; its release too).
+    case finger
+    /// A command, and who sent it.
+    case command(CommandSource)
+    /// The kiosk itself: an action's preset, a saved value settled at start.
+    case kiosk
 }
 
 /// A command's typed answer.

@@ -28,6 +28,9 @@ extension KioskRuntime {
                 let value = element.value?.hookText ?? ""
                 services.hooks.request(key: "\(element.id)/action", argv: HookRunner.expand(argv, id: element.id, value: value),
                                        minInterval: 0, timeout: Double(element.config.hooks?.timeoutMS ?? 5000) / 1000, now: now)
+            case .publish(let topic, let payload, let retain):
+                let text = variables.board.render(payload, at: now).text
+                broadcast(.publish(topic: topic, payload: text, retain: retain), now: now)
             case .event(let name):
                 broadcast(.action(id: element.id, name: name), now: now)
                 if let hooks = element.config.hooks, let argv = hooks.onChange {

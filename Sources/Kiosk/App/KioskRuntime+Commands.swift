@@ -14,6 +14,8 @@ extension KioskRuntime: KioskAPI {
     public func isSaved(_ id: String, _ value: StoredValue) -> Bool { services.state.isSaved(id, value) }
 
     public func perform(_ command: KioskCommand, from source: CommandSource) -> Result<KioskResult, KioskCommandError> {
+        commandSource = source
+        defer { commandSource = nil }
         let now = monotonicNow()
         switch command {
         case .list:
@@ -56,7 +58,20 @@ extension KioskRuntime: KioskAPI {
                                               adapters: adapters.compactMap { a in a.statsSection.map { (a.name, $0) } })))
         case .version:
             return .success(.version(thumbwheelVersion))
+        case .setAvailable(let id, let available):
+            guard config.allControls.contains(where: { $0.id == id }) else { return .failure(KioskCommandError(unknownControl(id).description)) }
+            if available { unavailable.remove(id) } else { unavailable.insert(id) }
+            showAvailability()
+            presenter.invalidate()
+            return .success(.done)
         }
+    }
+
+    /// Puts `unavailable` on the shown screen: veiled, refusing touches.
+    func showAvailability() {
+        let shown = unavailable.intersection(screen.elements.map(\.id))
+        screen.view.unavailable = shown
+        screen.router.refused = shown
     }
 
     /// A `set` from outside, validated and clamped exactly like a finger's; the change reaches the

@@ -55,7 +55,7 @@ extension KioskRuntime {
             } else {
                 services.state.set(b.id, value, now: now, urgent: false)
             }
-            broadcast(.valueChanged(id: b.id, value: value, urgent: released || !fromUser), now: now)
+            broadcast(.valueChanged(id: b.id, value: value, urgent: released || !fromUser, origin: origin(fromUser: fromUser)), now: now)
         }
         guard let hooks = b.config.hooks else { return actions }
         let timeout = Double(hooks.timeoutMS) / 1000
@@ -68,5 +68,13 @@ extension KioskRuntime {
                                minInterval: 0, timeout: timeout, now: now)
         }
         return actions
+    }
+}
+
+extension KioskRuntime {
+    /// Where a change delivered now comes from: a finger, the command being done, or the kiosk.
+    func origin(fromUser: Bool) -> ChangeOrigin {
+        if fromUser { return .finger }
+        return commandSource.map { .command($0) } ?? .kiosk
     }
 }

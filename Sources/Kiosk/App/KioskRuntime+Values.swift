@@ -33,7 +33,7 @@ extension KioskRuntime {
         // state all the same: saved at once and published like any programmatic change.
         if services.state.values[id] != taken {
             services.state.set(id, taken, dueAt: now)
-            broadcast(.valueChanged(id: id, value: taken, urgent: true), now: now)
+            broadcast(.valueChanged(id: id, value: taken, urgent: true, origin: origin(fromUser: false)), now: now)
         }
         return taken
     }

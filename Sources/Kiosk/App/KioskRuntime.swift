@@ -34,6 +34,10 @@ public final class KioskRuntime {
     var lastScreenshot: (frame: Int, result: KioskResult)?
     /// The socket, MQTT…: how the rest of the system reaches the kiosk (`KioskAdapter`).
     let adapters: [any KioskAdapter]
+    /// Who sent the command being done (nil between commands): the changes it makes carry it.
+    var commandSource: CommandSource?
+    /// Controls whose device is unavailable (`setAvailable`), on any screen.
+    var unavailable: Set<String> = []
     /// `bench-latency`: where touch devices come from instead of the config's, and what to call
     /// when the loop first waits.
     var benchInput: BenchInput?
@@ -159,6 +163,7 @@ public final class KioskRuntime {
         screen = KioskRuntime.makeScreen(config, index: pages.current, presenter: presenter, board: variables.board, time: time,
                                          notice: notice?.banner)
         applySavedValues(time: time)
+        showAvailability()
         presenter.invalidate(.everything)
         // Subscribers learn which page a person is looking at (a tap on the bar, an action, going home).
         broadcast(.screen(id: screen.config.id), now: time)

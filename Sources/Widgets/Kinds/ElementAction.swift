@@ -15,6 +15,8 @@ public enum ElementAction: Hashable, Sendable {
     case hook([String])
     /// Tell socket subscribers and the element's hooks: `{"event":"action","id":…,"name":…}`.
     case event(String)
+    /// Publish a message over MQTT: `payload` is a template over values and variables.
+    case publish(topic: String, payload: TextTemplate, retain: Bool)
 
     /// The keys of one action table.
     static let schema = Schema([
@@ -24,14 +26,17 @@ public enum ElementAction: Hashable, Sendable {
         Field("value", .numberOrPair, "The value `set` gives."),
         Field("hook", .strings(nonEmpty: true), "argv run (no shell); {id} and {value} are substituted."),
         Field("event", .string, "An event name told to `ctl watch` subscribers and the element's hooks."),
+        Field("publish", .string, "An MQTT topic (needs `[mqtt]`) to publish `payload` to."),
+        Field("payload", .string, default: "\"\"", "What `publish` sends: a template over control values and variables (`\"{pump}\"`, `{\"speed\":{fan}}`)."),
+        Field("retain", .bool, default: "false", "`publish` sends a retained message."),
     ])
 
     /// The `actions` key the acting kinds share.
     static let field = Field("actions", .tables(schema), default: "[]",
-                             "What the element does when it acts, in order: `{ screen = \"ID\" }`, `{ back = true }`, `{ set = \"ID\", value = 18 }`, `{ hook = [\"/usr/bin/prog\", \"{id}\"] }`, `{ event = \"NAME\" }`.")
+                             "What the element does when it acts, in order: `{ screen = \"ID\" }`, `{ back = true }`, `{ set = \"ID\", value = 18 }`, `{ hook = [\"/usr/bin/prog\", \"{id}\"] }`, `{ event = \"NAME\" }`, `{ publish = \"TOPIC\", payload = \"{value}\" }`.")
 
     /// The one-of keys an action table must hold exactly one of.
-    static let verbs = ["screen", "back", "set", "hook", "event"]
+    static let verbs = ["screen", "back", "set", "hook", "event", "publish"]
 
     /// The actions of a validated table (mistakes are the loader's to report); hook programs are taken
     /// from `configDirectory` as `ConfigPaths` says.
@@ -44,6 +49,10 @@ public enum ElementAction: Hashable, Sendable {
             }
             if let argv = ConfigPaths.command(t.strings("hook"), in: configDirectory) { return .hook(argv) }
             if let e = t.string("event") { return .event(e) }
+            if let topic = t.string("publish") {
+                let payload = (try? TextTemplate(parsing: t.string("payload") ?? "")) ?? TextTemplate(literal: t.string("payload") ?? "")
+                return .publish(topic: topic, payload: payload, retain: t.bool("retain") ?? false)
+            }
             return nil
         }
     }
@@ -61,6 +70,13 @@ public enum ElementAction: Hashable, Sendable {
             if t["set"] != nil && t["value"] == nil { report(key, "expected \"value\" with \"set\", found none") }
             if let argv = t.strings("hook"), argv.first?.isEmpty ?? true { report(key + ".hook", "expected a program path first, found an empty string") }
             if t.bool("back") == false { report(key + ".back", "expected true, found false") }
+            for k in ["payload", "retain"] where t[k] != nil && t["publish"] == nil { report(key + "." + k, "expected only with \"publish\", found it without") }
+            if let payload = t.string("payload") {
+                do { _ = try TextTemplate(parsing: payload) } catch { report(key + ".payload", "expected a template, found \"\(payload)\": \(error)") }
+            }
+            if let topic = t.string("publish"), topic.isEmpty || topic.contains(where: { $0 == "+" || $0 == "#" }) {
+                report(key + ".publish", "expected a topic without \"+\" or \"#\", found \"\(topic)\"")
+            }
         }
     }
 }

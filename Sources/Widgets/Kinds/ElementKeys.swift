@@ -27,6 +27,7 @@ public enum ElementKeys {
         Field("rotation", .number(GeometryLimits.angles), default: "0", "Rotation of the control about its centre, degrees clockwise."),
         Field("hidden", .bool, default: "false", "Hidden controls are neither drawn nor touched."),
         Field("hooks", .table(hooks), "Commands run on changes."),
+        Field("mqtt", .table(DeviceTopicKeys.schema), "The element bound to a device's MQTT topics (needs `[mqtt]`): its state moves it, a change on the panel is sent as its command."),
     ])
 
     /// The `min` and `max` of a kind with a range, with the schema's defaults (0 and 100).
