@@ -62,7 +62,7 @@ extension ConfigBuilder {
         default:
             let p = control.properties
             guard p["min"] != nil || p["max"] != nil else { return }
-            let lo = p.number("min") ?? 0, hi = p.number("max") ?? 100
+            let (lo, hi) = ElementKeys.range(p)
             for v in given where v < min(lo, hi) || v > max(lo, hi) {
                 fail(action, "value", "expected a value from \(Schema.format(lo)) to \(Schema.format(hi)) (\(control.id)'s range), found \(Schema.format(v))")
             }

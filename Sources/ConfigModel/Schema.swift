@@ -82,3 +82,23 @@ public struct Schema: Sendable {
     /// A number as the reference and messages write it (Core's `NumberFormat.plain`).
     public static func format(_ d: Double) -> String { NumberFormat.plain(d) }
 }
+
+/// A number key with a default that is written once: the schema's reference shows it and every
+/// reader takes it from here, so the documented default and the one the panel and its adapters use
+/// cannot drift apart.
+public struct DefaultedNumber: Sendable {
+    /// The key.
+    public let key: String
+    /// The value when the table leaves the key out.
+    public let defaultValue: Double
+
+    public init(_ key: String, default defaultValue: Double) { self.key = key; self.defaultValue = defaultValue }
+
+    /// The key's schema field, its default shown as the reference writes numbers.
+    public func field(_ range: ClosedRange<Double>, _ doc: String) -> Field {
+        Field(key, .number(range), default: Schema.format(defaultValue), doc)
+    }
+
+    /// The key's value in `table`, or the default.
+    public func read(_ table: ConfigTable) -> Double { table.number(key) ?? defaultValue }
+}

@@ -5,17 +5,18 @@ import Formats
 import Widgets
 
 /// Home Assistant MQTT discovery for one panel: one device (this kiosk) with an entity per control,
-/// derived from what the config says each control is. Pure: topics and JSON payloads, no I/O.
+/// derived from what each control's kind declares its value to be (`ValueExposure`); no kind is
+/// named here. Pure: topics and JSON payloads, no I/O.
 ///
-/// | kind | component | state / command |
+/// | exposure | component | state / command |
 /// |---|---|---|
-/// | circular-slider, gradient-slider, value-slider, arc-seeker | `number` (min, max, step) | the value |
-/// | spinner, choice | `select` (options = item titles) | the index; HA's templates map index ↔ title |
-/// | toggle | `switch` | `1` / `0` |
-/// | button | `button` | `PRESS` to `<base>/<id>/set`; presses go to `<base>/<id>/event` |
-/// | range-slider | two `sensor`s (`_low`, `_high`) | `[a,b]` |
+/// | `number` (the dials, value-slider, arc-seeker) | `number` (min, max, step, unit) | the value |
+/// | `select` (spinner, choice) | `select` (options = item titles) | the index; HA's templates map index ↔ title |
+/// | `onOff` (toggle) | `switch` | `1` / `0` |
+/// | `press` (button) | `button` | `PRESS` to `<base>/<id>/set`; presses go to `<base>/<id>/event` |
+/// | `pair` (range-slider) | two `sensor`s (`_low`, `_high`) | `[a,b]` |
 ///
-/// Labels, gauges, images, cards and navigation bars hold no value of their own and get no entity.
+/// Elements that expose nothing (labels, gauges, images, cards, navigation bars) get no entity.
 /// Each variable set through the socket is a read-only `sensor` of `<base>/<id>/state`.
 struct HADiscovery {
     let config: MQTTConfig
@@ -91,15 +92,14 @@ struct HADiscovery {
         let p = c.properties, id = HADiscovery.objectID(c.id)
         let name = ["title", "label", "text"].lazy.compactMap { p.string($0) }.first { !$0.isEmpty } ?? c.id
         let state = topic(c, "state"), command = topic(c, "set")
-        switch c.kind {
-        case "circular-slider", "gradient-slider", "value-slider", "arc-seeker":
-            let (low, high, step) = HADiscovery.range(of: c)
+        switch ElementKinds.named(c.kind)?.exposure(p) ?? .nothing {
+        case .number(let r):
             return [Entity(component: "number", objectID: id, name: name, fields: [
-                ("state_topic", state), ("command_topic", command), ("min", .number(low)), ("max", .number(high)),
-                ("step", .number(step)), ("mode", .string("slider")),
-            ] + (c.kind == "arc-seeker" ? [("unit_of_measurement", .string("°"))] : []))]
-        case "spinner", "choice":
-            let options = HADiscovery.options(of: c)
+                ("state_topic", state), ("command_topic", command), ("min", .number(r.minimum)), ("max", .number(r.maximum)),
+                ("step", .number(r.step)), ("mode", .string("slider")),
+            ] + (r.unit.map { [("unit_of_measurement", .string($0))] } ?? []))]
+        case .select(let raw):
+            let options = HADiscovery.options(raw)
             // The state and set payloads stay the index, as for every other client; Home Assistant's
             // templates turn it into the title and back.
             let titles = JSON.array(options.map(JSON.string)).description
@@ -109,42 +109,29 @@ struct HADiscovery {
                 ("value_template", .string("{{ \(titles)[value | int] }}")),
                 ("command_template", .string("{{ \(indexes)[value] }}")),
             ])]
-        case "toggle":
+        case .onOff:
             return [Entity(component: "switch", objectID: id, name: name, fields: [
                 ("state_topic", state), ("command_topic", command), ("payload_on", .string("1")), ("payload_off", .string("0")),
                 ("state_on", .string("1")), ("state_off", .string("0")),
             ])]
-        case "button":
+        case .press:
             return [Entity(component: "button", objectID: id, name: name, fields: [
                 ("command_topic", command), ("payload_press", .string("PRESS")),
             ])]
-        case "range-slider":
-            return [("low", 0), ("high", 1)].map { end, index in
+        case .pair(_, let low, let high):
+            return [(low, 0), (high, 1)].map { end, index in
                 Entity(component: "sensor", objectID: "\(id)_\(end)", name: "\(name) \(end)", fields: [
                     ("state_topic", state), ("value_template", .string("{{ value_json[\(index)] }}")),
                 ])
             }
-        default:
+        case .nothing:
             return []
         }
     }
 
-    /// A number entity's min, max and step; the step is the one the kiosk rounds the value to.
-    static func range(of c: ControlConfig) -> (Double, Double, Double) {
-        let p = c.properties
-        let step = ElementKinds.named(c.kind)?.valueStep(p) ?? ValueStep.whole
-        if c.kind == "arc-seeker" {
-            let start = p.number("start_angle") ?? 90, end = p.number("end_angle") ?? 180
-            return start < end ? (start, end, step) : (0, 360, step)
-        }
-        let (low, high) = ElementKeys.range(p)
-        return (min(low, high), max(low, high), step)
-    }
-
-    /// A select's options: the items' titles (spinner) or the segments' texts (choice), each unique
-    /// (Home Assistant needs that): an empty or repeated one gets its index.
-    static func options(of c: ControlConfig) -> [String] {
-        let raw = c.kind == "choice" ? (c.properties.strings("options") ?? []) : c.properties.tables("items").map { $0.string("title") ?? "" }
+    /// A select's options as Home Assistant needs them, each unique: an empty or repeated one gets
+    /// its index.
+    static func options(_ raw: [String]) -> [String] {
         var seen = Set<String>()
         return raw.enumerated().map { index, title in
             let option = title.isEmpty || seen.contains(title) ? (title.isEmpty ? "\(index)" : "\(title) \(index)") : title

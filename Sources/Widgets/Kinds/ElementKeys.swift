@@ -30,9 +30,19 @@ public enum ElementKeys {
         Field("mqtt", .table(DeviceTopicKeys.schema), "The element bound to a device's MQTT topics (needs `[mqtt]`): its state moves it, a change on the panel is sent as its command."),
     ])
 
-    /// The `min` and `max` of a kind with a range, with the schema's defaults (0 and 100).
+    /// The `min` and `max` keys of every kind with a range: one default for the reference and readers.
+    public static let minimum = DefaultedNumber("min", default: 0)
+    public static let maximum = DefaultedNumber("max", default: 100)
+
+    /// The `min` and `max` of a kind with a range, with the schema's defaults.
     public static func range(_ t: ConfigTable) -> (minimum: Double, maximum: Double) {
-        (t.number("min") ?? 0, t.number("max") ?? 100)
+        (minimum.read(t), maximum.read(t))
+    }
+
+    /// The span of a kind with a range, lowest end first (`min` may be above `max`).
+    static func orderedRange(_ t: ConfigTable) -> (low: Double, high: Double) {
+        let (a, b) = range(t)
+        return (Swift.min(a, b), Swift.max(a, b))
     }
 
     /// The step of a kind whose value runs continuously over `min`…`max` (the dials).

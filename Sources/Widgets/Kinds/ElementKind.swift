@@ -26,6 +26,10 @@ public protocol ElementKind: Sendable {
     /// kind that holds no value. Socket replies, the state file, MQTT and Home Assistant's `step`
     /// all use it.
     func valueStep(_ table: ConfigTable) -> Double?
+    /// What its value is to programs outside the panel, for a table of this kind: every adapter
+    /// (Home Assistant discovery, …) derives its entity from this, never from the kind's name. A kind
+    /// that holds a value (`valueShape` other than `.nothing`) must declare one; a test checks it.
+    func exposure(_ table: ConfigTable) -> ValueExposure
     /// Whether the element takes touches: the loader warns when such an element is smaller than a
     /// finger or overlaps another one. Structure (cards) and pictures take none.
     var takesTouches: Bool { get }
@@ -73,6 +77,7 @@ extension ElementKind {
     public var referenceKeys: [String] { [] }
     public var takesTouches: Bool { true }
     public func valueStep(_ table: ConfigTable) -> Double? { nil }
+    public func exposure(_ table: ConfigTable) -> ValueExposure { .nothing }
     public func check(_ table: ConfigTable, report: (_ key: String, _ message: String) -> Void) {}
 }
 

@@ -7,13 +7,23 @@ struct ArcSeekerKind: RegisteredKind {
     var name: String { "arc-seeker" }
     /// Its value is an angle: a tenth of a degree is finer than a thumb on the arc.
     func valueStep(_ table: ConfigTable) -> Double? { 0.1 }
+    /// The arc's angles; an arc through 0° (start after end) is the whole circle of angles.
+    func exposure(_ table: ConfigTable) -> ValueExposure {
+        let start = ArcSeekerKind.startAngle.read(table), end = ArcSeekerKind.endAngle.read(table)
+        let (low, high) = start < end ? (start, end) : (0, 360)
+        return .number(NumberRange(minimum: low, maximum: high, step: valueStep(table) ?? ValueStep.whole, unit: "°"))
+    }
     var schema: Schema { ArcSeekerKind.seekerSchema }
     var templateKeys: [TemplateKey] { Readout.templateKeys }
 
+    static let value = DefaultedNumber("value", default: 180)
+    static let startAngle = DefaultedNumber("start_angle", default: 90)
+    static let endAngle = DefaultedNumber("end_angle", default: 180)
+
     static let seekerSchema = ElementKeys.common.adding([
-        Field("value", .number(ElementKeys.any), default: "180", "Initial thumb angle in degrees (CS-3)."),
-        Field("start_angle", .number(0...359.999_999), default: "90", "Start of the arc, degrees clockwise from 3 o'clock (CS-1)."),
-        Field("end_angle", .number(0...359.999_999), default: "180", "End of the arc (CS-2)."),
+        ArcSeekerKind.value.field(ElementKeys.any, "Initial thumb angle in degrees (CS-3)."),
+        ArcSeekerKind.startAngle.field(0...359.999_999, "Start of the arc, degrees clockwise from 3 o'clock (CS-1)."),
+        ArcSeekerKind.endAngle.field(0...359.999_999, "End of the arc (CS-2)."),
         Field("bar_color", .color, default: "the theme's track", "Arc colour (CS-4)."),
         Field("thumb_color", .color, default: "the theme's seeker_thumb", "Thumb colour (CS-5)."),
     ] + Readout.keys)
@@ -22,9 +32,10 @@ struct ArcSeekerKind: RegisteredKind {
         let p = c.properties
         let seeker = ArcSeeker(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c))
         context.theme.apply(to: seeker)
-        if let v = p.number("start_angle") { seeker.startAngle = v }
-        if let v = p.number("end_angle") { seeker.endAngle = v }
-        if let v = p.number("value") { seeker.currentAngle = ArcSeekerKind.clampToArc(v, seeker) }
+        seeker.startAngle = ArcSeekerKind.startAngle.read(p)
+        seeker.endAngle = ArcSeekerKind.endAngle.read(p)
+        // A value from the config is put on the arc; the default is drawn where it is, even in the gap (CS-20).
+        seeker.currentAngle = p.number("value").map { ArcSeekerKind.clampToArc($0, seeker) } ?? ArcSeekerKind.value.defaultValue
         if let v = p.color("bar_color") { seeker.seekBarColor = v }
         if let v = p.color("thumb_color") { seeker.thumbColor = v }
         seeker.isHidden = c.hidden

@@ -8,6 +8,7 @@ struct ButtonKind: RegisteredKind {
     var schema: Schema { ButtonKind.buttonSchema }
     var imageKeys: [ImageKey] { [ImageKey("icon")] }
     var valueShape: ValueShape { .nothing }
+    func exposure(_ table: ConfigTable) -> ValueExposure { .press }
 
     static let buttonSchema = ElementKeys.common.adding([
         Field("text", .string, default: "none", "The button's text."),

@@ -7,6 +7,7 @@ import Core
 struct ChoiceKind: RegisteredKind {
     var name: String { "choice" }
     func valueStep(_ table: ConfigTable) -> Double? { ValueStep.whole }
+    func exposure(_ table: ConfigTable) -> ValueExposure { .select(options: table.strings("options") ?? []) }
     var schema: Schema { ChoiceKind.choiceSchema }
     var imageKeys: [ImageKey] { [ImageKey("icons", list: true)] }
 

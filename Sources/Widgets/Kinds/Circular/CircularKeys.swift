@@ -11,8 +11,8 @@ enum CircularKeys {
 
     static let schema = ElementKeys.common.adding([
         Field("value", .number(ElementKeys.any), default: "min", "Initial value (MS-6)."),
-        Field("min", .number(ElementKeys.any), default: "0", "Value at the start of the arc (MS-4)."),
-        Field("max", .number(ElementKeys.any), default: "100", "Value at the end of the arc; must differ from min (MS-5)."),
+        ElementKeys.minimum.field(ElementKeys.any, "Value at the start of the arc (MS-4)."),
+        ElementKeys.maximum.field(ElementKeys.any, "Value at the end of the arc; must differ from min (MS-5)."),
         Field("max_angle", .number(0.01...360), default: "360", "Arc length in degrees; 360 is a full circle (MS-7)."),
         Field("rotation_angle", .number(GeometryLimits.angles), default: "-max_angle/2 (gap at the bottom)", "Rotation of a partial arc (MS-8)."),
         Field("padding", .number(GeometryLimits.lengths), default: "0", "Room left for outside labels (MS-9)."),

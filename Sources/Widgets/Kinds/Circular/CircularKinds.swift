@@ -9,6 +9,7 @@ struct CircularSliderKind: RegisteredKind {
     var imageKeys: [ImageKey] { CircularKeys.images }
     var templateKeys: [TemplateKey] { Readout.templateKeys }
     func valueStep(_ table: ConfigTable) -> Double? { ElementKeys.continuousStep(table) }
+    func exposure(_ table: ConfigTable) -> ValueExposure { .number(keyedRange(table)) }
 
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
         CircularKeys.check(table, valueKeys: ["value"], report: report)
@@ -54,6 +55,7 @@ struct GradientSliderKind: RegisteredKind {
     var imageKeys: [ImageKey] { CircularKeys.images }
     var templateKeys: [TemplateKey] { Readout.templateKeys }
     func valueStep(_ table: ConfigTable) -> Double? { ElementKeys.continuousStep(table) }
+    func exposure(_ table: ConfigTable) -> ValueExposure { .number(keyedRange(table)) }
 
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
         CircularKeys.check(table, valueKeys: ["value"], report: report)
@@ -79,6 +81,7 @@ struct RangeSliderKind: RegisteredKind {
     var templateKeys: [TemplateKey] { Readout.templateKeys }
     func valueStep(_ table: ConfigTable) -> Double? { ElementKeys.continuousStep(table) }
     var valueShape: ValueShape { .pair }
+    func exposure(_ table: ConfigTable) -> ValueExposure { .pair(keyedRange(table), low: "low", high: "high") }
 
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
         CircularKeys.check(table, valueKeys: ["value", "second_value"], report: report)

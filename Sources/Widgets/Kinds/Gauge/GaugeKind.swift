@@ -15,8 +15,8 @@ struct GaugeKind: RegisteredKind {
     static let gaugeSchema = ElementKeys.common.adding([
         Field("source", .string, required: true, "The control id or [[variables]] id whose number the gauge shows."),
         Field("style", .choice(["arc", "bar"]), default: "\"arc\"", "An arc with a gap at the bottom, or a horizontal bar."),
-        Field("min", .number(ElementKeys.any), default: "0", "The value at the start of the arc or bar."),
-        Field("max", .number(ElementKeys.any), default: "100", "The value at its end; must differ from min."),
+        ElementKeys.minimum.field(ElementKeys.any, "The value at the start of the arc or bar."),
+        ElementKeys.maximum.field(ElementKeys.any, "The value at its end; must differ from min."),
         Field("max_angle", .number(30...359), default: "240", "Arc length in degrees."),
         Field("line_width", .number(1...200), default: "14", "Width of the arc or bar in points."),
         Field("color", .color, default: "the theme's accent", "The filled part while the value is in no band."),
@@ -45,7 +45,7 @@ struct GaugeKind: RegisteredKind {
                                 critical: p.color("critical_color") ?? Gauge.criticalColor,
                                 title: p.string("title"), titleColor: context.theme.text)
         let gauge = Gauge(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
-                          source: p.string("source") ?? "", minimum: p.number("min") ?? 0, maximum: p.number("max") ?? 100,
+                          source: p.string("source") ?? "", minimum: ElementKeys.minimum.read(p), maximum: ElementKeys.maximum.read(p),
                           bands: bands, style: style, board: context.board)
         gauge.isHidden = c.hidden
         // A bar's readout sits beside its title above the bar, as big as that band allows.

@@ -7,6 +7,7 @@ import Core
 struct SpinnerKind: RegisteredKind {
     var name: String { "spinner" }
     func valueStep(_ table: ConfigTable) -> Double? { ValueStep.whole }
+    func exposure(_ table: ConfigTable) -> ValueExposure { .select(options: table.tables("items").map { $0.string("title") ?? "" }) }
     var schema: Schema { SpinnerKind.spinnerSchema }
     var imageKeys: [ImageKey] { [ImageKey("center_image"), ImageKey("icon", within: "items")] }
 

@@ -7,6 +7,7 @@ import Core
 struct ToggleKind: RegisteredKind {
     var name: String { "toggle" }
     func valueStep(_ table: ConfigTable) -> Double? { ValueStep.whole }
+    func exposure(_ table: ConfigTable) -> ValueExposure { .onOff }
     var schema: Schema { ToggleKind.toggleSchema }
 
     static let toggleSchema = ElementKeys.common.adding([

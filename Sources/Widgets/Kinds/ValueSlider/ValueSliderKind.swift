@@ -10,8 +10,8 @@ struct ValueSliderKind: RegisteredKind {
 
     static let valueSliderSchema = ElementKeys.common.adding([
         Field("value", .number(ElementKeys.any), default: "min", "Initial value."),
-        Field("min", .number(ElementKeys.any), default: "0", "Value at the left end."),
-        Field("max", .number(ElementKeys.any), default: "100", "Value at the right end."),
+        ElementKeys.minimum.field(ElementKeys.any, "Value at the left end."),
+        ElementKeys.maximum.field(ElementKeys.any, "Value at the right end."),
         Field("decimals", .integer(0...6), default: "0", "Digits after the decimal separator (number pad and display)."),
         Field("pad", .bool, default: "true", "Flicking into the balloon opens the number pad (NP-11)."),
         Field("decimal_separator", .choice([".", ","]), default: "\".\"", "The locale's decimal separator on the pad (NP-28)."),
@@ -19,6 +19,7 @@ struct ValueSliderKind: RegisteredKind {
     ])
 
     func valueStep(_ table: ConfigTable) -> Double? { ValueStep.decimals(table.int("decimals") ?? 0) }
+    func exposure(_ table: ConfigTable) -> ValueExposure { .number(keyedRange(table)) }
 
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
         ElementKeys.checkRange(table, valueKeys: ["value"], report: report)
