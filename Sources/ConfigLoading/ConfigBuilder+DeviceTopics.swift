@@ -59,7 +59,8 @@ extension ConfigBuilder {
             if !holdsValue && t["state_topic"] != nil {
                 fail(t, "state_topic", "expected only on an element that holds a value (a \(c.kind) holds none: use a variable with `topic` to show a device's state), found one")
             }
-            if !holdsValue && c.kind != "button" && t["command_topic"] != nil {
+            let presses = ElementKinds.named(c.kind)?.exposure(c.properties) == .press
+            if !holdsValue && !presses && t["command_topic"] != nil {
                 fail(t, "command_topic", "expected only on an element that holds a value or a button (a \(c.kind) sends nothing), found one")
             }
             return d

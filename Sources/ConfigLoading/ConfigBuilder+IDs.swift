@@ -36,7 +36,10 @@ public enum PublishedNames {
     /// `c`'s published names.
     public static func of(_ c: ControlConfig) -> [String] {
         let id = objectID(c.id)
-        return [c.id] + (c.kind == "range-slider" ? [id + "_low", id + "_high"] : [id])
+        if case .pair(_, let low, let high)? = ElementKinds.named(c.kind)?.exposure(c.properties) {
+            return [c.id, id + "_" + low, id + "_" + high]
+        }
+        return [c.id, id]
     }
 
     /// A topic level and entity id: letters, digits, `_` and `-`; anything else becomes `_`.

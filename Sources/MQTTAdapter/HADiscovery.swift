@@ -63,16 +63,14 @@ struct HADiscovery {
                  ("sw_version", .string(thumbwheelVersion))])
     }
 
-    /// The names a control takes in Home Assistant: its id, and the object id of each entity it
-    /// publishes (a range slider's `_low` and `_high`). The loader checks them against each other.
+    /// The object ids of the entities a control publishes (the loader checks `PublishedNames`, which
+    /// must cover them: a test holds the two together).
     static func entityNames(of c: ControlConfig) -> [String] {
-        [c.id] + HADiscovery(config: MQTTConfig()).entities(of: c).map(\.objectID)
+        HADiscovery(config: MQTTConfig()).entities(of: c).map(\.objectID)
     }
 
-    /// A topic level and entity id: letters, digits, `_` and `-`; anything else becomes `_`.
-    static func objectID(_ text: String) -> String {
-        String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") ? $0 : "_" })
-    }
+    /// A topic level and entity id (`PublishedNames.objectID`).
+    static func objectID(_ text: String) -> String { PublishedNames.objectID(text) }
 
     private struct Entity {
         var component: String

@@ -47,6 +47,8 @@ public final class MQTTAdapter: KioskAdapter {
         bridge.isSaved = { [unowned kiosk] id, value in kiosk.isSaved(id, value) }
         bridge.press = { [unowned kiosk] id in MQTTAdapter.refusal(kiosk.perform(.press(id: id), from: .mqtt)) }
         bridge.setVariable = { [unowned kiosk] id, value in MQTTAdapter.refusal(kiosk.perform(.setVariable(id: id, value: value), from: .mqtt)) }
+        bridge.devices.apply = { [unowned kiosk] id, value in MQTTAdapter.refusal(kiosk.perform(.set(id: id, value: value), from: .device)) }
+        bridge.devices.setAvailable = { [unowned kiosk] id, available in _ = kiosk.perform(.setAvailable(id: id, available: available), from: .device) }
         self.bridge = bridge
         Log.notice("mqtt: \(settings.host):\(settings.port)\(settings.tls == nil ? "" : " (TLS)"), topics under \(settings.baseTopic)/, client \(settings.clientID)")
         bridge.start(now: now)
@@ -64,8 +66,10 @@ public final class MQTTAdapter: KioskAdapter {
         case .valueChanged(let id, let value, let urgent, _): bridge.valueChanged(id, value, urgent: urgent, now: now)
         case .control(let id, .touchUpInside, _) where bridge.buttons.contains(id): bridge.buttonPressed(id)
         case .variable(let id, let value): bridge.variableChanged(id, value)
+        case .publish(let topic, let payload, let retain): _ = bridge.link.publish(topic, payload, qos: settings.qos, retain: retain)
         default: break
         }
+        bridge.devices.receive(event, now: now)
     }
 
     public func tick(now: MonotonicTime) { bridge?.tick(now: now) }

@@ -12,10 +12,13 @@ extension MQTTBridge {
     static let maximumBoundPayloadBytes = 64 * 1024
 
     func received(_ topic: String, _ payload: [UInt8]) {
+        // A device's state may move an element and a variable both.
+        let forDevice = devices.received(topic, payload, now: monotonicNow())
         if let bound = bindings[topic] {
             for b in bound { receivedVariable(b, payload) }
             return
         }
+        if forDevice { return }
         if config.discovery, receivedDiscovery(topic, payload) { return }
         let prefix = config.baseTopic + "/", suffix = "/set"
         guard topic.hasPrefix(prefix), topic.hasSuffix(suffix), topic.count > prefix.count + suffix.count else { return }

@@ -53,6 +53,8 @@ final class MQTTBridge {
     /// its own state topic would echo for ever).
     let publishedVariables: [ValueBoard.Declaration]
     private let publishedVariableIDs: Set<String>
+    /// The elements bound to devices' own topics.
+    let devices: DeviceLinks
     /// The retained Home Assistant configs (none with `discovery = false`).
     let discoveryMessages: [HADiscovery.Message]
 
@@ -62,7 +64,8 @@ final class MQTTBridge {
         self.controls = controls
         debounce = debounceSeconds
         bindings = Dictionary(grouping: config.bindings, by: \.topic)
-        buttons = Set(controls.filter { $0.kind == "button" }.map(\.id))
+        devices = DeviceLinks(config.devices, controls: controls)
+        buttons = Set(controls.filter { ElementKinds.named($0.kind)?.exposure($0.properties) == .press }.map(\.id))
         let bound = Set(config.bindings.map(\.variable))
         publishedVariables = variables.filter { !bound.contains($0.id) }
         publishedVariableIDs = Set(publishedVariables.map(\.id))
@@ -74,9 +77,16 @@ final class MQTTBridge {
                        library: library, loop: loop)
         link.onConnect = { [unowned self] in self.connected() }
         link.onMessage = { [unowned self] topic, payload in self.received(topic, payload) }
+        link.onDisconnect = { [unowned self] in devices.brokerChanged(up: false) }
+        devices.publish = { [unowned self] topic, payload, qos, retain in _ = link.publish(topic, payload, qos: qos, retain: retain) }
+        devices.logOnce = { [unowned self] key, line in logOnce(key, line) }
     }
 
-    func start(now: MonotonicTime) { link.start(now: now) }
+    func start(now: MonotonicTime) {
+        // Until the broker is reached, no bound element shows a device's state as live.
+        devices.brokerChanged(up: false)
+        link.start(now: now)
+    }
 
     /// A control's value changed: published at once when `urgent`, else after the debounce.
     func valueChanged(_ id: String, _ value: StoredValue, urgent: Bool, now: MonotonicTime) {
@@ -101,11 +111,12 @@ final class MQTTBridge {
 
     func tick(now: MonotonicTime) {
         if let at = flushAt, now >= at { flush() }
+        devices.tick(now: now)
         if !unsaved.isEmpty { publishSaved() }
         link.tick(now: now)
     }
 
-    var nextDeadline: MonotonicTime? { [flushAt, link.nextDeadline].compactMap { $0 }.min() }
+    var nextDeadline: MonotonicTime? { [flushAt, link.nextDeadline, devices.nextDeadline].compactMap { $0 }.min() }
 
     func close() {
         flush()
@@ -160,6 +171,8 @@ final class MQTTBridge {
         link.publish(config.baseTopic + "/status", "online", qos: config.qos, retain: true)
         link.subscribe(config.baseTopic + "/+/set", qos: config.qos)
         for topic in bindings.keys.sorted() { link.subscribe(topic, qos: config.qos) }
+        for (topic, qos) in devices.subscriptions { link.subscribe(topic, qos: qos) }
+        devices.brokerChanged(up: true)
         if config.discovery { discoveryConnected() }
         // A fresh broker (or one that lost its retained messages) learns every value again.
         published = [:]

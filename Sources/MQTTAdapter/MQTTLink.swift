@@ -54,6 +54,8 @@ final class MQTTLink {
     var onConnect: (() -> Void)?
     /// Called for each message received: topic and payload bytes.
     var onMessage: ((String, [UInt8]) -> Void)?
+    /// Called when a connection that was up is lost.
+    var onDisconnect: (() -> Void)?
 
     var isConnected: Bool { state == .connected }
 
@@ -250,6 +252,7 @@ final class MQTTLink {
         retryAt = now + backoff
         if wasConnected {
             Log.warning("mqtt: lost the connection to \(settings.host):\(settings.port) (\(why)); reconnecting")
+            onDisconnect?()
         } else if lastFailure != why {
             Log.warning("mqtt: cannot connect to \(settings.host):\(settings.port) (\(why)); retrying with backoff up to \(Int(MQTTLink.maximumBackoff)) s")
         }

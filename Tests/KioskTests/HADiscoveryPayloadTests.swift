@@ -1,6 +1,9 @@
 import Testing
 @testable import Formats
+@testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 
 /// Every kind's discovery payload, byte for byte: the entities are derived from each kind's declared
 /// exposure, and what Home Assistant receives must not change when that derivation moves.
@@ -131,5 +134,14 @@ struct HADiscoveryPayloadTests {
         }
         #expect(got.count == Self.expected.count)
         for (line, expected) in zip(got, Self.expected) { #expect(line == expected) }
+    }
+
+    @Test("The names the loader checks for collisions cover every entity discovery publishes")
+    func publishedNamesCoverEntities() throws {
+        let config = try ConfigLoader.parse(text: Self.text, file: "c.toml")
+        for c in config.allControls {
+            let published = Set(PublishedNames.of(c))
+            for name in HADiscovery.entityNames(of: c) { #expect(published.contains(name), "\(c.id): \(name) is not checked") }
+        }
     }
 }

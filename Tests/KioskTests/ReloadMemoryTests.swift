@@ -2,7 +2,10 @@ import Core
 import Glibc
 import Testing
 import TestSupport
+@testable import ConfigLoading
 @testable import Kiosk
+@testable import MQTTAdapter
+@testable import SocketAdapter
 @testable import Platform
 
 /// Reloading the config must not leak: the parser the kiosk used before its own leaked every parsed

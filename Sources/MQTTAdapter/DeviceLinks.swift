@@ -1,0 +1,185 @@
+import ConfigLoading
+import ConfigModel
+import Controls
+import Core
+import Formats
+import Kiosk
+import Platform
+import Widgets
+
+/// The elements bound to devices' own topics (`mqtt = { … }` on an element): a device's state moves
+/// its element; a change made on the panel goes to the device as its command.
+///
+/// Honest state: while a finger holds an element, its display follows the finger and commands go out
+/// at most every `commandInterval` (the last value on release); the device's state is the truth after
+/// that. A command the device does not confirm within `confirmTimeout` puts the element back to the
+/// device's last state. An element whose device says it is not available, or whose broker is out of
+/// reach, is shown unavailable and takes no touch.
+final class DeviceLinks {
+    /// One bound element and how its values map to the device's.
+    struct Link {
+        var topics: DeviceTopics
+        var exposure: ValueExposure
+
+        /// The texts of an element whose value is an index (a toggle's off/on, a choice's options).
+        var texts: [String]? {
+            switch exposure {
+            case .onOff: return [topics.payloadOff, topics.payloadOn]
+            case .select(let options): return options
+            default: return nil
+            }
+        }
+
+        /// The element's range, for `device_range`.
+        var range: NumberRange? {
+            switch exposure {
+            case .number(let r), .pair(let r, _, _): return r
+            default: return nil
+            }
+        }
+    }
+
+    static let commandInterval = 0.2
+    static let confirmTimeout = 3.0
+
+    let links: [String: Link]
+    private let byState: [String: [String]]
+    private let byAvailability: [String: [String]]
+    /// What the device said last, per element.
+    private(set) var deviceValues: [String: StoredValue] = [:]
+    /// Elements a finger holds now.
+    private var held: Set<String> = []
+    private var lastCommand: [String: MonotonicTime] = [:]
+    private var pendingCommand: [String: (value: StoredValue, due: MonotonicTime)] = [:]
+    /// Elements waiting for their device to confirm a command, and until when.
+    private var unconfirmed: [String: MonotonicTime] = [:]
+    /// Per element, whether its availability topic says available (absent: it has none, or said nothing).
+    private var deviceAvailable: [String: Bool] = [:]
+    private var brokerUp = false
+
+    /// Sets an element from its device (`perform(.set, from: .device)`); returns why it was refused.
+    var apply: (String, StoredValue) -> String? = { _, _ in nil }
+    /// Shows an element available or not.
+    var setAvailable: (String, Bool) -> Void = { _, _ in }
+    /// Publishes a command: topic, payload, qos, retain.
+    var publish: (String, String, Int, Bool) -> Void = { _, _, _, _ in }
+    /// Logs a line once per key.
+    var logOnce: (String, String) -> Void = { _, _ in }
+
+    init(_ devices: [DeviceTopics], controls: [ControlConfig]) {
+        var links: [String: Link] = [:]
+        for d in devices {
+            guard let c = controls.first(where: { $0.id == d.id }), let kind = ElementKinds.named(c.kind) else { continue }
+            links[d.id] = Link(topics: d, exposure: kind.exposure(c.properties))
+        }
+        self.links = links
+        byState = Dictionary(grouping: devices.filter { $0.stateTopic != nil }, by: { $0.stateTopic! }).mapValues { $0.map(\.id) }
+        byAvailability = Dictionary(grouping: devices.filter { $0.availabilityTopic != nil }, by: { $0.availabilityTopic! })
+            .mapValues { $0.map(\.id) }
+    }
+
+    /// The topics to subscribe to, with their QoS.
+    var subscriptions: [(String, Int)] {
+        let state = byState.compactMap { topic, ids in links[ids[0]].map { (topic, $0.topics.qos) } }
+        let availability = byAvailability.compactMap { topic, ids in links[ids[0]].map { (topic, $0.topics.qos) } }
+        return (state + availability).sorted { $0.0 < $1.0 }
+    }
+
+    /// Takes a message if it is a bound state or availability topic; returns whether it was one.
+    func received(_ topic: String, _ payload: [UInt8], now: MonotonicTime) -> Bool {
+        var taken = false
+        if let ids = byState[topic] {
+            taken = true
+            for id in ids { receivedState(id, payload) }
+        }
+        if let ids = byAvailability[topic] {
+            taken = true
+            for id in ids { receivedAvailability(id, payload) }
+        }
+        return taken
+    }
+
+    private func receivedState(_ id: String, _ payload: [UInt8]) {
+        guard let link = links[id] else { return }
+        switch DeviceLinks.value(of: payload, for: link) {
+        case .failure(let why):
+            logOnce("device/\(id)/\(why.kind)", "mqtt: \(link.topics.stateTopic ?? ""): ignored \(MQTTBridge.shown(payload)) for \(id): \(why.message); logged once")
+        case .success(let value):
+            deviceValues[id] = value
+            unconfirmed[id] = nil
+            // While a finger holds the element, the finger is shown; the device has its say on release.
+            guard !held.contains(id) else { return }
+            if let problem = apply(id, value) { logOnce("device/\(id)/\(problem)", "mqtt: \(link.topics.stateTopic ?? ""): ignored for \(id): \(problem)") }
+        }
+    }
+
+    private func receivedAvailability(_ id: String, _ payload: [UInt8]) {
+        guard let link = links[id] else { return }
+        var text = String(decoding: payload.prefix(256), as: UTF8.self)
+        if let path = link.topics.availabilityJSON, let json = JSON.parse(payload), case .string(let s)? = json.at(path) { text = s }
+        let folded = text.lowercased()
+        if folded == link.topics.payloadAvailable.lowercased() { deviceAvailable[id] = true }
+        else if folded == link.topics.payloadNotAvailable.lowercased() { deviceAvailable[id] = false }
+        else { logOnce("device/\(id)/availability", "mqtt: \(link.topics.availabilityTopic ?? ""): ignored \(MQTTBridge.shown(payload)) for \(id): expected \"\(link.topics.payloadAvailable)\" or \"\(link.topics.payloadNotAvailable)\"; logged once") }
+        showAvailability(id)
+    }
+
+    /// The broker connected or went away: every bound element follows.
+    func brokerChanged(up: Bool) {
+        brokerUp = up
+        for id in links.keys.sorted() { showAvailability(id) }
+    }
+
+    private func showAvailability(_ id: String) { setAvailable(id, brokerUp && deviceAvailable[id] != false) }
+
+    /// A kiosk event: fingers taking and leaving elements, and value changes to send to devices.
+    func receive(_ event: KioskEvent, now: MonotonicTime) {
+        switch event {
+        case .control(let id, let e, _) where links[id] != nil:
+            switch e {
+            case .startedTracking, .rangeStartedTracking: held.insert(id)
+            case .endedTracking, .rangeEndedTracking:
+                held.remove(id)
+                if lastCommand[id] != nil, pendingCommand[id] == nil, links[id]?.topics.stateTopic != nil {
+                    unconfirmed[id] = now + DeviceLinks.confirmTimeout
+                }
+            case .touchUpInside: if case .press = links[id]?.exposure { command(id, .single(1), now: now) }
+            default: break
+            }
+        case .valueChanged(let id, let value, let urgent, let origin) where links[id] != nil:
+            // A device's own state is not sent back to it.
+            guard origin != .command(.device), links[id]?.topics.commandTopic != nil else { return }
+            if urgent || now - (lastCommand[id] ?? -.infinity) >= DeviceLinks.commandInterval {
+                pendingCommand[id] = nil
+                command(id, value, now: now)
+            } else {
+                pendingCommand[id] = (value, (lastCommand[id] ?? now) + DeviceLinks.commandInterval)
+            }
+        default: break
+        }
+    }
+
+    /// Sends rate-limited commands that came due, and puts back elements whose device did not confirm.
+    func tick(now: MonotonicTime) {
+        for (id, pending) in pendingCommand where now >= pending.due {
+            pendingCommand[id] = nil
+            command(id, pending.value, now: now)
+        }
+        for (id, until) in unconfirmed where now >= until {
+            unconfirmed[id] = nil
+            guard let known = deviceValues[id] else { continue }
+            logOnce("device/\(id)/unconfirmed", "mqtt: \(id): the device did not confirm the command within \(Int(DeviceLinks.confirmTimeout)) s; showing its last state; logged once")
+            _ = apply(id, known)
+        }
+    }
+
+    var nextDeadline: MonotonicTime? { (pendingCommand.values.map(\.due) + unconfirmed.values).min() }
+
+    private func command(_ id: String, _ value: StoredValue, now: MonotonicTime) {
+        guard let link = links[id], let topic = link.topics.commandTopic else { return }
+        lastCommand[id] = now
+        publish(topic, DeviceLinks.payload(value, for: link), link.topics.qos, link.topics.retain)
+        // Once no finger holds it, the device must confirm what was sent, or the element goes back.
+        if !held.contains(id), link.topics.stateTopic != nil { unconfirmed[id] = now + DeviceLinks.confirmTimeout }
+    }
+}
