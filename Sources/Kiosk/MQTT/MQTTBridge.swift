@@ -60,7 +60,8 @@ final class MQTTBridge {
         self.controls = controls
         debounce = debounceSeconds
         bindings = Dictionary(grouping: config.bindings, by: \.topic)
-        buttons = Set(controls.filter { $0.kind == "button" }.map(\.id))
+        // Elements a press from outside drives, whatever their kind (today the button).
+        buttons = Set(controls.filter { ElementKinds.named($0.kind)?.exposure($0.properties) == .press }.map(\.id))
         let bound = Set(config.bindings.map(\.variable))
         publishedVariables = variables.filter { !bound.contains($0.id) }
         publishedVariableIDs = Set(publishedVariables.map(\.id))
