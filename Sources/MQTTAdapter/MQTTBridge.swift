@@ -65,6 +65,7 @@ final class MQTTBridge {
         debounce = debounceSeconds
         bindings = Dictionary(grouping: config.bindings, by: \.topic)
         devices = DeviceLinks(config.devices, controls: controls)
+        // Elements a press from outside drives, whatever their kind (today the button).
         buttons = Set(controls.filter { ElementKinds.named($0.kind)?.exposure($0.properties) == .press }.map(\.id))
         let bound = Set(config.bindings.map(\.variable))
         publishedVariables = variables.filter { !bound.contains($0.id) }

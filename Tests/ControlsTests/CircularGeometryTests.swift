@@ -188,11 +188,6 @@ import Core
         #expect(close(two.contours[0][0], Point(188, 97)) && close(two.contours[1][2], Point(196, 103)))
     }
 
-    @Test("MS-47 draw order: unfilled, filled, markers, handle, labels")
-    func drawOrder() {
-        #expect(CircularLayer.allCases == [.unfilledArc, .filledArc, .markers, .handle, .labels])
-    }
-
     @Test("MS-48 the control claims the handle square and the disc; off-handle disc touches are swallowed")
     func hitRegion() {
         #expect(s.claims(Point(100, 100)))          // centre: on the disc

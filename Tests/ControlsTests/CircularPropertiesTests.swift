@@ -3,21 +3,37 @@ import Core
 @testable import Controls
 
 @Suite("Circular slider: enums and properties (MS-1…34)") struct CircularPropertiesTests {
-    @Test("MS-1 handle types have raw values 0…3, large is the default")
+    @Test("MS-1 MS-43 the four handle types look different: small, medium, large grow in turn, double is two discs; large is the default")
     func handleTypes() {
-        #expect(CircularHandleType(rawValue: 0) == .smallCircle)
-        #expect(CircularHandleType(rawValue: 1) == .mediumCircle)
-        #expect(CircularHandleType(rawValue: 2) == .largeCircle)
-        #expect(CircularHandleType(rawValue: 3) == .doubleCircle)
-        #expect(CircularHandleType(rawValue: 4) == nil)
-        #expect(HandleStyle().type == .largeCircle)
+        var style = HandleStyle()
+        #expect(style.type == .largeCircle)
+        var sizes: [Double] = []
+        for type in [CircularHandleType.smallCircle, .mediumCircle, .largeCircle, .doubleCircle] {
+            style.type = type
+            let discs = style.discs(lineWidth: 8, pressed: false)
+            #expect(discs.count == (type == .doubleCircle ? 2 : 1), "\(type)")
+            sizes.append(discs.map(\.radius).max() ?? 0)
+        }
+        // Each bigger than the last; the double handle's outer disc is the large one's.
+        #expect(sizes[0] < sizes[1] && sizes[1] < sizes[2] && sizes[2] == sizes[3], "\(sizes)")
     }
 
-    @Test("MS-2 sliding directions: clockwise, counterclockwise, none; MS-31 default none")
+    @Test("MS-2 MS-31 the sliding direction follows the drag, reported as +1 clockwise and −1 back; none before and after")
     func directions() {
-        #expect(SlidingDirection.clockwise.rawValue == 1)
-        #expect(SlidingDirection.counterclockwise.rawValue == -1)
-        #expect(CircularSlider(id: "s").slidingDirection == .none)
+        let s = CircularSlider(id: "s")
+        s.maximumAngle = 270
+        s.currentValue = 50
+        #expect(s.slidingDirection == .none)
+        let start = s.geometry.compassAngle(of: s.drawnHandleCenter) ?? 0
+        CircularFixture.grab(s)
+        CircularFixture.drag(s, through: [start + 5, start + 10])
+        #expect(s.slidingDirection == .clockwise)
+        CircularFixture.drag(s, through: [start + 4])
+        #expect(s.slidingDirection == .counterclockwise)
+        s.touchEnded(at: s.drawnHandleCenter, time: 0)
+        #expect(s.slidingDirection == .none)
+        let reported = s.drainEvents().compactMap { if case .directionChanged(let d) = $0 { return d } else { return nil } }
+        #expect(reported == [1, -1, 0])
     }
 
     @Test("MS-3 X-8 delegate closure sees the same events, in order, as the drained stream")
@@ -149,8 +165,20 @@ import Core
         #expect(g.enlargementPoints == 0)
     }
 
-    @Test("MS-21 handleDiameter is 15 with the defaults")
-    func handleDiameter() { #expect(CircularSlider(id: "s").handleDiameter == 15) }
+    @Test("MS-21 MS-35 whatever the handle's type and the line's width, the handle and the line stay inside the bounds")
+    func handleDiameter() {
+        for type in [CircularHandleType.smallCircle, .mediumCircle, .largeCircle, .doubleCircle] {
+            for lineWidth in [1, 5, 24] {
+                let s = CircularSlider(id: "s", bounds: Rect(x: 0, y: 0, width: 200, height: 120))
+                s.handle.type = type
+                s.lineWidth = lineWidth
+                let g = s.geometry
+                // The short side (120) bounds the outer edge of whichever is wider, handle or line.
+                #expect(g.radius + max(s.handleDiameter, Double(lineWidth)) / 2 <= 60, "\(type), line \(lineWidth)")
+                #expect(g.radius + max(s.handleDiameter, Double(lineWidth)) / 2 > 59, "\(type), line \(lineWidth): space wasted")
+            }
+        }
+    }
 
     @Test("MS-22…25 label defaults: none, no snapping, 12 pt, black, offset 0")
     func labelDefaults() {

@@ -36,7 +36,9 @@ struct NumberPadTests {
         #expect(f("\u{2713}") == Rect(x: 157, y: 108, width: 44, height: 93))
         #expect(f("0") == Rect(x: 10, y: 157, width: 93, height: 44))
         #expect(f(".") == Rect(x: 108, y: 157, width: 44, height: 44))
-        #expect(NumberPadLayout.viewSide == 211)
+        // The pad is square with the keys centred: the same margin on every side.
+        let side = NumberPadLayout.viewSide
+        #expect(side - f("C").maxX == f("7").minX && side - f("0").maxY == f("7").minY && f("7").minX == f("7").minY)
     }
 
     @Test("NP-23 key defaults: colours, sizes and zoom behaviour; NP-20 key strings")

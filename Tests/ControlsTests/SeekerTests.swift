@@ -47,9 +47,19 @@ import Core
         #expect(got == [180])
     }
 
-    @Test("CS-7 the arc and the thumb are exposed for restyling: geometry, colours and scale")
+    @Test("CS-7 the arc and the thumb are exposed for restyling: geometry, colours and scale; both stay inside the bounds")
     func exposed() {
-        #expect(ArcSeeker.arcLineWidth == 4 && ArcSeeker.thumbSize == 20)
+        #expect(s.arcRadius + ArcSeeker.arcLineWidth / 2 <= s.bounds.width / 2)
+        for angle in stride(from: 0.0, to: 360, by: 15) {
+            let seeker = ArcSeeker(id: "a")
+            seeker.startAngle = 0
+            seeker.endAngle = 359
+            seeker.currentAngle = angle
+            let thumb = seeker.thumbFrame
+            let b = seeker.bounds, e = 1e-9
+            #expect(thumb.minX >= b.minX - e && thumb.minY >= b.minY - e && thumb.maxX <= b.maxX + e && thumb.maxY <= b.maxY + e, "\(angle)°")
+            #expect(abs(thumb.center.distance(to: seeker.center) - seeker.thumbOrbitRadius) < 1e-9, "\(angle)°: on its orbit")
+        }
         #expect(s.drawnThumbRect == s.thumbFrame)
     }
 

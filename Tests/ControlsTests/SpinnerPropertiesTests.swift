@@ -69,11 +69,16 @@ struct SpinnerPropertiesTests {
         #expect(s.isOpen)
     }
 
-    @Test("RVS-21 the mode enum's raw values; the initialiser applies the index only to a non-empty list")
+    @Test("RVS-21 the modes open a wheel always, never, or below the threshold; the initialiser applies the index only to a non-empty list")
     func initialiser() {
-        #expect(SpinnerMode.spinnerOnly.rawValue == -1)
-        #expect(SpinnerMode.both.rawValue == 0)
-        #expect(SpinnerMode.pickerOnly.rawValue == 1)
+        // Around a threshold of 4: a wheel for 3 items and a list for 4 in mode `both`; the other modes ignore the count.
+        for (mode, wheels) in [(SpinnerMode.spinnerOnly, [true, true]), (.pickerOnly, [false, false]), (.both, [true, false])] {
+            let opens = [3, 4].map { count in
+                Spinner(id: "m", items: SpinnerFixture.items(count), mode: mode.rawValue, threshold: 4,
+                        frame: Rect(x: 0, y: 0, width: 40, height: 40), containerSize: Size(300, 300)).opensAsSpinner
+            }
+            #expect(opens == wheels, "\(mode)")
+        }
         let empty = Spinner(id: "e", items: [], selectedIndex: 5, frame: Rect(x: 0, y: 0, width: 40, height: 40), containerSize: Size(300, 300))
         #expect(empty.selectedIndex == 0)
         let some = Spinner(id: "s", items: SpinnerFixture.items(3), selectedIndex: 7, frame: Rect(x: 0, y: 0, width: 40, height: 40), containerSize: Size(300, 300))

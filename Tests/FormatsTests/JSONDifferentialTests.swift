@@ -21,13 +21,9 @@ struct JSONDifferentialTests {
         try FileIO.writeAtomically(Array(Self.reference.utf8), to: script)
 
         // Ours → Python, in both layouts.
-        var paths: [String] = []
-        for (i, document) in documents.enumerated() {
-            let path = "\(dir)/\(i).json"
-            try FileIO.writeAtomically(document.text(pretty: i % 2 == 1), to: path)
-            paths.append(path)
-        }
-        let read = try #require(runTool(Self.python, [script, "read"] + paths))
+        let ourTexts = dir + "/texts.hex"
+        try Self.writeHexLines(documents.enumerated().map { $0.element.text(pretty: $0.offset % 2 == 1) }, to: ourTexts)
+        let read = try #require(runTool(Self.python, [script, "read", ourTexts]))
         try #require(read.status == 0, "python3 json: \(read.err)")
         let theirs = read.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         try #require(theirs.count == documents.count)
@@ -52,6 +48,53 @@ struct JSONDifferentialTests {
         }
         // The generator reached what the test is for: surrogate pairs written by Python as escapes.
         #expect(escapedPairs > 20)
+    }
+
+    @Test("Broken documents: what Python rejects we reject, what it reads we read the same")
+    func mutants() throws {
+        var random = SeededRandom(seed: 0xB40_CE)
+        let texts = (0..<2000).map { i in
+            Self.mutant(of: Self.document(&random, depth: 4).text(pretty: i % 3 == 0), random: &random)
+        }
+        let dir = makeTemporaryDirectory("json-mutants")
+        let script = dir + "/json_reference.py"
+        try FileIO.writeAtomically(Array(Self.reference.utf8), to: script)
+        try Self.writeHexLines(texts, to: dir + "/texts.hex")
+        let read = try #require(runTool(Self.python, [script, "read", dir + "/texts.hex"]))
+        try #require(read.status == 0, "python3 json: \(read.err)")
+        let theirs = read.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        try #require(theirs.count == texts.count)
+        var rejected = 0, lenient = 0
+        for (text, reference) in zip(texts, theirs) {
+            let shown = String(decoding: text, as: UTF8.self)
+            let ours = JSON.parse(text)
+            if reference.hasPrefix("lenient: ") {
+                lenient += 1  // RFC 8259 has no NaN, no Infinity and no lone surrogates: we refuse them
+            } else if reference.hasPrefix("error: ") {
+                rejected += 1
+                #expect(ours == nil, "Python rejects (\(reference)), we accept:\n\(shown)")
+            } else {
+                #expect(ours.map { Self.tokens($0).joined(separator: " ") } == reference, "Python reads it, we differ:\n\(shown)")
+            }
+        }
+        // Both outcomes are exercised.
+        #expect(rejected > 300 && rejected < texts.count - 300, "\(rejected) rejected, \(lenient) lenient")
+    }
+
+    /// `text` with a few random edits at the byte level: characters that matter to JSON inserted,
+    /// bytes deleted or doubled, now and then a byte that is not UTF-8.
+    static func mutant(of text: [UInt8], random: inout SeededRandom) -> [UInt8] {
+        var bytes = text
+        let significant = Array("[]{}\":,\\ -+.eE01utnfa/\n\t".utf8) + [0x00, 0x1F, 0xFF, 0xC3, 0xED]
+        for _ in 0..<(1 + random.int(3)) where !bytes.isEmpty {
+            let at = random.int(bytes.count)
+            switch random.int(3) {
+            case 0: bytes.insert(significant[random.int(significant.count)], at: at)
+            case 1: bytes.remove(at: at)
+            default: bytes.insert(bytes[at], at: at)
+            }
+        }
+        return bytes
     }
 
     // MARK: Documents
@@ -135,7 +178,14 @@ struct JSONDifferentialTests {
 
     static let python = "/usr/bin/python3"
 
-    /// The Python side: `read FILE…` prints each file's tokens (or `error: …`); `write FILE` prints,
+    /// Texts as one file of hex lines: one file to write, whatever bytes the texts hold.
+    static func writeHexLines(_ texts: [[UInt8]], to path: String) throws {
+        try FileIO.writeAtomically(Array(texts.map { $0.map(hexByte).joined() + "\n" }.joined().utf8), to: path)
+    }
+
+    /// The Python side: `read FILE` prints, for each hex line of FILE, the text's tokens, `error: …`,
+    /// or `lenient: …` for a document only Python's extensions take (NaN, Infinity, lone surrogates);
+    /// `write FILE` prints,
     /// for each line of tokens, the document's `json.dumps` text as UTF-8 hex.
     static let reference = #"""
 import json, struct, sys
@@ -181,12 +231,25 @@ def build(ts, i):
 
 styles = [dict(), dict(ensure_ascii=False), dict(indent=2), dict(separators=(",", ":"), ensure_ascii=False, sort_keys=True)]
 
-if sys.argv[1] == "read":  # our text in each file -> tokens, one line per file
-    for path in sys.argv[2:]:
+class Lenient(Exception):
+    pass
+
+def constant(name):  # NaN, Infinity, -Infinity: Python's extensions to JSON
+    raise Lenient(name)
+
+if sys.argv[1] == "read":  # each line of a file, a text as hex -> its tokens (or why not), one line each
+    for line in open(sys.argv[2]).read().splitlines():
         try:
-            out = []; tokens(json.loads(open(path, encoding="utf-8").read()), out); print(" ".join(out))
+            value = json.loads(bytes.fromhex(line).decode("utf-8"), parse_constant=constant)
+        except Lenient as e:
+            print("lenient: %s" % e); continue
         except ValueError as e:
-            print("error: %s" % e)
+            print("error: %s" % e); continue
+        out = []
+        try:
+            tokens(value, out); print(" ".join(out))
+        except UnicodeEncodeError:  # a lone surrogate from a \u escape, which Python also lets through
+            print("lenient: lone surrogate")
 else:  # "write": the token lines of a file -> Python's text of each, as UTF-8 hex, in turn in each style
     for k, line in enumerate(open(sys.argv[2], encoding="utf-8").read().splitlines()):
         value, _ = build(line.split(" "), 0)

@@ -57,4 +57,25 @@ struct CircularSliderLookTests {
         s.transform = Transform.rotation(.degrees(30), about: Point(100, 100)).then(.scale(1.25, 1.25)).then(.translation(25, 0))
         try Reference.check(Fixture.render([s], width: 300, height: 260), "circular-rotated-transform")
     }
+
+    @Test("MS-47 draw order: the filled arc over the track, markers over both arcs, the handle over a marker")
+    func drawOrder() {
+        let theme = Theme.dark
+        let s = Self.slider("order", x: 0) { s in s.lineWidth = 12; s.markerCount = 4; s.currentValue = 50 }
+        let bitmap = Fixture.render([s], width: 200, height: 200)
+        func pixel(_ p: Point) -> UInt32 { bitmap[Int(p.x.rounded(.down)), Int(p.y.rounded(.down))] }
+        func packed(_ c: Color) -> UInt32 { Bitmap(width: 1, height: 1, format: .xrgb8888, fill: c)[0, 0] }
+        let g = s.geometry
+        func onTrack(value: Double) -> Point { g.drawn(g.center + g.offset(compass: s.track.angle(forValue: value), radius: g.radius)) }
+        let handleAngle = s.track.angle(forValue: s.currentValue)
+        let markers = s.markerPlacements
+        #expect(markers.contains { abs($0.angle - handleAngle) < 1e-9 }, "a marker lies under the handle")
+        #expect(pixel(s.drawnHandleCenter) == packed(theme.handle), "the handle covers the marker and the arcs")
+        for m in markers where abs(m.angle - handleAngle) > 1e-9 {
+            #expect(pixel(g.drawn(m.rect.center)) == packed(theme.marker), "marker at \(m.angle)° covers the arc under it")
+        }
+        // Between markers: the filled part shows the accent over the track, the rest the track.
+        #expect(pixel(onTrack(value: 12.5)) == packed(theme.accent))
+        #expect(pixel(onTrack(value: 87.5)) == packed(theme.track))
+    }
 }

@@ -39,15 +39,18 @@ struct ScaleAndThemeTests {
         #expect(Scale.minimumHitPoints > CircularGeometry.originalTouchSide)
     }
 
-    @Test("Theme defaults are the dark-panel colours and DejaVu fonts, and apply() copies them into controls")
+    @Test("The dark theme is legible: text on its grounds, the value's arc, thumb and handle against what they sit on; apply() copies it")
     func themeDefaults() {
         let t = Theme.dark
-        #expect(t.background == Color(rgb: 0x202020))
-        #expect(t.accent == Color(rgb: 0x7FA8C6))
-        #expect(t.track == Color(rgb: 0x505A64))
-        #expect(t.handle == Color(rgb: 0x234560))
-        #expect(t.text == Color.white)
-        #expect(t.boldFontPath.hasSuffix("DejaVuSans-Bold.ttf"))
+        // WCAG 2.1: 4.5:1 for text (1.4.3), 3:1 for the parts of a control one must see (1.4.11).
+        for (ground, name) in [(t.background, "background"), (t.track, "track"), (t.popupBackground, "popup rows")] {
+            #expect(Self.contrast(t.text, ground) >= 4.5, "text on the \(name)")
+        }
+        #expect(Self.contrast(t.accent, t.background) >= 3, "a value's filled arc on the background")
+        #expect(Self.contrast(t.seekerThumb, t.background) >= 3, "the seeker's thumb on the background")
+        #expect(Self.contrast(t.handle, t.accent) >= 3, "a handle on the filled arc it sits on")
+        // Where the fill meets the track is the value: the two must differ at a glance.
+        #expect(Self.contrast(t.accent, t.track) >= 2, "filled against unfilled track")
         let s = CircularSlider(id: "s")
         t.apply(to: s)
         #expect(s.track.filledColor == t.accent && s.track.unfilledColor == t.track && s.handle.color == t.handle)
@@ -73,6 +76,17 @@ struct ScaleAndThemeTests {
         let view = ScreenView(controls: [Blob(), CircularSlider(id: "s")], background: .black, resources: Fixture.resources(), scale: 1)
         #expect(view.unsupported == ["blob"])
     }
+
+    /// WCAG 2.1's contrast ratio of two opaque colours: (L1 + 0.05) / (L2 + 0.05) of their relative luminances.
+    static func contrast(_ a: Color, _ b: Color) -> Double {
+        func luminance(_ c: Color) -> Double {
+            func linear(_ v: Double) -> Double { v <= 0.03928 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
+            return 0.2126 * linear(Double(c.r) / 255) + 0.7152 * linear(Double(c.g) / 255) + 0.0722 * linear(Double(c.b) / 255)
+        }
+        let (x, y) = (luminance(a), luminance(b))
+        return (max(x, y) + 0.05) / (min(x, y) + 0.05)
+    }
+
 }
 
 @Suite("Image catalogue")
@@ -98,6 +112,7 @@ struct ImageCatalogTests {
         let loaded = try #require(catalog[dir + "/drop.png"])
         #expect(loaded.bitmap.width == 16 && loaded.bitmap[8, 10] == icon[8, 10])
     }
+
 }
 
 @Suite("Text fitting")

@@ -10,13 +10,15 @@ struct ButtonKind: RegisteredKind {
     var valueShape: ValueShape { .nothing }
     func exposure(_ table: ConfigTable) -> ValueExposure { .press }
 
+    static let textSize = DefaultedNumber("size", default: 20)
+
     static let buttonSchema = ElementKeys.common.adding([
         Field("text", .string, default: "none", "The button's text."),
         Field("icon", .string, default: "none", "A PNG, `builtin:NAME` or `mdi:NAME` icon (tinted with the text colour), left of the text (or alone, centred)."),
         Field("style", .choice(["filled", "outline"]), default: "\"filled\"", "Filled with the colour, or outlined in it."),
         Field("color", .color, default: "the theme's accent", "The fill (filled) or outline and text (outline)."),
         Field("text_color", .color, default: "the theme's background (filled), the colour (outline)", "Text and template icon colour."),
-        Field("size", .number(6...200), default: "20", "Text size in points."),
+        ButtonKind.textSize.field(6...200, "Text size in points."),
         ElementAction.field,
     ])
 
@@ -31,7 +33,7 @@ struct ButtonKind: RegisteredKind {
         let color = p.color("color") ?? context.theme.accent
         let look = ButtonLook(text: p.string("text"), icon: p.string("icon").map(context.imagePath), outline: outline, color: color,
                               textColor: p.color("text_color") ?? (outline ? color : context.theme.background),
-                              size: p.number("size") ?? 20)
+                              size: ButtonKind.textSize.read(p))
         let button = ButtonModel(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c), look: look)
         button.isHidden = c.hidden
         let actions = ElementAction.parse(p, configDirectory: context.configDirectory)

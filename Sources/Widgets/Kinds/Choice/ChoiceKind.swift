@@ -11,12 +11,14 @@ struct ChoiceKind: RegisteredKind {
     var schema: Schema { ChoiceKind.choiceSchema }
     var imageKeys: [ImageKey] { [ImageKey("icons", list: true)] }
 
+    static let textSize = DefaultedNumber("size", default: 20)
+
     static let choiceSchema = ElementKeys.common.adding([
         Field("options", .strings(nonEmpty: true), required: true, "The segments' texts, left to right."),
         Field("icons", .strings(nonEmpty: false), default: "none",
               "An icon per option, left of its text, in the segment's text colour: a PNG, `builtin:NAME` or `mdi:NAME`; \"\" for none."),
         Field("value", .integer(0...1000), default: "0", "The initially chosen index."),
-        Field("size", .number(6...200), default: "20", "Text size in points."),
+        ChoiceKind.textSize.field(6...200, "Text size in points."),
         Field("color", .color, default: "the theme's accent", "The chosen segment."),
         ElementAction.field,
     ])
@@ -33,7 +35,7 @@ struct ChoiceKind: RegisteredKind {
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
         let p = c.properties
         let choice = ChoiceModel(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
-                                 options: p.strings("options") ?? [], size: p.number("size") ?? 20,
+                                 options: p.strings("options") ?? [], size: ChoiceKind.textSize.read(p),
                                  chosenColor: p.color("color") ?? context.theme.accent, theme: context.theme,
                                  icons: (p.strings("icons") ?? []).map { $0.isEmpty ? nil : context.imagePath($0) })
         choice.chosen = min(p.int("value") ?? 0, max(0, choice.options.count - 1))

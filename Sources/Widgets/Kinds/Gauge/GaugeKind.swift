@@ -12,13 +12,16 @@ struct GaugeKind: RegisteredKind {
     var valueShape: ValueShape { .nothing }
     var takesTouches: Bool { false }
 
+    static let maxAngle = DefaultedNumber("max_angle", default: 240)
+    static let lineWidth = DefaultedNumber("line_width", default: 14)
+
     static let gaugeSchema = ElementKeys.common.adding([
         Field("source", .string, required: true, "The control id or [[variables]] id whose number the gauge shows."),
         Field("style", .choice(["arc", "bar"]), default: "\"arc\"", "An arc with a gap at the bottom, or a horizontal bar."),
         ElementKeys.minimum.field(ElementKeys.any, "The value at the start of the arc or bar."),
         ElementKeys.maximum.field(ElementKeys.any, "The value at its end; must differ from min."),
-        Field("max_angle", .number(30...359), default: "240", "Arc length in degrees."),
-        Field("line_width", .number(1...200), default: "14", "Width of the arc or bar in points."),
+        GaugeKind.maxAngle.field(30...359, "Arc length in degrees."),
+        GaugeKind.lineWidth.field(1...200, "Width of the arc or bar in points."),
         Field("color", .color, default: "the theme's accent", "The filled part while the value is in no band."),
         Field("track_color", .color, default: "the theme's track", "The unfilled part."),
         Field("warning_above", .number(ElementKeys.any), "From this value up the fill is the warning colour; the band is marked beside the track."),
@@ -38,8 +41,8 @@ struct GaugeKind: RegisteredKind {
         let p = c.properties
         let bands = GaugeBands(warningAbove: p.number("warning_above"), criticalAbove: p.number("critical_above"),
                                warningBelow: p.number("warning_below"), criticalBelow: p.number("critical_below"))
-        let style = Gauge.Style(bar: p.string("style") == "bar", maxAngle: p.number("max_angle") ?? 240,
-                                lineWidth: p.number("line_width") ?? 14, color: p.color("color") ?? context.theme.accent,
+        let style = Gauge.Style(bar: p.string("style") == "bar", maxAngle: GaugeKind.maxAngle.read(p),
+                                lineWidth: GaugeKind.lineWidth.read(p), color: p.color("color") ?? context.theme.accent,
                                 track: p.color("track_color") ?? context.theme.track,
                                 warning: p.color("warning_color") ?? Gauge.warningColor,
                                 critical: p.color("critical_color") ?? Gauge.criticalColor,

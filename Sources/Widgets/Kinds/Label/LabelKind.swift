@@ -11,9 +11,11 @@ struct LabelKind: RegisteredKind {
     var valueShape: ValueShape { .nothing }
     var takesTouches: Bool { false }
 
+    static let textSize = DefaultedNumber("size", default: 16)
+
     static let labelSchema = ElementKeys.common.adding([
         Field("text", .string, required: true, "The text, a template: literal text with {id} or {id:spec} placeholders naming controls (of any screen) or [[variables]]; see \"Text templates\" above."),
-        Field("size", .number(1...500), default: "16", "Text size in points."),
+        LabelKind.textSize.field(1...500, "Text size in points."),
         Field("bold", .bool, default: "false", "Bold face."),
         Field("color", .color, default: "the theme's text", "Text colour; drawn dimmed while a variable the text shows is stale (older than its stale_after)."),
         Field("align", .choice(TextAlignment.allNames), default: "\"left\"", "Where each line sits in the frame's width; the lines are centred in its height."),
@@ -22,7 +24,7 @@ struct LabelKind: RegisteredKind {
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
         let p = c.properties
-        let style = TextLabel.Style(size: p.number("size") ?? 16, bold: p.bool("bold") ?? false,
+        let style = TextLabel.Style(size: LabelKind.textSize.read(p), bold: p.bool("bold") ?? false,
                                     color: p.color("color") ?? context.theme.text,
                                     align: p.string("align").flatMap(TextAlignment.init(rawValue:)) ?? .left,
                                     wrap: p.bool("wrap") ?? false)

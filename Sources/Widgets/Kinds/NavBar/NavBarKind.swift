@@ -12,13 +12,15 @@ public struct NavBarKind: RegisteredKind {
     /// Height of the bar `[navigation] bar` adds, in points (above the 9 mm touch minimum).
     public static let height = 64.0
 
+    static let textSize = DefaultedNumber("size", default: 18)
+
     static let navSchema = ElementKeys.common.adding([
-        Field("size", .number(6...200), default: "18", "Text size in points."),
+        NavBarKind.textSize.field(6...200, "Text size in points."),
     ])
 
     public func make(_ c: ControlConfig, in context: ElementContext) -> Element {
         let bar = NavBarModel(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
-                              pages: context.pages, current: context.currentPage, size: c.properties.number("size") ?? 18,
+                              pages: context.pages, current: context.currentPage, size: NavBarKind.textSize.read(c.properties),
                               theme: context.theme)
         bar.isHidden = c.hidden
         return Element(config: c, model: bar, imageNames: context.pages.compactMap(\.icon), read: nil,

@@ -10,10 +10,12 @@ struct ToggleKind: RegisteredKind {
     func exposure(_ table: ConfigTable) -> ValueExposure { .onOff }
     var schema: Schema { ToggleKind.toggleSchema }
 
+    static let textSize = DefaultedNumber("size", default: 20)
+
     static let toggleSchema = ElementKeys.common.adding([
         Field("value", .integer(0...1), default: "0", "Initial state: 0 off, 1 on."),
         Field("label", .string, default: "none", "Text left of the switch, e.g. \"Pump\"."),
-        Field("size", .number(6...200), default: "20", "Label size in points."),
+        ToggleKind.textSize.field(6...200, "Label size in points."),
         Field("color", .color, default: "the theme's accent", "The track while on."),
         ElementAction.field,
     ])
@@ -23,7 +25,7 @@ struct ToggleKind: RegisteredKind {
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
         let p = c.properties
         let toggle = ToggleModel(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
-                                 label: p.string("label"), size: p.number("size") ?? 20,
+                                 label: p.string("label"), size: ToggleKind.textSize.read(p),
                                  on: p.color("color") ?? context.theme.accent, off: context.theme.track,
                                  knob: context.theme.text, text: context.theme.text)
         toggle.isOn = p.int("value") == 1
