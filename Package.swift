@@ -74,35 +74,39 @@ let package = Package(
         // The plumbing under the edges: event loop, logging, files, inotify, hooks, systemd notify.
         .target(name: "Platform", dependencies: ["Core", "CLinux"], swiftSettings: smallCode),
 
+        // The files the pure core is handed: fonts (read a piece at a time as FreeType asks) and PNG images
+        // read and written here, the default text fonts named here, once.
+        .target(name: "AssetFiles", dependencies: ["Raster", "Widgets", "Platform"], swiftSettings: smallCode),
+
         // The edges: devices, display, the service.
         .target(name: "Input", dependencies: ["Core", "Platform", "CEvdev", "CLinux"]),
         .target(name: "Display", dependencies: ["Core", "Platform", "Raster", "CDRM", "CLinux"], swiftSettings: fastPixels),
         .target(name: "Kiosk", dependencies: [
-            "Core", "Formats", "Platform", "ConfigModel", "Controls", "Raster", "Widgets", "Input", "Display", "CLinux",
+            "Core", "Formats", "Platform", "ConfigModel", "Controls", "Raster", "Widgets", "AssetFiles", "Input", "Display", "CLinux",
             // MQTT lives in Sources/Kiosk/MQTT, at the edge: Controls, Raster and Widgets never see it.
             "CMosquitto",
         ], swiftSettings: smallCode),
         // The desktop simulator (`thumbwheel simulate`): an SDL2 window as display and touch source, at
         // the edge like MQTT — Controls, Raster and Widgets never see it.
-        .target(name: "Simulator", dependencies: ["Kiosk", "Platform", "Core", "Display", "Input", "Raster", "Widgets", "CSDL2", "CLinux"], swiftSettings: smallCode),
+        .target(name: "Simulator", dependencies: ["Kiosk", "Platform", "Core", "Display", "Input", "Raster", "Widgets", "AssetFiles", "CSDL2", "CLinux"], swiftSettings: smallCode),
         // The command line of both binaries (parser, help, man page, completions, exit statuses), with
         // no Foundation: a parser library that brings FoundationEssentials would swell the static kiosk binary.
         .target(name: "CLISupport", dependencies: ["Core"], swiftSettings: smallCode),
         .executableTarget(name: "thumbwheel", dependencies: [
-            "Kiosk", "Formats", "Platform", "Core", "Raster", "Input", "Display", "Widgets", "CLISupport", "Simulator",
+            "Kiosk", "Formats", "Platform", "Core", "Raster", "Input", "Display", "Widgets", "AssetFiles", "CLISupport", "Simulator",
         ], swiftSettings: smallCode),
 
         // Development only, never installed: the benchmarks and the test helpers. Kept out of the
         // product modules so the kiosk binary carries no bench scenes or torture loops; its command
         // line is the kiosk's own (CLISupport).
-        .target(name: "Bench", dependencies: ["Core", "Controls", "Raster", "Widgets", "Display"], swiftSettings: fastPixels),
+        .target(name: "Bench", dependencies: ["Core", "Controls", "Raster", "Widgets", "AssetFiles", "Display"], swiftSettings: fastPixels),
         .executableTarget(name: "thumbwheel-dev", dependencies: [
-            "Bench", "Kiosk", "Input", "Core", "Raster", "Display", "Widgets", "CLISupport",
+            "Bench", "Kiosk", "Input", "Core", "Raster", "Display", "Widgets", "AssetFiles", "Platform", "CLISupport",
         ]),
 
         // Fuzz targets (issue 21): libFuzzer's entry point when scripts/fuzz builds it with
         // -sanitize=fuzzer and -DFUZZING; otherwise a replayer of saved inputs, so plain builds work.
-        .executableTarget(name: "thumbwheel-fuzz", dependencies: ["Kiosk", "Formats", "Input", "Raster", "Core", "Controls", "Bench"]),
+        .executableTarget(name: "thumbwheel-fuzz", dependencies: ["Kiosk", "Formats", "Input", "Raster", "AssetFiles", "Core", "Controls", "Bench"]),
 
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Core"],
@@ -110,18 +114,18 @@ let package = Package(
         // Seeded random numbers and temporary directories, one set for every test target.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Reference-image comparison shared by the Raster and Widgets tests.
-        .target(name: "ImageTestSupport", dependencies: ["Raster"], path: "Tests/ImageTestSupport"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterKernelTypes", "RasterKernels", "Core", "ImageTestSupport", "TestSupport", "Bench"],
+        .target(name: "ImageTestSupport", dependencies: ["Raster", "AssetFiles"], path: "Tests/ImageTestSupport"),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterKernelTypes", "RasterKernels", "AssetFiles", "Core", "ImageTestSupport", "TestSupport", "Bench"],
                     resources: [.copy("Golden")]),
         // Reference images are read from the source tree (next to #filePath), not as resources.
-        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Controls", "Raster", "Core", "ConfigModel", "ImageTestSupport", "TestSupport", "Bench"],
+        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Controls", "Raster", "AssetFiles", "Core", "ConfigModel", "ImageTestSupport", "TestSupport", "Bench"],
                     exclude: ["References"]),
         .testTarget(name: "InputTests", dependencies: ["Input", "Core", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster", "Core", "TestSupport", "Bench"]),
         // TOMLReference holds the differential test's reference: a Python script around tomllib; Platform
         // writes the documents it reads.
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "Platform", "TestSupport"], exclude: ["TOMLReference"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Formats", "Platform", "Controls", "Core", "Raster", "Widgets", "TestSupport"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Formats", "Platform", "Controls", "Core", "Raster", "Widgets", "AssetFiles", "TestSupport"]),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "Kiosk", "Core", "Display", "Raster", "TestSupport"]),
     ] + kernelVariantTargets
 )

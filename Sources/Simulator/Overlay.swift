@@ -1,3 +1,4 @@
+import AssetFiles
 import Core
 import Glibc
 import Kiosk
@@ -75,6 +76,6 @@ struct Overlay {
 
     /// The overlay's font: the theme's default face (DejaVu Sans), nil when it cannot be read.
     static func font(size: Double) -> Font? {
-        (try? FontFace(path: Theme().regularFontPath)).map { Font(face: $0, size: size) }
+        (try? FontFace(path: DefaultFonts.regular)).map { Font(face: $0, size: size) }
     }
 }

@@ -1,3 +1,4 @@
+import AssetFiles
 import CSDL2
 import Core
 import Display

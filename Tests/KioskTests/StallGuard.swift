@@ -1,6 +1,7 @@
 import Core
 import Glibc
 @testable import Kiosk
+import Platform
 
 /// Watches a running kiosk's loop from a thread of its own while a test attacks it: a second client
 /// asks `get ID` over and over, each on a connection of its own, and records how long each reply

@@ -1,3 +1,4 @@
+import AssetFiles
 import ConfigModel
 import Glibc
 import Testing
@@ -39,7 +40,7 @@ struct ScaleAndThemeTests {
         #expect(Scale.minimumHitPoints > CircularGeometry.originalTouchSide)
     }
 
-    @Test("Theme defaults are the dark-panel colours and DejaVu fonts, and apply() copies them into controls")
+    @Test("Theme defaults are the dark-panel colours, apply() copies them into controls, and the default fonts open")
     func themeDefaults() {
         let t = Theme.dark
         #expect(t.background == Color(rgb: 0x202020))
@@ -47,11 +48,10 @@ struct ScaleAndThemeTests {
         #expect(t.track == Color(rgb: 0x505A64))
         #expect(t.handle == Color(rgb: 0x234560))
         #expect(t.text == Color.white)
-        #expect(t.boldFontPath.hasSuffix("DejaVuSans-Bold.ttf"))
         let s = CircularSlider(id: "s")
         t.apply(to: s)
         #expect(s.track.filledColor == t.accent && s.track.unfilledColor == t.track && s.handle.color == t.handle)
-        let r = Resources(theme: t)
+        let r = Resources(theme: t, faces: .open())
         #expect(r.regularFace != nil && r.boldFace != nil, "DejaVu fonts must be installed (fonts-dejavu-core)")
     }
 
@@ -93,7 +93,7 @@ struct ImageCatalogTests {
         #expect(slider.imageNames == [dir + "/drop.png"])
         #expect(spinner.imageNames == [dir + "/drop.png", dir + "/missing.png"])
         let catalog = ImageCatalog()
-        let errors = catalog.loadImages(named: slider.imageNames + spinner.imageNames)
+        let errors = catalog.loadImages(named: slider.imageNames + spinner.imageNames, read: PNGImage.read(from:))
         #expect(errors.map(\.path) == [dir + "/missing.png"])
         let loaded = try #require(catalog[dir + "/drop.png"])
         #expect(loaded.bitmap.width == 16 && loaded.bitmap[8, 10] == icon[8, 10])
