@@ -1,8 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Release builds of the pixel code drop bounds checks: the rasterizer's inner loops index raw
-/// buffers whose bounds are established once per span, and the checks cost ~2x there.
+/// Release builds of the pixel code drop bounds and overflow checks: the rasterizer's inner loops
+/// index raw buffers whose bounds are established once per span, and the checks would dominate their
+/// time. Only modules whose own loops touch pixels get it: Raster and its kernels, Display (its copies
+/// of damage to the panel, rotated and converted, measurably slow down with the checks: bench-display)
+/// and Bench. Widgets does not: its pixels are drawn by Raster, its own code (layout, damage, text and
+/// values) gains next to nothing without the checks (bench-widgets, callgrind), and a trap there is
+/// better than a wrong value. The figures are in the commit that made this choice.
 let fastPixels: [SwiftSetting] = [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
 
 /// Release builds of the modules that run once or seldom (config, command line, socket and MQTT
@@ -69,7 +74,7 @@ let package = Package(
         .target(name: "RasterKernels", dependencies: ["RasterKernelTypes", "CSquareRoot"], swiftSettings: fastPixels),
         .target(name: "Raster", dependencies: ["Core", "CFreeType", "CPNG", "CPixelKernels", "RasterKernelTypes", "RasterKernels"]
                     + kernelVariants.map { .target(name: $0.0) }, swiftSettings: fastPixels),
-        .target(name: "Widgets", dependencies: ["Core", "Controls", "Raster", "ConfigModel"], swiftSettings: fastPixels),
+        .target(name: "Widgets", dependencies: ["Core", "Controls", "Raster", "ConfigModel"]),
 
         // The plumbing under the edges: event loop, logging, files, inotify, hooks, systemd notify.
         .target(name: "Platform", dependencies: ["Core", "CLinux"], swiftSettings: smallCode),
