@@ -1,9 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Release builds of the pixel code drop bounds checks: the rasterizer's inner loops index raw
-/// buffers whose bounds are established once per span, and checking every access there again would
-/// slow those loops markedly.
+/// Release builds of the pixel code drop bounds and overflow checks: the rasterizer's inner loops
+/// index raw buffers whose bounds are established once per span, and the checks would dominate their
+/// time. Only modules whose own loops touch pixels get it: Raster and its kernels, Display (its copies
+/// of damage to the panel, rotated and converted, measurably slow down with the checks: bench-display)
+/// and Bench. Widgets does not: its pixels are drawn by Raster, its own code (layout, damage, text and
+/// values) gains next to nothing without the checks (bench-widgets, callgrind), and a trap there is
+/// better than a wrong value. The figures are in the commit that made this choice.
 let fastPixels: [SwiftSetting] = [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
 
 /// Release builds of the modules that run once or seldom (config, command line, socket and MQTT
@@ -70,7 +74,11 @@ let package = Package(
         .target(name: "RasterKernels", dependencies: ["RasterKernelTypes", "CSquareRoot"], swiftSettings: fastPixels),
         .target(name: "Raster", dependencies: ["Core", "CFreeType", "CPNG", "CPixelKernels", "RasterKernelTypes", "RasterKernels"]
                     + kernelVariants.map { .target(name: $0.0) }, swiftSettings: fastPixels),
-        .target(name: "Widgets", dependencies: ["Core", "Controls", "Raster", "ConfigModel"], swiftSettings: fastPixels),
+        .target(name: "Widgets", dependencies: ["Core", "Controls", "Raster", "ConfigModel"]),
+
+        // The files the pure core is handed: fonts (read a piece at a time as FreeType asks) and PNG images
+        // read and written here, the default text fonts named here, once.
+        .target(name: "AssetFiles", dependencies: ["Raster", "Widgets", "Platform"], swiftSettings: smallCode),
 
         // The plumbing under the edges: event loop, logging, files, inotify, hooks, systemd notify.
         .target(name: "Platform", dependencies: ["Core", "CLinux"], swiftSettings: smallCode),
@@ -81,10 +89,11 @@ let package = Package(
         // Config loading: the TOML file to a validated `KioskConfig` (schema, builder, warnings, the
         // reference, the last good config), apart from the runtime that runs it.
         .target(name: "ConfigLoading", dependencies: [
-            "Core", "Formats", "Platform", "ConfigModel", "Controls", "Raster", "Widgets",
+            "Core", "Formats", "Platform", "ConfigModel", "Controls", "Raster", "Widgets", "AssetFiles",
         ], swiftSettings: smallCode),
         .target(name: "Kiosk", dependencies: [
-            "Core", "Formats", "Platform", "ConfigModel", "ConfigLoading", "Controls", "Raster", "Widgets", "Input", "Display", "CLinux",
+            "Core", "Formats", "Platform", "ConfigModel", "ConfigLoading", "Controls", "Raster", "Widgets", "AssetFiles", "Input", "Display",
+            "CLinux",
         ], swiftSettings: smallCode),
         // The adapters: how the rest of the system reaches the kiosk, each only through its command API
         // (`KioskAPI`). No module imports an adapter; the programs link them.
@@ -95,26 +104,26 @@ let package = Package(
         ], swiftSettings: smallCode),
         // The desktop simulator (`thumbwheel simulate`): an SDL2 window as display and touch source, at
         // the edge like MQTT — Controls, Raster and Widgets never see it.
-        .target(name: "Simulator", dependencies: ["Kiosk", "ConfigLoading", "Platform", "Core", "Display", "Input", "Raster", "Widgets", "CSDL2", "CLinux"], swiftSettings: smallCode),
+        .target(name: "Simulator", dependencies: ["Kiosk", "ConfigLoading", "Platform", "Core", "Display", "Input", "Raster", "Widgets", "AssetFiles", "CSDL2", "CLinux"], swiftSettings: smallCode),
         // The command line of both binaries (parser, help, man page, completions, exit statuses), with
         // no Foundation: a parser library that brings FoundationEssentials would swell the static kiosk binary.
         .target(name: "CLISupport", dependencies: ["Core"], swiftSettings: smallCode),
         .executableTarget(name: "thumbwheel", dependencies: [
             "Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "Formats", "Platform", "Core", "Raster", "Input", "Display", "Widgets",
-            "CLISupport", "Simulator",
+            "AssetFiles", "CLISupport", "Simulator",
         ], swiftSettings: smallCode),
 
         // Development only, never installed: the benchmarks and the test helpers. Kept out of the
         // product modules so the kiosk binary carries no bench scenes or torture loops; its command
         // line is the kiosk's own (CLISupport).
-        .target(name: "Bench", dependencies: ["Core", "Controls", "Raster", "Widgets", "Display"], swiftSettings: fastPixels),
+        .target(name: "Bench", dependencies: ["Core", "Controls", "Raster", "Widgets", "AssetFiles", "Display"], swiftSettings: fastPixels),
         .executableTarget(name: "thumbwheel-dev", dependencies: [
-            "Bench", "Kiosk", "ConfigLoading", "Input", "Core", "Raster", "Display", "Widgets", "CLISupport",
+            "Bench", "Kiosk", "ConfigLoading", "Input", "Core", "Raster", "Display", "Widgets", "AssetFiles", "Platform", "CLISupport",
         ]),
 
         // Fuzz targets (issue 21): libFuzzer's entry point when scripts/fuzz builds it with
         // -sanitize=fuzzer and -DFUZZING; otherwise a replayer of saved inputs, so plain builds work.
-        .executableTarget(name: "thumbwheel-fuzz", dependencies: ["Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "Formats", "Input", "Raster", "Core", "Controls", "Bench"]),
+        .executableTarget(name: "thumbwheel-fuzz", dependencies: ["Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "Formats", "Input", "Raster", "AssetFiles", "Core", "Controls", "Bench"]),
 
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Core"],
@@ -122,18 +131,18 @@ let package = Package(
         // Seeded random numbers and temporary directories, one set for every test target.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Reference-image comparison shared by the Raster and Widgets tests.
-        .target(name: "ImageTestSupport", dependencies: ["Raster"], path: "Tests/ImageTestSupport"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterKernelTypes", "RasterKernels", "Core", "ImageTestSupport", "TestSupport", "Bench"],
+        .target(name: "ImageTestSupport", dependencies: ["Raster", "AssetFiles"], path: "Tests/ImageTestSupport"),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterKernelTypes", "RasterKernels", "AssetFiles", "Core", "ImageTestSupport", "TestSupport", "Bench"],
                     resources: [.copy("Golden")]),
         // Reference images are read from the source tree (next to #filePath), not as resources.
-        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Controls", "Raster", "Core", "ConfigModel", "ImageTestSupport", "TestSupport", "Bench"],
+        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Controls", "Raster", "AssetFiles", "Core", "ConfigModel", "ImageTestSupport", "TestSupport", "Bench"],
                     exclude: ["References"]),
         .testTarget(name: "InputTests", dependencies: ["Input", "Core", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster", "Core", "TestSupport", "Bench"]),
         // TOMLReference holds the differential test's reference: a Python script around tomllib; Platform
         // writes the documents it reads.
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "Platform", "TestSupport"], exclude: ["TOMLReference"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "Formats", "Platform", "Controls", "Core", "Raster", "Widgets", "TestSupport"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "Formats", "Platform", "Controls", "Core", "Raster", "Widgets", "AssetFiles", "TestSupport"]),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "Kiosk", "ConfigLoading", "SocketAdapter", "Core", "Display", "Raster", "TestSupport"]),
     ] + kernelVariantTargets
 )

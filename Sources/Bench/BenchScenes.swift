@@ -1,3 +1,4 @@
+import AssetFiles
 import Core
 import Glibc
 import Raster
@@ -25,7 +26,7 @@ public final class BenchScenes {
     let font: Font
 
     /// The font S4 uses.
-    public static let fontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    public static let fontPath = DefaultFonts.regular
 
     /// Resources for a `width` × `height` canvas; throws when the S4 font cannot be loaded.
     public init(width: Int, height: Int, fontPath: String = BenchScenes.fontPath) throws {

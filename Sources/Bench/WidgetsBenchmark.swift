@@ -1,3 +1,4 @@
+import AssetFiles
 import Controls
 import Core
 import Raster
@@ -31,7 +32,7 @@ public enum WidgetsBenchmark {
     /// 2° apart) and `fullFrames` full frames on an 800x480 XRGB8888 canvas.
     public static func run(dragFrames: Int = 2000, fullFrames: Int = 100, now: () -> Double) -> Result {
         let theme = Theme.dark
-        let resources = Resources(theme: theme, images: ImageCatalog.builtin())
+        let resources = Resources(theme: theme, images: ImageCatalog.builtin(), faces: .open())
         let demo = DemoScreen(theme: theme)
         let screen = Bitmap(width: 800, height: 480, format: .xrgb8888)
         var view = ScreenView(controls: demo.controls, background: theme.background, resources: resources, scale: 1)

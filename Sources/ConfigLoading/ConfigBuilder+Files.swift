@@ -1,3 +1,4 @@
+import AssetFiles
 import ConfigModel
 import Glibc
 import Platform

@@ -79,6 +79,8 @@ struct ConfigBuilder {
     var iconLoad = IconLoad.notYet
     /// The icon font as opened for the check, to ask it for glyphs.
     var iconFace: FontFace?
+    /// The text fonts `[theme]` names, read with the rest of the theme.
+    var fonts = ThemeFonts()
 
     init(file: String, locator: SourceLocator) { self.file = file; self.locator = locator }
 
@@ -90,6 +92,7 @@ struct ConfigBuilder {
                                  socket: socket(root.table("socket")), state: state(root.table("state")),
                                  screens: screens(root.tables("screens")))
         config.icons = icons
+        config.fonts = fonts
         config.variables = variables(root.tables("variables"), controls: config.allControls)
         checkDerivedNames(controls: config.allControls, variables: root.tables("variables"))
         config.templates = templates(of: config.allControls, variables: config.variables)
@@ -170,8 +173,8 @@ struct ConfigBuilder {
         th.popupBackground = t.color("popup_background") ?? th.popupBackground
         th.seekerThumb = t.color("seeker_thumb") ?? th.seekerThumb
         th.gradient = t.colors("gradient") ?? th.gradient
-        th.regularFontPath = t.string("font").map(resolved) ?? th.regularFontPath
-        th.boldFontPath = t.string("bold_font").map(resolved) ?? th.boldFontPath
+        fonts.regular = t.string("font").map(resolved) ?? fonts.regular
+        fonts.bold = t.string("bold_font").map(resolved) ?? fonts.bold
         th.pickerFontSize = t.number("picker_font_size") ?? th.pickerFontSize
         return th
     }

@@ -1,3 +1,4 @@
+import AssetFiles
 import ConfigModel
 import Core
 import Widgets
@@ -67,8 +68,8 @@ public enum ConfigSchema {
         Field("seeker_thumb", .color, default: quoted(defaultTheme.seekerThumb), "The arc seeker's thumb."),
         Field("gradient", .colors, default: "[" + defaultTheme.gradient.map(quoted).joined(separator: ", ") + "]",
               "The gradient slider's colours."),
-        Field("font", .string, default: "\"\(defaultTheme.regularFontPath)\"", "Path of a TrueType font file."),
-        Field("bold_font", .string, default: "\"\(defaultTheme.boldFontPath)\"", "Path of the bold TrueType font file."),
+        Field("font", .string, default: "\"\(DefaultFonts.regular)\"", "Path of a TrueType font file."),
+        Field("bold_font", .string, default: "\"\(DefaultFonts.bold)\"", "Path of the bold TrueType font file."),
         Field("picker_font_size", .number(4...200), default: Schema.format(defaultTheme.pickerFontSize), "Picker row titles, in points."),
     ])
 

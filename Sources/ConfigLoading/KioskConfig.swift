@@ -10,6 +10,8 @@ public struct KioskConfig: Sendable {
     public var input: InputConfig
     /// The look shared by every control (Widgets' theme, its defaults overridden by `[theme]`).
     public var theme: Theme
+    /// The text fonts' files (`[theme] font`, `bold_font`).
+    public var fonts = ThemeFonts()
     public var idle: IdleConfig
     public var socket: SocketConfig
     public var state: StateConfig

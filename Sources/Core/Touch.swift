@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A moment on the monotonic clock (CLOCK_MONOTONIC), in seconds. Never wall-clock time.
 public typealias MonotonicTime = Double
 
@@ -41,24 +37,11 @@ public struct TouchFrame: Hashable, Sendable {
     public init(time: MonotonicTime, touches: [TouchPoint]) { self.time = time; self.touches = touches }
 }
 
-/// A source of monotonic time, so the pure core can be driven by tests.
+/// A source of monotonic time, so the pure core can be driven by tests. The system clock
+/// (`MonotonicClock`, `monotonicNow()`) is Platform's: the pure core never reads it.
 public protocol Clock: AnyObject {
     /// Seconds on a monotonic clock; only differences are meaningful.
     var now: MonotonicTime { get }
-}
-
-/// The system's CLOCK_MONOTONIC: the clock of evdev timestamps (after EVIOCSCLOCKID) and of the
-/// kiosk's loop. Only the edges (Input, Kiosk, the command line) read it; the pure core gets time passed in.
-public final class MonotonicClock: Clock {
-    public init() {}
-    public var now: MonotonicTime { monotonicNow() }
-}
-
-/// Seconds on CLOCK_MONOTONIC.
-public func monotonicNow() -> MonotonicTime {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
 /// A clock that moves only when told to: for tests and for replaying recordings.

@@ -1,5 +1,6 @@
 import Core
 import Glibc
+import Platform
 
 /// What the hub needs to know to pick devices and map their touches.
 public struct InputHubConfiguration: Sendable {

@@ -1,3 +1,4 @@
+import Platform
 import Kiosk
 import ConfigLoading
 import Core

@@ -1,20 +1,22 @@
 import CFreeType
 import Core
-import Glibc
 
 /// Why a font could not be loaded or used.
 public struct FontError: Error, CustomStringConvertible, Equatable {
-    /// The font file.
+    /// The font file (or the name it was opened under).
     public var path: String
     /// What went wrong, for a person.
     public var message: String
     public var description: String { "font \(path): \(message)" }
+    /// An error about `path` (whoever read the file reports it in the same words).
+    public init(path: String, message: String) { self.path = path; self.message = message }
 }
 
-/// A font file opened with FreeType, with its glyph cache. Glyphs are rendered unhinted with
-/// grayscale anti-aliasing, positioned to a quarter pixel. Not thread-safe (one per thread).
+/// A font opened with FreeType, with its glyph cache. Glyphs are rendered unhinted with grayscale
+/// anti-aliasing, positioned to a quarter pixel. Not thread-safe (one per thread). Its bytes are
+/// handed in (a reader or the whole file): Raster opens no file, the edge does.
 public final class FontFace {
-    /// The font file.
+    /// The font's file (or the name it was opened under).
     public let path: String
     /// Font units per em square (2048 for DejaVu Sans).
     public let unitsPerEm: Int
@@ -30,35 +32,41 @@ public final class FontFace {
     private var glyphIndices: [UInt32: UInt32] = [:]
     private var currentSize: Int = -1
 
-    /// Opens the font file at `path` (TrueType, OpenType, …; the first face in the file).
-    public init(path: String) throws {
-        self.path = path
+    /// Opens the font `read` gives access to, `size` bytes long (TrueType, OpenType, …; the first face
+    /// in it). `name` (the file's path, for the kiosk) is used in errors. The face keeps `read` until
+    /// it is done with the font: FreeType reads each glyph's outline the first time it renders it.
+    public init(name: String, size: Int, read: @escaping FontReader) throws {
+        self.path = name
         var lib: FT_Library?
-        guard FT_Init_FreeType(&lib) == 0, let lib else { throw FontError(path: path, message: "cannot start FreeType") }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        var info = stat()
-        guard fd >= 0, fstat(fd, &info) == 0 else {
-            if fd >= 0 { close(fd) }
-            FT_Done_FreeType(lib)
-            throw FontError(path: path, message: "cannot open the file")
-        }
-        let stream = FontStream.make(fd: fd, size: Int(info.st_size))
+        guard FT_Init_FreeType(&lib) == 0, let lib else { throw FontError(path: name, message: "cannot start FreeType") }
+        let stream = FontStream.make(size: max(0, size), read: read)
         var args = FT_Open_Args()
         args.flags = FT_UInt(FT_OPEN_STREAM)
         args.stream = stream
         var f: FT_Face?
-        // FreeType closes the stream (FontStream's close: the descriptor) when the face is done with,
-        // or at once when the open fails; the record itself is ours to free after that.
+        // FreeType closes the stream (FontStream's close: the reader is released) when the face is done
+        // with, or at once when the open fails; the record itself is ours to free after that.
         let err = FT_Open_Face(lib, &args, 0, &f)
         guard err == 0, let f else {
             FT_Done_FreeType(lib)
             stream.deallocate()
-            throw FontError(path: path, message: "not a font FreeType can read (error \(err))")
+            throw FontError(path: name, message: "not a font FreeType can read (error \(err))")
         }
         library = lib; face = f; self.stream = stream
         unitsPerEm = Int(f.pointee.units_per_EM)
         hasKerning = (f.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING)) != 0
         ascender = Int(f.pointee.ascender); descender = Int(f.pointee.descender)
+    }
+
+    /// Opens a font held in memory (the whole file's bytes); the face keeps them for its life, as
+    /// FreeType reads glyph outlines from them as it renders. `name` is used in errors.
+    public convenience init(bytes: [UInt8], name: String = "(memory)") throws {
+        try self.init(name: name, size: bytes.count) { offset, buffer in
+            guard offset < bytes.count else { return 0 }
+            let n = min(buffer.count, bytes.count - offset)
+            bytes.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset ..< offset + n])) }
+            return n
+        }
     }
     deinit {
         if let face { FT_Done_Face(face) }

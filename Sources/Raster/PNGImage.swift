@@ -3,30 +3,22 @@ import Core
 
 /// Why reading or writing a PNG failed.
 public struct PNGError: Error, CustomStringConvertible, Equatable {
-    /// The file.
+    /// The file (or the name its bytes were decoded under).
     public var path: String
     /// What went wrong (libpng's words where it gave some).
     public var message: String
     public var description: String { "PNG \(path): \(message)" }
+    /// An error about `path` (whoever read the file reports it in the same words).
+    public init(path: String, message: String) { self.path = path; self.message = message }
 }
 
-/// PNG files through libpng's simplified API. Files hold straight (non-premultiplied) RGBA; bitmaps
-/// hold premultiplied words, so both directions convert.
+/// PNG files' bytes through libpng's simplified API, in memory: reading and writing the files is the
+/// edge's (Raster does no I/O). Files hold straight (non-premultiplied) RGBA; bitmaps hold
+/// premultiplied words, so both directions convert.
 public enum PNGImage {
-    /// Writes `bitmap` as an 8-bit RGBA PNG (`.xrgb8888` bitmaps are written opaque).
-    public static func write(_ bitmap: Bitmap, to path: String) throws {
-        let rgba = straightRGBA(bitmap)
-        var image = rgbaImage(bitmap)
-        let ok = rgba.withUnsafeBytes { png_image_write_to_file(&image, path, 0, $0.baseAddress, Int32(bitmap.width * 4), nil) }
-        if ok == 0 {
-            let message = PNGImage.message(of: &image)
-            png_image_free(&image)
-            throw PNGError(path: path, message: "cannot write: \(message)")
-        }
-    }
-
-    /// `bitmap` as the bytes of an 8-bit RGBA PNG file, made in memory: the control socket's
-    /// screenshot goes out as base64 and has no business touching the file system.
+    /// `bitmap` as the bytes of an 8-bit RGBA PNG file (`.xrgb8888` bitmaps are encoded opaque), made
+    /// in memory: writing them to a file is the edge's business (the control socket's screenshot goes
+    /// out as base64 and touches no file at all).
     public static func encode(_ bitmap: Bitmap) throws -> [UInt8] {
         let rgba = straightRGBA(bitmap)
         // A first guess that fits almost every frame (raw pixels, one filter byte per row and the
@@ -78,19 +70,8 @@ public enum PNGImage {
     /// backdrop a panel shows; a bigger (or lying) header is refused before anything is allocated.
     public static let maxSide = 4096
 
-    /// Reads any PNG (palette, grey, 16-bit, with or without alpha) into a premultiplied `.argb8888` bitmap.
-    public static func read(from path: String) throws -> Bitmap {
-        var image = png_image()
-        image.version = UInt32(PNG_IMAGE_VERSION)
-        guard png_image_begin_read_from_file(&image, path) != 0 else {
-            let message = PNGImage.message(of: &image)
-            png_image_free(&image)
-            throw PNGError(path: path, message: "cannot read: \(message)")
-        }
-        return try finishRead(&image, path: path)
-    }
-
-    /// Decodes PNG file bytes held in memory, as `read(from:)` does a file; `name` is used in errors.
+    /// Decodes the bytes of any PNG file (palette, grey, 16-bit, with or without alpha) into a
+    /// premultiplied `.argb8888` bitmap; `name` (the file's path, for the edge that read it) is used in errors.
     public static func decode(_ bytes: [UInt8], name: String = "(memory)") throws -> Bitmap {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)

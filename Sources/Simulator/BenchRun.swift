@@ -1,6 +1,7 @@
 import ConfigLoading
 import Core
 import Kiosk
+import Platform
 
 /// `simulate --bench N`: N full frames drawn back to back in the window, each the kiosk's own draw
 /// (what the headless display costs) plus the window's copy, scale and push.

@@ -1,4 +1,5 @@
 import ConfigLoading
+import AssetFiles
 import Core
 import Glibc
 import Kiosk
@@ -76,6 +77,6 @@ struct Overlay {
 
     /// The overlay's font: the theme's default face (DejaVu Sans), nil when it cannot be read.
     static func font(size: Double) -> Font? {
-        (try? FontFace(path: Theme().regularFontPath)).map { Font(face: $0, size: size) }
+        (try? FontFace(path: DefaultFonts.regular)).map { Font(face: $0, size: size) }
     }
 }

@@ -1,4 +1,5 @@
 import ConfigLoading
+import AssetFiles
 import CSDL2
 import Core
 import Display

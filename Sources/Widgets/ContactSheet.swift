@@ -18,9 +18,9 @@ public enum ContactSheet {
         var time: MonotonicTime = 1
     }
 
-    /// Renders the sheet with `theme` and the built-in icons.
-    public static func render(theme: Theme = .dark) -> Bitmap {
-        let resources = Resources(theme: theme, images: ImageCatalog.builtin())
+    /// Renders the sheet with `theme`, `faces` and the built-in icons.
+    public static func render(theme: Theme = .dark, faces: TextFaces) -> Bitmap {
+        let resources = Resources(theme: theme, images: ImageCatalog.builtin(), faces: faces)
         let cells = makeCells(theme)
         let rows = (cells.count + columns - 1) / columns
         let sheet = Bitmap(width: columns * cell, height: rows * (cell + caption), format: .xrgb8888, fill: Color(rgb: 0x161616))

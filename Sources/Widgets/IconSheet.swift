@@ -12,11 +12,11 @@ public enum IconSheet {
     static let header = 30
     static let nameHeight = 16
 
-    /// Renders `names` (without the `mdi:` prefix) from `icons` with `theme`'s colours and fonts.
-    public static func render(icons: IconFont, names: [String], theme: Theme = .dark) -> Bitmap {
+    /// Renders `names` (without the `mdi:` prefix) from `icons` with `theme`'s colours and `faces`.
+    public static func render(icons: IconFont, names: [String], faces: TextFaces, theme: Theme = .dark) -> Bitmap {
         let images = ImageCatalog()
         images.icons = icons
-        let resources = Resources(theme: theme, images: images)
+        let resources = Resources(theme: theme, images: images, faces: faces)
         let sections = sizes.map { layout(size: $0, count: names.count) }
         let height = sections.reduce(margin) { $0 + header + $1.rows * $1.cellHeight + margin }
         let sheet = Bitmap(width: width, height: height, format: .xrgb8888, fill: theme.background)
@@ -50,8 +50,9 @@ public enum IconSheet {
 
     /// The sheet once per theme, side by side: by default the sample names on the dark theme and a
     /// light page.
-    public static func render(icons: IconFont, names: [String] = sampleNames, themes: [Theme] = [.dark, lightPage]) -> Bitmap {
-        let sheets = themes.map { render(icons: icons, names: names, theme: $0) }
+    public static func render(icons: IconFont, names: [String] = sampleNames, faces: TextFaces,
+                              themes: [Theme] = [.dark, lightPage]) -> Bitmap {
+        let sheets = themes.map { render(icons: icons, names: names, faces: faces, theme: $0) }
         let all = Bitmap(width: sheets.reduce(0) { $0 + $1.width }, height: sheets.map(\.height).max() ?? 0, format: .xrgb8888)
         var x = 0
         for s in sheets {

@@ -3,7 +3,7 @@ import Core
 import Raster
 
 /// The images controls refer to by name (handle images, marker images, spinner icons, centre images).
-/// The kiosk registers them once (PNG files through Raster, or built-in icons) before the first frame;
+/// The kiosk registers them once (PNG files read at the edge, or built-in icons) before the first frame;
 /// an unknown name draws nothing, so a typo never crashes the kiosk (the config loader reports it).
 public final class ImageCatalog {
     /// One named image.
@@ -26,19 +26,16 @@ public final class ImageCatalog {
         entries[name] = Entry(bitmap: bitmap, isTemplate: template)
     }
 
-    /// Reads a PNG file and registers it under `name`.
-    public func load(_ name: String, path: String, template: Bool = false) throws {
-        register(name, try PNGImage.read(from: path), template: template)
-    }
-
     /// Loads every image in `names` that is not registered yet, taking each name as a PNG path (the
-    /// kiosk's config resolves icon paths to absolute ones; elements list theirs in `imageNames`).
+    /// kiosk's config resolves icon paths to absolute ones; elements list theirs in `imageNames`) and
+    /// `read` as what turns a path into pixels: the edge's file reader, as Widgets opens no file.
     /// Returns the errors, one per file that could not be read; those images are simply not drawn.
     /// `template` says which files are templates.
-    public func loadImages(named names: [String], template: (String) -> Bool = { _ in false }) -> [ImageLoadError] {
+    public func loadImages(named names: [String], template: (String) -> Bool = { _ in false },
+                           read: (String) throws -> Bitmap) -> [ImageLoadError] {
         var errors: [ImageLoadError] = []
         for name in Set(names).sorted() where entries[name] == nil && !name.hasPrefix(IconNames.prefix) {
-            do { try load(name, path: name, template: template(name)) } catch {
+            do { register(name, try read(name), template: template(name)) } catch {
                 errors.append(ImageLoadError(path: name, message: "\(error)"))
             }
         }

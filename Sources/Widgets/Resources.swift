@@ -1,6 +1,19 @@
 import Core
 import Raster
 
+/// The two faces text is drawn in, opened at the edge from the files the config names and handed in
+/// (Widgets opens no file). A nil face's text falls back to the other face, or is not drawn.
+public struct TextFaces {
+    /// The regular face (labels, picker titles).
+    public var regular: FontFace?
+    /// The bold face (thumb titles, balloon, keys: the original's Helvetica-Bold, X-11).
+    public var bold: FontFace?
+    /// `regular` and `bold`, either of which may be missing.
+    public init(regular: FontFace?, bold: FontFace?) { self.regular = regular; self.bold = bold }
+    /// No faces: no text is drawn.
+    public static var none: TextFaces { TextFaces(regular: nil, bold: nil) }
+}
+
 /// Everything drawing needs besides the models: the theme, fonts (opened once, with their glyph caches)
 /// and the image catalogue. Not thread-safe: one per render thread.
 public final class Resources {
@@ -8,17 +21,17 @@ public final class Resources {
     public let theme: Theme
     /// Named images (handle images, markers, icons).
     public let images: ImageCatalog
-    /// Nil when the font file cannot be opened: text is then skipped (the kiosk logs the error at start).
+    /// Nil when the font file could not be opened: text is then skipped (the kiosk logs the error at start).
     public let regularFace: FontFace?
-    /// The bold face (nil when it cannot be opened).
+    /// The bold face (nil when it could not be opened).
     public let boldFace: FontFace?
 
-    /// Opens the theme's fonts.
-    public init(theme: Theme, images: ImageCatalog = ImageCatalog()) {
+    /// Drawing resources with `faces`, opened by the caller.
+    public init(theme: Theme, images: ImageCatalog = ImageCatalog(), faces: TextFaces) {
         self.theme = theme
         self.images = images
-        regularFace = try? FontFace(path: theme.regularFontPath)
-        boldFace = try? FontFace(path: theme.boldFontPath)
+        regularFace = faces.regular
+        boldFace = faces.bold
     }
 
     /// Rendered lines of text for rotated frames, so a turned control does not re-render its labels every

@@ -2,7 +2,7 @@ import Controls
 import Core
 import Raster
 
-/// Colours, fonts and sizes of the kiosk's look. The defaults suit a dark panel; a config may override
+/// Colours and sizes of the kiosk's look (its fonts are opened at the edge and handed to `Resources`). The defaults suit a dark panel; a config may override
 /// any field. Controls carry their own colours (the spec's per-control properties): `apply(to:)` copies
 /// the theme into a freshly built control before the config's per-control overrides are applied.
 public struct Theme: Hashable, Sendable {
@@ -24,10 +24,6 @@ public struct Theme: Hashable, Sendable {
     public var seekerThumb = Color(rgb: 0xE0645A)
     /// The gradient slider's colour list (MS-86): green, amber, red.
     public var gradient = [Color(rgb: 0x5DBB63), Color(rgb: 0xF5C542), Color(rgb: 0xE0645A)]
-    /// Regular text face (labels, picker titles).
-    public var regularFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-    /// Bold face (thumb titles, balloon, keys: the original's Helvetica-Bold, X-11).
-    public var boldFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
     /// Picker titles in points (RVS-15: bold system 20).
     public var pickerFontSize = 20.0
 

@@ -1,3 +1,4 @@
+import AssetFiles
 import Bench
 import CLISupport
 import Core

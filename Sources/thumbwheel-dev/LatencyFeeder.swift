@@ -2,6 +2,7 @@ import CLinux
 import Core
 import Glibc
 import Input
+import Platform
 
 /// Where `bench-latency` writes the recorded touches: a uinput device (the kernel stamps each event,
 /// and the kiosk reads it from /dev/input through libevdev like a panel), or, where /dev/uinput is

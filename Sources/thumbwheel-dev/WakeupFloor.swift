@@ -1,6 +1,7 @@
 import CLinux
 import Core
 import Glibc
+import Platform
 
 /// The part of input → read that is not the kiosk's: how long this machine takes to wake a thread
 /// sleeping in `epoll_wait` when another thread writes to a pipe it watches, measured the way

@@ -5,6 +5,7 @@ import Display
 import Glibc
 import Input
 import Kiosk
+import Platform
 
 /// `thumbwheel replay FILE.events [--desc FILE.desc] [--size WxH] [--rotate DEG] [--calibration "a b c d e f"]`:
 /// replays an evemu recording through the touch pipeline and prints one line per frame.

@@ -1,4 +1,5 @@
 import ConfigLoading
+import AssetFiles
 import CLISupport
 import Core
 import Kiosk
@@ -60,7 +61,7 @@ struct RenderCommand {
     }
 
     func run() throws {
-        if let contactSheet { return try write(ContactSheet.render(), to: contactSheet) }
+        if let contactSheet { return try write(ContactSheet.render(faces: .open()), to: contactSheet) }
         if let mdiSheet { return try writeIconSheet(to: mdiSheet) }
         if let icons {
             for name in BuiltinIcons.names { try write(BuiltinIcons.draw(name, side: 64), to: "\(icons)/\(name).png") }
@@ -95,7 +96,7 @@ struct RenderCommand {
             CommandLineTool.printError("thumbwheel: render: \(error) (install fonts-materialdesignicons-webfont)")
             throw ExitStatus.failure
         }
-        try write(IconSheet.render(icons: font), to: path)
+        try write(IconSheet.render(icons: font, faces: .open()), to: path)
     }
 
     private func write(_ bitmap: Bitmap, to path: String) throws {

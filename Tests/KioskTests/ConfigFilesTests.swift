@@ -1,3 +1,4 @@
+import AssetFiles
 import Glibc
 import Raster
 import Testing
@@ -37,7 +38,7 @@ struct ConfigFilesTests {
                 == ["bad.toml:2:1: theme.font: expected a font that draws text, found \"\(unmapped)\" (it has no glyph for \"0\")"])
         #expect(errors("[theme]\nbold_font = \"\(oversized)\"\n" + minimalScreenConfig)
                 == ["bad.toml:2:1: theme.bold_font: expected a font that draws text, found \"\(oversized)\" (its glyph for \"0\" draws nothing)"])
-        for good in [Self.fontCorpus + "/dejavu-sans-subset.ttf", Theme().regularFontPath, Theme().boldFontPath] {
+        for good in [Self.fontCorpus + "/dejavu-sans-subset.ttf", DefaultFonts.regular, DefaultFonts.bold] {
             #expect(errors("[theme]\nfont = \"\(good)\"\n" + minimalScreenConfig) == [], "\(good)")
         }
     }
@@ -74,7 +75,7 @@ struct ConfigFilesTests {
     func relativeToConfig() throws {
         let (dir, path) = try Self.relativeConfig()
         let config = try ConfigLoader.load(path: path)
-        #expect(config.theme.regularFontPath == dir + "/fonts/panel.ttf")
+        #expect(config.fonts.regular == dir + "/fonts/panel.ttf")
         #expect(config.idle.backlight == dir + "/backlight")
         let go = try #require(config.control(id: "go"))
         #expect(go.hooks?.onRelease == [dir + "/./bin/hook.sh"])

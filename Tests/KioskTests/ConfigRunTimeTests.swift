@@ -1,3 +1,4 @@
+import AssetFiles
 import Glibc
 import Raster
 import Testing

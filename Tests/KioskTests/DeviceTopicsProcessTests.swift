@@ -1,3 +1,4 @@
+import Platform
 import Core
 import Raster
 import Glibc

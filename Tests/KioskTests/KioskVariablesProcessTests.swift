@@ -1,5 +1,6 @@
 import Core
 import Glibc
+import Platform
 import Testing
 @testable import Formats
 @testable import ConfigLoading

@@ -4,6 +4,7 @@ import Glibc
 @testable import Kiosk
 @testable import MQTTAdapter
 @testable import SocketAdapter
+import Platform
 
 /// Watches a running kiosk's loop from a thread of its own while a test attacks it: a second client
 /// asks `get ID` over and over, each on a connection of its own, and records how long each reply

@@ -1,3 +1,4 @@
+import AssetFiles
 import Bench
 import Foundation
 import Testing
@@ -50,5 +51,23 @@ import Testing
         defer { unlink(path) }
         #expect(throws: FontError.self) { _ = try FontFace(path: path) }
         #expect(!Self.openFiles().contains(path), "the refused file's descriptor is closed")
+    }
+
+    @Test("a face opened from the file's bytes in memory draws exactly what the face read from the file draws")
+    func bytesMatchFile() throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: BenchScenes.fontPath)))
+        let fromBytes = try FontFace(bytes: bytes, name: "dejavu")
+        let fromFile = try FontFace(path: BenchScenes.fontPath)
+        #expect(fromBytes.unitsPerEm == fromFile.unitsPerEm && fromBytes.ascender == fromFile.ascender)
+        for scalar in "Ag€0✓".unicodeScalars {
+            let a = fromBytes.glyph(fromBytes.glyphIndex(scalar), size64: FontFace.size64(31), subX: 1, subY: 2)
+            let b = fromFile.glyph(fromFile.glyphIndex(scalar), size64: FontFace.size64(31), subX: 1, subY: 2)
+            #expect(a.width > 0 && a.coverage.contains { $0 > 0 }, "\(scalar) draws")
+            #expect(a.width == b.width && a.height == b.height && a.left == b.left && a.top == b.top, "\(scalar)")
+            #expect(a.coverage == b.coverage && a.advance == b.advance, "\(scalar)")
+        }
+        // Cut short, the same bytes are not a font: refused under the name given.
+        let error = #expect(throws: FontError.self) { _ = try FontFace(bytes: Array(bytes.prefix(200)), name: "cut") }
+        #expect(error?.path == "cut" && error?.message.hasPrefix("not a font FreeType can read") == true)
     }
 }

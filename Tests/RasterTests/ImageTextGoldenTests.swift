@@ -1,3 +1,4 @@
+import AssetFiles
 import Bench
 import Core
 import Testing

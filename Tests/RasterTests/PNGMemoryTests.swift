@@ -1,3 +1,4 @@
+import AssetFiles
 import Core
 import Glibc
 import Testing

@@ -1,3 +1,4 @@
+import AssetFiles
 import Bench
 import Glibc
 import Testing
@@ -10,7 +11,7 @@ import Raster
 struct ContactSheetTests {
     @Test("The contact sheet of every control matches its reference, and docs/controls.png is that image")
     func contactSheet() throws {
-        let sheet = ContactSheet.render(theme: .dark)
+        let sheet = ContactSheet.render(theme: .dark, faces: .open())
         #expect(sheet.width == 4 * ContactSheet.cell)
         try Reference.check(sheet, "contact-sheet")
         // docs/controls.png (shown in the README) must be the same picture.

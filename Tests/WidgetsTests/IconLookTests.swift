@@ -1,3 +1,4 @@
+import AssetFiles
 import ConfigModel
 import Controls
 import Core
@@ -116,7 +117,7 @@ struct IconLookTests {
     @Test("The contact sheet of 48 icons matches its reference, and docs/mdi-icons.png is that image")
     func sheet() throws {
         #expect(IconSheet.sampleNames.count == 48)
-        let sheet = IconSheet.render(icons: try Self.font())
+        let sheet = IconSheet.render(icons: try Self.font(), faces: .open())
         try Reference.check(sheet, "mdi-sheet", tolerance: 0)
         var parts = Reference.directory.split(separator: "/", omittingEmptySubsequences: false)
         parts.removeLast(3)

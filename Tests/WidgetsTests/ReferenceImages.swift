@@ -1,3 +1,4 @@
+import AssetFiles
 import ImageTestSupport
 import Testing
 import Controls
@@ -41,7 +42,7 @@ enum Reference {
 
 /// Shared fixtures: one resources object (fonts are opened once per test process).
 enum Fixture {
-    static func resources() -> Resources { Resources(theme: .dark, images: ImageCatalog.builtin()) }
+    static func resources() -> Resources { Resources(theme: .dark, images: ImageCatalog.builtin(), faces: .open()) }
 
     /// Renders `controls` on a `width`×`height` screen in one full frame.
     static func render(_ controls: [any TouchControl], width: Int, height: Int, time: MonotonicTime = 0,

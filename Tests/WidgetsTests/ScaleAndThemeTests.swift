@@ -1,3 +1,4 @@
+import AssetFiles
 import ConfigModel
 import Glibc
 import Testing
@@ -39,7 +40,7 @@ struct ScaleAndThemeTests {
         #expect(Scale.minimumHitPoints > CircularGeometry.originalTouchSide)
     }
 
-    @Test("The dark theme is legible: text on its grounds, the value's arc, thumb and handle against what they sit on; apply() copies it")
+    @Test("The dark theme is legible: text on its grounds, the value's arc, thumb and handle against what they sit on; apply() copies it; the default fonts open")
     func themeDefaults() {
         let t = Theme.dark
         // WCAG 2.1: 4.5:1 for text (1.4.3), 3:1 for the parts of a control one must see (1.4.11).
@@ -54,7 +55,7 @@ struct ScaleAndThemeTests {
         let s = CircularSlider(id: "s")
         t.apply(to: s)
         #expect(s.track.filledColor == t.accent && s.track.unfilledColor == t.track && s.handle.color == t.handle)
-        let r = Resources(theme: t)
+        let r = Resources(theme: t, faces: .open())
         #expect(r.regularFace != nil && r.boldFace != nil, "DejaVu fonts must be installed (fonts-dejavu-core)")
     }
 
@@ -107,7 +108,7 @@ struct ImageCatalogTests {
         #expect(slider.imageNames == [dir + "/drop.png"])
         #expect(spinner.imageNames == [dir + "/drop.png", dir + "/missing.png"])
         let catalog = ImageCatalog()
-        let errors = catalog.loadImages(named: slider.imageNames + spinner.imageNames)
+        let errors = catalog.loadImages(named: slider.imageNames + spinner.imageNames, read: PNGImage.read(from:))
         #expect(errors.map(\.path) == [dir + "/missing.png"])
         let loaded = try #require(catalog[dir + "/drop.png"])
         #expect(loaded.bitmap.width == 16 && loaded.bitmap[8, 10] == icon[8, 10])

@@ -66,7 +66,7 @@ public final class KioskRuntime {
                                          time: monotonicNow(), notice: notice?.banner)
         pages.lastTouch = monotonicNow()
         touches = TouchInput(loop: loop)
-        presenter.warningFontPath = config.theme.regularFontPath
+        presenter.warningFontPath = config.fonts.regular
         attachBoard()
         settleSavedValues(now: monotonicNow())
         applySavedValues(time: monotonicNow())

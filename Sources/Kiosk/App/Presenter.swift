@@ -1,4 +1,5 @@
 import ConfigLoading
+import AssetFiles
 import Core
 import Display
 import Glibc
@@ -73,7 +74,7 @@ final class Presenter {
         didSet { if showsSaveWarning != oldValue { invalidate(.everything) } }
     }
     /// The face the badge's words are drawn with (the theme's).
-    var warningFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    var warningFontPath = DefaultFonts.regular
     private var saveWarningBadge: SaveWarningBadge?
 
     /// Asks for a redraw of what changed, or of everything (a new screen, the panel back).

@@ -1,4 +1,5 @@
 import ConfigLoading
+import AssetFiles
 import Core
 import Raster
 

@@ -1,4 +1,5 @@
 import ConfigLoading
+import AssetFiles
 import ConfigModel
 import Controls
 import Core
@@ -52,10 +53,10 @@ public final class KioskScreen {
         if config.icons.isUsed {
             do { images.icons = try config.icons.openFont() } catch { Log.warning("icons: \(error); mdi: icons are not drawn") }
         }
-        for e in images.loadImages(named: made.flatMap(\.imageNames)) { Log.warning("screen \(screen.id): \(e)") }
-        let resources = Resources(theme: config.theme, images: images)
-        if resources.regularFace == nil { Log.warning("theme: cannot load the font \(config.theme.regularFontPath); text uses the bold font or is not drawn") }
-        if resources.boldFace == nil { Log.warning("theme: cannot load the bold font \(config.theme.boldFontPath)") }
+        for e in images.loadImages(named: made.flatMap(\.imageNames), read: PNGImage.read(from:)) { Log.warning("screen \(screen.id): \(e)") }
+        let resources = Resources(theme: config.theme, images: images, faces: config.fonts.open())
+        if resources.regularFace == nil { Log.warning("theme: cannot load the font \(config.fonts.regular); text uses the bold font or is not drawn") }
+        if resources.boldFace == nil { Log.warning("theme: cannot load the bold font \(config.fonts.bold)") }
         view = ScreenView(controls: controls, background: screen.background ?? config.theme.background,
                           resources: resources, scale: scale)
         view.time = time
