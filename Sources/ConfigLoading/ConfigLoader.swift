@@ -130,6 +130,7 @@ struct ConfigBuilder {
         if let size = t.string("size") {
             do {
                 d.headlessSize = try PixelSize.parse(size)
+                d.givenSize = d.headlessSize
                 if let excess = ConfigLimits.canvasExcess(d.headlessSize) { fail(t, "size", excess) }
             } catch { fail(t, "size", "\(error)") }
         }

@@ -2,6 +2,7 @@ import ConfigLoading
 import Controls
 import Core
 import Formats
+import Glibc
 import Kiosk
 import Platform
 
@@ -36,17 +37,33 @@ public final class SocketAdapter: KioskAdapter, ControlRequestHandler {
             return
         }
         if kiosk.isHeadless {
+            let ctl = SocketAdapter.commandName(argv0: CommandLine.arguments.first ?? "thumbwheel", executable: SocketAdapter.ownExecutable()) + " ctl"
             Log.notice("""
                 headless: no panel, so drive the kiosk through its socket, for example
-                  thumbwheel ctl --socket \(path) list
-                  thumbwheel ctl --socket \(path) tap X Y          (screen pixels)
-                  thumbwheel ctl --socket \(path) drag X1 Y1 X2 Y2 300
-                  thumbwheel ctl --socket \(path) screenshot shot.png
+                  \(ctl) --socket \(path) list
+                  \(ctl) --socket \(path) tap X Y          (screen pixels)
+                  \(ctl) --socket \(path) drag X1 Y1 X2 Y2 300
+                  \(ctl) --socket \(path) screenshot shot.png
                 """)
         }
     }
 
     public func stop() { socket = nil }
+
+    /// The command that runs this binary again from any shell: the name it was started by when that
+    /// was found on the PATH (no slash in it), else its absolute path. `scripts/demo` runs the binary
+    /// from the build folder, which is not on the PATH, so "thumbwheel ctl" would not be found there.
+    static func commandName(argv0: String, executable: String?) -> String {
+        if !argv0.contains("/") { return argv0 }
+        return executable ?? argv0
+    }
+
+    /// This process's binary, as an absolute path with links resolved; nil when it cannot be read.
+    static func ownExecutable() -> String? {
+        guard let resolved = realpath("/proc/self/exe", nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
 
     public var statsSection: JSON? { nil }
 

@@ -102,7 +102,8 @@ struct ConfigErrorTests {
         ("[idle]\ndim_after = 60\nblank_after = 30\n" + header,
          "bad.toml:3:1: idle.blank_after: expected more than dim_after (60), found 30"),
         ("[theme]\nbackground = \"blurple\"\n" + header,
-         "bad.toml:2:1: theme.background: \"blurple\" is not a colour: expected #RRGGBB, #RRGGBBAA, #RGB or a name such as \"white\""),
+         "bad.toml:2:1: theme.background: \"blurple\" is not a colour: expected #RRGGBB, #RRGGBBAA, #RGB or one of the names "
+            + Color.named.keys.sorted().joined(separator: ", ") + "; did you mean \"purple\"?"),
         ("title = \"x\"\n" + header,
          "bad.toml:1:1: title: unknown key"),
         ("[display]\n",
