@@ -120,7 +120,7 @@ struct Validator {
     }
 
     mutating func fail(_ path: [String], _ message: String) {
-        errors.append(ConfigError(file: file, location: locator.location(of: path), key: SourceLocator.join(path), message: message))
+        errors.append(ConfigError(file: file, location: locator.location(of: path), key: locator.name(path), message: message))
     }
 
     /// A colour's error, with the nearest colour name for a misspelt one.

@@ -17,16 +17,16 @@ struct ConfigMessageTests {
     @Test("A toggle's `text` names the key toggles use, as do other keys of the same meaning")
     func keyOfAnotherKind() {
         let toggle = Self.withElement("  kind = \"toggle\"\n  id = \"pump\"\n  frame = [300, 0, 200, 60]\n  text = \"Pump\"\n")
-        #expect(errors(toggle) == ["bad.toml:12:3: screens[0].controls[1].text: unknown key; a toggle calls it \"label\""])
+        #expect(errors(toggle) == ["bad.toml:12:3: screens[id=main].controls[id=pump].text: unknown key; a toggle calls it \"label\""])
         let button = Self.withElement("  kind = \"button\"\n  id = \"go\"\n  frame = [300, 0, 200, 60]\n  label = \"Go\"\n")
-        #expect(errors(button).contains("bad.toml:12:3: screens[0].controls[1].label: unknown key; a button calls it \"text\""))
+        #expect(errors(button).contains("bad.toml:12:3: screens[id=main].controls[id=go].label: unknown key; a button calls it \"text\""))
         let dial = Self.withElement("  kind = \"circular-slider\"\n  id = \"s\"\n  frame = [300, 0, 200, 200]\n  minimum = 4\n")
-        #expect(errors(dial) == ["bad.toml:12:3: screens[0].controls[1].minimum: unknown key; a circular-slider calls it \"min\""])
+        #expect(errors(dial) == ["bad.toml:12:3: screens[id=main].controls[id=s].minimum: unknown key; a circular-slider calls it \"min\""])
         let gauge = Self.withElement("  kind = \"image\"\n  id = \"i\"\n  frame = [300, 0, 200, 200]\n  icon = \"builtin:sun\"\n")
-        #expect(errors(gauge).contains("bad.toml:12:3: screens[0].controls[1].icon: unknown key; an image calls it \"image\""))
+        #expect(errors(gauge).contains("bad.toml:12:3: screens[id=main].controls[id=i].icon: unknown key; an image calls it \"image\""))
         // A misspelling that means nothing else still gets the spelling suggestion.
         let typo = Self.withElement("  kind = \"toggle\"\n  id = \"t\"\n  frame = [300, 0, 200, 60]\n  lable = \"Pump\"\n")
-        #expect(errors(typo) == ["bad.toml:12:3: screens[0].controls[1].lable: unknown key; did you mean \"label\"?"])
+        #expect(errors(typo) == ["bad.toml:12:3: screens[id=main].controls[id=t].lable: unknown key; did you mean \"label\"?"])
     }
 
     @Test("A colour that is not one lists every accepted name and suggests the nearest")
@@ -43,7 +43,7 @@ struct ConfigMessageTests {
         let text = "[navigation]\nbar = \"bottom\"\n" + Self.withElement("  kind = \"button\"\n  id = \"pump\"\n  frame = [20, 400, 200, 60]\n  text = \"Pump\"\n")
         let config = try ConfigLoader.parse(text: text, file: "w.toml")
         #expect(config.warnings.map(\.description) == [
-            "warning: w.toml:13:3: screens[0].controls[1].frame: expected \"pump\" clear of the navigation bar's 64-point band along the bottom (y 416 to 480, `[navigation] bar = \"bottom\"`), found it under the bar, 200 x 44 points of it, where the bar hides it and takes its touches",
+            "warning: w.toml:13:3: screens[id=main].controls[id=pump].frame: expected \"pump\" clear of the navigation bar's 64-point band along the bottom (y 416 to 480, `[navigation] bar = \"bottom\"`), found it under the bar, 200 x 44 points of it, where the bar hides it and takes its touches",
         ])
         let top = "[navigation]\nbar = \"top\"\n" + minimalScreenConfig
         let dial = try ConfigLoader.parse(text: top, file: "w.toml").warnings.map(\.description)
@@ -83,7 +83,7 @@ struct ConfigMessageTests {
         let text = "[display]\nsize = \"800x480\"\nwidth_mm = 154\nheight_mm = 86\n" + Self.withElement(
             "  kind = \"arc-seeker\"\n  id = \"small\"\n  frame = [400, 10, 40, 120]\n")
         let found = try ConfigLoader.parse(text: text, file: "w.toml").warnings.map(\.description)
-        #expect(found == ["warning: w.toml:15:3: screens[0].controls[1].frame: expected at least 9 mm each way for a finger, found 7.7 x 23.1 mm (40 x 120 points at 1 pixel per point from display.size, on 5.19 pixels per mm from display.width_mm 154 over display.size 800x480)"])
+        #expect(found == ["warning: w.toml:15:3: screens[id=main].controls[id=small].frame: expected at least 9 mm each way for a finger, found 7.7 x 23.1 mm (40 x 120 points at 1 pixel per point from display.size, on 5.19 pixels per mm from display.width_mm 154 over display.size 800x480)"])
     }
 
     @Test("Spinner items with a title and no icon are accepted")
