@@ -95,6 +95,19 @@ struct ConfigMessageTests {
         #expect(config.control(id: "mode")?.properties.tables("items").map { $0.string("title") } == ["Eco", "Boost"])
     }
 
+    @Test("Keys name array entries by their id; entries without a usable one keep their index")
+    func entriesByID() {
+        let dial = Self.withElement("  kind = \"circular-slider\"\n  id = \"pump\"\n  frame = [300, 0, 200, 200]\n  max = \"x\"\n")
+        #expect(errors(dial) == ["bad.toml:12:3: screens[id=main].controls[id=pump].max: expected a finite number, found the string \"x\""])
+        // A repeated id names neither entry: the error is about that id.
+        let twice = Self.withElement("  kind = \"circular-slider\"\n  id = \"dial\"\n  frame = [300, 0, 200, 200]\n")
+        #expect(errors(twice).first?.hasPrefix("bad.toml:10:3: screens[id=main].controls[1].id: expected a unique control id") == true)
+        // Spinner items have no id: by index, under their control's id.
+        let items = "  kind = \"spinner\"\n  id = \"mode\"\n  frame = [300, 300, 60, 60]\n"
+            + "  [[screens.controls.items]]\n  title = \"Eco\"\n  [[screens.controls.items]]\n  title = 3\n"
+        #expect(errors(Self.withElement(items)) == ["bad.toml:15:3: screens[id=main].controls[id=mode].items[1].title: expected a string, found the integer 3"])
+    }
+
     @Test("The headless hint names the binary as it will run: its path unless it was found on the PATH")
     func ctlCommandName() {
         #expect(SocketAdapter.commandName(argv0: "thumbwheel", executable: "/usr/bin/thumbwheel") == "thumbwheel")
