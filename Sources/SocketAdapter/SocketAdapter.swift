@@ -37,7 +37,7 @@ public final class SocketAdapter: KioskAdapter, ControlRequestHandler {
             return
         }
         if kiosk.isHeadless {
-            let ctl = SocketAdapter.commandName(argv0: CommandLine.arguments.first ?? "thumbwheel", executable: SocketAdapter.ownExecutable()) + " ctl"
+            let ctl = SocketAdapter.commandName(argv0: CommandLine.arguments.first ?? "thumbwheel", directory: SocketAdapter.currentDirectory()) + " ctl"
             Log.notice("""
                 headless: no panel, so drive the kiosk through its socket, for example
                   \(ctl) --socket \(path) list
@@ -51,18 +51,21 @@ public final class SocketAdapter: KioskAdapter, ControlRequestHandler {
     public func stop() { socket = nil }
 
     /// The command that runs this binary again from any shell: the name it was started by when that
-    /// was found on the PATH (no slash in it), else its absolute path. `scripts/demo` runs the binary
-    /// from the build folder, which is not on the PATH, so "thumbwheel ctl" would not be found there.
-    static func commandName(argv0: String, executable: String?) -> String {
-        if !argv0.contains("/") { return argv0 }
-        return executable ?? argv0
+    /// was found on the PATH (no slash in it), else that path made absolute from `directory`, the
+    /// working directory it was started in. `scripts/demo` runs the binary from the build folder,
+    /// which is not on the PATH, so "thumbwheel ctl" would not be found there.
+    static func commandName(argv0: String, directory: String?) -> String {
+        if !argv0.contains("/") || argv0.hasPrefix("/") { return argv0 }
+        guard let directory, directory.hasPrefix("/") else { return argv0 }
+        let relative = argv0.hasPrefix("./") ? String(argv0.dropFirst(2)) : argv0
+        return (directory.hasSuffix("/") ? directory : directory + "/") + relative
     }
 
-    /// This process's binary, as an absolute path with links resolved; nil when it cannot be read.
-    static func ownExecutable() -> String? {
-        guard let resolved = realpath("/proc/self/exe", nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+    /// The working directory; nil when it cannot be read.
+    static func currentDirectory() -> String? {
+        guard let cwd = getcwd(nil, 0) else { return nil }
+        defer { free(cwd) }
+        return String(cString: cwd)
     }
 
     public var statsSection: JSON? { nil }
