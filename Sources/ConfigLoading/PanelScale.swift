@@ -8,9 +8,9 @@ public enum PanelScale {
     /// physical size (the config's `width_mm`/`height_mm`, else what the connector reports), else 1.
     ///
     /// An integrator who writes `size = "800x480"` lays frames out on 800 x 480 points. Deriving the
-    /// scale from `width_mm` instead made those points a hair off the panel's pixels (a 154 mm wide
-    /// 800-pixel panel is 799.2 points wide, as a point is defined as 0.1927 mm), so frames written
-    /// to the edge fell off it. `width_mm` still measures the panel for the touch-size warnings.
+    /// scale from `width_mm` instead made those points a hair off the panel's pixels (whole millimetres
+    /// never give exactly `Scale.millimetresPerPoint` per pixel), so frames written to the edge fell
+    /// off it. `width_mm` still measures the panel for the touch-size warnings.
     public static func of(config: DisplayConfig, canvasSize: PixelSize, physicalMM: PixelSize?) -> Double {
         if let s = config.scale { return s }
         if let size = config.givenSize, size.width > 0, size.height > 0, canvasSize.width > 0, canvasSize.height > 0 {
