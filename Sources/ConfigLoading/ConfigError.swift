@@ -5,7 +5,8 @@ import Formats
 public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
     public var file: String
     public var location: SourceLocation
-    /// The dotted key path, e.g. `screens[0].controls[1].max`; empty for syntax errors.
+    /// The dotted key path, array entries with an id named by it (`screens[id=main].controls[id=pump].max`,
+    /// `SourceLocator.name`); empty for syntax errors.
     public var key: String
     public var message: String
 

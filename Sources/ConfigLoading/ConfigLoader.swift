@@ -49,7 +49,7 @@ public enum ConfigLoader {
 
     private static func build(root: TOMLNode, positions: [String: SourceLocation], text: String,
                               file: String) -> (config: KioskConfig, errors: [ConfigError]) {
-        let locator = SourceLocator(positions: positions)
+        let locator = SourceLocator(positions: positions, root: root)
         var validator = Validator(file: file, locator: locator)
         let table = validator.table(root, schema: ConfigSchema.root, path: [])
         var builder = ConfigBuilder(file: file, locator: locator)
@@ -117,7 +117,7 @@ struct ConfigBuilder {
                 let path = c.properties.path + [laidOut ? "in" : "frame"]
                 return ElementPlace(screen: index, id: c.id, frame: c.frame,
                                     touchable: (ElementKinds.named(c.kind)?.takesTouches ?? true) && !c.hidden,
-                                    laidOut: laidOut, key: SourceLocator.join(path), location: locator.location(of: path))
+                                    laidOut: laidOut, key: locator.name(path), location: locator.location(of: path))
             }
         }
     }
@@ -135,6 +135,7 @@ struct ConfigBuilder {
         if let size = t.string("size") {
             do {
                 d.headlessSize = try PixelSize.parse(size)
+                d.givenSize = d.headlessSize
                 if let excess = ConfigLimits.canvasExcess(d.headlessSize) { fail(t, "size", excess) }
             } catch { fail(t, "size", "\(error)") }
         }
@@ -285,18 +286,18 @@ struct ConfigBuilder {
 
     mutating func fail(_ t: ConfigTable, _ key: String, _ message: String) {
         let path = t.path + [key]
-        errors.append(ConfigError(file: file, location: locator.location(of: path), key: SourceLocator.join(path), message: message))
+        errors.append(ConfigError(file: file, location: locator.location(of: path), key: locator.name(path), message: message))
     }
 
     /// A warning placed like `fail`'s errors.
     mutating func warn(_ t: ConfigTable, _ key: String, _ message: String) {
         let path = t.path + [key]
-        warnings.append(ConfigWarning(file: file, location: locator.location(of: path), key: SourceLocator.join(path), message: message))
+        warnings.append(ConfigWarning(file: file, location: locator.location(of: path), key: locator.name(path), message: message))
     }
 
     /// A mistake of the table as a whole (a missing key), placed at its header as the validator does.
     private mutating func failTable(_ t: ConfigTable, _ message: String) {
-        errors.append(ConfigError(file: file, location: locator.location(of: t.path), key: SourceLocator.join(t.path), message: message))
+        errors.append(ConfigError(file: file, location: locator.location(of: t.path), key: locator.name(t.path), message: message))
     }
 }
 

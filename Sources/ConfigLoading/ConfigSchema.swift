@@ -34,10 +34,10 @@ public enum ConfigSchema {
         Field("format", .choice(["xrgb8888", "rgb565"]), default: "\"xrgb8888\"", "Scan-out pixel format."),
         Field("rotation", rotation, default: "0", "Clockwise panel rotation in degrees; the picture is turned in software."),
         Field("size", .string, default: "\"800x480\"",
-              "Canvas size when headless, as \"WxH\": at most \(ConfigLimits.canvasSide) pixels a side and \(ConfigLimits.canvasPixels) in all (\(ConfigLimits.largestCanvas))."),
-        Field("width_mm", .number(0.1...2000), default: "from the connector", "Physical width of the panel."),
-        Field("height_mm", .number(0.1...2000), default: "from the connector", "Physical height of the panel."),
-        Field("scale", .number(GeometryLimits.scales), default: "from the physical size", "Pixels per logical point, overriding the physical size."),
+              "Canvas size when headless, as \"WxH\"; when written, also the screen in points the frames are laid out on (a panel of another size scales it to fit, unless `scale` is set): at most \(ConfigLimits.canvasSide) pixels a side and \(ConfigLimits.canvasPixels) in all (\(ConfigLimits.largestCanvas))."),
+        Field("width_mm", .number(0.1...2000), default: "from the connector", "Physical width of the panel: measures touch targets; sets the scale only when neither `scale` nor `size` is written."),
+        Field("height_mm", .number(0.1...2000), default: "from the connector", "Physical height of the panel (as `width_mm`)."),
+        Field("scale", .number(GeometryLimits.scales), default: "fits `size`, else from the physical size", "Pixels per logical point, overriding `size` and the physical size."),
         Field("terminal", .string, default: "none", "A VT (\"/dev/tty1\") put in graphics mode; switching away from it pauses the kiosk."),
     ])
 

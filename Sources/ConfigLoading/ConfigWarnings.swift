@@ -49,6 +49,10 @@ public struct PanelDensity: Equatable {
             let panel = "from display.width_mm \(Self.number(w, places: 1)) over display.size \(size)"
             let perMM = Double(size.width) / w
             if let s = d.scale { return PanelDensity(pixelsPerPoint: s, pointSource: "from display.scale", pixelsPerMM: perMM, mmSource: panel) }
+            if d.givenSize != nil {
+                return PanelDensity(pixelsPerPoint: PanelScale.of(config: d, canvasSize: size, physicalMM: nil),
+                                    pointSource: "from display.size", pixelsPerMM: perMM, mmSource: panel)
+            }
             return PanelDensity(pixelsPerPoint: PanelScale.of(config: d, canvasSize: size, physicalMM: nil), pointSource: panel)
         }
         if let s = d.scale { return PanelDensity(pixelsPerPoint: s, pointSource: "from display.scale") }
@@ -63,6 +67,10 @@ public struct PanelDensity: Equatable {
         let panel = "from the connector's \(mm.width) x \(mm.height) mm over \(canvas) pixels"
         if d.scale != nil {
             return PanelDensity(pixelsPerPoint: scale, pointSource: "from display.scale", pixelsPerMM: Double(canvas.width) / Double(mm.width), mmSource: panel)
+        }
+        if let size = d.givenSize {
+            return PanelDensity(pixelsPerPoint: scale, pointSource: "from display.size \(size) over \(canvas) pixels",
+                                pixelsPerMM: Double(canvas.width) / Double(mm.width), mmSource: panel)
         }
         if let w = d.widthMM, let h = d.heightMM, w > 0, h > 0 {
             return PanelDensity(pixelsPerPoint: scale, pointSource: "from display.width_mm \(Self.number(w, places: 1)) over \(canvas) pixels",
@@ -118,6 +126,26 @@ enum ConfigWarnings {
             let f = p.frame
             let written = [f.minX, f.minY, f.width, f.height].map { PanelDensity.number($0, places: 1) }.joined(separator: ", ")
             return warning(p, file, "expected a frame within the screen's \(points(bounds)) points (\(canvas)), found [\(written)], \(how) off the screen")
+        }
+    }
+
+    /// Elements inside the band `[navigation] bar` takes along the top or bottom of every screen: the bar
+    /// is drawn over them and takes their touches, so they are as good as hidden.
+    static func underNavigationBar(_ places: [ElementPlace], bar: NavigationConfig.Bar, screen: Size, file: String) -> [ConfigWarning] {
+        let h = NavBarKind.height
+        let band: Rect
+        switch bar {
+        case .none: return []
+        case .top: band = Rect(x: 0, y: 0, width: screen.width, height: h)
+        case .bottom: band = Rect(x: 0, y: screen.height - h, width: screen.width, height: h)
+        }
+        let edge = bar == .top ? "top" : "bottom"
+        let span = "y \(PanelDensity.number(band.minY, places: 1)) to \(PanelDensity.number(band.maxY, places: 1))"
+        return places.compactMap { p in
+            let common = p.frame.intersection(band)
+            guard !common.isEmpty else { return nil }
+            let how = common == p.frame ? "wholly" : "\(points(common)) points of it"
+            return warning(p, file, "expected \"\(p.id)\" clear of the navigation bar's \(Schema.format(h))-point band along the \(edge) (\(span), `[navigation] bar = \"\(edge)\"`), found it under the bar, \(how), where the bar hides it and takes its touches")
         }
     }
 

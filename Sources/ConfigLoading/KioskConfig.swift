@@ -66,6 +66,7 @@ public struct KioskConfig: Sendable {
         let pixels = scale == 1 ? "1 pixel" : "\(PanelDensity.number(scale, places: 2)) pixels"
         let found = ConfigWarnings.tooSmall(places, density: density, file: file) + ConfigWarnings.overlaps(places, file: file)
             + ConfigWarnings.offScreen(places, screen: points, canvas: "\(canvasName) \(canvas) at \(pixels) per point", file: file)
+            + ConfigWarnings.underNavigationBar(places, bar: navigation.bar, screen: points, file: file)
             + machineWarnings
         // In file order; warnings on one key keep the order above (size, overlap, screen).
         return found.enumerated().sorted { ($0.element.place.location, $0.element.place.key, $0.offset) < ($1.element.place.location, $1.element.place.key, $1.offset) }
@@ -83,6 +84,8 @@ public struct DisplayConfig: Sendable {
     /// Clockwise panel rotation: 0, 90, 180 or 270.
     public var rotation = 0
     public var headlessSize = PixelSize(width: 800, height: 480)
+    /// The `size` key when the file writes it: the screen in points that its frames are laid out on.
+    public var givenSize: PixelSize?
     public var widthMM: Double?
     public var heightMM: Double?
     public var scale: Double?

@@ -10,7 +10,8 @@ struct Validator {
 
     init(file: String, locator: SourceLocator) { self.file = file; self.locator = locator }
 
-    mutating func table(_ node: TOMLNode, schema: Schema, path: [String]) -> ConfigTable {
+    /// `kind`: the element kind the table is checked as, named in did-you-mean hints.
+    mutating func table(_ node: TOMLNode, schema: Schema, path: [String], kind: String? = nil) -> ConfigTable {
         let location = locator.location(of: path)
         var result = ConfigTable(path: path, location: location)
         guard case .table(let entries) = node else {
@@ -20,7 +21,9 @@ struct Validator {
         for (key, value) in entries {
             let childPath = path + [key]
             guard let field = schema.field(key) else {
-                let hint = Validator.suggestion(for: key, among: schema.fields.map(\.name)).map { "; did you mean \"\($0)\"?" } ?? ""
+                let names = schema.fields.map(\.name)
+                let hint = KeySynonyms.hint(for: key, among: names, kind: kind)
+                    ?? Validator.suggestion(for: key, among: names).map { "; did you mean \"\($0)\"?" } ?? ""
                 fail(childPath, "unknown key\(hint)")
                 continue
             }
@@ -59,12 +62,12 @@ struct Validator {
             fail(path, "expected \(type.expectation), found \(node.typeName)\(hint)")
             return nil
         case (.color, .string(let s)):
-            do { return .color(try Color(parsing: s)) } catch { fail(path, error.description); return nil }
+            do { return .color(try Color(parsing: s)) } catch { fail(path, Validator.colourMessage(error)); return nil }
         case (.colors, .array(let items)):
             var out: [Color] = []
             for (i, item) in items.enumerated() {
                 guard case .string(let text) = item else { return mismatch() }
-                do { out.append(try Color(parsing: text)) } catch { fail(path + ["[\(i)]"], error.description); return nil }
+                do { out.append(try Color(parsing: text)) } catch { fail(path + ["[\(i)]"], Validator.colourMessage(error)); return nil }
             }
             return out.isEmpty ? mismatch() : .colors(out)
         case (.numbers(let count), .array(let items)):
@@ -113,11 +116,18 @@ struct Validator {
             _ = value(kindNode, type: .choice(schemas.map(\.name)), path: path + [key])  // reports why
             return nil
         }
-        return table(node, schema: schema, path: path)
+        return table(node, schema: schema, path: path, kind: kind)
     }
 
     mutating func fail(_ path: [String], _ message: String) {
-        errors.append(ConfigError(file: file, location: locator.location(of: path), key: SourceLocator.join(path), message: message))
+        errors.append(ConfigError(file: file, location: locator.location(of: path), key: locator.name(path), message: message))
+    }
+
+    /// A colour's error, with the nearest colour name for a misspelt one.
+    static func colourMessage(_ error: ColorParseError) -> String {
+        guard error.reason == .unknownName else { return error.description }
+        let hint = suggestion(for: error.text.trimmedSpaces.lowercased(), among: Color.named.keys.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
+        return error.description + hint
     }
 
     /// The closest known name within edit distance 2 (or a prefix match), for "did you mean".

@@ -22,7 +22,7 @@ public struct ConfigTable: Hashable, Sendable {
     /// The key path of this table as components, e.g. `["screens", "[0]", "controls", "[2]"]`.
     public var path: [String]
     public var location: SourceLocation
-    /// The key path as written in error messages: `screens[0].controls[2]`.
+    /// The key path by index, `screens[0].controls[2]` (messages name entries by id: `SourceLocator.name`).
     public var pathText: String { ConfigKeyPath.text(path) }
 
     public init(values: [String: ConfigValue] = [:], path: [String] = [], location: SourceLocation = .init(line: 1, column: 1)) {

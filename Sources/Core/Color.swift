@@ -94,7 +94,9 @@ public struct ColorParseError: Error, Equatable, CustomStringConvertible {
         switch reason {
         case .length(let n): return "colour \"\(text)\" has \(n) hex digits; expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA"
         case .badDigit(let c): return "colour \"\(text)\" has the non-hex character '\(c)'"
-        case .unknownName: return "\"\(text)\" is not a colour: expected #RRGGBB, #RRGGBBAA, #RGB or a name such as \"white\""
+        case .unknownName:
+            return "\"\(text)\" is not a colour: expected #RRGGBB, #RRGGBBAA, #RGB or one of the names "
+                + Color.named.keys.sorted().joined(separator: ", ")
         }
     }
 }

@@ -2,6 +2,7 @@ import ConfigLoading
 import Controls
 import Core
 import Formats
+import Glibc
 import Kiosk
 import Platform
 
@@ -36,17 +37,36 @@ public final class SocketAdapter: KioskAdapter, ControlRequestHandler {
             return
         }
         if kiosk.isHeadless {
+            let ctl = SocketAdapter.commandName(argv0: CommandLine.arguments.first ?? "thumbwheel", directory: SocketAdapter.currentDirectory()) + " ctl"
             Log.notice("""
                 headless: no panel, so drive the kiosk through its socket, for example
-                  thumbwheel ctl --socket \(path) list
-                  thumbwheel ctl --socket \(path) tap X Y          (screen pixels)
-                  thumbwheel ctl --socket \(path) drag X1 Y1 X2 Y2 300
-                  thumbwheel ctl --socket \(path) screenshot shot.png
+                  \(ctl) --socket \(path) list
+                  \(ctl) --socket \(path) tap X Y          (screen pixels)
+                  \(ctl) --socket \(path) drag X1 Y1 X2 Y2 300
+                  \(ctl) --socket \(path) screenshot shot.png
                 """)
         }
     }
 
     public func stop() { socket = nil }
+
+    /// The command that runs this binary again from any shell: the name it was started by when that
+    /// was found on the PATH (no slash in it), else that path made absolute from `directory`, the
+    /// working directory it was started in. `scripts/demo` runs the binary from the build folder,
+    /// which is not on the PATH, so "thumbwheel ctl" would not be found there.
+    static func commandName(argv0: String, directory: String?) -> String {
+        if !argv0.contains("/") || argv0.hasPrefix("/") { return argv0 }
+        guard let directory, directory.hasPrefix("/") else { return argv0 }
+        let relative = argv0.hasPrefix("./") ? String(argv0.dropFirst(2)) : argv0
+        return (directory.hasSuffix("/") ? directory : directory + "/") + relative
+    }
+
+    /// The working directory; nil when it cannot be read.
+    static func currentDirectory() -> String? {
+        guard let cwd = getcwd(nil, 0) else { return nil }
+        defer { free(cwd) }
+        return String(cString: cwd)
+    }
 
     public var statsSection: JSON? { nil }
 

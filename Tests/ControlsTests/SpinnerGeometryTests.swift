@@ -215,8 +215,9 @@ struct SpinnerGeometryTests {
         #expect(near(rows[5].rect.minY - rows[4].rect.minY, 40))
         #expect(rows[4].iconRect.width == 24)
         #expect(near(rows[4].iconRect.minY - rows[4].rect.minY, 8))
+        // No more room below than above, so it opens upward (the downward case: SpinnerPickerDirectionTests).
         let tiny = Spinner(id: "t", items: SpinnerFixture.items(3), mode: 1,
-                           frame: Rect(x: 0, y: 30, width: 40, height: 40), containerSize: Size(400, 400))
+                           frame: Rect(x: 0, y: 30, width: 40, height: 40), containerSize: Size(400, 100))
         #expect(tiny.pickerFrame.height == 30)  // R = 50 (centre y), minus half the control
         #expect(tiny.pickerRowHeight == 30)
     }

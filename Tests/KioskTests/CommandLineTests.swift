@@ -77,6 +77,8 @@ struct CommandLineTests {
             (["run", "--headless=yes"], "thumbwheel: The flag '--headless' does not take a value (see 'thumbwheel run --help')"),
             (["ctl", "get", "a", "b"], "thumbwheel: Unexpected argument 'b' (see 'thumbwheel ctl get --help')"),
             (["ctl", "set", "a", "1", "2", "3"], "thumbwheel: set takes one VALUE, or two for a range (see 'thumbwheel ctl set --help')"),
+            // Issue 36: `set ID` without a value is one clear error, not a second, wrong one.
+            (["ctl", "set", "pump"], "thumbwheel: Missing expected argument '<VALUE>' (see 'thumbwheel ctl set --help')"),
             (["ctl", "tap", "--", "-1", "--2"], "thumbwheel: The value '--2' is invalid for '<Y>' (see 'thumbwheel ctl tap --help')"),
             (["simulate", "--scale", "2"], "thumbwheel: Missing expected argument '--config <FILE>' (see 'thumbwheel simulate --help')"),
             (["simulate", "--config", "c.toml", "--scale", "9"], "thumbwheel: --scale must be 1 to 8, found 9 (see 'thumbwheel simulate --help')"),

@@ -78,7 +78,7 @@ struct ConfigRecoveryProcessTests {
         #expect(ConfigRecoveryProcessTests.request(dir, "{\"cmd\":\"get\",\"id\":\"dial\"}") == "{\"id\":\"dial\",\"ok\":true,\"value\":40}")
         #expect(try ConfigRecoveryProcessTests.bannerShown(dir))
         let log = FileIO.read(dir + "/kiosk.log").map { String(decoding: $0, as: UTF8.self) } ?? ""
-        #expect(log.contains("config.toml:20:3: screens[0].controls[0].colour: unknown key"), "\(log)")
+        #expect(log.contains("config.toml:20:3: screens[id=main].controls[id=dial].colour: unknown key"), "\(log)")
         #expect(FileIO.read(dir + "/" + ConfigRecovery.lastGoodName).map { String(decoding: $0, as: UTF8.self) } == KioskProcess.config(dir: dir),
                 "an invalid file never replaces the last good one")
 

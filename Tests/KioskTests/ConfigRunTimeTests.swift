@@ -28,10 +28,10 @@ struct ConfigRunTimeTests {
     /// Bad configs whose trouble does not depend on this machine, and their exact messages.
     static let cases: [(String, String)] = [
         // Numbers: "finite" is in the expectation, the value is named as TOML writes it.
-        (screen + "  max = nan\n", "bad.toml:8:3: screens[0].controls[0].max: expected a finite number, found nan"),
-        (screen + "  padding = inf\n", "bad.toml:8:3: screens[0].controls[0].padding: expected a number from 0 to 131072, found inf"),
+        (screen + "  max = nan\n", "bad.toml:8:3: screens[id=main].controls[id=dial].max: expected a finite number, found nan"),
+        (screen + "  padding = inf\n", "bad.toml:8:3: screens[id=main].controls[id=dial].padding: expected a number from 0 to 131072, found inf"),
         ("[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"circular-slider\"\n  id = \"d\"\n  frame = [0, 0, -inf, 1]\n",
-         "bad.toml:6:3: screens[0].controls[0].frame: expected an array of 4 finite numbers, found an array holding -inf"),
+         "bad.toml:6:3: screens[id=a].controls[id=d].frame: expected an array of 4 finite numbers, found an array holding -inf"),
         // The socket and the state file: absolute, and not something else already there.
         ("[socket]\npath = \"control.sock\"\n" + screen,
          "bad.toml:2:1: socket.path: expected an absolute path to a file the kiosk may create, found \"control.sock\" (relative: it would depend on the directory the kiosk is started in)"),
@@ -46,10 +46,10 @@ struct ConfigRunTimeTests {
          "bad.toml:2:1: state.path: expected an absolute path to a file the kiosk may create, found \"\" (empty)"),
         // Hooks: a program that is there but cannot run.
         (screen + "    [screens.controls.hooks]\n    on_release = [\"/tmp\"]\n",
-         "bad.toml:9:5: screens[0].controls[0].hooks.on_release: expected a program the kiosk can run, found \"/tmp\" (a directory)"),
+         "bad.toml:9:5: screens[id=main].controls[id=dial].hooks.on_release: expected a program the kiosk can run, found \"/tmp\" (a directory)"),
         ("[[screens]]\nid = \"main\"\n  [[screens.controls]]\n  kind = \"button\"\n  id = \"b\"\n  frame = [0, 0, 99, 60]\n  text = \"Go\"\n"
             + "  actions = [{ hook = [\"/etc\"] }]\n",
-         "bad.toml:8:16: screens[0].controls[0].actions[0].hook: expected a program the kiosk can run, found \"/etc\" (a directory)"),
+         "bad.toml:8:16: screens[id=main].controls[id=b].actions[0].hook: expected a program the kiosk can run, found \"/etc\" (a directory)"),
         // Device nodes and the backlight: the wrong kind of file.
         ("[display]\ndevice = \"/etc/hostname\"\n" + screen,
          "bad.toml:2:1: display.device: expected a device node, found \"/etc/hostname\" (not a character device)"),
@@ -62,11 +62,11 @@ struct ConfigRunTimeTests {
          "bad.toml:2:1: input.calibration: expected an invertible matrix (a·e − b·d ≠ 0, or every touch lands on one line), found a·e − b·d = 0"),
         // Sizes that would cost memory or time.
         (screen + "  labels = [" + Array(repeating: "\"x\"", count: 1001).joined(separator: ", ") + "]\n",
-         "bad.toml:8:3: screens[0].controls[0].labels: expected at most 1000 items, found 1001"),
+         "bad.toml:8:3: screens[id=main].controls[id=dial].labels: expected at most 1000 items, found 1001"),
         ("[[screens]]\nid = \"a\"\ntitle = \"" + String(repeating: "é", count: 2049) + "\"\n",
-         "bad.toml:3:1: screens[0].title: expected a string of at most 4096 bytes, found 4098 bytes"),
+         "bad.toml:3:1: screens[id=a].title: expected a string of at most 4096 bytes, found 4098 bytes"),
         (screen + "  labels = [\"" + String(repeating: "x", count: 5000) + "\"]\n",
-         "bad.toml:8:3: screens[0].controls[0].labels: expected strings of at most 4096 bytes, found one of 5000 bytes"),
+         "bad.toml:8:3: screens[id=main].controls[id=dial].labels: expected strings of at most 4096 bytes, found one of 5000 bytes"),
         ("# " + String(repeating: "x", count: 1 << 20) + "\n" + screen,
          "bad.toml:1:1: expected at most 1048576 bytes, found 1048695"),
     ]
@@ -82,12 +82,12 @@ struct ConfigRunTimeTests {
         let bigPath = makeTemporaryDirectory("png") + "/wide.png"
         try PNGImage.write(big, to: bigPath)
         #expect(errors(screen + "  handle_image = \"\(bigPath)\"\n") == [
-            "bad.toml:8:3: screens[0].controls[0].handle_image: expected a PNG the kiosk can show, found \"\(bigPath)\" (4097 x 1 pixels is larger than 4096 x 4096)"])
+            "bad.toml:8:3: screens[id=main].controls[id=dial].handle_image: expected a PNG the kiosk can show, found \"\(bigPath)\" (4097 x 1 pixels is larger than 4096 x 4096)"])
         let good = try PNGImage.encode(Bitmap(width: 8, height: 8))
         let cut = try file("cut.png", Array(good.prefix(40)))
         let found = errors(screen + "  handle_image = \"\(cut)\"\n")
         #expect(found.count == 1 && found[0].hasPrefix(
-            "bad.toml:8:3: screens[0].controls[0].handle_image: expected a PNG the kiosk can show, found \"\(cut)\" (cannot "), "\(found)")
+            "bad.toml:8:3: screens[id=main].controls[id=dial].handle_image: expected a PNG the kiosk can show, found \"\(cut)\" (cannot "), "\(found)")
         let whole = try file("whole.png", good)
         #expect(errors(screen + "  handle_image = \"\(whole)\"\n") == [])
     }
@@ -96,7 +96,7 @@ struct ConfigRunTimeTests {
     func notExecutable() throws {
         let script = try file("hook.sh", Array("#!/bin/sh\n".utf8), mode: 0o644)
         #expect(errors(screen + "    [screens.controls.hooks]\n    on_change = [\"\(script)\", \"{value}\"]\n") == [
-            "bad.toml:9:5: screens[0].controls[0].hooks.on_change: expected a program the kiosk can run, found \"\(script)\" (not executable)"])
+            "bad.toml:9:5: screens[id=main].controls[id=dial].hooks.on_change: expected a program the kiosk can run, found \"\(script)\" (not executable)"])
     }
 
     @Test("A file with a font's tag but no font in it is an error at load")
@@ -118,9 +118,9 @@ struct ConfigRunTimeTests {
     @Test("What this machine lacks but the panel may have is a warning: a program, a group, a device")
     func machineWarnings() throws {
         #expect(try warnings(screen + "    [screens.controls.hooks]\n    on_change = [\"/nonexistent/amixer\", \"{value}\"]\n") == [
-            "warning: bad.toml:9:5: screens[0].controls[0].hooks.on_change: expected a program the kiosk can run, found \"/nonexistent/amixer\" (No such file or directory on this machine: the hook will fail when it runs)"])
+            "warning: bad.toml:9:5: screens[id=main].controls[id=dial].hooks.on_change: expected a program the kiosk can run, found \"/nonexistent/amixer\" (No such file or directory on this machine: the hook will fail when it runs)"])
         #expect(try warnings(screen + "    [screens.controls.hooks]\n    on_change = [\"no-such-program-tw\"]\n") == [
-            "warning: bad.toml:9:5: screens[0].controls[0].hooks.on_change: expected a program the kiosk can run, found \"no-such-program-tw\" (not in /usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin on this machine: the hook will fail when it runs)"])
+            "warning: bad.toml:9:5: screens[id=main].controls[id=dial].hooks.on_change: expected a program the kiosk can run, found \"no-such-program-tw\" (not in /usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin on this machine: the hook will fail when it runs)"])
         #expect(try warnings("[socket]\ngroup = \"no-such-group-tw\"\n" + screen) == [
             "warning: bad.toml:2:1: socket.group: expected a group of this system, found \"no-such-group-tw\" (no such group here: the socket would keep the service's group)"])
         #expect(try warnings("[display]\ndevice = \"/dev/dri/card77\"\n" + screen) == [

@@ -22,9 +22,9 @@ struct DeviceTopicsConfigTests {
     @Test("Located errors: no [mqtt], a wildcard, neither topic, a state on a label, an unknown placeholder, equal device ends")
     func located() {
         #expect(errors(Self.screen("  kind = \"toggle\"\n  mqtt = { state_topic = \"a\" }\n"))
-            == ["c.toml:7:10: screens[0].controls[0].mqtt: expected an [mqtt] section to reach the broker with, found none"])
+            == ["c.toml:7:10: screens[id=main].controls[id=c].mqtt: expected an [mqtt] section to reach the broker with, found none"])
         #expect(errors(Self.mqtt + Self.screen("  kind = \"toggle\"\n  mqtt = { state_topic = \"a/+\" }\n"))
-            == ["c.toml:9:12: screens[0].controls[0].mqtt.state_topic: expected a topic without \"+\" or \"#\", found \"a/+\""])
+            == ["c.toml:9:12: screens[id=main].controls[id=c].mqtt.state_topic: expected a topic without \"+\" or \"#\", found \"a/+\""])
         #expect(errors(Self.mqtt + Self.screen("  kind = \"toggle\"\n  mqtt = { qos = 1 }\n")).first?
             .contains("expected state_topic, command_topic or both, found neither") == true)
         #expect(errors(Self.mqtt + Self.screen("  kind = \"label\"\n  text = \"x\"\n  mqtt = { state_topic = \"a\" }\n")).first?

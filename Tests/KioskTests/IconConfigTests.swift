@@ -69,7 +69,7 @@ struct IconConfigTests {
     @Test("An unknown name is a located error with the nearest name")
     func unknownName() {
         #expect(errors(Self.button("mdi:lightbulb-outlin")) == [
-            "bad.toml:7:3: screens[0].controls[0].icon: expected one of the \(Self.debianCount) icon names of \(IconConfig.debianNames), found \"mdi:lightbulb-outlin\"; did you mean \"mdi:lightbulb-outline\"?",
+            "bad.toml:7:3: screens[id=main].controls[id=b].icon: expected one of the \(Self.debianCount) icon names of \(IconConfig.debianNames), found \"mdi:lightbulb-outlin\"; did you mean \"mdi:lightbulb-outline\"?",
         ])
     }
 
@@ -79,10 +79,10 @@ struct IconConfigTests {
             + "  options = [\"Heat\", \"Cool\", \"Off\"]\n"
         #expect(errors(choice + "  icons = [\"mdi:fire\", \"\", \"mdi:power\"]\n").isEmpty)
         #expect(errors(choice + "  icons = [\"mdi:fire\", \"mdi:power\"]\n") == [
-            "bad.toml:8:3: screens[0].controls[0].icons: expected one icon per option (3), found 2",
+            "bad.toml:8:3: screens[id=main].controls[id=c].icons: expected one icon per option (3), found 2",
         ])
         #expect(errors(choice + "  icons = [\"mdi:fire\", \"mdi:weather-snowi\", \"\"]\n") == [
-            "bad.toml:8:3: screens[0].controls[0].icons: expected one of the \(Self.debianCount) icon names of \(IconConfig.debianNames), found \"mdi:weather-snowi\"; did you mean \"mdi:weather-snowy\"?",
+            "bad.toml:8:3: screens[id=main].controls[id=c].icons: expected one of the \(Self.debianCount) icon names of \(IconConfig.debianNames), found \"mdi:weather-snowi\"; did you mean \"mdi:weather-snowy\"?",
         ])
     }
 
@@ -121,7 +121,7 @@ struct IconConfigTests {
         let config = try ConfigLoader.parse(text: Self.button("mdi:lightbulb-night", head: head), file: "good.toml")
         #expect(config.icons.names.names == ["ab-testing", "lightbulb-night"])
         #expect(errors(Self.button("mdi:ab-testing", head: head)) == [
-            "bad.toml:9:3: screens[0].controls[0].icon: expected an icon the font \(IconConfig.debianFont) draws, found \"mdi:ab-testing\" (no glyph for U+F01C9; is the font older than its name list?)",
+            "bad.toml:9:3: screens[id=main].controls[id=b].icon: expected an icon the font \(IconConfig.debianFont) draws, found \"mdi:ab-testing\" (no glyph for U+F01C9; is the font older than its name list?)",
         ])
     }
 

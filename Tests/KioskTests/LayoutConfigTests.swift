@@ -111,25 +111,25 @@ struct LayoutConfigTests {
 
     static let cases: [(String, String)] = [
         (rowCard + "  [[screens.controls]]\n  kind = \"arc-seeker\"\n  id = \"s\"\n  in = \"panel\"\n  frame = [0, 0, 50, 50]\n",
-         "bad.toml:13:3: screens[0].controls[1].frame: expected no frame on an element that card \"panel\" places (in = \"panel\"), found [0, 0, 50, 50]"),
+         "bad.toml:13:3: screens[id=main].controls[id=s].frame: expected no frame on an element that card \"panel\" places (in = \"panel\"), found [0, 0, 50, 50]"),
         (rowCard + "  [[screens.controls]]\n  kind = \"arc-seeker\"\n  id = \"s\"\n",
-         "bad.toml:9:5: screens[0].controls[1]: missing the required key \"frame\" (an array of 4 finite numbers)"),
+         "bad.toml:9:5: screens[id=main].controls[id=s]: missing the required key \"frame\" (an array of 4 finite numbers)"),
         (rowCard + placed(1, in: "nothing"),
-         "bad.toml:12:3: screens[0].controls[1].in: expected the id of a card with a layout, found \"nothing\", the id of no element on this screen"),
+         "bad.toml:12:3: screens[id=main].controls[id=e0].in: expected the id of a card with a layout, found \"nothing\", the id of no element on this screen"),
         (rowCard + "  [[screens.controls]]\n  kind = \"arc-seeker\"\n  id = \"s\"\n  frame = [0, 0, 90, 90]\n" + placed(1, in: "s"),
-         "bad.toml:16:3: screens[0].controls[2].in: expected the id of a card with a layout, found \"s\", which is not a card"),
+         "bad.toml:16:3: screens[id=main].controls[id=e0].in: expected the id of a card with a layout, found \"s\", which is not a card"),
         (rowCard + "  [[screens.controls]]\n  kind = \"card\"\n  id = \"plain\"\n  frame = [0, 0, 90, 90]\n" + placed(1, in: "plain"),
-         "bad.toml:16:3: screens[0].controls[2].in: expected the id of a card with a layout, found \"plain\", a card without `layout`"),
+         "bad.toml:16:3: screens[id=main].controls[id=e0].in: expected the id of a card with a layout, found \"plain\", a card without `layout`"),
         (rowCard + "  [[screens.controls]]\n  kind = \"card\"\n  id = \"self\"\n  layout = \"row\"\n  in = \"self\"\n",
-         "bad.toml:13:3: screens[0].controls[1].in: expected the id of another card, found its own id \"self\""),
+         "bad.toml:13:3: screens[id=main].controls[id=self].in: expected the id of another card, found its own id \"self\""),
         (rowCard + "  columns = 3\n",
-         "bad.toml:9:3: screens[0].controls[0].columns: expected layout = \"grid\" with columns, found layout = \"row\""),
+         "bad.toml:9:3: screens[id=main].controls[id=panel].columns: expected layout = \"grid\" with columns, found layout = \"row\""),
         (rowCard + "  padding = 150\n" + placed(1, in: "panel"),
-         "bad.toml:8:3: screens[0].controls[0].layout: expected room for 1 element inside the padding, title and gaps, found cells of 100 x -100 points"),
+         "bad.toml:8:3: screens[id=main].controls[id=panel].layout: expected room for 1 element inside the padding, title and gaps, found cells of 100 x -100 points"),
         (rowCard + "  fit = \"cover\"\n",
-         "bad.toml:9:3: screens[0].controls[0].fit: unknown key"),
+         "bad.toml:9:3: screens[id=main].controls[id=panel].fit: unknown key"),
         (rowCard + "  [[screens.controls]]\n  kind = \"image\"\n  id = \"i\"\n  frame = [0, 0, 90, 90]\n  image = \"none.png\"\n",
-         "bad.toml:13:3: screens[0].controls[1].image: expected a readable PNG file, found \"none.png\" (./none.png: No such file or directory)"),
+         "bad.toml:13:3: screens[id=main].controls[id=i].image: expected a readable PNG file, found \"none.png\" (./none.png: No such file or directory)"),
     ]
 
     @Test("Layout mistakes give exactly these located messages", arguments: cases)
@@ -159,13 +159,13 @@ struct ConfigWarningTests {
     func tooSmall(display: String, figures: String) throws {
         let found = try warnings("[display]\n" + display + Self.small.replacingOccurrences(of: "700", with: "400"))
         let line = 8 + display.count { $0 == "\n" }
-        #expect(found == ["warning: w.toml:\(line):3: screens[0].controls[0].frame: expected at least 9 mm each way for a finger, found 7.7 x 23.1 mm \(figures)"])
+        #expect(found == ["warning: w.toml:\(line):3: screens[id=main].controls[id=small].frame: expected at least 9 mm each way for a finger, found 7.7 x 23.1 mm \(figures)"])
     }
 
     @Test("With both display.scale and the panel's millimetres, the size is measured on the panel")
     func scaleOnKnownPanel() throws {
         let text = "[display]\nscale = 2\nwidth_mm = 154.16\nheight_mm = 86.7\n" + Self.small.replacingOccurrences(of: "[700, 10, 40, 120]", with: "[10, 10, 20, 120]")
-        #expect(try warnings(text) == ["warning: w.toml:11:3: screens[0].controls[0].frame: expected at least 9 mm each way for a finger, found 7.7 x 46.2 mm (20 x 120 points at 2 pixels per point from display.scale, on 5.19 pixels per mm from display.width_mm 154.2 over display.size 800x480)"])
+        #expect(try warnings(text) == ["warning: w.toml:11:3: screens[id=main].controls[id=small].frame: expected at least 9 mm each way for a finger, found 7.7 x 46.2 mm (20 x 120 points at 2 pixels per point from display.scale, on 5.19 pixels per mm from display.width_mm 154.2 over display.size 800x480)"])
     }
 
     @Test("An element partly or wholly off the screen (the canvas at the scale)")
@@ -179,9 +179,9 @@ struct ConfigWarningTests {
 
             """
         #expect(try warnings(text) == [
-            "warning: w.toml:9:3: screens[0].controls[0].frame: expected at least 9 mm each way for a finger, found 7.7 x 23.1 mm (40 x 120 points at 2 pixels per point from display.scale)",
-            "warning: w.toml:9:3: screens[0].controls[0].frame: expected a frame within the screen's 400 x 240 points (display.size 800x480 at 2 pixels per point), found [700, 10, 40, 120], wholly off the screen",
-            "warning: w.toml:14:3: screens[0].controls[1].frame: expected a frame within the screen's 400 x 240 points (display.size 800x480 at 2 pixels per point), found [350, 200, 100, 100], partly off the screen",
+            "warning: w.toml:9:3: screens[id=main].controls[id=small].frame: expected at least 9 mm each way for a finger, found 7.7 x 23.1 mm (40 x 120 points at 2 pixels per point from display.scale)",
+            "warning: w.toml:9:3: screens[id=main].controls[id=small].frame: expected a frame within the screen's 400 x 240 points (display.size 800x480 at 2 pixels per point), found [700, 10, 40, 120], wholly off the screen",
+            "warning: w.toml:14:3: screens[id=main].controls[id=logo].frame: expected a frame within the screen's 400 x 240 points (display.size 800x480 at 2 pixels per point), found [350, 200, 100, 100], partly off the screen",
         ])
     }
 
@@ -209,7 +209,7 @@ struct ConfigWarningTests {
 
             """
         #expect(try warnings(text) == [
-            "warning: w.toml:29:3: screens[0].controls[5].frame: expected a frame clear of other touchable elements, found it covers 50 x 50 points of \"s1\" (line 25)",
+            "warning: w.toml:29:3: screens[id=main].controls[id=s2].frame: expected a frame clear of other touchable elements, found it covers 50 x 50 points of \"s1\" (line 25)",
         ])
     }
 
@@ -217,7 +217,7 @@ struct ConfigWarningTests {
     func laidOutTooSmall() throws {
         let found = try warnings(rowCard + placed(10, in: "panel"))
         #expect(found.count == 10)
-        #expect(found.first == "warning: w.toml:12:3: screens[0].controls[1].in: expected at least 9 mm each way for a finger, found 5.9 x 33.9 mm (30.4 x 176 points at 1 pixel per point by default, as neither display.scale nor display.width_mm and height_mm is set)")
+        #expect(found.first == "warning: w.toml:12:3: screens[id=main].controls[id=e0].in: expected at least 9 mm each way for a finger, found 5.9 x 33.9 mm (30.4 x 176 points at 1 pixel per point by default, as neither display.scale nor display.width_mm and height_mm is set)")
     }
 
     @Test("At run time the size is measured on the connector's physical size")
@@ -228,7 +228,7 @@ struct ConfigWarningTests {
         // A panel twice as coarse as the points assume: 40 points are 15.4 mm there.
         #expect(config.runWarnings(canvas: canvas, physicalMM: PixelSize(width: 308, height: 172)).isEmpty)
         #expect(config.runWarnings(canvas: canvas, physicalMM: PixelSize(width: 100, height: 60)).map(\.description) == [
-            "warning: w.toml:9:3: screens[0].controls[0].frame: expected at least 9 mm each way for a finger, found 5 x 15 mm (40 x 120 points at 1 pixel per point from display.scale, on 8 pixels per mm from the connector's 100 x 60 mm over 800x480 pixels)",
+            "warning: w.toml:9:3: screens[id=main].controls[id=small].frame: expected at least 9 mm each way for a finger, found 5 x 15 mm (40 x 120 points at 1 pixel per point from display.scale, on 8 pixels per mm from the connector's 100 x 60 mm over 800x480 pixels)",
         ])
         // No size from the connector: what check-config said.
         #expect(config.runWarnings(canvas: canvas, physicalMM: nil) == config.warnings)
@@ -245,8 +245,8 @@ struct ConfigWarningTests {
         #expect(r.status == 0)
         #expect(r.out == "\(path): OK (1 screen, 1 control, 2 warnings)\n")
         #expect(r.err == """
-            warning: \(path):7:3: screens[0].controls[0].frame: expected at least 9 mm each way for a finger, found 7.7 x 23.1 mm (40 x 120 points at 1 pixel per point by default, as neither display.scale nor display.width_mm and height_mm is set)
-            warning: \(path):7:3: screens[0].controls[0].frame: expected a frame within the screen's 800 x 480 points (display.size 800x480 at 1 pixel per point), found [780, 10, 40, 120], partly off the screen
+            warning: \(path):7:3: screens[id=main].controls[id=small].frame: expected at least 9 mm each way for a finger, found 7.7 x 23.1 mm (40 x 120 points at 1 pixel per point by default, as neither display.scale nor display.width_mm and height_mm is set)
+            warning: \(path):7:3: screens[id=main].controls[id=small].frame: expected a frame within the screen's 800 x 480 points (display.size 800x480 at 1 pixel per point), found [780, 10, 40, 120], partly off the screen
 
             """)
     }

@@ -111,11 +111,11 @@ struct MQTTConfigMoreTests {
         let m = try #require(try ConfigLoader.parse(text: "[mqtt]\nhost = \"b\"\n" + vars + Self.screens, file: "c.toml").mqtt)
         #expect(m.bindings == [MQTTConfig.Binding(variable: "outdoor", type: .number, topic: "sensors/out", jsonPath: ["main", "temps", "0"]),
                                MQTTConfig.Binding(variable: "note", type: .text, topic: "n", jsonPath: nil)])
-        #expect(errors(vars + Self.screens).first == "c.toml:3:1: variables[0].topic: expected an [mqtt] section to subscribe with, found none")
+        #expect(errors(vars + Self.screens).first == "c.toml:3:1: variables[id=outdoor].topic: expected an [mqtt] section to subscribe with, found none")
         #expect(errors("[mqtt]\nhost = \"b\"\n[[variables]]\nid = \"v\"\ntopic = \"a/+/b\"\n" + Self.screens)
-            == ["c.toml:5:1: variables[0].topic: expected a topic without \"+\" or \"#\", found \"a/+/b\""])
+            == ["c.toml:5:1: variables[id=v].topic: expected a topic without \"+\" or \"#\", found \"a/+/b\""])
         #expect(errors("[mqtt]\nhost = \"b\"\n[[variables]]\nid = \"v\"\ntopic = \"t\"\njson = \"a..b\"\n" + Self.screens).first?
-            .hasPrefix("c.toml:6:1: variables[0].json: expected a dot path") == true)
+            .hasPrefix("c.toml:6:1: variables[id=v].json: expected a dot path") == true)
     }
 
     @Test("Bound payloads: numbers, numeric text, JSON fields and array indexes in; everything malformed refused with its reason")

@@ -23,7 +23,7 @@ struct MarkerPathConfigTests {
     @Test("Path data the dial could not draw is a located error saying what was found where", arguments: cases)
     func refused(data: String, found: String) {
         #expect(errors(minimalScreenConfig + "  marker_path = \"\(data)\"\n")
-                == ["bad.toml:8:3: screens[0].controls[0].marker_path: " + Self.expected + found])
+                == ["bad.toml:8:3: screens[id=main].controls[id=dial].marker_path: " + Self.expected + found])
     }
 
     @Test("Every circular kind checks it; good path data loads")
@@ -41,6 +41,6 @@ struct MarkerPathConfigTests {
         let wavy = "M -100 0" + String(repeating: " q 1 -8 2 0", count: 99) + " Z"
         #expect(errors(minimalScreenConfig + "  marker_count = 134\n  marker_path = \"\(wavy)\"\n") == [])
         #expect(errors(minimalScreenConfig + "  marker_count = 135\n  marker_path = \"\(wavy)\"\n")
-                == ["bad.toml:9:3: screens[0].controls[0].marker_path: expected at most 200000 corners over all markers (marker_count × the shape's, curves counted as the lines they become), found 135 × 1486"])
+                == ["bad.toml:9:3: screens[id=main].controls[id=dial].marker_path: expected at most 200000 corners over all markers (marker_count × the shape's, curves counted as the lines they become), found 135 × 1486"])
     }
 }

@@ -17,6 +17,6 @@ struct TOMLConfigErrorTests {
     func multilineArrayLocation() {
         let text = "[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"spinner\"\n  id = \"s\"\n  frame = [0, 0, 1, 1]\n"
             + "  items = [\n    { icon = \"builtin:sun\" },\n    { icon = 3 },\n  ]\n"
-        #expect(errors(text) == ["bad.toml:9:7: screens[0].controls[0].items[1].icon: expected a string, found the integer 3"])
+        #expect(errors(text) == ["bad.toml:9:7: screens[id=a].controls[id=s].items[1].icon: expected a string, found the integer 3"])
     }
 }

@@ -104,10 +104,17 @@ extension Spinner {
         return popupAnimation?.value(at: time) ?? 1
     }
 
-    /// The picker's downward shift at `time`: half its height when collapsed, 0 when open (RVS-31).
+    /// Whether the picker opens below the control (no room above it, `WheelGeometry.pickerOpensDownward`).
+    public var pickerOpensDownward: Bool {
+        WheelGeometry.pickerOpensDownward(controlFrame: frame, containerSize: containerSize)
+    }
+
+    /// The picker's shift toward the control at `time`: half its height when collapsed, 0 when open
+    /// (RVS-31); downward for a picker above the control, upward for one below it.
     public func pickerOffsetY(at time: MonotonicTime) -> Double {
         let s = popupScale(at: time)
-        return (1 - s) / (1 - Spinner.collapsedScale) * pickerFrame.height / 2
+        let shift = (1 - s) / (1 - Spinner.collapsedScale) * pickerFrame.height / 2
+        return pickerOpensDownward ? -shift : shift
     }
 
     /// Opacity of item `i`'s icon (RVS-38).

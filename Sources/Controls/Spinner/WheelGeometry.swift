@@ -16,12 +16,27 @@ public enum WheelGeometry {
 
     /// The picker's container frame in container coordinates (RVS-30): from the container's top down to
     /// the control's top edge, 2R wide about the control; [PORT] the x range is clamped to the container
-    /// (RVS-73) instead of spilling off the screen.
+    /// (RVS-73) instead of spilling off the screen. [PORT] Where there is no room above (see
+    /// `pickerOpensDownward`) it opens downward instead: from the control's bottom edge to the
+    /// container's bottom, 2R' wide with R' the distance from the control's centre to that bottom.
     public static func pickerFrame(controlFrame: Rect, containerSize: Size) -> Rect {
         let c = controlFrame.center
-        let r = popupRadius(center: c, containerSize: containerSize, spinner: false)
+        let down = pickerOpensDownward(controlFrame: controlFrame, containerSize: containerSize)
+        let r = down ? containerSize.height - c.y : popupRadius(center: c, containerSize: containerSize, spinner: false)
         let x0 = max(0, c.x - r), x1 = min(containerSize.width, c.x + r)
-        return Rect(x: x0, y: c.y - r, width: max(0, x1 - x0), height: max(0, r - controlFrame.height / 2))
+        let height = max(0, r - controlFrame.height / 2)
+        return Rect(x: x0, y: down ? controlFrame.maxY : c.y - r, width: max(0, x1 - x0), height: height)
+    }
+
+    /// The height under which the space above a control is no room for a picker: three 40 pt rows.
+    public static let pickerComfortableHeight = 120.0
+
+    /// [PORT] Whether the picker opens downward: the original always opens upward (RVS-30), which at the
+    /// top edge of a screen leaves a sliver. Down when the space above is under
+    /// `pickerComfortableHeight` and the space below is larger.
+    public static func pickerOpensDownward(controlFrame: Rect, containerSize: Size) -> Bool {
+        let above = controlFrame.minY, below = containerSize.height - controlFrame.maxY
+        return above < pickerComfortableHeight && below > above
     }
 
     /// The sector angle 360°/n (RVS-35); zero for an empty list.

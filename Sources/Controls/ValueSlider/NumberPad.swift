@@ -26,6 +26,15 @@ public final class NumberPad: TouchControl, EventSource {
     public var editor: (NumberKey, String) -> String?
     /// The placement decisions of NP-41.
     public var placement: PopupPlacement.Options
+    /// The key and pad sizes; a change takes effect at the next opening.
+    public var metrics = NumberPadMetrics.reference
+    /// True: the first digit or separator typed after opening replaces the value shown instead of
+    /// appending to it (93 then 4 gives 4), as a kiosk user expects; false: the reference host's
+    /// append (NP-46). ⌫ and C edit the shown value either way.
+    public var typingReplacesShownValue = false
+    /// True: ✓ on text the validator does not accept (empty, out of range, a prefix) keeps the pad open
+    /// and sets `message`; false: ✓ always closes (NP-46).
+    public var refusesInvalidEntry = false
 
     /// True while the pad and its catcher are shown.
     public private(set) var isOpen = false
@@ -33,9 +42,13 @@ public final class NumberPad: TouchControl, EventSource {
     public private(set) var text = ""
     /// The validity of `text` (NP-29); `.valid` when closed (NP-30).
     public private(set) var validity = NumberValidity.valid
+    /// Why ✓ was refused (the accepted range, as "0–100"); nil until then, and again after the next key.
+    public private(set) var message: String?
+    /// Whether `text` is still the value loaded at opening, untouched by any key.
+    public private(set) var showsLoadedValue = false
     /// The keys built at the last opening, with their frames in overlay coordinates.
     public private(set) var keys: [(key: NumberKey, frame: Rect)] = []
-    /// The pad view's frame in overlay coordinates (211×211, placed per NP-41/44).
+    /// The pad view's frame in overlay coordinates (211×211 with the reference metrics, placed per NP-41/44).
     public private(set) var padFrame = Rect.zero
     /// The outline joining the anchor and the pad (NP-44: radius 10, base padding 5).
     public private(set) var padLayout: PopupLayout?
@@ -80,13 +93,15 @@ public final class NumberPad: TouchControl, EventSource {
         isOpen = true
         keys = []
         outbox.send(.padShown)
-        let side = NumberPadLayout.viewSide
-        let layout = PopupLayout.padBase(anchor: anchor, padSize: Size(side, side), screen: screenSize, placement: placement)
+        let layout = PopupLayout.padBase(anchor: anchor, padSize: metrics.viewSize, screen: screenSize, placement: placement)
         padLayout = layout
         padFrame = layout.popupContentFrame
         let table = keyTable ?? NumberPadLayout.defaultKeys(keyStrings)
-        keys = NumberPadLayout.frames(table).map { ($0.key, Rect(origin: padFrame.origin + Vector($0.frame.minX, $0.frame.minY), size: $0.frame.size)) }
-        if text.isEmpty, let n = currentNumber { text = numberText.format(n) }
+        keys = NumberPadLayout.frames(table, metrics: metrics).map {
+            ($0.key, Rect(origin: padFrame.origin + Vector($0.frame.minX, $0.frame.minY), size: $0.frame.size))
+        }
+        message = nil
+        if text.isEmpty, let n = currentNumber { text = numberText.format(n); showsLoadedValue = true }
     }
 
     /// NP-33: removes everything, clears the label, resets the state, `padDismissed`.
@@ -94,6 +109,8 @@ public final class NumberPad: TouchControl, EventSource {
         guard isOpen else { return }
         press = nil
         text = ""
+        message = nil
+        showsLoadedValue = false
         validity = .valid
         isOpen = false
         padLayout = nil
@@ -197,14 +214,47 @@ public final class NumberPad: TouchControl, EventSource {
         perform(k)
     }
 
-    /// The key pipeline (NP-27).
+    /// The message row's frame in overlay coordinates (empty without a message row).
+    public var messageFrame: Rect {
+        let m = metrics.messageFrame
+        return metrics.messageHeight > 0 ? Rect(origin: padFrame.origin + Vector(m.minX, m.minY), size: m.size) : .zero
+    }
+
+    /// What the message row shows while nothing was refused: the accepted range, when the validator has one.
+    public var rangeHint: String? {
+        guard let v = validator, v.minimum.isFinite, v.maximum.isFinite else { return nil }
+        return numberText.format(v.minimum) + "\u{2013}" + numberText.format(v.maximum)
+    }
+
+    /// The key pipeline (NP-27), with the kiosk's replace-on-type and refused ✓ when switched on.
     private func perform(_ key: NumberKey) {
-        guard let newText = editor(key, text) else { close(committed: true); return }
+        let fresh = showsLoadedValue
+        showsLoadedValue = false
+        message = nil
+        let typing = key.role == .digit || key.role == .decimal
+        guard let newText = editor(key, fresh && typing && typingReplacesShownValue ? "" : text) else {
+            if refusesInvalidEntry, let why = refusal() { message = why; return }
+            close(committed: true)
+            return
+        }
         text = newText
         guard let n = numberText.parse(newText) else { validity = .unparsed; return }
         let state = validator?.validity(of: newText) ?? .valid
         validity = state
         if state == .valid { outbox.send(.valueChanged(value: n, fromUser: true)) }
+    }
+}
+
+extension NumberPad {
+    /// Why the text cannot be committed, or nil when it can: empty or not a number, or not valid for
+    /// the validator (out of range, too many decimals, only a prefix of a valid number).
+    fileprivate func refusal() -> String? {
+        guard numberText.parse(text) != nil else { return rangeHint.map { "Type a number: " + $0 } ?? "Type a number" }
+        guard let v = validator, v.validity(of: text) != .valid else { return nil }
+        if let p = numberText.parts(text), p.fractionDigits.count > v.decimals || (v.decimals == 0 && p.hasSeparator) {
+            return v.decimals == 0 ? "Whole numbers only" : "At most \(v.decimals) decimal\(v.decimals == 1 ? "" : "s")"
+        }
+        return rangeHint.map { "Out of range: " + $0 } ?? "Out of range"
     }
 }
 

@@ -80,15 +80,19 @@ public enum NumberPadLayout {
 
     /// Key frames in pad-view coordinates: x = 10 + 49c, y = 10 + 49r, w = 49w − 5, h = 49h − 5. A wide
     /// key makes later keys in its row skip columns; tall keys are not checked against rows below [QUIRK].
-    public static func frames(_ rows: [[NumberKey]]) -> [(key: NumberKey, frame: Rect)] {
-        let pitch = keyCell + separation, origin = frameInset + separation
+    public static func frames(_ rows: [[NumberKey]]) -> [(key: NumberKey, frame: Rect)] { frames(rows, metrics: .reference) }
+
+    /// Key frames in pad-view coordinates for `metrics`: the reference grid (NP-21) scaled to its key
+    /// cell and pushed down below its message row.
+    public static func frames(_ rows: [[NumberKey]], metrics: NumberPadMetrics) -> [(key: NumberKey, frame: Rect)] {
+        let pitch = metrics.keyCell + metrics.separation, origin = metrics.frameInset + metrics.separation
         var out: [(NumberKey, Rect)] = []
         for (r, row) in rows.enumerated() {
             var c = 0
             for key in row {
-                out.append((key, Rect(x: origin + pitch * Double(c), y: origin + pitch * Double(r),
-                                      width: pitch * Double(key.width) - separation,
-                                      height: pitch * Double(key.height) - separation)))
+                out.append((key, Rect(x: origin + pitch * Double(c), y: origin + metrics.messageHeight + pitch * Double(r),
+                                      width: pitch * Double(key.width) - metrics.separation,
+                                      height: pitch * Double(key.height) - metrics.separation)))
                 c += key.width
             }
         }
@@ -103,5 +107,36 @@ public enum NumberPadLayout {
     /// The box a pressed zoom key's finger must stay in (NP-26): the outline's box grown by 10 pt.
     public static func abortBox(forKey k: Rect) -> Rect {
         calloutFrame(forKey: k).union(k).outsetBy(calloutCancelTolerance)
+    }
+}
+
+/// The pad's sizes. The reference grid (NP-21) has 44 pt keys, under the 9 mm a kiosk finger needs, and
+/// no room to say why ✓ was refused; a kiosk pad takes bigger keys and a message row above them.
+public struct NumberPadMetrics: Hashable, Sendable {
+    /// One grid cell's side.
+    public var keyCell: Double
+    /// The gap between cells.
+    public var separation: Double
+    /// The pad view's margin around the key area.
+    public var frameInset: Double
+    /// The row above the keys for the accepted range and why ✓ was refused; 0 for none.
+    public var messageHeight: Double
+
+    /// A pad with `keyCell` keys, the reference gaps, and a message row of `messageHeight`.
+    public init(keyCell: Double, separation: Double = NumberPadLayout.separation, frameInset: Double = NumberPadLayout.frameInset,
+                messageHeight: Double = 0) {
+        self.keyCell = keyCell; self.separation = separation; self.frameInset = frameInset; self.messageHeight = messageHeight
+    }
+
+    /// NP-21: 44 pt cells, 5 pt apart, 5 pt inset, no message row: a 211×211 view.
+    public static let reference = NumberPadMetrics(keyCell: NumberPadLayout.keyCell)
+
+    /// The key area's side (4 cells and 5 gaps; 201 for the reference).
+    public var keyAreaSide: Double { 4 * keyCell + 5 * separation }
+    /// The pad view's size: the key area and the message row, inset on every side.
+    public var viewSize: Size { Size(keyAreaSide + 2 * frameInset, keyAreaSide + messageHeight + 2 * frameInset) }
+    /// The message row in pad-view coordinates (empty when there is none).
+    public var messageFrame: Rect {
+        Rect(x: frameInset + separation, y: frameInset + separation, width: keyAreaSide - 2 * separation, height: max(0, messageHeight - separation))
     }
 }

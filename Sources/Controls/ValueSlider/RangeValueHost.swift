@@ -23,6 +23,10 @@ public final class RangeValueHost {
         self.minimum = min(minimum, maximum); self.maximum = max(minimum, maximum); self.decimals = max(0, decimals)
         pad.validator = NumberValidator(minimum: self.minimum, maximum: self.maximum, decimals: self.decimals,
                                         text: pad.numberText)
+        // A kiosk user expects typing to replace the value shown, and ✓ on a number the control cannot
+        // take to say so rather than close as if it had been taken.
+        pad.typingReplacesShownValue = true
+        pad.refusesInvalidEntry = true
         value = self.minimum
         set(initial, animated: false, time: time)
         _ = slider.drainEvents()

@@ -12,8 +12,8 @@ struct SpinnerKind: RegisteredKind {
     var imageKeys: [ImageKey] { [ImageKey("center_image"), ImageKey("icon", within: "items")] }
 
     static let itemSchema = Schema([
-        Field("icon", .string, required: true, "PNG icon (any size; aspect-fit) (RVS-2), `builtin:NAME` or `mdi:NAME` (a template, tinted)."),
-        Field("title", .string, default: "\"\"", "Shown in the picker variant."),
+        Field("icon", .string, "PNG icon (any size; aspect-fit) (RVS-2), `builtin:NAME` or `mdi:NAME` (a template, tinted); without one the title is drawn instead."),
+        Field("title", .string, default: "\"\"", "Shown in the picker variant, and in place of a missing icon."),
         Field("description", .string, "Not shown; reported with the value."),
         Field("value", .string, "Opaque payload reported to the host."),
         Field("enabled", .bool, default: "true", "Disabled items are dimmed but selectable (RVS-54)."),
@@ -44,7 +44,7 @@ struct SpinnerKind: RegisteredKind {
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
         let p = c.properties
         let items = p.tables("items").map { t in
-            SpinnerItem(iconName: context.imagePath(t.string("icon") ?? ""), title: t.string("title") ?? "",
+            SpinnerItem(iconName: t.string("icon").map(context.imagePath) ?? "", title: t.string("title") ?? "",
                         description: t.string("description"), value: t.string("value"), isEnabled: t.bool("enabled") ?? true)
         }
         let mode: SpinnerMode = switch p.string("mode") { case "spinner": .spinnerOnly; case "picker": .pickerOnly; default: .both }

@@ -106,6 +106,8 @@ final class SpinnerWidget: Widget {
         case .none: break
         case .centerImage(let name):
             p.drawIcon(name, fittedIn: s.centerIconRect, rotatedBy: s.centerIconRotation, tint: tint, alpha: opacity * s.alpha)
+        case .selectedIcon(let name, _) where name.isEmpty:
+            drawTitle(p, s.value?.title ?? "", in: Self.textBox(in: s.bounds), alpha: opacity * s.alpha)
         case .selectedIcon(let name, let template):
             p.drawIcon(name, fittedIn: s.centerIconRect, rotatedBy: s.centerIconRotation, tint: tint,
                        forceTemplate: template, alpha: opacity * s.alpha)
@@ -118,6 +120,20 @@ final class SpinnerWidget: Widget {
             p.fillCircle(center: center, radius: radius, color: bg, alpha: alpha * spinner.alpha)
         }
         p.strokeCircle(center: center, radius: radius - 0.5, width: 1, color: tint, alpha: alpha)
+    }
+
+    /// An item without an icon: its title, in the tint, shrunk to fit where the icon would go.
+    private func drawTitle(_ p: LocalPainter, _ title: String, in rect: Rect, alpha: Double) {
+        guard !title.isEmpty, rect.width > 0 else { return }
+        // Shrink with a little slack: text width is not exactly proportional to its size.
+        let size = p.fittingSize(title, width: rect.width * 0.92, maxSize: min(rect.height * 0.8, 20), minSize: 8, bold: true)
+        let fit = p.fitted(title, width: rect.width, maxSize: size, minSize: size, bold: true, truncation: .tail)
+        p.drawText(fit.text, size: fit.size, bold: true, centeredAt: rect.center, color: tint.a == 0 ? .black : tint, alpha: alpha)
+    }
+
+    /// The widest box inside the circle a square's frame draws: 80 % of its side by 60 %.
+    private static func textBox(in square: Rect) -> Rect {
+        Rect(x: square.minX + square.width * 0.1, y: square.minY + square.height * 0.2, width: square.width * 0.8, height: square.height * 0.6)
     }
 
     /// RVS-35…39: the faded disc and the icons turned with their sectors, scaled by the open spring.
@@ -142,6 +158,10 @@ final class SpinnerWidget: Widget {
             guard alpha > 0.004 else { continue }
             let square = Rect.around(item.center, radius: item.side / 2)
             if s.framedIcons { drawIconFrame(p, center: item.center, radius: item.side / 2, alpha: item.fadeAlpha) }
+            if s.items[item.index].iconName.isEmpty {
+                drawTitle(p, s.items[item.index].title, in: Self.textBox(in: square), alpha: alpha)
+                continue
+            }
             // RVS-37 step 4: the icon's "up" points away from the centre.
             p.drawIcon(s.items[item.index].iconName, fittedIn: s.iconContentRect(in: square),
                        rotatedBy: item.angle + .degrees(90), tint: tint, alpha: alpha)
@@ -162,6 +182,12 @@ final class SpinnerWidget: Widget {
         let textColor = tint.a == 0 ? Color.black : tint
         for row in s.pickerRows(at: time) where row.rect.intersects(f) {
             let item = s.items[row.index]
+            if item.iconName.isEmpty {
+                // A title-only item: the title alone, centred on the row.
+                p.drawText(item.title, size: s.resourcesPickerFontSize(p), bold: true, centeredAt: row.rect.center,
+                           color: textColor, alpha: row.opacity)
+                continue
+            }
             if s.framedIcons { drawIconFrame(p, center: row.iconRect.center, radius: row.iconRect.width / 2, alpha: row.opacity) }
             p.drawIcon(item.iconName, fittedIn: s.iconContentRect(in: row.iconRect), tint: tint, alpha: row.opacity)
             if !item.title.isEmpty {

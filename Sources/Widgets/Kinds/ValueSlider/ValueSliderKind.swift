@@ -32,6 +32,7 @@ struct ValueSliderKind: RegisteredKind {
         // The pad lives in screen points (an overlay over the whole screen), anchored on the slider.
         let pad = NumberPad(id: c.id + "/pad", anchor: c.frame, screenSize: context.screenSize,
                             transform: .scale(context.scale, context.scale), keyStrings: NumberPadKeyStrings(decimal: separator))
+        pad.metrics = ValueSliderKind.padMetrics
         let (minimum, maximum) = ElementKeys.range(p)
         let host = RangeValueHost(slider: slider, pad: pad, minimum: minimum, maximum: maximum,
                                   decimals: p.int("decimals") ?? 0, initial: p.number("value") ?? minimum, time: context.time)
@@ -51,6 +52,10 @@ struct ValueSliderKind: RegisteredKind {
                            return d
                        })
     }
+
+    /// Keys no smaller than a finger (`Scale.minimumHitMillimetres`; points are physical), with a row
+    /// above them for the accepted range and why ✓ was refused.
+    static let padMetrics = NumberPadMetrics(keyCell: Scale.minimumHitPoints.rounded(.up), messageHeight: 30)
 
     func widget(for control: any TouchControl) -> (any Widget)? {
         if let s = control as? ValueSlider { return ValueSliderWidget(s) }

@@ -127,12 +127,13 @@ final class NumberPadWidget: Widget {
         var transform: Transform, open: Bool, frame: Rect, labels: [String], validity: NumberValidity
         var pressed: Int?
         var callout: Rect?
+        var message: String?
     }
 
     private func snapshot() -> Snapshot {
         Snapshot(transform: pad.transform, open: pad.isOpen, frame: pad.padLayout?.outlineFrame ?? .zero,
                  labels: pad.keys.map(\.key.label), validity: pad.validity, pressed: pad.pressedKeyIndex,
-                 callout: pad.callout?.frame)
+                 callout: pad.callout?.frame, message: pad.message ?? pad.rangeHint)
     }
 
     private func box(_ s: Snapshot) -> Rect {
@@ -157,6 +158,7 @@ final class NumberPadWidget: Widget {
     func drawOverlay(_ painter: LocalPainter, at time: MonotonicTime) {
         guard pad.isOpen else { return }
         if let layout = pad.padLayout { ContourPainter.draw(layout, style: .standard, painter: painter) }
+        drawMessage(painter)
         let pressed = pad.pressedKeyIndex
         for (i, entry) in pad.keys.enumerated() {
             drawKey(entry.key, frame: entry.frame, pressed: pressed == i && !entry.key.zoomOnPress,
@@ -171,6 +173,25 @@ final class NumberPadWidget: Widget {
                              centeredAt: Point(callout.frame.midX, callout.frame.minY + 2 + h / 2), color: .white)
         }
     }
+
+    /// The row above the keys: the accepted range in grey, or, once ✓ was refused, why, in white on red.
+    private func drawMessage(_ painter: LocalPainter) {
+        let row = pad.messageFrame
+        guard !row.isEmpty else { return }
+        if let refused = pad.message {
+            painter.fillRoundedRect(row, radius: NumberPadLayout.keyCornerRadius, paint: Paint(NumberPadWidget.refusedFill))
+            let fit = painter.fitted(refused, width: row.width - 8, maxSize: 16, minSize: 10, bold: true, truncation: .tail)
+            painter.drawText(fit.text, size: fit.size, bold: true, centeredAt: row.center, color: .white)
+        } else if let hint = pad.rangeHint {
+            let fit = painter.fitted(hint, width: row.width - 8, maxSize: 16, minSize: 10, bold: false, truncation: .tail)
+            painter.drawText(fit.text, size: fit.size, bold: false, centeredAt: row.center, color: NumberPadWidget.hintColor)
+        }
+    }
+
+    /// A red the white message reads on (contrast above 4.5:1).
+    static let refusedFill = Color(r: 176, g: 32, b: 32)
+    /// Light grey on the pad's dark contour.
+    static let hintColor = Color(r: 200, g: 200, b: 200)
 
     /// NP-24: rounded key, translucent grey overlay, white bold 18 title with a dark shadow; pressed →
     /// 40 % black shade under the title; disabled → 70 % dark-grey cover.
