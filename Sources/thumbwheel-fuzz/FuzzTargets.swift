@@ -1,6 +1,7 @@
 import Core
 import Formats
 import Glibc
+import HomeAssistant
 import Input
 import Kiosk
 import Raster
@@ -27,6 +28,8 @@ enum FuzzTarget: String, CaseIterable {
     case mqtt
     /// `Canvas` drawing calls with numbers far beyond the canvas, NaN and infinity (`RasterFuzz`).
     case raster
+    /// The Home Assistant client's WebSocket input: the upgrade answer, then frames (`WebSocketFuzz`).
+    case websocket
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -42,6 +45,7 @@ enum FuzzTarget: String, CaseIterable {
             guard bytes.count <= 1024, let json = JSON.parse(bytes), let value = StoredValue(json: json) else { return }
             _ = value.isFinite
         case .raster: RasterFuzz.run(bytes)
+        case .websocket: WebSocketFuzz.run(bytes)
         }
     }
 }
