@@ -53,22 +53,48 @@ final class WebSocketConnection {
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var list: UnsafeMutablePointer<addrinfo>?
         let rc = getaddrinfo(address.host, String(address.port), &hints, &list)
-        guard rc == 0, let first = list else {
+        guard rc == 0, list != nil else {
             failLater("cannot resolve \(address.host): \(String(cString: gai_strerror(rc)))")
             return
         }
-        defer { freeaddrinfo(list) }
-        fd = socket(first.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { failLater("socket: \(String(cString: strerror(errno)))"); return }
-        var one: Int32 = 1
-        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-        if connect(fd, first.pointee.ai_addr, first.pointee.ai_addrlen) != 0 && errno != EINPROGRESS {
-            failLater("connect to \(address.host):\(address.port): \(String(cString: strerror(errno)))")
-            return
+        var entry = list
+        while let e = entry {
+            candidates.append((e.pointee.ai_family, Array(UnsafeRawBufferPointer(start: e.pointee.ai_addr, count: Int(e.pointee.ai_addrlen)))))
+            entry = e.pointee.ai_next
         }
-        phase = .connecting
-        watch(EPOLLOUT.rawValue)
+        freeaddrinfo(list)
+        connectNext()
     }
+
+    /// The addresses the host name gave, tried in order: "localhost" gives ::1 first, and a server
+    /// listening on 127.0.0.1 only refuses that one.
+    private var candidates: [(family: Int32, address: [UInt8])] = []
+    private var lastConnectError = ""
+
+    /// Connects to the next candidate address; fails when none is left.
+    private func connectNext() {
+        if fd >= 0 { if watched != 0 { loop.remove(fd: fd) }; Glibc.close(fd); fd = -1; watched = 0 }
+        while !candidates.isEmpty {
+            let (family, bytes) = candidates.removeFirst()
+            fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard fd >= 0 else { lastConnectError = String(cString: strerror(errno)); continue }
+            var one: Int32 = 1
+            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            let rc = bytes.withUnsafeBytes { connect(fd, $0.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t($0.count)) }
+            if rc == 0 || errno == EINPROGRESS {
+                phase = .connecting
+                watch(EPOLLOUT.rawValue)
+                return
+            }
+            lastConnectError = String(cString: strerror(errno))
+            Glibc.close(fd)
+            fd = -1
+        }
+        failLater("connect to \(address.host):\(address.port): \(lastConnectError)")
+    }
+
+    /// Bytes queued that the socket has not taken yet.
+    var queuedBytes: Int { output.count - outputStart }
 
     /// Queues one text message; false when the connection is not open.
     @discardableResult
@@ -116,8 +142,11 @@ final class WebSocketConnection {
             var error: Int32 = 0
             var length = socklen_t(MemoryLayout<Int32>.size)
             getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
-            if error != 0 { fail("connect to \(address.host):\(address.port): \(String(cString: strerror(error)))"); return }
-            if mask & EPOLLOUT.rawValue == 0 && mask & (EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0 { fail("connect to \(address.host):\(address.port) failed"); return }
+            if error != 0 || (mask & EPOLLOUT.rawValue == 0 && mask & (EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0) {
+                lastConnectError = error != 0 ? String(cString: strerror(error)) : "failed"
+                connectNext()
+                return
+            }
             guard mask & EPOLLOUT.rawValue != 0 else { return }
             if address.secure {
                 do { tls = try TLSSession(fd: fd, host: address.host, caFile: caFile) } catch { fail(error.description); return }

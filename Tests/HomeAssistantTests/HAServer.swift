@@ -20,38 +20,74 @@ final class HAServer: @unchecked Sendable {
     struct Unavailable: Error, CustomStringConvertible { var description: String }
 
     private static let lock = NSLockish()
-    nonisolated(unsafe) private static var started: Result<HAServer, Unavailable>?
+    nonisolated(unsafe) private static var started: [Bool: Result<HAServer, Unavailable>] = [:]
 
-    /// The one server, started on first use.
-    static func shared() throws -> HAServer {
+    /// The one plain-HTTP server, started on first use.
+    static func shared() throws -> HAServer { try server(tls: false) }
+    /// A second one serving HTTPS with a certificate for `localhost` from a CA of its own (`caFile`).
+    static func sharedTLS() throws -> HAServer { try server(tls: true) }
+
+    private static func server(tls: Bool) throws -> HAServer {
         try lock.locked {
-            if started == nil {
-                do { started = .success(try HAServer()) } catch {
-                    started = .failure(error as? Unavailable ?? Unavailable(description: "\(error)"))
+            if started[tls] == nil {
+                do { started[tls] = .success(try HAServer(tls: tls)) } catch {
+                    started[tls] = .failure(error as? Unavailable ?? Unavailable(description: "\(error)"))
                 }
             }
-            return try started!.get()
+            return try started[tls]!.get()
         }
     }
 
-    private init() throws {
+    /// The CA certificate of a TLS server (nil: plain HTTP).
+    let caFile: String?
+
+    private init(tls: Bool) throws {
         let hass = "\(Self.venv)/bin/hass"
         guard access(hass, X_OK) == 0 else {
             throw Unavailable(description: "Home Assistant is not installed at \(Self.venv): run scripts/setup (as root) to install it")
         }
         configDir = makeTemporaryDirectory("ha")
         port = try Self.freePort()
+        var httpTLS = ""
+        if tls {
+            try Self.makeCertificates(in: configDir)
+            httpTLS = "  ssl_certificate: \(configDir)/server.crt\n  ssl_key: \(configDir)/server.key"
+            caFile = "\(configDir)/ca.crt"
+        } else {
+            caFile = nil
+        }
         let template = try #require(FileIO.read(repoPath("Tests/HomeAssistantTests/HAFixtures/configuration.yaml")))
         let config = String(decoding: template, as: UTF8.self).replacingPlaceholder("@PORT@", with: String(port))
+            .replacingPlaceholder("@TLS@", with: httpTLS)
         try FileIO.writeAtomically(Array(config.utf8), to: "\(configDir)/configuration.yaml")
         pid = try Self.spawn(hass, ["-c", configDir, "--skip-pip"], log: "\(configDir)/hass.out")
         HAServer.registerKill(pid, dir: configDir)
+        let base = tls ? "https://localhost:\(port)" : "http://127.0.0.1:\(port)"
         let onboard = try #require(runTool("\(Self.venv)/bin/python", [repoPath("Tests/HomeAssistantTests/HAFixtures/onboard.py"),
-                                                                        String(port), configDir, String(Self.startTimeout)]))
+                                                                        base, configDir, String(Self.startTimeout)] + (caFile.map { [$0] } ?? [])))
         guard onboard.status == 0, !onboard.out.isEmpty else {
             throw Unavailable(description: "Home Assistant did not start or onboard: \(onboard.err) (its log: \(configDir)/hass.out)")
         }
         token = onboard.out.trimmingNewline
+    }
+
+    /// A CA and a server certificate for DNS name `localhost` only (no IP address: connecting to
+    /// 127.0.0.1 must fail the host name check). EC keys: quick to make.
+    private static func makeCertificates(in dir: String) throws {
+        let steps: [[String]] = [
+            ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
+             "-keyout", "\(dir)/ca.key", "-out", "\(dir)/ca.crt", "-subj", "/CN=Thumbwheel test CA",
+             "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign"],
+            ["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+             "-keyout", "\(dir)/server.key", "-out", "\(dir)/server.csr", "-subj", "/CN=localhost"],
+            ["x509", "-req", "-in", "\(dir)/server.csr", "-CA", "\(dir)/ca.crt", "-CAkey", "\(dir)/ca.key", "-CAcreateserial",
+             "-days", "2", "-out", "\(dir)/server.crt", "-extfile", "\(dir)/san.ext"],
+        ]
+        try FileIO.writeAtomically(Array("subjectAltName=DNS:localhost\n".utf8), to: "\(dir)/san.ext")
+        for args in steps {
+            let run = try #require(runTool("/usr/bin/openssl", args))
+            guard run.status == 0 else { throw Unavailable(description: "openssl \(args[0]) failed: \(run.err)") }
+        }
     }
 
     /// Kills HA at once (SIGKILL: a dead peer, not a polite shutdown) and waits for it.
@@ -104,23 +140,27 @@ final class HAServer: @unchecked Sendable {
         return pid
     }
 
-    nonisolated(unsafe) private static var toKill: pid_t = 0
+    /// The process of each server, by its folder (a restart replaces it), for the exit hook.
+    nonisolated(unsafe) private static var running: [String: pid_t] = [:]
     nonisolated(unsafe) private static var exitHookSet = false
+    /// Apart from `lock`, which is held while a server starts (and registers itself).
+    private static let runningLock = NSLockish()
 
-    /// HA must not outlive the test process: killed from atexit.
-    nonisolated(unsafe) private static var toRemove = ""
-
-    /// HA must not outlive the test process, nor its folder stay behind: both go in atexit
-    /// (THUMBWHEEL_KEEP_HA=1 keeps the folder, with HA's logs).
+    /// HA must not outlive the test process, nor its folders stay behind: both go in atexit
+    /// (THUMBWHEEL_KEEP_HA=1 keeps the folders, with HA's logs).
     private static func registerKill(_ pid: pid_t, dir: String) {
-        toKill = pid
-        toRemove = dir
-        guard !exitHookSet else { return }
-        exitHookSet = true
+        let first = runningLock.locked {
+            running[dir] = pid
+            defer { exitHookSet = true }
+            return !exitHookSet
+        }
+        guard first else { return }
         atexit {
-            if HAServer.toKill > 0 { Glibc.kill(-HAServer.toKill, SIGKILL) }
-            if getenv("THUMBWHEEL_KEEP_HA") == nil && HAServer.toRemove.hasPrefix("/tmp/thumbwheel-ha-") {
-                _ = runTool("/bin/rm", ["-rf", HAServer.toRemove])
+            for (dir, pid) in HAServer.running {
+                Glibc.kill(-pid, SIGKILL)
+                var status: Int32 = 0
+                waitpid(pid, &status, 0)
+                if getenv("THUMBWHEEL_KEEP_HA") == nil && dir.hasPrefix("/tmp/thumbwheel-ha-") { _ = runTool("/bin/rm", ["-rf", dir]) }
             }
         }
     }

@@ -23,9 +23,13 @@ final class Harness {
     var states: [ConnectionState] = []
     var deliveries: [(String, EntityState?)] = []
 
-    init(server: HAServer, token: String? = nil, entities: [String]? = Harness.entities,
-         timing: HomeAssistantClient.Timing = .init(pingInterval: 1, pongTimeout: 1, connectTimeout: 10, initialBackoff: 0.2, maximumBackoff: 1)) throws {
-        let settings = try HomeAssistantSettings(url: "http://127.0.0.1:\(server.port)", token: token ?? server.token)
+    static let quick = HomeAssistantClient.Timing(pingInterval: 1, pongTimeout: 1, connectTimeout: 10, initialBackoff: 0.2, maximumBackoff: 1)
+
+    convenience init(server: HAServer, token: String? = nil) throws {
+        try self.init(settings: try HomeAssistantSettings(url: "http://127.0.0.1:\(server.port)", token: token ?? server.token))
+    }
+
+    init(settings: HomeAssistantSettings, entities: [String]? = Harness.entities, timing: HomeAssistantClient.Timing = Harness.quick) throws {
         client = HomeAssistantClient(settings: settings, entityIDs: entities, loop: loop, timing: timing)
         client.onState = { [unowned self] in self.states.append($0) }
         client.onEntity = { [unowned self] in self.deliveries.append(($0, $1)) }

@@ -1,11 +1,11 @@
 """Makes an access token for a fresh Home Assistant without a browser: onboarding's first user
 gives an auth code, /auth/token trades it for a token (shared/notes/HOME-ASSISTANT.md). Waits for
 the API first, and afterwards for HA to save the refresh token, so a restart keeps the token.
-Usage: onboard.py PORT CONFIGDIR TIMEOUT_SECONDS; prints the access token."""
-import json, sys, time, urllib.error, urllib.parse, urllib.request
+Usage: onboard.py BASE_URL CONFIGDIR TIMEOUT_SECONDS [CA_FILE]; prints the access token."""
+import json, ssl, sys, time, urllib.error, urllib.parse, urllib.request
 
-port, config_dir, timeout = int(sys.argv[1]), sys.argv[2], float(sys.argv[3])
-base = f"http://127.0.0.1:{port}"
+base, config_dir, timeout = sys.argv[1], sys.argv[2], float(sys.argv[3])
+context = ssl.create_default_context(cafile=sys.argv[4]) if len(sys.argv) > 4 else None
 client_id = f"{base}/"
 deadline = time.monotonic() + timeout
 
@@ -14,7 +14,7 @@ def request(path, data=None, form=False):
     if data is not None:
         body = urllib.parse.urlencode(data).encode() if form else json.dumps(data).encode()
         headers["Content-Type"] = "application/x-www-form-urlencoded" if form else "application/json"
-    with urllib.request.urlopen(urllib.request.Request(base + path, body, headers), timeout=10) as r:
+    with urllib.request.urlopen(urllib.request.Request(base + path, body, headers), timeout=10, context=context) as r:
         return json.loads(r.read())
 
 last = "no answer"
