@@ -72,7 +72,11 @@ final class TLSSession {
         // Partial writes and a moving buffer: the write queue hands OpenSSL a slice of itself.
         _ = lib.SSL_ctrl(s, SSL_CTRL_MODE, Int(SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER), nil)
         _ = lib.SSL_set_fd(s, fd)
-        _ = tw_ssl_set_sni(&functions, s, host)
+        // SNI names hosts, never addresses (RFC 6066 section 3); SSL_set1_host checks either.
+        var address = in6_addr()
+        if inet_pton(AF_INET, host, &address) != 1 && inet_pton(AF_INET6, host, &address) != 1 {
+            _ = tw_ssl_set_sni(&functions, s, host)
+        }
         guard lib.SSL_set1_host(s, host) == 1 else {
             lib.SSL_free(s); lib.SSL_CTX_free(ctx)
             throw TLSError(description: "cannot set the host name to verify")
