@@ -187,3 +187,42 @@ struct LocalServerTests {
         }
     }
 }
+
+@Suite("The client's timers, against servers played by the test")
+struct ClientTimerTests {
+    @Test("Reconnects back off: each wait doubles, up to the maximum")
+    func backoff() throws {
+        let loop = EventLoop()
+        let port: UInt16
+        do { let s = try FakeServer(); port = s.port }  // closed again: every connect is refused
+        let timing = HomeAssistantClient.Timing(pingInterval: 1, pongTimeout: 1, connectTimeout: 5, initialBackoff: 0.1, maximumBackoff: 0.4)
+        let client = HomeAssistantClient(settings: try HomeAssistantSettings(url: "ws://127.0.0.1:\(port)", token: "t"),
+                                         entityIDs: nil, loop: loop, timing: timing)
+        var starts: [Double] = []
+        client.onState = { if $0 == .connecting { starts.append(monotonicNow()) } }
+        client.start()
+        _ = turn(loop, timeout: 2.2) { false }
+        client.stop()
+        let gaps = zip(starts.dropFirst(), starts).map { $0 - $1 }
+        try #require(gaps.count >= 4, "\(starts.count) attempts in 2.2 s")
+        // The timer never fires early, so the lower bounds are exact; the upper one allows a busy machine.
+        for (i, minimum) in [0.1, 0.2, 0.4, 0.4].enumerated() { #expect(gaps[i] >= minimum - 0.002, "wait \(i): \(gaps[i]) s") }
+        #expect(gaps.allSatisfy { $0 <= 0.4 + 0.5 }, "\(gaps)")
+        #expect(client.attempts == starts.count)
+    }
+
+    @Test("A server that accepts but never answers the upgrade: down after the connect timeout")
+    func connectTimeout() throws {
+        let loop = EventLoop(), server = try FakeServer()  // never accepts: the kernel's backlog completes the TCP handshake
+        let timing = HomeAssistantClient.Timing(pingInterval: 1, pongTimeout: 1, connectTimeout: 0.5, initialBackoff: 10, maximumBackoff: 10)
+        let client = HomeAssistantClient(settings: try HomeAssistantSettings(url: "ws://127.0.0.1:\(server.port)", token: "t"),
+                                         entityIDs: nil, loop: loop, timing: timing)
+        let started = monotonicNow()
+        client.start()
+        #expect(turn(loop, timeout: 3) { if case .down = client.state { return true }; return false })
+        let took = monotonicNow() - started
+        #expect(took >= 0.5 && took < 2, "\(took) s")
+        #expect(client.state == .down("no connection within 0.5 s"))
+        client.stop()
+    }
+}
