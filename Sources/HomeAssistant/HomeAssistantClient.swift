@@ -207,7 +207,7 @@ public final class HomeAssistantClient {
             reconnectAt = nil
             disconnect(.refused(message["message"]?.stringValue ?? "auth_invalid"), code: 1000)
         case "event":
-            guard let id = message["id"]?.numberValue.map(Int.init), id == subscriptionID, let event = message["event"] else { return }
+            guard let id = HAMessage.id(of: message), id == subscriptionID, let event = message["event"] else { return }
             let replacing = snapshotPending
             snapshotPending = false
             let changed = entities.apply(event, replacing: replacing)
@@ -217,7 +217,7 @@ public final class HomeAssistantClient {
             }
             for id in changed { onEntity?(id, entities[id]) }
         case "result":
-            guard let id = message["id"]?.numberValue.map(Int.init) else { return }
+            guard let id = HAMessage.id(of: message) else { return }
             let success = message["success"] == .bool(true)
             if id == subscriptionID {
                 if !success { lostFromHere("subscribe_entities refused: \(Self.errorText(message))") }

@@ -21,6 +21,10 @@ enum HAMessage {
         return .object(pairs)
     }
 
+    /// A message's `id`: nil when absent or not a whole number an `Int` holds (a server's 1e300 must
+    /// not trap the conversion).
+    static func id(of message: JSON) -> Int? { message["id"]?.numberValue.flatMap { Int(exactly: $0) } }
+
     /// The messages in one text frame: HA sends one object, or an array of them when it coalesces.
     static func messages(_ text: [UInt8]) -> [JSON]? {
         guard let json = JSON.parse(text) else { return nil }

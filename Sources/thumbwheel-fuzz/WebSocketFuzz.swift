@@ -1,9 +1,11 @@
+import Formats
 import HomeAssistant
 
 /// Bytes as a server's side of a WebSocket connection. The first byte picks the path and the piece
 /// size: bit 0 clear, the rest is the HTTP upgrade answer (with the accept value of a fixed key, so
 /// seeds can pass it) followed by frames; set, the rest is frames only (the fuzzer cannot be
 /// expected to find the accept value). Pieces of 1 to 128 bytes exercise every split of a header.
+/// Text messages that are JSON go on into an `EntityCache` as `subscribe_entities` events.
 enum WebSocketFuzz {
     /// RFC 6455's example key, whose accept value the seeds carry.
     static let accept = WebSocketHandshake.accept(forKey: "dGhlIHNhbXBsZSBub25jZQ==")
@@ -28,11 +30,19 @@ enum WebSocketFuzz {
         }
         // A small limit, so inputs reach the size check.
         var decoder = WebSocketFrameDecoder(maximumMessage: 1024)
+        // Each text message as a subscription event, into an entity cache: the first replaces it.
+        var cache = EntityCache()
+        var snapshot = true
         var i = 0
         while i < rest.count {
             let end = min(rest.count, i + piece)
             guard let events = try? decoder.feed(rest[i..<end]) else { return }
-            for case .text(let text) in events { precondition(String(validating: text, as: UTF8.self) != nil) }
+            for case .text(let text) in events {
+                precondition(String(validating: text, as: UTF8.self) != nil)
+                guard let json = JSON.parse(text) else { continue }
+                _ = cache.apply(json["event"] ?? json, replacing: snapshot)
+                snapshot = false
+            }
             i = end
         }
     }

@@ -1,4 +1,5 @@
 import Core
+import Formats
 import Glibc
 import Platform
 import Testing
@@ -223,6 +224,46 @@ struct ClientTimerTests {
         let took = monotonicNow() - started
         #expect(took >= 0.5 && took < 2, "\(took) s")
         #expect(client.state == .down("no connection within 0.5 s"))
+        client.stop()
+    }
+}
+
+@Suite("The Home Assistant protocol against a server played by the test")
+struct FakeHomeAssistantTests {
+    /// Turns the loop until the client has sent a text frame; its JSON.
+    func nextMessage(_ server: FakeServer, _ loop: EventLoop) -> JSON? {
+        var frames: [(opcode: UInt8, payload: [UInt8])] = []
+        guard turn(loop, timeout: 5, until: { server.drain(); frames = server.clientFrames(); return !frames.isEmpty }) else { return nil }
+        return JSON.parse(frames[0].payload)
+    }
+
+    func send(_ server: FakeServer, _ text: String) { server.write(serverFrame(1, Array(text.utf8))) }
+
+    @Test("Auth with the token, subscribe to the ids asked for; odd ids and unknown types are ignored, not trapped on")
+    func protocolFlow() throws {
+        let loop = EventLoop(), server = try FakeServer()
+        let settings = try HomeAssistantSettings(url: "ws://127.0.0.1:\(server.port)", token: "tok-123")
+        let client = HomeAssistantClient(settings: settings, entityIDs: ["light.a"], loop: loop, timing: Harness.quick)
+        client.start()
+        #expect(server.accept(loop))
+        #expect(server.upgrade(loop, piece: 1000))
+        #expect(turn(loop, timeout: 5) { client.state == .authenticating })
+        send(server, #"{"type":"auth_required","ha_version":"2024.3.3"}"#)
+        #expect(nextMessage(server, loop) == JSON.parse(Array(#"{"type":"auth","access_token":"tok-123"}"#.utf8)))
+        send(server, #"{"type":"auth_ok"}"#)
+        let subscribe = try #require(nextMessage(server, loop))
+        #expect(subscribe["type"] == .string("subscribe_entities"))
+        #expect(subscribe["entity_ids"] == .array([.string("light.a")]))
+        let id = try #require(subscribe["id"]?.numberValue)
+        // Ids no Int holds, a fraction, a type this client does not know, an array of two messages.
+        send(server, #"[{"id":1e300,"type":"result","success":true},{"id":-1e300,"type":"event","event":{}}]"#)
+        send(server, #"{"id":1.5,"type":"event","event":{"a":{"light.b":{"s":"on"}}}}"#)
+        send(server, #"{"type":"something_new"}"#)
+        send(server, #"{"id":\#(Int(id)),"type":"result","success":true,"result":null}"#)
+        #expect(client.state == .authenticating)
+        send(server, #"{"id":\#(Int(id)),"type":"event","event":{"a":{"light.a":{"s":"on","a":{"brightness":3}}}}}"#)
+        #expect(turn(loop, timeout: 5) { client.state == .live })
+        #expect(client.entities.entities.keys.sorted() == ["light.a"])
         client.stop()
     }
 }
