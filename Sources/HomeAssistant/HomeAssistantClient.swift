@@ -283,7 +283,8 @@ public final class HomeAssistantClient {
         }
         var spec = itimerspec()
         if let due {
-            let delay = max(0.001, due - now)
+            // At most a day: an absurd timing must not trap the conversion to whole seconds.
+            let delay = min(max(0.001, due - now), 86400)
             spec.it_value = timespec(tv_sec: Int(delay), tv_nsec: Int((delay - delay.rounded(.down)) * 1e9))
         }
         timerfd_settime(timerFD, 0, &spec, nil)
