@@ -208,7 +208,7 @@ struct ClientTimerTests {
         try #require(gaps.count >= 4, "\(starts.count) attempts in 2.2 s")
         // The timer never fires early, so the lower bounds are exact; the upper one allows a busy machine.
         for (i, minimum) in [0.1, 0.2, 0.4, 0.4].enumerated() { #expect(gaps[i] >= minimum - 0.002, "wait \(i): \(gaps[i]) s") }
-        #expect(gaps.allSatisfy { $0 <= 0.4 + 0.5 }, "\(gaps)")
+        #expect(gaps.allSatisfy { $0 <= 0.4 + 1 }, "\(gaps)")
         #expect(client.attempts == starts.count)
     }
 
@@ -222,7 +222,7 @@ struct ClientTimerTests {
         client.start()
         #expect(turn(loop, timeout: 3) { if case .down = client.state { return true }; return false })
         let took = monotonicNow() - started
-        #expect(took >= 0.5 && took < 2, "\(took) s")
+        #expect(took >= 0.5 && took < 3, "\(took) s")
         #expect(client.state == .down("no connection within 0.5 s"))
         client.stop()
     }
