@@ -33,8 +33,11 @@ public final class HomeAssistantClient {
 
     public let settings: HomeAssistantSettings
     public let timing: Timing
-    /// The entities subscribed to (nil: all), as HA last said; empty until live.
+    /// The entities subscribed to (nil: all).
     public let entityIDs: [String]?
+    /// What HA last said of them: empty until the first time live, kept through a disconnect (only
+    /// `state == .live` makes them current: a caller shows them as unavailable otherwise), and
+    /// replaced by the snapshot of each new subscription.
     public private(set) var entities = EntityCache()
     public private(set) var state = ConnectionState.down("not started")
     /// How many connections were attempted (the first and every reconnect).
