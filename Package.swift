@@ -123,7 +123,7 @@ let package = Package(
 
         // Fuzz targets (issue 21): libFuzzer's entry point when scripts/fuzz builds it with
         // -sanitize=fuzzer and -DFUZZING; otherwise a replayer of saved inputs, so plain builds work.
-        .executableTarget(name: "thumbwheel-fuzz", dependencies: ["Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "Formats", "Input", "Raster", "AssetFiles", "Core", "Controls", "Bench"]),
+        .executableTarget(name: "thumbwheel-fuzz", dependencies: ["Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "Formats", "Input", "Raster", "AssetFiles", "Core", "Controls", "Bench", "HomeAssistant"]),
 
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Core"],
@@ -144,5 +144,15 @@ let package = Package(
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "Platform", "TestSupport"], exclude: ["TOMLReference"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "Formats", "Platform", "Controls", "Core", "Raster", "Widgets", "AssetFiles", "TestSupport"]),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "Kiosk", "ConfigLoading", "SocketAdapter", "Core", "Display", "Raster", "TestSupport"]),
+        // OpenSSL's headers for the Home Assistant client's wss://: libssl is opened with dlopen when a
+        // wss URL is used, like libmosquitto, so no pkgConfig (Sources/COpenSSL/shim.h).
+        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL"),
+        // Home Assistant's WebSocket API (issue 33), at the edge like MQTT and knowing nothing of the
+        // kiosk: an RFC 6455 client in the event loop, the protocol, an entity cache.
+        .target(name: "HomeAssistant", dependencies: ["Core", "Formats", "Platform", "CLinux", "COpenSSL"], swiftSettings: smallCode),
+        // Run against a real Home Assistant core (scripts/setup installs it); HAFixtures holds its
+        // configuration and the onboarding script.
+        .testTarget(name: "HomeAssistantTests", dependencies: ["HomeAssistant", "Formats", "Platform", "Core", "TestSupport"],
+                    exclude: ["HAFixtures"]),
     ] + kernelVariantTargets
 )

@@ -3,6 +3,7 @@ import AssetFiles
 import Core
 import Formats
 import Glibc
+import HomeAssistant
 import Input
 import Kiosk
 import MQTTAdapter
@@ -31,6 +32,8 @@ enum FuzzTarget: String, CaseIterable {
     case mqtt
     /// `Canvas` drawing calls with numbers far beyond the canvas, NaN and infinity (`RasterFuzz`).
     case raster
+    /// The Home Assistant client's WebSocket input: the upgrade answer, then frames (`WebSocketFuzz`).
+    case websocket
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -46,6 +49,7 @@ enum FuzzTarget: String, CaseIterable {
             guard bytes.count <= 1024, let json = JSON.parse(bytes), let value = StoredValue(json: json) else { return }
             _ = value.isFinite
         case .raster: RasterFuzz.run(bytes)
+        case .websocket: WebSocketFuzz.run(bytes)
         }
     }
 }

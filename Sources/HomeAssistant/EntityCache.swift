@@ -1,0 +1,100 @@
+import Formats
+
+/// What Home Assistant says of one entity.
+public struct EntityState: Equatable, Sendable {
+    /// The state string (`on`, `21.5`, `unavailable`, …).
+    public var state: String
+    /// The attributes, a JSON object (empty when HA sent none).
+    public var attributes: JSON
+    /// When the state last changed and when anything last changed, in seconds since 1970 (HA's `lc`
+    /// and `lu`), when HA said.
+    public var lastChanged: Double?
+    public var lastUpdated: Double?
+
+    public init(state: String, attributes: JSON = .object([]), lastChanged: Double? = nil, lastUpdated: Double? = nil) {
+        self.state = state; self.attributes = attributes; self.lastChanged = lastChanged; self.lastUpdated = lastUpdated
+    }
+
+    /// The attribute `name`, nil when absent.
+    public subscript(attribute name: String) -> JSON? { attributes[name] }
+}
+
+/// The entities of one `subscribe_entities` subscription, kept up to date from its events: "a"
+/// (added: whole states), "c" (changed: "+" fields set, "-" attributes removed), "r" (removed ids).
+/// Each event yields the ids it changed, for the change callbacks.
+public struct EntityCache: Sendable {
+    public private(set) var entities: [String: EntityState] = [:]
+
+    public init() {}
+
+    public subscript(id: String) -> EntityState? { entities[id] }
+
+    /// Applies one subscription event (the message's `event` object); returns the ids whose state or
+    /// attributes it changed, in a stable order. `replacing`: the event is the subscription's first,
+    /// a full snapshot, so ids it lacks are dropped (after a reconnect, an entity deleted meanwhile).
+    public mutating func apply(_ event: JSON, replacing: Bool = false) -> [String] {
+        var touched: Set<String> = []
+        if replacing {
+            let present = Set(Self.pairs(event["a"]).map(\.0))
+            for id in entities.keys where !present.contains(id) { entities[id] = nil; touched.insert(id) }
+        }
+        for (id, compressed) in Self.pairs(event["a"]) {
+            guard let state = Self.state(compressed) else { continue }
+            if entities[id] != state { entities[id] = state; touched.insert(id) }
+        }
+        for (id, diff) in Self.pairs(event["c"]) {
+            guard var state = entities[id] else { continue }
+            let before = state
+            if let plus = diff["+"] {
+                if let s = plus["s"]?.stringValue { state.state = s }
+                if let lc = plus["lc"]?.numberValue { state.lastChanged = lc }
+                if let lu = plus["lu"]?.numberValue { state.lastUpdated = lu }
+                if case .object(let changed)? = plus["a"] {
+                    for (key, value) in changed { state.attributes = Self.setting(state.attributes, key, value) }
+                }
+            }
+            if let removed = diff["-"]?["a"]?.arrayValue {
+                for key in removed.compactMap(\.stringValue) { state.attributes = Self.removing(state.attributes, key) }
+            }
+            // HA sends "lu" only when it differs from "lc": a state change moves both.
+            if diff["+"]?["lc"] != nil && diff["+"]?["lu"] == nil { state.lastUpdated = state.lastChanged }
+            if state != before { entities[id] = state; touched.insert(id) }
+        }
+        for id in (event["r"]?.arrayValue ?? []).compactMap(\.stringValue) where entities[id] != nil {
+            entities[id] = nil
+            touched.insert(id)
+        }
+        return touched.sorted()
+    }
+
+    /// Forgets every entity (the subscription ended); returns their ids.
+    public mutating func removeAll() -> [String] {
+        let ids = entities.keys.sorted()
+        entities = [:]
+        return ids
+    }
+
+    private static func pairs(_ json: JSON?) -> [(String, JSON)] {
+        if case .object(let p)? = json { return p }
+        return []
+    }
+
+    private static func state(_ compressed: JSON) -> EntityState? {
+        guard let s = compressed["s"]?.stringValue else { return nil }
+        let attributes: JSON
+        if case .object? = compressed["a"] { attributes = compressed["a"]! } else { attributes = .object([]) }
+        let lc = compressed["lc"]?.numberValue
+        return EntityState(state: s, attributes: attributes, lastChanged: lc, lastUpdated: compressed["lu"]?.numberValue ?? lc)
+    }
+
+    private static func setting(_ object: JSON, _ key: String, _ value: JSON) -> JSON {
+        guard case .object(var p) = object else { return .object([(key, value)]) }
+        if let i = p.firstIndex(where: { $0.0 == key }) { p[i].1 = value } else { p.append((key, value)) }
+        return .object(p)
+    }
+
+    private static func removing(_ object: JSON, _ key: String) -> JSON {
+        guard case .object(let p) = object else { return object }
+        return .object(p.filter { $0.0 != key })
+    }
+}

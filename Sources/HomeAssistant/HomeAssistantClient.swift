@@ -1,0 +1,306 @@
+import CLinux
+import Core
+import Formats
+import Glibc
+import Platform
+
+/// A Home Assistant WebSocket API client in the kiosk's `EventLoop`: authenticates with a token,
+/// subscribes to the states of the entities asked for (kept in `entities`), calls services, watches
+/// the connection with HA's ping, and reconnects with backoff, re-subscribing so every state is
+/// delivered again. One thread: every callback runs in the loop's turn.
+public final class HomeAssistantClient {
+    /// How long to wait for what, in seconds.
+    public struct Timing: Sendable {
+        /// A ping is sent after this long without a message from HA.
+        public var pingInterval: Double
+        /// No answer (to the ping or anything) this long after the ping: the peer is taken as dead.
+        public var pongTimeout: Double
+        /// Connecting, TLS, the upgrade and authentication together must finish within this.
+        public var connectTimeout: Double
+        /// The first reconnect waits this; each failure after doubles it, up to `maximumBackoff`.
+        public var initialBackoff: Double
+        public var maximumBackoff: Double
+
+        public init(pingInterval: Double = 20, pongTimeout: Double = 10, connectTimeout: Double = 15,
+                    initialBackoff: Double = 1, maximumBackoff: Double = 60) {
+            self.pingInterval = pingInterval; self.pongTimeout = pongTimeout; self.connectTimeout = connectTimeout
+            self.initialBackoff = initialBackoff; self.maximumBackoff = maximumBackoff
+        }
+
+        /// The longest a dead peer goes unnoticed while live.
+        public var heartbeatBound: Double { pingInterval + pongTimeout }
+    }
+
+    public let settings: HomeAssistantSettings
+    public let timing: Timing
+    /// The entities subscribed to (nil: all).
+    public let entityIDs: [String]?
+    /// What HA last said of them: empty until the first time live, kept through a disconnect (only
+    /// `state == .live` makes them current: a caller shows them as unavailable otherwise), and
+    /// replaced by the snapshot of each new subscription.
+    public private(set) var entities = EntityCache()
+    public private(set) var state = ConnectionState.down("not started")
+    /// How many connections were attempted (the first and every reconnect).
+    public private(set) var attempts = 0
+
+    /// Called on every change of `state`.
+    public var onState: ((ConnectionState) -> Void)?
+    /// Called with each entity id whose state or attributes changed, and the new state (nil: gone).
+    public var onEntity: ((String, EntityState?) -> Void)?
+
+    /// The largest message accepted from HA (a snapshot of many entities can be large).
+    public static let maximumMessage = 16 << 20
+
+    private let loop: EventLoop
+    private var connection: WebSocketConnection?
+    private let timerFD: Int32
+    private var nextID = 1
+    private var subscriptionID: Int?
+    private var snapshotPending = false
+    private var pending: [Int: (ServiceResult) -> Void] = [:]
+    private var lastHeard = 0.0
+    private var pingSent: Double?
+    private var connectStarted = 0.0
+    private var reconnectAt: Double?
+    private var backoff: Double
+    private var running = false
+
+    public init(settings: HomeAssistantSettings, entityIDs: [String]?, loop: EventLoop, timing: Timing = Timing()) {
+        self.settings = settings
+        self.entityIDs = entityIDs
+        self.loop = loop
+        self.timing = timing
+        backoff = timing.initialBackoff
+        timerFD = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
+        precondition(timerFD >= 0, "timerfd_create failed: \(String(cString: strerror(errno)))")
+        loop.add(fd: timerFD) { [weak self] _ in self?.timerFired() }
+    }
+
+    deinit {
+        connection?.close()
+        loop.remove(fd: timerFD)
+        close(timerFD)
+    }
+
+    /// Connects (again, after `stop` or a refusal).
+    public func start() {
+        running = true
+        backoff = timing.initialBackoff
+        connect()
+    }
+
+    /// Closes the connection and stops reconnecting. Calls waiting for an answer fail.
+    public func stop() {
+        running = false
+        reconnectAt = nil
+        disconnect(.down("stopped"), code: 1000)
+    }
+
+    /// Calls a service; `completion` gets HA's answer, or a failure when the client is not live or
+    /// the connection ends before the answer. Never called inside `call` itself.
+    public func call(_ call: ServiceCall, completion: @escaping (ServiceResult) -> Void) {
+        guard state == .live, let connection else {
+            let why = "not connected to Home Assistant (\(state))"
+            deferred { completion(.failure(code: "not_connected", message: why)) }
+            return
+        }
+        let id = takeID()
+        pending[id] = completion
+        connection.send(text: HAMessage.callService(id: id, call).text())
+    }
+
+    // MARK: - Connection
+
+    private func takeID() -> Int { defer { nextID += 1 }; return nextID }
+
+    private func connect() {
+        connection?.close()
+        attempts += 1
+        nextID = 1
+        subscriptionID = nil
+        pingSent = nil
+        reconnectAt = nil
+        connectStarted = monotonicNow()
+        let c = WebSocketConnection(loop: loop, address: settings.address, caFile: settings.caFile, maximumMessage: Self.maximumMessage)
+        connection = c
+        c.onOpen = { [weak self] in self?.set(.authenticating) }
+        c.onText = { [weak self] text in self?.received(text) }
+        c.onClosed = { [weak self] why in self?.lost(why) }
+        set(.connecting)
+        c.start()
+        armTimer()
+    }
+
+    /// The connection ended by itself: down, and a reconnect after the backoff.
+    private func lost(_ why: String) {
+        connection = nil
+        endSession(.down(why))
+        scheduleReconnect()
+    }
+
+    /// Ends the connection from this side with `newState`.
+    private func disconnect(_ newState: ConnectionState, code: UInt16) {
+        connection?.close(code: code)
+        connection = nil
+        endSession(newState)
+    }
+
+    private func endSession(_ newState: ConnectionState) {
+        subscriptionID = nil
+        pingSent = nil
+        let waiting = pending
+        pending = [:]
+        let reason: String
+        if case .down(let r) = newState { reason = r } else if case .refused(let r) = newState { reason = r } else { reason = "\(newState)" }
+        set(newState)
+        for (_, completion) in waiting.sorted(by: { $0.key < $1.key }) {
+            completion(.failure(code: "connection_lost", message: "connection to Home Assistant lost before the answer: \(reason)"))
+        }
+        armTimer()
+    }
+
+    private func scheduleReconnect() {
+        guard running else { return }
+        reconnectAt = monotonicNow() + backoff
+        backoff = min(backoff * 2, timing.maximumBackoff)
+        armTimer()
+    }
+
+    private func set(_ newState: ConnectionState) {
+        guard newState != state else { return }
+        state = newState
+        switch newState {
+        case .live: Log.info("homeassistant: live (\(settings.address.hostHeader))")
+        case .refused(let why): Log.error("homeassistant: \(settings.address.hostHeader) refused the token: \(why)")
+        case .down(let why): Log.warning("homeassistant: down: \(why)")
+        case .connecting, .authenticating: break
+        }
+        onState?(newState)
+    }
+
+    // MARK: - Messages
+
+    private func received(_ text: [UInt8]) {
+        lastHeard = monotonicNow()
+        pingSent = nil
+        guard let messages = HAMessage.messages(text) else {
+            Log.warning("homeassistant: a message that is not JSON (\(text.count) bytes) ignored")
+            return
+        }
+        for message in messages {
+            guard connection != nil else { break }
+            handle(message)
+        }
+        armTimer()
+    }
+
+    private func send(_ message: JSON) { connection?.send(text: message.text()) }
+
+    private func handle(_ message: JSON) {
+        switch message["type"]?.stringValue {
+        case "auth_required":
+            send(HAMessage.auth(token: settings.token))
+        case "auth_ok":
+            let id = takeID()
+            subscriptionID = id
+            snapshotPending = true
+            send(HAMessage.subscribeEntities(id: id, ids: entityIDs))
+        case "auth_invalid":
+            running = false
+            reconnectAt = nil
+            disconnect(.refused(message["message"]?.stringValue ?? "auth_invalid"), code: 1000)
+        case "event":
+            guard let id = HAMessage.id(of: message), id == subscriptionID, let event = message["event"] else { return }
+            let replacing = snapshotPending
+            snapshotPending = false
+            let changed = entities.apply(event, replacing: replacing)
+            if replacing {
+                backoff = timing.initialBackoff
+                set(.live)
+            }
+            for id in changed { onEntity?(id, entities[id]) }
+        case "result":
+            guard let id = HAMessage.id(of: message) else { return }
+            let success = message["success"] == .bool(true)
+            if id == subscriptionID {
+                if !success { lostFromHere("subscribe_entities refused: \(Self.errorText(message))") }
+                return
+            }
+            guard let completion = pending.removeValue(forKey: id) else { return }
+            if success {
+                completion(.success(message["result"]))
+            } else {
+                completion(.failure(code: message["error"]?["code"]?.stringValue ?? "unknown_error", message: Self.errorText(message)))
+            }
+        default:
+            break  // pong (lastHeard is set already) and anything newer HA may send.
+        }
+    }
+
+    private func lostFromHere(_ why: String) {
+        disconnect(.down(why), code: 1000)
+        scheduleReconnect()
+    }
+
+    private static func errorText(_ message: JSON) -> String {
+        message["error"]?["message"]?.stringValue ?? message["error"]?["code"]?.stringValue ?? "no message"
+    }
+
+    // MARK: - Timer
+
+    private func timerFired() {
+        var expirations: UInt64 = 0
+        _ = read(timerFD, &expirations, 8)
+        let now = monotonicNow()
+        switch state {
+        case .connecting, .authenticating:
+            if now - connectStarted >= timing.connectTimeout {
+                lostFromHere("no connection within \(timing.connectTimeout) s")
+                return
+            }
+        case .live:
+            if let sent = pingSent {
+                if now - sent >= timing.pongTimeout {
+                    lostFromHere("no answer to a ping within \(timing.pongTimeout) s")
+                    return
+                }
+            } else if now - lastHeard >= timing.pingInterval {
+                pingSent = now
+                send(HAMessage.ping(id: takeID()))
+            }
+        case .down, .refused:
+            if let at = reconnectAt, now >= at, running { connect(); return }
+        }
+        armTimer()
+    }
+
+    /// Arms the timer for the next thing due; disarms it when nothing is (so an idle, live kiosk wakes
+    /// only for the heartbeat).
+    private func armTimer() {
+        let now = monotonicNow()
+        var due: Double?
+        switch state {
+        case .connecting, .authenticating: due = connectStarted + timing.connectTimeout
+        case .live: due = pingSent.map { $0 + timing.pongTimeout } ?? lastHeard + timing.pingInterval
+        case .down, .refused: due = running ? reconnectAt : nil
+        }
+        var spec = itimerspec()
+        if let due {
+            // At most a day: an absurd timing must not trap the conversion to whole seconds.
+            let delay = min(max(0.001, due - now), 86400)
+            spec.it_value = timespec(tv_sec: Int(delay), tv_nsec: Int((delay - delay.rounded(.down)) * 1e9))
+        }
+        timerfd_settime(timerFD, 0, &spec, nil)
+    }
+
+    /// Runs `work` on the loop's next turn (through a one-shot eventfd).
+    private func deferred(_ work: @escaping () -> Void) {
+        let fd = eventfd(1, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+        guard fd >= 0 else { work(); return }
+        loop.add(fd: fd) { [loop] _ in
+            loop.remove(fd: fd)
+            close(fd)
+            work()
+        }
+    }
+}

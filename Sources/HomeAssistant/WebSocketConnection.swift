@@ -1,0 +1,306 @@
+import CLinux
+import Glibc
+import Platform
+
+/// One RFC 6455 client connection on a non-blocking socket in the kiosk's `EventLoop`: TCP connect,
+/// TLS for wss, the HTTP upgrade, then frames both ways. Nothing blocks but the host name lookup
+/// (getaddrinfo). Writes the socket cannot take at once are queued and sent when it is writable.
+/// It ends once (`onClosed`), after which the owner makes a new one to reconnect.
+final class WebSocketConnection {
+    private let loop: EventLoop
+    private let address: ServerAddress
+    private let caFile: String?
+    private var fd: Int32 = -1
+    private var tls: TLSSession?
+    private enum Phase { case connecting, tlsHandshake, upgrading, open, closed }
+    private var phase = Phase.connecting
+    private var handshake: HandshakeResponseParser
+    private let key: String
+    private var decoder: WebSocketFrameDecoder
+    private var output: [UInt8] = []
+    private var outputStart = 0
+    /// TLS asked to wait for the socket to be writable (a handshake or a write to retry).
+    private var tlsWantsWrite = false
+    private var watched: UInt32 = 0
+    private var random = SystemRandomNumberGenerator()
+    /// Set by `close`: the owner ended it, so `onClosed` stays quiet.
+    private var closedByOwner = false
+
+    /// The upgrade succeeded: messages can be sent.
+    var onOpen: (() -> Void)?
+    /// A whole text message from the server.
+    var onText: (([UInt8]) -> Void)?
+    /// The connection ended, with why; called once, and never from inside `close`.
+    var onClosed: ((String) -> Void)?
+
+    init(loop: EventLoop, address: ServerAddress, caFile: String?, maximumMessage: Int) {
+        self.loop = loop
+        self.address = address
+        self.caFile = caFile
+        var nonce = [UInt8](repeating: 0, count: 16)
+        for i in nonce.indices { nonce[i] = UInt8.random(in: 0...255, using: &random) }
+        key = WebSocketHandshake.key(random: nonce)
+        handshake = HandshakeResponseParser(expectedAccept: WebSocketHandshake.accept(forKey: key))
+        decoder = WebSocketFrameDecoder(maximumMessage: maximumMessage)
+    }
+
+    deinit { if fd >= 0 { loop.remove(fd: fd); Glibc.close(fd) } }
+
+    /// Starts connecting; failures (even immediate ones) arrive through `onClosed` on a later turn.
+    func start() {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        let rc = getaddrinfo(address.host, String(address.port), &hints, &list)
+        guard rc == 0, list != nil else {
+            failLater("cannot resolve \(address.host): \(String(cString: gai_strerror(rc)))")
+            return
+        }
+        var entry = list
+        while let e = entry {
+            candidates.append((e.pointee.ai_family, Array(UnsafeRawBufferPointer(start: e.pointee.ai_addr, count: Int(e.pointee.ai_addrlen)))))
+            entry = e.pointee.ai_next
+        }
+        freeaddrinfo(list)
+        connectNext()
+    }
+
+    /// The addresses the host name gave, tried in order: "localhost" gives ::1 first, and a server
+    /// listening on 127.0.0.1 only refuses that one.
+    private var candidates: [(family: Int32, address: [UInt8])] = []
+    private var lastConnectError = ""
+
+    /// Connects to the next candidate address; fails when none is left.
+    private func connectNext() {
+        if fd >= 0 { if watched != 0 { loop.remove(fd: fd) }; Glibc.close(fd); fd = -1; watched = 0 }
+        while !candidates.isEmpty {
+            let (family, bytes) = candidates.removeFirst()
+            fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard fd >= 0 else { lastConnectError = String(cString: strerror(errno)); continue }
+            var one: Int32 = 1
+            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            let rc = bytes.withUnsafeBytes { connect(fd, $0.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t($0.count)) }
+            if rc == 0 || errno == EINPROGRESS {
+                phase = .connecting
+                watch(EPOLLOUT.rawValue)
+                return
+            }
+            lastConnectError = String(cString: strerror(errno))
+            Glibc.close(fd)
+            fd = -1
+        }
+        failLater("connect to \(address.host):\(address.port): \(lastConnectError)")
+    }
+
+    /// Bytes queued that the socket has not taken yet.
+    var queuedBytes: Int { output.count - outputStart }
+
+    /// Queues one text message; false when the connection is not open.
+    @discardableResult
+    func send(text: [UInt8]) -> Bool { send(.text, text) }
+
+    /// Sends a close frame and ends the connection now (the owner does not wait for the server's).
+    func close(code: UInt16 = 1000, reason: String = "") {
+        guard phase != .closed else { return }
+        closedByOwner = true
+        if phase == .open { queue(WebSocketFrameEncoder.close(code: code, reason: reason, mask: mask())); flush() }
+        shutDown()
+    }
+
+    // MARK: - Internals
+
+    private func send(_ opcode: WebSocketOpcode, _ payload: [UInt8]) -> Bool {
+        guard phase == .open else { return false }
+        queue(WebSocketFrameEncoder.frame(opcode, payload: payload, mask: mask()))
+        flush()
+        return true
+    }
+
+    private func mask() -> (UInt8, UInt8, UInt8, UInt8) {
+        let r = random.next() as UInt32
+        return (UInt8(truncatingIfNeeded: r), UInt8(truncatingIfNeeded: r >> 8), UInt8(truncatingIfNeeded: r >> 16), UInt8(truncatingIfNeeded: r >> 24))
+    }
+
+    private func queue(_ bytes: [UInt8]) { output += bytes }
+
+    /// Watches `events` (plus input, hang-up and errors, always).
+    private func watch(_ events: UInt32) {
+        let wanted = events | EPOLLIN.rawValue | EPOLLRDHUP.rawValue
+        guard wanted != watched, fd >= 0 else { return }
+        if watched == 0 {
+            loop.add(fd: fd, events: wanted) { [weak self] mask in self?.ready(mask) }
+        } else {
+            loop.modify(fd: fd, events: wanted)
+        }
+        watched = wanted
+    }
+
+    private func ready(_ mask: UInt32) {
+        switch phase {
+        case .connecting:
+            var error: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
+            if error != 0 || (mask & EPOLLOUT.rawValue == 0 && mask & (EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0) {
+                lastConnectError = error != 0 ? String(cString: strerror(error)) : "failed"
+                connectNext()
+                return
+            }
+            guard mask & EPOLLOUT.rawValue != 0 else { return }
+            if address.secure {
+                do { tls = try TLSSession(fd: fd, host: address.host, caFile: caFile) } catch { fail(error.description); return }
+                phase = .tlsHandshake
+                continueTLSHandshake()
+            } else {
+                startUpgrade()
+            }
+        case .tlsHandshake:
+            continueTLSHandshake()
+        case .upgrading, .open:
+            if mask & EPOLLOUT.rawValue != 0 || tlsWantsWrite { flush() }
+            guard phase != .closed else { return }
+            readAvailable()
+        case .closed:
+            return
+        }
+    }
+
+    private func continueTLSHandshake() {
+        guard let tls else { return }
+        switch tls.handshake() {
+        case .done: startUpgrade()
+        case .wantRead: watch(0)
+        case .wantWrite: watch(EPOLLOUT.rawValue)
+        case .closed: fail("TLS: the server closed the connection during the handshake")
+        case .failed(let why): fail("TLS: \(why)")
+        }
+    }
+
+    private func startUpgrade() {
+        phase = .upgrading
+        queue(WebSocketHandshake.request(address, key: key))
+        flush()
+    }
+
+    /// Writes what is queued until the socket would block; watches for writability meanwhile.
+    private func flush() {
+        while outputStart < output.count {
+            let outcome = output.withUnsafeBytes { all in
+                rawWrite(UnsafeRawBufferPointer(rebasing: all[outputStart...]))
+            }
+            switch outcome {
+            case .done(let n): outputStart += n
+            case .wantWrite: tlsWantsWrite = true; watch(EPOLLOUT.rawValue); return
+            case .wantRead: tlsWantsWrite = true; watch(0); return
+            case .closed: fail("the server closed the connection"); return
+            case .failed(let why): fail("write: \(why)"); return
+            }
+        }
+        tlsWantsWrite = false
+        output.removeAll(keepingCapacity: output.count < 65536)
+        outputStart = 0
+        watch(0)
+    }
+
+    private func rawWrite(_ bytes: UnsafeRawBufferPointer) -> TLSSession.Outcome {
+        if let tls { return tls.write(bytes) }
+        let n = Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+        if n >= 0 { return .done(n) }
+        if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return .wantWrite }
+        return .failed(String(cString: strerror(errno)))
+    }
+
+    private func rawRead(_ buffer: UnsafeMutableRawBufferPointer) -> TLSSession.Outcome {
+        if let tls { return tls.read(into: buffer) }
+        let n = recv(fd, buffer.baseAddress, buffer.count, 0)
+        if n > 0 { return .done(n) }
+        if n == 0 { return .closed }
+        if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return .wantRead }
+        return .failed(String(cString: strerror(errno)))
+    }
+
+    /// Reads until the socket would block (TLS buffers records: stopping early could strand one).
+    private func readAvailable() {
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        while phase == .upgrading || phase == .open {
+            let outcome = chunk.withUnsafeMutableBytes { rawRead($0) }
+            switch outcome {
+            case .done(let n): received(chunk[0..<n])
+            case .wantRead: return
+            case .wantWrite: tlsWantsWrite = true; watch(EPOLLOUT.rawValue); return
+            case .closed: fail(phase == .upgrading ? "the server closed the connection during the upgrade" : "the server closed the connection"); return
+            case .failed(let why): fail("read: \(why)"); return
+            }
+        }
+    }
+
+    private func received(_ bytes: ArraySlice<UInt8>) {
+        if phase == .upgrading {
+            let rest: [UInt8]
+            do {
+                guard let r = try handshake.feed(bytes) else { return }
+                rest = r
+            } catch {
+                fail(error.status == 500 ? "\(error.description) (Home Assistant's http component failed)" : error.description)
+                return
+            }
+            phase = .open
+            onOpen?()
+            if !rest.isEmpty && phase == .open { frames(rest) }
+        } else {
+            frames(bytes)
+        }
+    }
+
+    private func frames(_ bytes: some Collection<UInt8>) {
+        let events: [WebSocketEvent]
+        do { events = try decoder.feed(bytes) } catch {
+            queue(WebSocketFrameEncoder.close(code: error.closeCode, reason: "", mask: mask()))
+            flush()
+            fail("WebSocket protocol error: \(error.description)")
+            return
+        }
+        for event in events {
+            guard phase == .open else { return }
+            switch event {
+            case .text(let payload): onText?(payload)
+            case .binary: break  // HA sends text only; a binary message carries nothing this client reads.
+            case .ping(let payload): _ = send(.pong, payload)
+            case .pong: break
+            case .close(let code, let reason):
+                // Echo the close (section 5.5.1), then end: the server closes the TCP connection itself.
+                _ = send(.close, code.map { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } ?? [])
+                fail("the server closed the WebSocket" + (code.map { " (\($0)\(reason.isEmpty ? "" : ": \(reason)"))" } ?? ""))
+            }
+        }
+    }
+
+    private func shutDown() {
+        phase = .closed
+        if fd >= 0 {
+            loop.remove(fd: fd)
+            Glibc.close(fd)
+            fd = -1
+        }
+        tls = nil
+    }
+
+    /// Ends the connection and reports `why`.
+    private func fail(_ why: String) {
+        guard phase != .closed else { return }
+        shutDown()
+        if !closedByOwner { onClosed?(why) }
+    }
+
+    /// Reports a failure found before the socket is in the loop: through an eventfd, so `onClosed`
+    /// never runs inside `start`.
+    private func failLater(_ why: String) {
+        if fd >= 0 { Glibc.close(fd) }
+        fd = eventfd(1, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+        phase = .connecting
+        guard fd >= 0 else { phase = .closed; onClosed?(why); return }
+        loop.add(fd: fd) { [weak self] _ in self?.fail(why) }
+        watched = EPOLLIN.rawValue
+    }
+}
