@@ -45,6 +45,9 @@ public final class MQTTAdapter: KioskAdapter {
         bridge.variableSnapshot = { [unowned kiosk] in kiosk.variableValues() }
         bridge.setValue = { [unowned kiosk] id, value in MQTTAdapter.refusal(kiosk.perform(.set(id: id, value: value), from: .mqtt)) }
         bridge.isSaved = { [unowned kiosk] id, value in kiosk.isSaved(id, value) }
+        bridge.setProperty = { [unowned kiosk] id, key, value in
+            MQTTAdapter.refusal(kiosk.perform(.setProperty(id: id, key: key, value: value), from: .mqtt))
+        }
         bridge.press = { [unowned kiosk] id in MQTTAdapter.refusal(kiosk.perform(.press(id: id), from: .mqtt)) }
         bridge.setVariable = { [unowned kiosk] id, value in MQTTAdapter.refusal(kiosk.perform(.setVariable(id: id, value: value), from: .mqtt)) }
         bridge.devices.apply = { [unowned kiosk] id, value in MQTTAdapter.refusal(kiosk.perform(.set(id: id, value: value), from: .device)) }

@@ -24,6 +24,20 @@ extension MQTTBridge {
         let prefix = config.baseTopic + "/", suffix = "/set"
         guard topic.hasPrefix(prefix), topic.hasSuffix(suffix), topic.count > prefix.count + suffix.count else { return }
         let id = String(topic.dropFirst(prefix.count).dropLast(suffix.count))
+        // `<base>/<id>/<key>/set`: one of the element's keys changed from outside.
+        if let slash = id.firstIndex(of: "/") {
+            let element = String(id[..<slash]), key = String(id[id.index(after: slash)...])
+            guard !key.contains("/") else { return }
+            let text = String(decoding: payload.prefix(ConfigLimits.stringBytes + 1), as: UTF8.self)
+            let value: JSON = switch text {
+            case "true": .bool(true)
+            case "false": .bool(false)
+            case "null", "": .null
+            default: .string(text)
+            }
+            if let problem = setProperty(element, key, value) { logOnce("\(element)/\(key)/\(problem)", "mqtt: \(topic): ignored: \(problem)") }
+            return
+        }
         if buttons.contains(id) {
             // Home Assistant's button sends PRESS; a hand-typed press is welcome too.
             guard ["PRESS", "press"].contains(String(decoding: payload.prefix(16), as: UTF8.self)) else {

@@ -33,6 +33,8 @@ final class MQTTBridge {
     var press: (String) -> String? = { _ in nil }
     /// Sets variable `id` as the socket's `set-var` would; returns why it was refused, nil when taken.
     var setVariable: (String, JSON) -> String? = { _, _ in nil }
+    /// Changes an element's key (`<base>/<id>/<key>/set`); returns why it was refused.
+    var setProperty: (String, String, JSON) -> String? = { _, _, _ in nil }
     /// Whether control `id` holding the value is on disk (`StateStore.isSaved`): a state topic
     /// confirms only what the panel would come back with after a power cut.
     var isSaved: (String, StoredValue) -> Bool = { _, _ in true }
@@ -171,6 +173,7 @@ final class MQTTBridge {
     private func connected() {
         link.publish(config.baseTopic + "/status", "online", qos: config.qos, retain: true)
         link.subscribe(config.baseTopic + "/+/set", qos: config.qos)
+        link.subscribe(config.baseTopic + "/+/+/set", qos: config.qos)
         for topic in bindings.keys.sorted() { link.subscribe(topic, qos: config.qos) }
         for (topic, qos) in devices.subscriptions { link.subscribe(topic, qos: qos) }
         devices.brokerChanged(up: true)

@@ -90,6 +90,7 @@ public final class SocketAdapter: KioskAdapter, ControlRequestHandler {
             command = .drag(from: Point(from.x, from.y), to: Point(to.x, to.y), duration: (durationMS ?? 300) / 1000, steps: steps ?? 10)
         case .version: command = .version
         case .stats: command = .stats
+        case .prop(let id, let key, let value): command = .setProperty(id: id, key: key, value: value)
         }
         switch kiosk.perform(command, from: .socket) {
         case .failure(let refused): return ErrorReply(refused.description, errors: refused.errors.isEmpty ? nil : refused.errors)

@@ -33,9 +33,12 @@ public enum SocketRequest: Codable, Equatable, Sendable {
     case version
     /// Loop wake-ups, frames drawn and connected clients.
     case stats
+    /// Changes one of an element's keys while it runs (text, label, title, color, icon, hidden,
+    /// enabled); null puts back the config's.
+    case prop(id: String, key: String, value: JSON)
 
     /// The `"cmd"` names, in the order error messages list them.
-    public static let commands = ["get", "set", "set-var", "list", "screen", "subscribe", "screenshot", "reload", "tap", "drag", "stats", "version"]
+    public static let commands = ["get", "set", "set-var", "list", "screen", "subscribe", "screenshot", "reload", "tap", "drag", "stats", "version", "prop"]
 
     /// This request's `"cmd"`.
     public var command: String {
@@ -52,11 +55,12 @@ public enum SocketRequest: Codable, Equatable, Sendable {
         case .drag: return "drag"
         case .version: return "version"
         case .stats: return "stats"
+        case .prop: return "prop"
         }
     }
 
     enum CodingKeys: String, CodingKey {
-        case cmd, id, value, x, y, from, to, steps
+        case cmd, id, key, value, x, y, from, to, steps
         case durationMS = "duration_ms"
     }
 
@@ -87,6 +91,9 @@ public enum SocketRequest: Codable, Equatable, Sendable {
                          steps: try fields.optional(.steps, "a whole number"))
         case "version": self = .version
         case "stats": self = .stats
+        case "prop":
+            self = .prop(id: try fields.required(.id, idText), key: try fields.required(.key, "an element key (a string)"),
+                         value: try fields.required(.value, "the key's new value (null: the config's)"))
         default: throw SocketRequestError("unknown cmd \"\(cmd)\": expected \(choices)")
         }
     }
@@ -99,6 +106,8 @@ public enum SocketRequest: Codable, Equatable, Sendable {
         case .get(let id), .screen(let id): try c.encode(id, forKey: .id)
         case .set(let id, let value): try c.encode(id, forKey: .id); try c.encode(value, forKey: .value)
         case .setVariable(let id, let value): try c.encode(id, forKey: .id); try c.encode(value, forKey: .value)
+        case .prop(let id, let key, let value):
+            try c.encode(id, forKey: .id); try c.encode(key, forKey: .key); try c.encode(value, forKey: .value)
         case .tap(let x, let y): try c.encode(x, forKey: .x); try c.encode(y, forKey: .y)
         case .drag(let from, let to, let duration, let steps):
             try c.encode(from, forKey: .from); try c.encode(to, forKey: .to)

@@ -62,6 +62,29 @@ public final class ScreenView {
     /// Ids of the controls this module cannot draw yet (nothing is drawn for them).
     public let unsupported: [String]
 
+    /// Draws `new` where `old` stood (an element built again because a property changed): the pixels
+    /// of both are damaged, nothing else.
+    public func replace(_ old: [any TouchControl], with new: [any TouchControl]) {
+        func isOld(_ w: any Widget) -> Bool { old.contains { $0 === w.control } }
+        for w in widgets where isOld(w) {
+            veilDamage.append(w.baseBounds(at: time))
+            if let box = w.overlayBounds(at: time) { veilDamage.append(box) }
+        }
+        let fresh = new.compactMap { ElementKinds.widget(for: $0, among: ElementKinds.all) }
+        // A value slider shows its own pad's edit label (the pad comes with it among `new`).
+        let pad = (fresh + widgets).lazy.compactMap { ($0.control as? NumberPad) }.first
+        for case let w as ValueSliderWidget in fresh { w.pad = pad }
+        let at = widgets.firstIndex(where: isOld) ?? widgets.count
+        widgets.removeAll(where: isOld)
+        widgets.insert(contentsOf: fresh, at: min(at, widgets.count))
+        for w in fresh {
+            veilDamage.append(w.baseBounds(at: time))
+            if let box = w.overlayBounds(at: time) { veilDamage.append(box) }
+        }
+        overlayOrder = widgets.enumerated().sorted { ($0.element.overlayLevel, $0.offset) < ($1.element.overlayLevel, $1.offset) }
+            .map(\.element)
+    }
+
     /// Draws what changed since the last call into `canvas` (everything when `full`, on the first call, or
     /// when the canvas size changed) and returns the repainted pixel rectangles (disjoint, clipped to the
     /// canvas, merged by Core's `DamageRegion`). An unchanged screen returns no rectangles and touches no

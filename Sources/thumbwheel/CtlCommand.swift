@@ -19,7 +19,7 @@ enum CtlCommand {
             or the kiosk cannot be reached. The socket is --socket PATH, else $THUMBWHEEL_SOCKET, else /run/thumbwheel/control.sock.
             """,
         arguments: [CtlConnection.socketOption],
-        subcommands: [get, set, setVar, list, screen, watch, screenshot, tap, drag, reload, stats, version])
+        subcommands: [get, set, setVar, prop, list, screen, watch, screenshot, tap, drag, reload, stats, version])
 }
 
 /// Where the kiosk's socket is; accepted before or after the verb.
@@ -89,6 +89,21 @@ extension CtlCommand {
         let value = a.string("value")!
         let json: JSON = NumberText.parse(value).map { .number($0) } ?? .string(value)
         try c.run(.setVariable(id: a.string("id")!, value: json))
+    }
+
+    static let prop = verb("prop", "Change one of an element's keys while the kiosk runs (text, label, title, color, icon, hidden, enabled).",
+                           discussion: "true and false are sent as booleans and null puts back the config's value; anything else as text. Kept until the config is reloaded.",
+                           [.positional("id", "ID", "The element's id."),
+                            .positional("key", "KEY", "The key: text, label, title, color, icon, hidden or enabled."),
+                            .positional("value", "VALUE", "The new value, checked as the config's would be.")]) { c, a in
+        let value = a.string("value")!
+        let json: JSON = switch value {
+        case "true": .bool(true)
+        case "false": .bool(false)
+        case "null": .null
+        default: .string(value)
+        }
+        try c.run(.prop(id: a.string("id")!, key: a.string("key")!, value: json))
     }
 
     static let list = verb("list", "List the screen's controls: id, kind, value, frame and touch points.") { c, _ in try c.run(.list) }

@@ -171,10 +171,12 @@ struct DeviceTopicsProcessTests {
 
 extension KioskProcess {
     /// A frame's pixels, copied out of the decoded PNG.
-    struct Screenshot {
+    struct Screenshot: CustomStringConvertible {
         var width: Int
         var height: Int
         var pixels: [UInt32]
+        /// A failed expectation prints this, not every pixel.
+        var description: String { "\(width)x\(height) frame" }
     }
 
     /// The current frame (`screenshot`), or nil when the kiosk does not answer.

@@ -35,6 +35,19 @@ public final class TouchRouter {
         controls = newControls
     }
 
+    /// Puts `new` where `old` stood (at the first of them), keeping the rest in order; contacts the old
+    /// controls owned are cancelled. An element built again (a property changed) keeps its place.
+    public func replace(_ old: [any TouchControl], with new: [any TouchControl], time: MonotonicTime) {
+        func isOld(_ c: any TouchControl) -> Bool { old.contains { $0 === c } }
+        for (key, owner) in owners where isOld(owner.control) {
+            owners[key] = nil
+            cancel(owner, key: key, time: time)
+        }
+        let at = controls.firstIndex(where: isOld) ?? controls.count
+        controls.removeAll(where: isOld)
+        controls.insert(contentsOf: new, at: min(at, controls.count))
+    }
+
     /// Controls that currently own at least one contact.
     public var activeControlIDs: Set<String> { Set(owners.values.map(\.control.id)) }
 

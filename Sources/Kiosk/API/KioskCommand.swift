@@ -34,6 +34,10 @@ public enum KioskCommand: Sendable {
     /// takes no touch, so its value never reads as live (`ChangeOrigin.command(.device)` sets come
     /// from the same adapter).
     case setAvailable(id: String, available: Bool)
+    /// Changes one of an element's keys while it runs (`PropertyEdits.keys`: text, label, title,
+    /// color, icon, hidden, enabled), checked as the config would be; null puts back the config's.
+    /// Kept until the config is reloaded; not saved.
+    case setProperty(id: String, key: String, value: JSON)
 }
 
 /// Who sent a command: the kiosk measures each one's latency apart, and answers a socket `set` only

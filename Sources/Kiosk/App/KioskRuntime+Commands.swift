@@ -58,6 +58,8 @@ extension KioskRuntime: KioskAPI {
                                               adapters: adapters.compactMap { a in a.statsSection.map { (a.name, $0) } })))
         case .version:
             return .success(.version(thumbwheelVersion))
+        case .setProperty(let id, let key, let value):
+            return setProperty(id, key, value, now: now)
         case .setAvailable(let id, let available):
             guard config.allControls.contains(where: { $0.id == id }) else { return .failure(KioskCommandError(unknownControl(id).description)) }
             if available { unavailable.remove(id) } else { unavailable.insert(id) }
@@ -67,9 +69,31 @@ extension KioskRuntime: KioskAPI {
         }
     }
 
-    /// Puts `unavailable` on the shown screen: veiled, refusing touches.
+    /// An element's key changed from outside: checked, kept, and the element built again in place.
+    private func setProperty(_ id: String, _ key: String, _ value: JSON, now: MonotonicTime) -> Result<KioskResult, KioskCommandError> {
+        guard let c = config.allControls.first(where: { $0.id == id }) else { return .failure(KioskCommandError(unknownControl(id).description)) }
+        do throws(PropertyError) {
+            let taken = try PropertyEdits.value(value, key: key, of: c, in: config)
+            properties[id, default: [:]][key] = taken
+            if properties[id]?.isEmpty == true { properties[id] = nil }
+        } catch {
+            return .failure(KioskCommandError(error.description))
+        }
+        refreshElements(now: now)
+        return .success(.done)
+    }
+
+    /// Builds again the elements whose keys changed (values their templates and conditions read,
+    /// properties set from outside) and shows which are disabled.
+    func refreshElements(now: MonotonicTime) {
+        guard screen.refresh(overrides: properties, time: now) else { return }
+        showAvailability()
+        presenter.invalidate()
+    }
+
+    /// Puts `unavailable` (and the disabled elements) on the shown screen: veiled, refusing touches.
     func showAvailability() {
-        let shown = unavailable.intersection(screen.elements.map(\.id))
+        let shown = unavailable.intersection(screen.elements.map(\.id)).union(screen.disabledIDs)
         screen.view.unavailable = shown
         screen.router.refused = shown
     }

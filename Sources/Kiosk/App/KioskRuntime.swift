@@ -38,6 +38,8 @@ public final class KioskRuntime {
     var commandSource: CommandSource?
     /// Controls whose device is unavailable (`setAvailable`), on any screen.
     var unavailable: Set<String> = []
+    /// Keys of elements changed from outside (`setProperty`), by element id; kept until a reload.
+    var properties: [String: [String: ConfigValue]] = [:]
     /// `bench-latency`: where touch devices come from instead of the config's, and what to call
     /// when the loop first waits.
     var benchInput: BenchInput?
@@ -70,6 +72,7 @@ public final class KioskRuntime {
         attachBoard()
         settleSavedValues(now: monotonicNow())
         applySavedValues(time: monotonicNow())
+        showAvailability()
     }
 
     func run() -> Int32 {
@@ -124,6 +127,8 @@ public final class KioskRuntime {
         touches.routeDue(now: now)
         let moving = screen.advance(to: now)
         deliverEvents(now: now)
+        // After the events: a value that changed may change a template's text or a condition.
+        refreshElements(now: now)
         // A variable that went stale dims the labels showing it: the widgets see it when they draw.
         if variables.wentStale(now: now) { presenter.invalidate() }
         services.tick(now: now)
@@ -163,6 +168,7 @@ public final class KioskRuntime {
         screen = KioskRuntime.makeScreen(config, index: pages.current, presenter: presenter, board: variables.board, time: time,
                                          notice: notice?.banner)
         applySavedValues(time: time)
+        _ = screen.refresh(overrides: properties, time: time)
         showAvailability()
         presenter.invalidate(.everything)
         // Subscribers learn which page a person is looking at (a tap on the bar, an action, going home).
@@ -217,6 +223,8 @@ public final class KioskRuntime {
             let fresh = try ConfigLoader.load(path: options.configPath)
             services.state.flushPending()
             config = fresh
+            // Properties set from outside last until the config is reloaded (docs/socket.md).
+            properties = [:]
             notice = nil
             idle = IdleController(config: config.idle, backlight: options.panelDevices)
             variables.reload(config, time: monotonicNow())

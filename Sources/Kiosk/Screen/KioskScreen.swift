@@ -12,7 +12,17 @@ import Widgets
 public final class KioskScreen {
     public let config: ScreenConfig
     /// Back to front.
-    public let elements: [Element]
+    public internal(set) var elements: [Element]
+    /// What every element of the screen is built with.
+    let context: ElementContext
+    /// Per element id, what of its config is worked out while it runs (`DynamicKeys`).
+    var dynamic: [String: DynamicKeys] = [:]
+    /// Per element id, the keys its element was last built with over its config (`DynamicKeys.patch`).
+    var patches: [String: [String: ConfigValue]] = [:]
+    /// Per element id and key, the text its rendered template gave last (reused while values stay).
+    var renderedTexts: [String: RenderedText] = [:]
+    /// The elements as the config wrote them, by id.
+    var written: [String: ControlConfig] = [:]
     public let router: TouchRouter
     /// Draws the controls and knows what changed (Widgets).
     public let view: ScreenView
@@ -35,14 +45,29 @@ public final class KioskScreen {
         let board = board ?? ValueBoard(declarations: config.variables, time: time)
         self.board = board
         let context = KioskScreen.context(config: config, page: screen.id, canvasSize: canvasSize, scale: scale, time: time, board: board)
+        self.context = context
         let points = context.screenSize
         var made: [Element] = []
+        var dynamic: [String: DynamicKeys] = [:], patches: [String: [String: ConfigValue]] = [:], written: [String: ControlConfig] = [:]
+        var rendered: [String: RenderedText] = [:]
         for c in screen.controls + KioskScreen.navigationBar(config.navigation, screenSize: points) {
             // The loader accepts only registered kinds, so a config that loaded has none missing.
             guard let kind = ElementKinds.named(c.kind) else { continue }
-            made.append(kind.make(c, in: context))
+            written[c.id] = c
+            var built = c
+            if let keys = DynamicKeys(c, kind: kind, templates: config.templates) {
+                dynamic[c.id] = keys
+                let patch = keys.patch(c.id, board: board, time: time, overrides: [:], texts: &rendered)
+                patches[c.id] = patch
+                built = DynamicKeys.applying(patch, to: c)
+            }
+            made.append(kind.make(built, in: context))
         }
         elements = made
+        self.dynamic = dynamic
+        self.patches = patches
+        self.written = written
+        renderedTexts = rendered
         // Every model, then every overlay: overlays sit above all controls for touch and drawing.
         // Decorations (readouts) are drawn right after their model and never touched.
         let overlays = made.flatMap(\.overlays)

@@ -15,6 +15,12 @@ public enum ElementKeys {
         Field("timeout_ms", .integer(1...600_000), default: "5000", "A hook still running after this is killed."),
     ])
 
+    /// One entry of `color_when`.
+    public static let colorWhen = Schema([
+        Field("when", .string, required: true, "The condition."),
+        Field("color", .color, required: true, "The colour while it holds."),
+    ])
+
     /// Keys every control has.
     public static let common = Schema([
         Field("kind", .string, required: true, "The control kind (below)."),
@@ -26,6 +32,10 @@ public enum ElementKeys {
         Field("in", .string, "The id of a card with a `layout` that places this element (in file order); leave out `frame` then."),
         Field("rotation", .number(GeometryLimits.angles), default: "0", "Rotation of the control about its centre, degrees clockwise."),
         Field("hidden", .bool, default: "false", "Hidden controls are neither drawn nor touched."),
+        Field("enabled", .bool, default: "true", "A disabled control is drawn under a veil of the background and takes no touch."),
+        Field("hidden_when", .string, "A condition (\"Conditions\" above): while it holds, the element is hidden."),
+        Field("enabled_when", .string, "A condition: the element is enabled only while it holds."),
+        Field("color_when", .tables(ElementKeys.colorWhen), "`[{ when = \"tank < 10\", color = \"red\" }, …]`: the `color` of the first condition that holds, else the element's own (for kinds with a `color` key)."),
         Field("hooks", .table(hooks), "Commands run on changes."),
         Field("mqtt", .table(DeviceTopicKeys.schema), "The element bound to a device's MQTT topics (needs `[mqtt]`): its state moves it, a change on the panel is sent as its command."),
     ])

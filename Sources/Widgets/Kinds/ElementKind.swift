@@ -57,7 +57,13 @@ public struct TemplateKey: Sendable, Hashable {
     /// A name that stands for the element's own value in this template (a dial readout's `value`),
     /// or nil.
     public var ownName: String?
-    public init(_ key: String, ownName: String? = nil) { self.key = key; self.ownName = ownName }
+    /// The kiosk renders the template into plain text before the kind builds its element (a button's
+    /// text, a toggle's label, a card's title), and builds the element again when that text changes;
+    /// false for keys the element renders itself, live, with stale values dimmed (labels, readouts).
+    public var rendered: Bool
+    public init(_ key: String, ownName: String? = nil, rendered: Bool = false) {
+        self.key = key; self.ownName = ownName; self.rendered = rendered
+    }
 }
 
 /// What an element holds.

@@ -7,13 +7,14 @@ struct ButtonKind: RegisteredKind {
     var name: String { "button" }
     var schema: Schema { ButtonKind.buttonSchema }
     var imageKeys: [ImageKey] { [ImageKey("icon")] }
+    var templateKeys: [TemplateKey] { [TemplateKey("text", rendered: true)] }
     var valueShape: ValueShape { .nothing }
     func exposure(_ table: ConfigTable) -> ValueExposure { .press }
 
     static let textSize = DefaultedNumber("size", default: 20)
 
     static let buttonSchema = ElementKeys.common.adding([
-        Field("text", .string, default: "none", "The button's text."),
+        Field("text", .string, default: "none", "The button's text; a template (`\"Stop {status}\"`)."),
         Field("icon", .string, default: "none", "A PNG, `builtin:NAME` or `mdi:NAME` icon (tinted with the text colour), left of the text (or alone, centred)."),
         Field("style", .choice(["filled", "outline"]), default: "\"filled\"", "Filled with the colour, or outlined in it."),
         Field("color", .color, default: "the theme's accent", "The fill (filled) or outline and text (outline)."),

@@ -8,6 +8,7 @@ import Core
 struct CardKind: RegisteredKind {
     var name: String { CardLayout.cardKind }
     var schema: Schema { CardKind.keys }
+    var templateKeys: [TemplateKey] { [TemplateKey("title", rendered: true)] }
     var takesTouches: Bool { false }
     var valueShape: ValueShape { .nothing }
 
@@ -19,7 +20,7 @@ struct CardKind: RegisteredKind {
         Field("radius", .number(GeometryLimits.lengths), default: Schema.format(defaultRadius), "Corner radius in points."),
         Field("border_color", .color, default: "the theme's track", "Outline colour; the outline is drawn when border_color or border_width is given."),
         Field("border_width", .number(0...100), default: Schema.format(defaultBorderWidth), "Outline width in points, inside the frame."),
-        Field("title", .string, default: "none", "Drawn bold in the theme's text colour at the top left; laid-out elements start below it."),
+        Field("title", .string, default: "none", "Drawn bold in the theme's text colour at the top left; laid-out elements start below it. A template."),
         Field("title_size", .number(4...200), default: Schema.format(CardLayout.defaultTitleSize), "Title size in points."),
         Field("layout", .choice(CardLayout.Arrangement.allCases.map(\.rawValue)), default: "none",
               "Places the elements whose `in` names this card, in file order: row (equal widths), column (equal heights) or grid (`columns` per row)."),

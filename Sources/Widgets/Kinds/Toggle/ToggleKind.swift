@@ -9,12 +9,13 @@ struct ToggleKind: RegisteredKind {
     func valueStep(_ table: ConfigTable) -> Double? { ValueStep.whole }
     func exposure(_ table: ConfigTable) -> ValueExposure { .onOff }
     var schema: Schema { ToggleKind.toggleSchema }
+    var templateKeys: [TemplateKey] { [TemplateKey("label", rendered: true)] }
 
     static let textSize = DefaultedNumber("size", default: 20)
 
     static let toggleSchema = ElementKeys.common.adding([
         Field("value", .integer(0...1), default: "0", "Initial state: 0 off, 1 on."),
-        Field("label", .string, default: "none", "Text left of the switch, e.g. \"Pump\"."),
+        Field("label", .string, default: "none", "Text left of the switch, e.g. \"Pump\"; a template (`\"Pump {flow:.0} l/h\"`)."),
         ToggleKind.textSize.field(6...200, "Label size in points."),
         Field("color", .color, default: "the theme's accent", "The track while on."),
         ElementAction.field,

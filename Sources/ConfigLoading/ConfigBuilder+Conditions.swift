@@ -1,0 +1,44 @@
+import ConfigModel
+import Widgets
+
+extension ConfigBuilder {
+    /// Every element's `hidden_when`, `enabled_when` and `color_when`: conditions that parse and read
+    /// controls holding a value or declared variables; `color_when` only on kinds with a `color`.
+    mutating func checkConditions(controls: [ControlConfig], variables: [ValueBoard.Declaration]) {
+        var holds: [String: Bool] = [:]
+        for c in controls { holds[c.id] = (ElementKinds.named(c.kind)?.valueShape ?? .nothing) != .nothing }
+        for v in variables { holds[v.id] = true }
+        for c in controls {
+            for key in ["hidden_when", "enabled_when"] {
+                if let text = c.properties.string(key) { checkCondition(text, in: c.properties, key: key, holds: holds) }
+            }
+            let entries = c.properties.tables("color_when")
+            guard !entries.isEmpty else { continue }
+            if ElementKinds.named(c.kind)?.schema.field("color") == nil {
+                fail(c.properties, "color_when", "expected only on a kind with a `color` key, found it on a \(c.kind) element")
+                continue
+            }
+            for t in entries {
+                if let text = t.string("when") { checkCondition(text, in: t, key: "when", holds: holds) }
+            }
+        }
+    }
+
+    private mutating func checkCondition(_ text: String, in t: ConfigTable, key: String, holds: [String: Bool]) {
+        let condition: Condition
+        do { condition = try Condition(parsing: text) } catch {
+            fail(t, key, "expected a condition such as \"pump == 1\" or \"{tank} < 10\", found \"\(text)\": \(error)")
+            return
+        }
+        for name in condition.names {
+            switch holds[name] {
+            case nil:
+                let hint = Validator.suggestion(for: name, among: holds.keys.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
+                fail(t, key, "expected control and variable ids in the condition, found \"\(name)\"\(hint)")
+            case false?:
+                fail(t, key, "expected a control that holds a value or a variable, found \"\(name)\", which holds none")
+            default: break
+            }
+        }
+    }
+}

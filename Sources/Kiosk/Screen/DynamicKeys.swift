@@ -1,0 +1,98 @@
+import ConfigLoading
+import ConfigModel
+import Controls
+import Core
+import Widgets
+
+/// What of an element's config is worked out while it runs: text keys holding a template (rendered to
+/// plain text for kinds that draw text), `hidden_when`, `enabled_when` and `color_when`. With the
+/// properties set from outside (`setProperty`), they make the keys the element is built with over its
+/// config; when those change, the element is built again in place (`KioskScreen.refresh`).
+struct DynamicKeys {
+    var rendered: [(key: String, template: TextTemplate)] = []
+    var hiddenWhen: Condition?
+    var enabledWhen: Condition?
+    var colorWhen: [(condition: Condition, color: Color)] = []
+
+    /// The keys of `c` that change while it runs, or nil when none do.
+    init?(_ c: ControlConfig, kind: any ElementKind, templates: [String: TextTemplate]) {
+        let p = c.properties
+        for key in kind.templateKeys where key.rendered {
+            guard let source = p.string(key.key), let template = templates[source] ?? (try? TextTemplate(parsing: source)),
+                  !template.names.isEmpty else { continue }
+            rendered.append((key.key, template))
+        }
+        hiddenWhen = p.string("hidden_when").flatMap { try? Condition(parsing: $0) }
+        enabledWhen = p.string("enabled_when").flatMap { try? Condition(parsing: $0) }
+        colorWhen = p.tables("color_when").compactMap { t in
+            guard let text = t.string("when"), let condition = try? Condition(parsing: text), let color = t.color("color") else { return nil }
+            return (condition, color)
+        }
+        if rendered.isEmpty && hiddenWhen == nil && enabledWhen == nil && colorWhen.isEmpty { return nil }
+    }
+
+    /// The keys element `id` is built with now over its config: those set from outside, then what the
+    /// conditions and templates give for the board's values at `time` (a key set from outside wins).
+    func patch(_ id: String, board: ValueBoard, time: MonotonicTime, overrides: [String: ConfigValue],
+               texts: inout [String: RenderedText]) -> [String: ConfigValue] {
+        var patch: [String: ConfigValue] = [:]
+        let lookup: (String) -> TemplateValue? = { board.value(of: $0) }
+        for (key, template) in rendered {
+            var last = texts[id + "/" + key] ?? RenderedText()
+            patch[key] = .string(board.render(template, at: time, reusing: &last).text)
+            texts[id + "/" + key] = last
+        }
+        if let hiddenWhen { patch["hidden"] = .bool(hiddenWhen.holds(lookup)) }
+        if let enabledWhen { patch["enabled"] = .bool(enabledWhen.holds(lookup)) }
+        if let match = colorWhen.first(where: { $0.condition.holds(lookup) }) { patch["color"] = .color(match.color) }
+        return patch.merging(overrides) { _, outside in outside }
+    }
+
+    /// `c` with `patch`'s keys over its own.
+    static func applying(_ patch: [String: ConfigValue], to c: ControlConfig) -> ControlConfig {
+        guard !patch.isEmpty else { return c }
+        var built = c
+        built.properties.values.merge(patch) { _, new in new }
+        if case .bool(let hidden)? = patch["hidden"] { built.hidden = hidden }
+        return built
+    }
+}
+
+extension KioskScreen {
+    /// Builds again, in place, every element whose keys changed (a value its template or condition
+    /// reads, a property set from outside); an element a finger holds waits for the finger to lift.
+    /// Returns whether any element was built again.
+    func refresh(overrides: [String: [String: ConfigValue]], time: MonotonicTime) -> Bool {
+        var changed = false
+        let held = router.activeControlIDs
+        for (index, e) in elements.enumerated() {
+            let id = e.id
+            let outside = overrides[id] ?? [:]
+            guard dynamic[id] != nil || !outside.isEmpty || patches[id] != nil, !held.contains(id), let c = written[id] else { continue }
+            let patch = dynamic[id]?.patch(id, board: board, time: time, overrides: outside, texts: &renderedTexts) ?? outside
+            guard patch != (patches[id] ?? [:]) else { continue }
+            patches[id] = patch.isEmpty ? nil : patch
+            rebuild(index, DynamicKeys.applying(patch, to: c), time: time)
+            changed = true
+        }
+        return changed
+    }
+
+    /// Ids of the elements disabled now (`enabled = false`, from the config, a condition or outside).
+    var disabledIDs: Set<String> {
+        // A rebuilt element's config holds its patch, so its own `enabled` is the one in force.
+        Set(elements.filter { $0.config.properties.bool("enabled") == false }.map(\.id))
+    }
+
+    private func rebuild(_ index: Int, _ c: ControlConfig, time: MonotonicTime) {
+        guard let kind = ElementKinds.named(c.kind) else { return }
+        let old = elements[index]
+        let fresh = kind.make(c, in: context)
+        if let value = old.value { _ = try? fresh.setValue(value, time: time) }
+        _ = fresh.drainEvents(time: time)
+        elements[index] = fresh
+        router.replace([old.model], with: [fresh.model], time: time)
+        router.replace(old.overlays, with: fresh.overlays, time: time)
+        view.replace([old.model] + old.decorations + old.overlays, with: [fresh.model] + fresh.decorations + fresh.overlays)
+    }
+}
