@@ -20,6 +20,10 @@ extension ConfigBuilder {
             }
         }
         for c in controls where seenControls.insert(c.id).inserted && IDGrammar.isValid(c.id) {
+            // The screen's own topics (`<base>/backlight/…`, Home Assistant's screen light) take this name.
+            if IDGrammar.folded(c.id) == IDGrammar.folded(PublishedNames.screen) {
+                fail(c.properties, "id", "expected an id other than \"\(PublishedNames.screen)\" (the screen's own MQTT topics and Home Assistant light), found \"\(c.id)\"")
+            }
             for name in PublishedNames.of(c) { claim(name, by: c.id, table: c.properties) }
         }
         for t in variables {
@@ -33,6 +37,9 @@ extension ConfigBuilder {
 /// one per extra entity it publishes (a range slider's `_low` and `_high`). The loader checks them
 /// against each other; MQTT discovery derives its object ids the same way.
 public enum PublishedNames {
+    /// The name the screen itself is published under (its backlight: on/off and brightness).
+    public static let screen = "backlight"
+
     /// `c`'s published names.
     public static func of(_ c: ControlConfig) -> [String] {
         let id = objectID(c.id)

@@ -45,6 +45,10 @@ public final class MQTTAdapter: KioskAdapter {
         bridge.variableSnapshot = { [unowned kiosk] in kiosk.variableValues() }
         bridge.setValue = { [unowned kiosk] id, value in MQTTAdapter.refusal(kiosk.perform(.set(id: id, value: value), from: .mqtt)) }
         bridge.isSaved = { [unowned kiosk] id, value in kiosk.isSaved(id, value) }
+        bridge.screenPowerSnapshot = { [unowned kiosk] in kiosk.screenPower }
+        bridge.setScreenPower = { [unowned kiosk] on, brightness in
+            MQTTAdapter.refusal(kiosk.perform(.screenPower(on: on, brightness: brightness), from: .mqtt))
+        }
         bridge.setProperty = { [unowned kiosk] id, key, value in
             MQTTAdapter.refusal(kiosk.perform(.setProperty(id: id, key: key, value: value), from: .mqtt))
         }
@@ -69,6 +73,7 @@ public final class MQTTAdapter: KioskAdapter {
         case .valueChanged(let id, let value, let urgent, _): bridge.valueChanged(id, value, urgent: urgent, now: now)
         case .control(let id, .touchUpInside, _) where bridge.buttons.contains(id): bridge.buttonPressed(id)
         case .variable(let id, let value): bridge.variableChanged(id, value)
+        case .screenPower(let power): bridge.screenPowerChanged(power)
         case .publish(let topic, let payload, let retain): _ = bridge.link.publish(topic, payload, qos: settings.qos, retain: retain)
         default: break
         }

@@ -38,6 +38,7 @@ extension MQTTBridge {
             if let problem = setProperty(element, key, value) { logOnce("\(element)/\(key)/\(problem)", "mqtt: \(topic): ignored: \(problem)") }
             return
         }
+        if id == MQTTBridge.backlightID { receivedBacklight(payload); return }
         if buttons.contains(id) {
             // Home Assistant's button sends PRESS; a hand-typed press is welcome too.
             guard ["PRESS", "press"].contains(String(decoding: payload.prefix(16), as: UTF8.self)) else {

@@ -33,6 +33,10 @@ final class MQTTBridge {
     var press: (String) -> String? = { _ in nil }
     /// Sets variable `id` as the socket's `set-var` would; returns why it was refused, nil when taken.
     var setVariable: (String, JSON) -> String? = { _, _ in nil }
+    /// Switches the screen (`<base>/backlight/set`): on or off, brightness 0…1 (nil keeps each).
+    var setScreenPower: (Bool?, Double?) -> String? = { _, _ in nil }
+    /// The screen's power now, published on connect.
+    var screenPowerSnapshot: () -> ScreenPower = { ScreenPower(on: true, brightness: 1) }
     /// Changes an element's key (`<base>/<id>/<key>/set`); returns why it was refused.
     var setProperty: (String, String, JSON) -> String? = { _, _, _ in nil }
     /// Whether control `id` holding the value is on disk (`StateStore.isSaved`): a state topic
@@ -72,7 +76,9 @@ final class MQTTBridge {
         let bound = Set(config.bindings.map(\.variable))
         publishedVariables = variables.filter { !bound.contains($0.id) }
         publishedVariableIDs = Set(publishedVariables.map(\.id))
-        discoveryMessages = config.discovery ? HADiscovery(config: config).messages(for: controls, variables: publishedVariables) : []
+        let discovery = HADiscovery(config: config)
+        discoveryMessages = config.discovery
+            ? discovery.messages(for: controls, variables: publishedVariables) + [MQTTBridge.backlightDiscovery(discovery, config: config)] : []
         link = MQTTLink(settings: .init(host: config.host, port: config.port, clientID: config.clientID, keepalive: config.keepalive,
                                         username: config.username, password: config.password,
                                         willTopic: config.baseTopic + "/status", willPayload: "offline",
@@ -184,6 +190,7 @@ final class MQTTBridge {
         for (id, value) in snapshot() { pending[id] = value }
         flush()
         for (id, value) in variableSnapshot() { variableChanged(id, value) }
+        screenPowerChanged(screenPowerSnapshot())
     }
 
     private func stateTopic(_ id: String) -> String { "\(config.baseTopic)/\(id)/state" }

@@ -91,6 +91,8 @@ public final class SocketAdapter: KioskAdapter, ControlRequestHandler {
         case .version: command = .version
         case .stats: command = .stats
         case .prop(let id, let key, let value): command = .setProperty(id: id, key: key, value: value)
+        case .screenPower(let on): command = .screenPower(on: on, brightness: nil)
+        case .brightness(let value): command = .screenPower(on: nil, brightness: value)
         }
         switch kiosk.perform(command, from: .socket) {
         case .failure(let refused): return ErrorReply(refused.description, errors: refused.errors.isEmpty ? nil : refused.errors)
@@ -113,6 +115,7 @@ public final class SocketAdapter: KioskAdapter, ControlRequestHandler {
             return StatsReply(wakeups: s.wakeups, frames: s.frames, clients: socket?.clientCount ?? 0, state: s.state,
                               latency: s.latency, adapters: s.adapters)
         case .version(let v): return VersionReply(version: v)
+        case .screenPower(let p): return ScreenPowerReply(on: p.on, brightness: p.brightness)
         case .done: return OKReply()
         }
     }
@@ -126,6 +129,8 @@ public final class SocketAdapter: KioskAdapter, ControlRequestHandler {
         case .variable(let id, let value):
             socket.broadcast(.object([("event", .string("variable")), ("id", .string(id)), ("value", Optional(value).json)]))
         case .saved(let progress): socket.savesReached(progress)
+        case .screenPower(let p):
+            socket.broadcast(.object([("event", .string("screen-power")), ("on", .bool(p.on)), ("brightness", .number(p.brightness))]))
         case .valueChanged, .publish: break
         }
     }

@@ -108,6 +108,14 @@ public struct QueuedReply: SocketReply, Codable, Equatable {
     public init(queued: Int) { self.queued = queued }
 }
 
+/// `screen-power` and `brightness`: the screen's power now.
+public struct ScreenPowerReply: SocketReply, Codable, Equatable {
+    public var ok = true
+    public var on: Bool
+    public var brightness: Double
+    public init(on: Bool, brightness: Double) { self.on = on; self.brightness = brightness }
+}
+
 /// `version`.
 public struct VersionReply: SocketReply, Codable, Equatable {
     public var ok = true

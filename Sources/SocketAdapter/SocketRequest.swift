@@ -36,9 +36,13 @@ public enum SocketRequest: Codable, Equatable, Sendable {
     /// Changes one of an element's keys while it runs (text, label, title, color, icon, hidden,
     /// enabled); null puts back the config's.
     case prop(id: String, key: String, value: JSON)
+    /// Switches the screen on or off (`"on": true|false`).
+    case screenPower(on: Bool)
+    /// Sets the screen's brightness when awake, 0…1.
+    case brightness(Double)
 
     /// The `"cmd"` names, in the order error messages list them.
-    public static let commands = ["get", "set", "set-var", "list", "screen", "subscribe", "screenshot", "reload", "tap", "drag", "stats", "version", "prop"]
+    public static let commands = ["get", "set", "set-var", "list", "screen", "subscribe", "screenshot", "reload", "tap", "drag", "stats", "version", "prop", "screen-power", "brightness"]
 
     /// This request's `"cmd"`.
     public var command: String {
@@ -56,11 +60,13 @@ public enum SocketRequest: Codable, Equatable, Sendable {
         case .version: return "version"
         case .stats: return "stats"
         case .prop: return "prop"
+        case .screenPower: return "screen-power"
+        case .brightness: return "brightness"
         }
     }
 
     enum CodingKeys: String, CodingKey {
-        case cmd, id, key, value, x, y, from, to, steps
+        case cmd, id, key, value, on, x, y, from, to, steps
         case durationMS = "duration_ms"
     }
 
@@ -94,6 +100,8 @@ public enum SocketRequest: Codable, Equatable, Sendable {
         case "prop":
             self = .prop(id: try fields.required(.id, idText), key: try fields.required(.key, "an element key (a string)"),
                          value: try fields.required(.value, "the key's new value (null: the config's)"))
+        case "screen-power": self = .screenPower(on: try fields.required(.on, "true or false"))
+        case "brightness": self = .brightness(try fields.required(.value, "a number from 0 to 1"))
         default: throw SocketRequestError("unknown cmd \"\(cmd)\": expected \(choices)")
         }
     }
@@ -108,6 +116,8 @@ public enum SocketRequest: Codable, Equatable, Sendable {
         case .setVariable(let id, let value): try c.encode(id, forKey: .id); try c.encode(value, forKey: .value)
         case .prop(let id, let key, let value):
             try c.encode(id, forKey: .id); try c.encode(key, forKey: .key); try c.encode(value, forKey: .value)
+        case .screenPower(let on): try c.encode(on, forKey: .on)
+        case .brightness(let value): try c.encode(value, forKey: .value)
         case .tap(let x, let y): try c.encode(x, forKey: .x); try c.encode(y, forKey: .y)
         case .drag(let from, let to, let duration, let steps):
             try c.encode(from, forKey: .from); try c.encode(to, forKey: .to)

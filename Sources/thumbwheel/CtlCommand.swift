@@ -19,7 +19,7 @@ enum CtlCommand {
             or the kiosk cannot be reached. The socket is --socket PATH, else $THUMBWHEEL_SOCKET, else /run/thumbwheel/control.sock.
             """,
         arguments: [CtlConnection.socketOption],
-        subcommands: [get, set, setVar, prop, list, screen, watch, screenshot, tap, drag, reload, stats, version])
+        subcommands: [get, set, setVar, prop, screenPower, brightness, list, screen, watch, screenshot, tap, drag, reload, stats, version])
 }
 
 /// Where the kiosk's socket is; accepted before or after the verb.
@@ -104,6 +104,20 @@ extension CtlCommand {
         default: .string(value)
         }
         try c.run(.prop(id: a.string("id")!, key: a.string("key")!, value: json))
+    }
+
+    static let screenPower = verb("screen-power", "Switch the screen on or off (a touch on it wakes it too).",
+                                  [.positional("state", "on|off", "on or off.")]) { c, a in
+        let state = a.string("state")!
+        guard state == "on" || state == "off" else { throw InvalidArguments("screen-power takes on or off, found \(state)") }
+        try c.run(.screenPower(on: state == "on"))
+    }
+
+    static let brightness = verb("brightness", "Set the screen's brightness when awake, from 0 to 1.",
+                                 [.positional("value", "LEVEL", "A number from 0 (dark) to 1 (full).")]) { c, a in
+        let text = a.string("value")!
+        guard let level = NumberText.parse(text) else { throw InvalidArguments("brightness takes a number from 0 to 1, found \(text)") }
+        try c.run(.brightness(level))
     }
 
     static let list = verb("list", "List the screen's controls: id, kind, value, frame and touch points.") { c, _ in try c.run(.list) }

@@ -22,6 +22,8 @@ public protocol KioskAPI: AnyObject {
     func isSaved(_ id: String, _ value: StoredValue) -> Bool
     /// Every control's latest value on every screen, sorted by id.
     func currentValues() -> [(String, StoredValue)]
+    /// The screen's power now (on or off, brightness).
+    var screenPower: ScreenPower { get }
     /// Every variable that has a value.
     func variableValues() -> [(String, TemplateValue)]
 }

@@ -38,6 +38,9 @@ public enum KioskCommand: Sendable {
     /// color, icon, hidden, enabled), checked as the config would be; null puts back the config's.
     /// Kept until the config is reloaded; not saved.
     case setProperty(id: String, key: String, value: JSON)
+    /// Switches the screen on or off and sets its brightness (0…1) when awake; nil keeps each. Idle
+    /// dimming and blanking still apply; a touch on a screen switched off wakes it.
+    case screenPower(on: Bool?, brightness: Double?)
 }
 
 /// Who sent a command: the kiosk measures each one's latency apart, and answers a socket `set` only
@@ -74,6 +77,8 @@ public enum KioskResult {
     case screenshot(width: Int, height: Int, png: [UInt8])
     case stats(KioskStats)
     case version(String)
+    /// The screen's power after `screenPower`.
+    case screenPower(ScreenPower)
     /// Done, nothing to report.
     case done
 }

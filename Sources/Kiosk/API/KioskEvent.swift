@@ -17,6 +17,8 @@ public enum KioskEvent {
     case variable(id: String, value: TemplateValue)
     /// The state file's writer finished saves: replies waiting for them may go out.
     case saved(SaveProgress)
+    /// The screen was switched on or off, or its brightness set (from outside, or a touch woke it).
+    case screenPower(ScreenPower)
     /// A `publish` action ran: the payload is already filled in.
     case publish(topic: String, payload: String, retain: Bool)
 }

@@ -4,7 +4,9 @@ import Glibc
 import Platform
 
 /// Dims and blanks the panel when nobody touches it, through /sys/class/backlight, and wakes it on
-/// the next touch. With `wakeTapOnly`, the touch that wakes a dark panel does nothing else.
+/// the next touch. With `wakeTapOnly`, the touch that wakes a dark panel does nothing else. The
+/// screen can also be switched off and its brightness set from outside (`power`): idle dimming
+/// and blanking still apply below that brightness, and a touch on a screen switched off wakes it.
 final class IdleController {
     enum Level: Equatable { case awake, dimmed, blank }
     private let config: IdleConfig
@@ -12,6 +14,8 @@ final class IdleController {
     private var lastActivity: Double
     private let backlightDir: String?
     private let maxBrightness: Int
+    /// Whether the screen is on, and its brightness when awake (0…1), as set from outside.
+    private(set) var power = ScreenPower(on: true, brightness: 1)
 
     /// `backlight`: false leaves every backlight alone (the levels still change and wake taps are
     /// still swallowed).
@@ -36,6 +40,11 @@ final class IdleController {
     /// A touch arrived. Returns true when it must be swallowed (it only woke a dark panel).
     func touched(now: Double) -> Bool {
         lastActivity = now
+        if !power.on {
+            power.on = true
+            setLevel(.awake, force: true)
+            return config.wakeTapOnly
+        }
         guard level != .awake else { return false }
         let wasDark = level
         setLevel(.awake)
@@ -47,14 +56,27 @@ final class IdleController {
         else if config.dimAfter > 0 && now >= lastActivity + config.dimAfter && level == .awake { setLevel(.dimmed) }
     }
 
-    private func setLevel(_ new: Level) {
-        guard new != level else { return }
+    /// Switches the screen on or off and sets its brightness (nil keeps each as it is). Switching it
+    /// on counts as activity, so the idle timers start again.
+    func setPower(on: Bool?, brightness: Double?, now: Double) {
+        if let brightness { power.brightness = min(1, max(0, brightness)) }
+        if let on {
+            power.on = on
+            if on { lastActivity = now; level = .awake }
+        }
+        setLevel(level, force: true)
+    }
+
+    private func setLevel(_ new: Level, force: Bool = false) {
+        guard new != level || force else { return }
         level = new
         guard let dir = backlightDir, maxBrightness > 0 else { return }
+        let full = Double(maxBrightness) * power.brightness
         let value: Int
         switch new {
-        case .awake: value = maxBrightness
-        case .dimmed: value = max(1, Int((Double(maxBrightness) * config.dimLevel).rounded()))
+        case _ where !power.on: value = 0
+        case .awake: value = max(power.brightness > 0 ? 1 : 0, Int(full.rounded()))
+        case .dimmed: value = max(1, Int((Double(maxBrightness) * min(config.dimLevel, power.brightness)).rounded()))
         case .blank: value = 0
         }
         let text = "\(value)\n"
@@ -62,7 +84,7 @@ final class IdleController {
         if fd < 0 { Log.warning("idle: cannot write \(dir)/brightness: \(String(cString: strerror(errno)))"); return }
         _ = text.withCString { write(fd, $0, strlen($0)) }
         close(fd)
-        Log.info("idle: panel \(new)")
+        Log.info("idle: panel \(power.on ? "\(new)" : "off"), backlight \(value)/\(maxBrightness)")
     }
 
     static func firstBacklight() -> String? {
@@ -79,4 +101,11 @@ final class IdleController {
         guard let bytes = FileIO.read(path) else { return nil }
         return Int(String(decoding: bytes, as: UTF8.self).trimmedSpaces.filter { $0 != "\n" })
     }
+}
+
+/// The screen's power as set from outside: on or off, and its brightness when awake (0…1).
+public struct ScreenPower: Equatable, Sendable {
+    public var on: Bool
+    public var brightness: Double
+    public init(on: Bool, brightness: Double) { self.on = on; self.brightness = brightness }
 }

@@ -9,6 +9,7 @@ import Widgets
 /// The one command API, as the runtime does it: every adapter's request ends here.
 extension KioskRuntime: KioskAPI {
     public var eventLoop: EventLoop { loop }
+    public var screenPower: ScreenPower { idle.power }
     public var isHeadless: Bool { presenter.display.kind == .headless }
     public var saveProgress: SaveProgress { services.state.progress }
     public func isSaved(_ id: String, _ value: StoredValue) -> Bool { services.state.isSaved(id, value) }
@@ -58,6 +59,14 @@ extension KioskRuntime: KioskAPI {
                                               adapters: adapters.compactMap { a in a.statsSection.map { (a.name, $0) } })))
         case .version:
             return .success(.version(thumbwheelVersion))
+        case .screenPower(let on, let brightness):
+            if let b = brightness, !b.isFinite || b < 0 || b > 1 {
+                return .failure(KioskCommandError("brightness: expected a number from 0 to 1, found \(NumberFormat.plain(b))"))
+            }
+            let before = idle.power
+            idle.setPower(on: on, brightness: brightness, now: now)
+            if idle.power != before { broadcast(.screenPower(idle.power), now: now) }
+            return .success(.screenPower(idle.power))
         case .setProperty(let id, let key, let value):
             return setProperty(id, key, value, now: now)
         case .setAvailable(let id, let available):

@@ -153,7 +153,12 @@ public final class KioskRuntime {
     /// Routes one frame of real or injected touches, letting the idle controller swallow a wake tap.
     func route(_ frame: TouchFrame) {
         pages.lastTouch = frame.time
-        if frame.touches.contains(where: { $0.phase == .began }), idle.touched(now: frame.time) { return }
+        if frame.touches.contains(where: { $0.phase == .began }) {
+            let before = idle.power
+            let swallowed = idle.touched(now: frame.time)
+            if idle.power != before { broadcast(.screenPower(idle.power), now: frame.time) }
+            if swallowed { return }
+        }
         screen.router.route(frame)
         presenter.noteChange(.input, at: frame.time)
         presenter.invalidate()
@@ -226,7 +231,10 @@ public final class KioskRuntime {
             // Properties set from outside last until the config is reloaded (docs/socket.md).
             properties = [:]
             notice = nil
+            // The screen's power set from outside outlives a reload, as values do.
+            let power = idle.power
             idle = IdleController(config: config.idle, backlight: options.panelDevices)
+            if power != idle.power { idle.setPower(on: power.on, brightness: power.brightness, now: monotonicNow()) }
             variables.reload(config, time: monotonicNow())
             attachBoard()
             settleSavedValues(now: monotonicNow())
