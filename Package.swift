@@ -89,7 +89,7 @@ let package = Package(
         // Config loading: the TOML file to a validated `KioskConfig` (schema, builder, warnings, the
         // reference, the last good config), apart from the runtime that runs it.
         .target(name: "ConfigLoading", dependencies: [
-            "Core", "Formats", "Platform", "ConfigModel", "Controls", "Raster", "Widgets", "AssetFiles",
+            "Core", "Formats", "Platform", "ConfigModel", "Controls", "Raster", "Widgets", "AssetFiles", "HomeAssistant",
         ], swiftSettings: smallCode),
         .target(name: "Kiosk", dependencies: [
             "Core", "Formats", "Platform", "ConfigModel", "ConfigLoading", "Controls", "Raster", "Widgets", "AssetFiles", "Input", "Display",
