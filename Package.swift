@@ -102,6 +102,11 @@ let package = Package(
         .target(name: "MQTTAdapter", dependencies: [
             "Kiosk", "ConfigLoading", "ConfigModel", "Core", "Formats", "Platform", "Controls", "Widgets", "CMosquitto",
         ], swiftSettings: smallCode),
+        // Home Assistant entities bound to elements (issue 33): the client's states set them, the panel's
+        // changes become service calls. The client module itself stays kiosk-free.
+        .target(name: "HomeAssistantAdapter", dependencies: [
+            "Kiosk", "HomeAssistant", "ConfigLoading", "ConfigModel", "Core", "Formats", "Platform", "Controls", "Widgets",
+        ], swiftSettings: smallCode),
         // The desktop simulator (`thumbwheel simulate`): an SDL2 window as display and touch source, at
         // the edge like MQTT — Controls, Raster and Widgets never see it.
         .target(name: "Simulator", dependencies: ["Kiosk", "ConfigLoading", "Platform", "Core", "Display", "Input", "Raster", "Widgets", "AssetFiles", "CSDL2", "CLinux"], swiftSettings: smallCode),
@@ -109,7 +114,7 @@ let package = Package(
         // no Foundation: a parser library that brings FoundationEssentials would swell the static kiosk binary.
         .target(name: "CLISupport", dependencies: ["Core"], swiftSettings: smallCode),
         .executableTarget(name: "thumbwheel", dependencies: [
-            "Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "Formats", "Platform", "Core", "Raster", "Input", "Display", "Widgets",
+            "Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "HomeAssistantAdapter", "Formats", "Platform", "Core", "Raster", "Input", "Display", "Widgets",
             "AssetFiles", "CLISupport", "Simulator",
         ], swiftSettings: smallCode),
 
