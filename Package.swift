@@ -157,7 +157,7 @@ let package = Package(
         .target(name: "HomeAssistant", dependencies: ["Core", "Formats", "Platform", "CLinux", "COpenSSL"], swiftSettings: smallCode),
         // Run against a real Home Assistant core (scripts/setup installs it); HAFixtures holds its
         // configuration and the onboarding script.
-        .testTarget(name: "HomeAssistantTests", dependencies: ["HomeAssistant", "Formats", "Platform", "Core", "TestSupport"],
+        .testTarget(name: "HomeAssistantTests", dependencies: ["HomeAssistant", "Formats", "Platform", "Core", "Raster", "TestSupport"],
                     exclude: ["HAFixtures"]),
     ] + kernelVariantTargets
 )
