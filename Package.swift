@@ -147,7 +147,7 @@ let package = Package(
         // TOMLReference holds the differential test's reference: a Python script around tomllib; Platform
         // writes the documents it reads.
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "Platform", "TestSupport"], exclude: ["TOMLReference"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "Formats", "Platform", "Controls", "Core", "Raster", "Widgets", "AssetFiles", "TestSupport"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "HomeAssistantAdapter", "HomeAssistant", "Formats", "Platform", "Controls", "Core", "Raster", "Widgets", "AssetFiles", "TestSupport"]),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "Kiosk", "ConfigLoading", "SocketAdapter", "Core", "Display", "Raster", "TestSupport"]),
         // OpenSSL's headers for the Home Assistant client's wss://: libssl is opened with dlopen when a
         // wss URL is used, like libmosquitto, so no pkgConfig (Sources/COpenSSL/shim.h).

@@ -49,7 +49,8 @@ public final class HomeAssistantAdapter: KioskAdapter {
         client.onState = { [weak links, weak client] state in
             guard let links, let client else { return }
             links.connectionChanged(live: state == .live, entities: client.entities, now: monotonicNow())
-            if state != .live { Log.notice("homeassistant: \(state)") } else { Log.notice("homeassistant: live, \(client.entities.entities.count) entities") }
+            // The client logs its own losses; the adapter says what a live connection brought.
+            if state == .live { Log.notice("homeassistant: live, \(client.entities.entities.count) of \(client.entityIDs?.count ?? 0) entities known") }
         }
         client.onEntity = { [weak links] id, state in links?.entityChanged(id, state, now: monotonicNow()) }
         self.links = links
