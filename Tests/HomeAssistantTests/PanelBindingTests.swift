@@ -135,6 +135,17 @@ final class BoundPanel {
         return (controls.first { $0["id"]?.stringValue == id }?["frame"]?.arrayValue ?? []).compactMap(\.numberValue)
     }
 
+    /// A drag of dial `id` from its handle along its ring by `quarter` quarter turns, over `ms` milliseconds.
+    func dragDial(_ id: String, quarter: Double, ms: Int) {
+        let control = (request("{\"cmd\":\"list\"}")?["controls"]?.arrayValue ?? []).first { $0["id"]?.stringValue == id }
+        let handle = (control?["points"]?["handle"]?.arrayValue ?? []).compactMap(\.numberValue)
+        let center = (control?["points"]?["center"]?.arrayValue ?? []).compactMap(\.numberValue)
+        guard handle.count == 2, center.count == 2 else { Issue.record("no handle for \(id)"); return }
+        let r = hypot(handle[0] - center[0], handle[1] - center[1])
+        let a = atan2(handle[1] - center[1], handle[0] - center[0]) + quarter * Double.pi / 2
+        _ = request("{\"cmd\":\"drag\",\"from\":[\(handle[0]),\(handle[1])],\"to\":[\(center[0] + r * cos(a)),\(center[1] + r * sin(a))],\"steps\":30,\"duration_ms\":\(ms)}")
+    }
+
     func tap(_ id: String) {
         let f = frame(id)
         guard f.count == 4 else { Issue.record("no frame for \(id)"); return }
@@ -204,6 +215,22 @@ extension LiveHomeAssistantTests {
         #expect(panel.wait("mode", for: 2) == 2)
         _ = h.call(ServiceCall(domain: "input_boolean", service: "turn_off", entity: "input_boolean.tw_panel_lamp"))
         #expect(panel.wait("lamp", for: 0) == 0)
+
+        // A drag: the finger is shown while it moves, calls go out at most every 200 ms (so a 1.2 s drag
+        // makes a handful, not one per move), and HA ends on the value the finger left.
+        _ = h.call(ServiceCall(domain: "input_number", service: "set_value", entity: "input_number.tw_panel_level", data: .object([("value", .number(25))])))
+        #expect(panel.wait("level", for: 25) == 25)
+        let callsBefore = panel.stats?["calls"]?.numberValue ?? 0
+        panel.dragDial("level", quarter: -0.5, ms: 1200)
+        #expect(eventually { panel.value("level").map { abs($0 - 25) > 5 } == true }, "the drag moved the dial")
+        usleep(1_500_000)
+        let released = try #require(panel.value("level"))
+        #expect(turn(h.loop, timeout: 15) { haState("input_number.tw_panel_level").flatMap(Double.init) == released },
+                "HA \(haState("input_number.tw_panel_level") ?? "nil"), panel \(released)")
+        let dragCalls = (panel.stats?["calls"]?.numberValue ?? 0) - callsBefore
+        #expect(dragCalls >= 2 && dragCalls <= 9, "\(dragCalls) calls for a 1.2 s drag of 30 moves")
+        _ = h.call(ServiceCall(domain: "input_number", service: "set_value", entity: "input_number.tw_panel_level", data: .object([("value", .number(42))])))
+        #expect(panel.wait("level", for: 42) == 42)
 
         // A value HA refuses (its range is 0–50): the dial takes it, HA says no, the dial goes back.
         let refusedBefore = panel.stats?["calls_refused"]?.numberValue ?? -1
