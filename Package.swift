@@ -89,7 +89,7 @@ let package = Package(
         // Config loading: the TOML file to a validated `KioskConfig` (schema, builder, warnings, the
         // reference, the last good config), apart from the runtime that runs it.
         .target(name: "ConfigLoading", dependencies: [
-            "Core", "Formats", "Platform", "ConfigModel", "Controls", "Raster", "Widgets", "AssetFiles",
+            "Core", "Formats", "Platform", "ConfigModel", "Controls", "Raster", "Widgets", "AssetFiles", "HomeAssistant",
         ], swiftSettings: smallCode),
         .target(name: "Kiosk", dependencies: [
             "Core", "Formats", "Platform", "ConfigModel", "ConfigLoading", "Controls", "Raster", "Widgets", "AssetFiles", "Input", "Display",
@@ -102,6 +102,11 @@ let package = Package(
         .target(name: "MQTTAdapter", dependencies: [
             "Kiosk", "ConfigLoading", "ConfigModel", "Core", "Formats", "Platform", "Controls", "Widgets", "CMosquitto",
         ], swiftSettings: smallCode),
+        // Home Assistant entities bound to elements (issue 33): the client's states set them, the panel's
+        // changes become service calls. The client module itself stays kiosk-free.
+        .target(name: "HomeAssistantAdapter", dependencies: [
+            "Kiosk", "HomeAssistant", "ConfigLoading", "ConfigModel", "Core", "Formats", "Platform", "Controls", "Widgets",
+        ], swiftSettings: smallCode),
         // The desktop simulator (`thumbwheel simulate`): an SDL2 window as display and touch source, at
         // the edge like MQTT — Controls, Raster and Widgets never see it.
         .target(name: "Simulator", dependencies: ["Kiosk", "ConfigLoading", "Platform", "Core", "Display", "Input", "Raster", "Widgets", "AssetFiles", "CSDL2", "CLinux"], swiftSettings: smallCode),
@@ -109,7 +114,7 @@ let package = Package(
         // no Foundation: a parser library that brings FoundationEssentials would swell the static kiosk binary.
         .target(name: "CLISupport", dependencies: ["Core"], swiftSettings: smallCode),
         .executableTarget(name: "thumbwheel", dependencies: [
-            "Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "Formats", "Platform", "Core", "Raster", "Input", "Display", "Widgets",
+            "Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "HomeAssistantAdapter", "Formats", "Platform", "Core", "Raster", "Input", "Display", "Widgets",
             "AssetFiles", "CLISupport", "Simulator",
         ], swiftSettings: smallCode),
 
@@ -142,7 +147,7 @@ let package = Package(
         // TOMLReference holds the differential test's reference: a Python script around tomllib; Platform
         // writes the documents it reads.
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "Platform", "TestSupport"], exclude: ["TOMLReference"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "Formats", "Platform", "Controls", "Core", "Raster", "Widgets", "AssetFiles", "TestSupport"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "HomeAssistantAdapter", "HomeAssistant", "Formats", "Platform", "Controls", "Core", "Raster", "Widgets", "AssetFiles", "TestSupport"]),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "Kiosk", "ConfigLoading", "SocketAdapter", "Core", "Display", "Raster", "TestSupport"]),
         // OpenSSL's headers for the Home Assistant client's wss://: libssl is opened with dlopen when a
         // wss URL is used, like libmosquitto, so no pkgConfig (Sources/COpenSSL/shim.h).
@@ -152,7 +157,7 @@ let package = Package(
         .target(name: "HomeAssistant", dependencies: ["Core", "Formats", "Platform", "CLinux", "COpenSSL"], swiftSettings: smallCode),
         // Run against a real Home Assistant core (scripts/setup installs it); HAFixtures holds its
         // configuration and the onboarding script.
-        .testTarget(name: "HomeAssistantTests", dependencies: ["HomeAssistant", "Formats", "Platform", "Core", "TestSupport"],
+        .testTarget(name: "HomeAssistantTests", dependencies: ["HomeAssistant", "Formats", "Platform", "Core", "Raster", "TestSupport"],
                     exclude: ["HAFixtures"]),
     ] + kernelVariantTargets
 )

@@ -101,6 +101,7 @@ struct ConfigBuilder {
         config.mqtt = mqtt(root.table("mqtt"), variables: root.tables("variables"), declared: config.variables)
         let devices = deviceTopics(of: config.allControls, mqtt: config.mqtt)
         config.mqtt?.devices = devices
+        config.homeAssistant = homeAssistant(root.table("homeassistant"), controls: config.allControls, variables: root.tables("variables"))
         checkActions(config)
         config.places = places(config.screens)
         config.machineWarnings = warnings

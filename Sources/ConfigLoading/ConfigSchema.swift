@@ -20,6 +20,7 @@ public enum ConfigSchema {
         Field("socket", .table(socket), "The control socket other programs use to read and set values."),
         Field("state", .table(state), "Where the current values are saved."),
         Field("mqtt", .table(mqtt), "An MQTT broker the values are published to and set from; no section, no MQTT."),
+        Field("homeassistant", .table(HomeAssistantKeys.section), "A Home Assistant the elements with `entity` are bound to; no section, no Home Assistant."),
         Field("variables", .tables(variable), default: "[]",
               "Values other programs set through the socket (`set-var`) for labels and readouts to show, as [[variables]] tables."),
         Field("navigation", .table(navigation), "Pages: a navigation bar on every screen, the home screen, going home when idle."),
@@ -130,7 +131,7 @@ public enum ConfigSchema {
                 + "with an optional `+` and spaces around; not hex, `inf`, `nan`, `1_000`, `.5` or `5.`), or text up to the limit above."),
         Field("json", .string, default: "the whole payload",
               "A dot path into a JSON payload of `topic` (\"sensor.temperature\", \"values.0\"); the field is the value."),
-    ])
+    ] + HomeAssistantKeys.variable)
 
     static let navigation = Schema([
         Field("bar", .choice(["none", "top", "bottom"]), default: "\"none\"",

@@ -23,6 +23,8 @@ public struct KioskConfig: Sendable {
     public var icons = IconConfig()
     /// `[mqtt]`; nil (no section) runs without MQTT.
     public var mqtt: MQTTConfig?
+    /// `[homeassistant]` and the elements bound to its entities; nil (no section) runs without it.
+    public var homeAssistant: HomeAssistantConfig?
     /// The file's text as loaded (kept as the last good config once it has started the kiosk).
     public var source = ""
 

@@ -119,7 +119,7 @@ final class HAServer: @unchecked Sendable {
 
     /// Starts `binary` in a process group of its own (so the kill reaches anything it starts), with
     /// its output in `log`.
-    private static func spawn(_ binary: String, _ args: [String], log: String) throws -> pid_t {
+    static func spawn(_ binary: String, _ args: [String], log: String) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -38,7 +38,7 @@ public enum ElementKeys {
         Field("color_when", .tables(ElementKeys.colorWhen), "`[{ when = \"tank < 10\", color = \"red\" }, …]`: the `color` of the first condition that holds, else the element's own (for kinds with a `color` key)."),
         Field("hooks", .table(hooks), "Commands run on changes."),
         Field("mqtt", .table(DeviceTopicKeys.schema), "The element bound to a device's MQTT topics (needs `[mqtt]`): its state moves it, a change on the panel is sent as its command."),
-    ])
+    ] + HomeAssistantKeys.element)
 
     /// The `min` and `max` keys of every kind with a range: one default for the reference and readers.
     public static let minimum = DefaultedNumber("min", default: 0)

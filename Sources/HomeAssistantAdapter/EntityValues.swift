@@ -1,0 +1,196 @@
+import ConfigLoading
+import Controls
+import Core
+import Formats
+import HomeAssistant
+import Widgets
+
+/// One bound element as the adapter holds it: its binding and what its value is (its exposure).
+struct EntityLink {
+    var binding: EntityBinding
+    var exposure: ValueExposure
+
+    var entity: String? { binding.entity }
+
+    /// The element's own range (a number or a pair).
+    var range: NumberRange? {
+        switch exposure {
+        case .number(let r), .pair(let r, _, _): return r
+        default: return nil
+        }
+    }
+}
+
+/// Why an entity's state gives the element no value.
+struct EntityValueProblem: Error, Equatable {
+    var message: String
+}
+
+/// How entity states become element values and element values become service calls, per use and
+/// domain (the table of docs/home-assistant.md).
+enum EntityValues {
+    /// States that say HA does not know the entity's state: the element is shown unavailable.
+    static func isUnavailable(_ state: EntityState?) -> Bool {
+        guard let state else { return true }
+        return state.state == "unavailable" || state.state == "unknown"
+    }
+
+    /// The element's value for `state`.
+    static func value(of state: EntityState, for link: EntityLink) -> Result<StoredValue, EntityValueProblem> {
+        let b = link.binding
+        switch b.use {
+        case .onOff:
+            let s = state.state.lowercased()
+            if b.domain == "cover" {
+                if s == "open" || s == "opening" { return .success(.single(1)) }
+                if s == "closed" || s == "closing" { return .success(.single(0)) }
+            } else if s == "on" || s == "off" {
+                return .success(.single(s == "on" ? 1 : 0))
+            }
+            return .failure(.init(message: "expected on or off, found \"\(state.state.prefix(40))\""))
+        case .number:
+            guard let h = number(state, b) else { return .failure(.init(message: "expected a number in \(b.attribute ?? defaultAttribute(b.domain) ?? "its state"), found none")) }
+            return .success(.single(toElement(h, link, state)))
+        case .pair:
+            guard let low = state[attribute: "target_temp_low"]?.numberValue, let high = state[attribute: "target_temp_high"]?.numberValue else {
+                return .failure(.init(message: "expected target_temp_low and target_temp_high (a climate in heat_cool mode), found none"))
+            }
+            return .success(.pair(toElement(low, link, state), toElement(high, link, state)))
+        case .select:
+            guard case .select(let options) = link.exposure else { return .failure(.init(message: "not a choice")) }
+            let text = selectText(state, b)
+            guard let text else { return .failure(.init(message: "expected a \(b.attribute ?? "state"), found none")) }
+            guard let i = options.firstIndex(where: { $0.lowercased() == text.lowercased() }) else {
+                return .failure(.init(message: "\"\(text.prefix(40))\" is none of the element's options (" + options.map { "\"\($0)\"" }.joined(separator: ", ") + ")"))
+            }
+            return .success(.single(Double(i)))
+        case .press, .readout:
+            return .failure(.init(message: "holds no value"))
+        }
+    }
+
+    /// A select's text: the state, or the attribute (a climate's `hvac_mode` is its state).
+    static func selectText(_ state: EntityState, _ b: EntityBinding) -> String? {
+        guard let attribute = b.attribute, !(b.domain == "climate" && attribute == "hvac_mode") else { return state.state }
+        return state[attribute: attribute]?.stringValue
+    }
+
+    /// The attribute a number reads by default (nil: the state).
+    static func defaultAttribute(_ domain: String) -> String? {
+        switch domain {
+        case "light": return "brightness"
+        case "climate": return "temperature"
+        case "cover": return "current_position"
+        case "fan": return "percentage"
+        case "media_player": return "volume_level"
+        default: return nil
+        }
+    }
+
+    /// HA's number for a number element, in the units its service takes (a light's brightness as %).
+    static func number(_ state: EntityState, _ b: EntityBinding) -> Double? {
+        if let attribute = b.attribute { return state[attribute: attribute]?.numberValue ?? NumberText.parse(state[attribute: attribute]?.stringValue ?? "") }
+        switch b.domain {
+        case "light":
+            if state.state == "off" { return 0 }
+            return state[attribute: "brightness"]?.numberValue.map { ($0 / 255 * 100).rounded() }
+        case "fan":
+            if state.state == "off" { return 0 }
+            return state[attribute: "percentage"]?.numberValue
+        case "climate", "cover", "media_player":
+            return state[attribute: defaultAttribute(b.domain)!]?.numberValue
+        default:
+            return NumberText.parse(state.state)
+        }
+    }
+
+    /// HA's range of a number, from the entity's attributes where it says.
+    static func haRange(_ state: EntityState?, _ b: EntityBinding) -> ClosedRange<Double> {
+        func attr(_ name: String) -> Double? { state?[attribute: name]?.numberValue }
+        switch b.domain {
+        case "climate": return (attr("min_temp") ?? 7)...(attr("max_temp") ?? 35)
+        case "media_player": return 0...1
+        case "number", "input_number":
+            let lo = attr("min") ?? 0, hi = attr("max") ?? 100
+            return lo < hi ? lo...hi : 0...100
+        default: return 0...100
+        }
+    }
+
+    /// An HA number as the element's: as it is when the config set the element's range, else HA's
+    /// range mapped onto the element's (fixed at load, it cannot take HA's at run time).
+    static func toElement(_ h: Double, _ link: EntityLink, _ state: EntityState?) -> Double {
+        guard !link.binding.ownRange, let r = link.range else { return h }
+        let ha = haRange(state, link.binding)
+        return r.minimum + (h - ha.lowerBound) / (ha.upperBound - ha.lowerBound) * (r.maximum - r.minimum)
+    }
+
+    /// The element's number as HA's.
+    static func toHA(_ v: Double, _ link: EntityLink, _ state: EntityState?) -> Double {
+        guard !link.binding.ownRange, let r = link.range else { return v }
+        let ha = haRange(state, link.binding)
+        let h = ha.lowerBound + (v - r.minimum) / (r.maximum - r.minimum) * (ha.upperBound - ha.lowerBound)
+        // Whole-number services (percentages) take whole numbers; a volume or temperature keeps its fraction.
+        return ["light", "cover", "fan"].contains(link.binding.domain) ? h.rounded() : h
+    }
+
+    /// The service call that sets the entity to the element's `value` (a press: nil value).
+    static func call(_ value: StoredValue?, for link: EntityLink, state: EntityState?) -> ServiceCall? {
+        let b = link.binding
+        func aimed(_ domain: String, _ service: String, _ data: [(String, JSON)]) -> ServiceCall? {
+            guard let entity = b.entity else { return nil }
+            return ServiceCall(domain: domain, service: service, entity: entity, data: data.isEmpty ? nil : .object(data))
+        }
+        switch (b.use, value) {
+        case (.press, _):
+            if let service = b.service {
+                return ServiceCall(domain: service.domain, service: service.name, data: b.data,
+                                   target: b.entity.map { .object([("entity_id", .string($0))]) })
+            }
+            switch b.domain {
+            case "scene", "script": return aimed(b.domain, "turn_on", [])
+            case "button": return aimed("button", "press", [])
+            case "media_player": return aimed("media_player", "media_play_pause", [])
+            default: return nil
+            }
+        case (.onOff, .single(let d)?):
+            if b.domain == "cover" { return aimed("cover", d != 0 ? "open_cover" : "close_cover", []) }
+            return aimed(b.domain, d != 0 ? "turn_on" : "turn_off", [])
+        case (.number, .single(let v)?):
+            let h = toHA(v, link, state)
+            if let attribute = b.attribute, b.domain == "climate" { return aimed("climate", "set_temperature", [(attribute, .number(h))]) }
+            switch b.domain {
+            case "light": return aimed("light", "turn_on", [("brightness_pct", .number(h))])
+            case "climate": return aimed("climate", "set_temperature", [("temperature", .number(h))])
+            case "cover": return aimed("cover", "set_cover_position", [("position", .number(h))])
+            case "fan": return aimed("fan", "set_percentage", [("percentage", .number(h))])
+            case "media_player": return aimed("media_player", "volume_set", [("volume_level", .number(h))])
+            default: return aimed(b.domain, "set_value", [("value", .number(h))])
+            }
+        case (.pair, .pair(let a, let c)?):
+            return aimed("climate", "set_temperature", [("target_temp_low", .number(toHA(a, link, state))), ("target_temp_high", .number(toHA(c, link, state)))])
+        case (.select, .single(let d)?):
+            guard case .select(let options) = link.exposure, options.indices.contains(Int(d)) else { return nil }
+            let option = JSON.string(options[Int(d)])
+            switch (b.domain, b.attribute) {
+            case ("climate", "hvac_mode"): return aimed("climate", "set_hvac_mode", [("hvac_mode", option)])
+            case (_, "preset_mode"): return aimed(b.domain, "set_preset_mode", [("preset_mode", option)])
+            case ("media_player", _): return aimed("media_player", "select_source", [("source", option)])
+            default: return aimed(b.domain, "select_option", [("option", option)])
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// A variable's value from its entity: a number variable takes a number, a text one the text.
+    static func variableValue(_ state: EntityState, attribute: String?, text: Bool) -> JSON? {
+        let field: JSON? = attribute.map { state[attribute: $0] } ?? .string(state.state)
+        switch field {
+        case .string(let s)?: return text ? .string(s) : NumberText.parse(s).map(JSON.number)
+        case .number(let d)?: return text ? .string(NumberFormat.plain(d)) : .number(d)
+        case .bool(let b)?: return text ? .string(b ? "true" : "false") : .number(b ? 1 : 0)
+        default: return nil
+        }
+    }
+}

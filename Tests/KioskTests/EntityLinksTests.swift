@@ -1,0 +1,146 @@
+import Controls
+import Testing
+@testable import ConfigLoading
+@testable import Formats
+@testable import HomeAssistant
+@testable import HomeAssistantAdapter
+@testable import Kiosk
+
+/// How entity states become element values and values become service calls, and the honest-state
+/// rules of `EntityLinks`, with time passed in (no clock, no HA: the live suite has the real one).
+@Suite("Home Assistant: entity values and honest state")
+struct EntityLinksTests {
+    func loaded(_ controls: String) throws -> KioskConfig {
+        try ConfigLoader.parse(text: HomeAssistantConfigTests.section + "[[screens]]\nid = \"main\"\n" + controls, file: "c.toml")
+    }
+
+    func control(_ id: String, _ kind: String, _ entity: String, _ more: String = "") -> String {
+        "  [[screens.controls]]\n  id = \"\(id)\"\n  frame = [0, 0, 100, 60]\n  kind = \"\(kind)\"\n  entity = \"\(entity)\"\n" + more
+    }
+
+    func link(_ kind: String, _ entity: String, _ more: String = "") throws -> EntityLink {
+        let config = try loaded(control("c", kind, entity, more))
+        let links = EntityLinks(try #require(config.homeAssistant), controls: config.allControls, variables: config.variables)
+        return try #require(links.links["c"])
+    }
+
+    func state(_ s: String, _ attributes: [(String, JSON)] = []) -> EntityState { EntityState(state: s, attributes: .object(attributes)) }
+
+    @Test("Numbers: a light's brightness as %, a climate's range mapped onto a dial's unless the config sets it, a volume")
+    func numbers() throws {
+        let light = try link("circular-slider", "light.kitchen")
+        #expect(try EntityValues.value(of: state("on", [("brightness", .number(128))]), for: light).get() == .single(50))
+        #expect(try EntityValues.value(of: state("off"), for: light).get() == .single(0))
+        #expect(EntityValues.call(.single(75), for: light, state: nil)
+            == ServiceCall(domain: "light", service: "turn_on", entity: "light.kitchen", data: .object([("brightness_pct", .number(75))])))
+        let climate = try link("circular-slider", "climate.lounge")
+        let warm = state("heat", [("temperature", .number(20)), ("min_temp", .number(10)), ("max_temp", .number(30))])
+        #expect(try EntityValues.value(of: warm, for: climate).get() == .single(50))
+        #expect(EntityValues.call(.single(75), for: climate, state: warm)?.data?["temperature"]?.numberValue == 25)
+        let own = try link("circular-slider", "climate.lounge", "  min = 10\n  max = 30\n")
+        #expect(try EntityValues.value(of: warm, for: own).get() == .single(20))
+        #expect(EntityValues.call(.single(22.5), for: own, state: warm)?.data?["temperature"]?.numberValue == 22.5)
+        let volume = try link("value-slider", "media_player.lounge")
+        #expect(try EntityValues.value(of: state("playing", [("volume_level", .number(0.4))]), for: volume).get() == .single(40))
+        #expect(EntityValues.call(.single(40), for: volume, state: nil)?.service == "volume_set")
+        let pair = try link("range-slider", "climate.lounge", "  min = 10\n  max = 30\n")
+        #expect(try EntityValues.value(of: state("heat_cool", [("target_temp_low", .number(18)), ("target_temp_high", .number(24))]), for: pair).get() == .pair(18, 24))
+        #expect(EntityValues.call(.pair(17, 25), for: pair, state: nil)?.data?["target_temp_high"]?.numberValue == 25)
+    }
+
+    @Test("On/off, options and presses per domain")
+    func togglesChoicesPresses() throws {
+        let cover = try link("toggle", "cover.garage")
+        #expect(try EntityValues.value(of: state("open"), for: cover).get() == .single(1))
+        #expect(EntityValues.call(.single(0), for: cover, state: nil)?.service == "close_cover")
+        let hvac = try link("choice", "climate.lounge", "  options = [\"off\", \"heat\", \"cool\"]\n")
+        #expect(try EntityValues.value(of: state("heat"), for: hvac).get() == .single(1))
+        #expect(EntityValues.call(.single(2), for: hvac, state: nil)
+            == ServiceCall(domain: "climate", service: "set_hvac_mode", entity: "climate.lounge", data: .object([("hvac_mode", .string("cool"))])))
+        let preset = try link("choice", "fan.attic", "  options = [\"auto\", \"sleep\"]\n")
+        #expect(try EntityValues.value(of: state("on", [("preset_mode", .string("Sleep"))]), for: preset).get() == .single(1))
+        #expect(EntityValues.call(.single(0), for: preset, state: nil)?.service == "set_preset_mode")
+        #expect(throws: EntityValueProblem.self) { try EntityValues.value(of: state("on", [("preset_mode", .string("turbo"))]), for: preset).get() }
+        let scene = try link("button", "scene.evening", "  text = \"Evening\"\n")
+        #expect(EntityValues.call(nil, for: scene, state: nil) == ServiceCall(domain: "scene", service: "turn_on", entity: "scene.evening"))
+    }
+
+    /// Links over a dial bound to an input_number, recording what they do.
+    final class Recorder {
+        var calls: [(ServiceCall, (ServiceResult) -> Void)] = []
+        var applied: [StoredValue] = []
+        var available: [Bool] = []
+        let links: EntityLinks
+
+        init(_ config: KioskConfig) throws {
+            links = EntityLinks(try #require(config.homeAssistant), controls: config.allControls, variables: config.variables)
+            links.call = { [unowned self] in self.calls.append(($0, $1)) }
+            links.apply = { [unowned self] in self.applied.append($1); return nil }
+            links.setAvailable = { [unowned self] in self.available.append($1) }
+        }
+
+        var values: [Double] { calls.compactMap { $0.0.data?["value"]?.numberValue } }
+    }
+
+    func dial() throws -> Recorder {
+        let r = try Recorder(try loaded(control("c", "circular-slider", "input_number.level", "  min = 0\n  max = 100\n")))
+        var cache = EntityCache()
+        _ = cache.apply(.object([("a", .object([("input_number.level", .object([("s", .string("10")), ("a", .object([]))]))]))]))
+        r.links.connectionChanged(live: true, entities: cache, now: 0)
+        return r
+    }
+
+    @Test("While a finger drags: one call per 200 ms, the last value on release; HA's state waits for the release")
+    func rateLimit() throws {
+        let r = try dial()
+        #expect(r.applied == [.single(10)] && r.available == [true])
+        r.links.receive(.control(id: "c", event: .startedTracking(value: 10), value: .single(10)), now: 1)
+        r.links.receive(.valueChanged(id: "c", value: .single(20), urgent: false, origin: .finger), now: 1)
+        r.links.receive(.valueChanged(id: "c", value: .single(30), urgent: false, origin: .finger), now: 1.05)
+        r.links.receive(.valueChanged(id: "c", value: .single(40), urgent: false, origin: .finger), now: 1.1)
+        #expect(r.values == [20])
+        r.links.tick(now: 1.19)
+        #expect(r.values == [20])
+        #expect(r.links.nextDeadline == 1.2)
+        r.links.tick(now: 1.2)
+        #expect(r.values == [20, 40])
+        // HA confirms the first value while the finger still holds the dial: the finger is shown.
+        r.links.entityChanged("input_number.level", state("20.0"), now: 1.3)
+        #expect(r.applied == [.single(10)])
+        r.links.receive(.valueChanged(id: "c", value: .single(55), urgent: true, origin: .finger), now: 1.35)
+        r.links.receive(.control(id: "c", event: .endedTracking(value: 55), value: .single(55)), now: 1.35)
+        #expect(r.values == [20, 40, 55])
+        r.links.entityChanged("input_number.level", state("55.0"), now: 1.5)
+        #expect(r.applied == [.single(10), .single(55)])
+        // HA's own state is never sent back.
+        r.links.receive(.valueChanged(id: "c", value: .single(55), urgent: true, origin: .command(.device)), now: 2)
+        #expect(r.values == [20, 40, 55])
+    }
+
+    @Test("A refused call puts the element back at once; an unconfirmed one after the timeout")
+    func refusedAndUnconfirmed() throws {
+        let r = try dial()
+        r.links.receive(.valueChanged(id: "c", value: .single(80), urgent: true, origin: .command(.socket)), now: 1)
+        try #require(r.calls.count == 1)
+        r.calls[0].1(.failure(code: "invalid_format", message: "out of range"))
+        #expect(r.applied == [.single(10), .single(10)])
+        r.links.receive(.valueChanged(id: "c", value: .single(30), urgent: true, origin: .command(.socket)), now: 2)
+        r.links.tick(now: 4.9)
+        #expect(r.applied.count == 2)
+        r.links.tick(now: 5)
+        #expect(r.applied == [.single(10), .single(10), .single(10)])
+    }
+
+    @Test("Unavailable or unknown entities and a lost connection veil the element; nothing is sent while down")
+    func unavailable() throws {
+        let r = try dial()
+        r.links.entityChanged("input_number.level", state("unavailable"), now: 1)
+        #expect(r.available == [true, false])
+        r.links.entityChanged("input_number.level", state("12"), now: 2)
+        #expect(r.available == [true, false, true] && r.applied.last == .single(12))
+        r.links.connectionChanged(live: false, entities: EntityCache(), now: 3)
+        #expect(r.available.last == false)
+        r.links.receive(.valueChanged(id: "c", value: .single(30), urgent: true, origin: .command(.socket)), now: 4)
+        #expect(r.calls.isEmpty)
+    }
+}
