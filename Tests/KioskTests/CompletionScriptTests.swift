@@ -18,7 +18,7 @@ struct CompletionScriptTests {
     static let cases: [(line: String, candidates: [String])] = [
         ("thumbwheel ", ["calibrate", "check-config", "config-reference", "ctl", "list-devices", "render", "replay", "run", "simulate"]),
         ("thumbwheel -", ["--help", "--version"]),
-        ("thumbwheel ctl ", ["drag", "get", "list", "prop", "reload", "screen", "screenshot", "set", "set-var", "stats", "tap", "watch"]),
+        ("thumbwheel ctl ", ["brightness", "drag", "get", "list", "prop", "reload", "screen", "screen-power", "screenshot", "set", "set-var", "stats", "tap", "watch"]),
         ("thumbwheel ctl se", ["set", "set-var"]),
         ("thumbwheel ctl --socket k.sock set --", ["--help", "--socket"]),
         ("thumbwheel render --", ["--config", "--contact-sheet", "--help", "--icons", "--mdi-sheet", "--out", "--screen", "--size"]),

@@ -111,7 +111,8 @@ struct MQTTDiscoveryTests {
         #expect(try broker.wait("\(base)/status", for: "online") == "online")
         let expected = [configTopic("number", "dial"), configTopic("switch", "pump"), configTopic("button", "go"),
                         configTopic("select", "mode"), configTopic("number", "level"), configTopic("sensor", "band_low"),
-                        configTopic("sensor", "band_high"), configTopic("select", "fan"), configTopic("sensor", "indoor")]
+                        configTopic("sensor", "band_high"), configTopic("select", "fan"), configTopic("sensor", "indoor"),
+                        configTopic("light", "backlight")]
         let found = try configs(broker)
         #expect(Set(found.keys) == Set(expected), "discovery topics: \(found.keys.sorted())")
         var uniqueIDs = Set<String>()
@@ -133,6 +134,9 @@ struct MQTTDiscoveryTests {
             case "sensor" where topic.contains("/indoor/"):
                 #expect(c["state_topic"] as? String == "\(base)/indoor/state" && c["expire_after"] as? Double == 900)
             case "sensor": #expect(c["state_topic"] as? String == "\(base)/band/state" && c["value_template"] is String)
+            case "light":
+                #expect(c["schema"] as? String == "json" && c["command_topic"] as? String == "\(base)/backlight/set"
+                        && c["state_topic"] as? String == "\(base)/backlight/state" && c["brightness"] as? Bool == true)
             default: Issue.record("unexpected component in \(topic)")
             }
         }

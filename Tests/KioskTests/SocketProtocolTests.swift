@@ -48,9 +48,9 @@ struct SocketProtocolTests {
     @Test("An unknown or missing cmd is refused with the list of commands")
     func unknownCommand() {
         #expect(decode(#"{"cmd":"frobnicate"}"#) == .failure(SocketRequestError(
-            "unknown cmd \"frobnicate\": expected get, set, set-var, list, screen, subscribe, screenshot, reload, tap, drag, stats, version, prop")))
+            "unknown cmd \"frobnicate\": expected get, set, set-var, list, screen, subscribe, screenshot, reload, tap, drag, stats, version, prop, screen-power, brightness")))
         #expect(decode(#"{"id":"volume"}"#) == .failure(SocketRequestError(
-            "missing \"cmd\": one of get, set, set-var, list, screen, subscribe, screenshot, reload, tap, drag, stats, version, prop")))
+            "missing \"cmd\": one of get, set, set-var, list, screen, subscribe, screenshot, reload, tap, drag, stats, version, prop, screen-power, brightness")))
         #expect(decode(#"{"cmd":7}"#).failureMessage?.hasPrefix("\"cmd\" must be a string") == true)
     }
 
