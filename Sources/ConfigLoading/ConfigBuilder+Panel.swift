@@ -53,6 +53,8 @@ extension ConfigBuilder {
             kinds[c.id] = c.kind
         }
         for v in variables where shapes[v.id] == nil { shapes[v.id] = .single }
+        // The wall time (`{now:HH:mm}`): a name every template may read.
+        if shapes[WallClockText.name] == nil { shapes[WallClockText.name] = .single }
         var parsed: [String: TextTemplate] = [:]
         for c in controls {
             guard let kind = ElementKinds.named(c.kind) else { continue }

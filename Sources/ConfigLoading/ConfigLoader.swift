@@ -133,6 +133,7 @@ struct ConfigBuilder {
             d.mode = mode
         }
         d.rgb565 = t.string("format") == "rgb565"
+        d.locale = t.string("locale") ?? d.locale
         d.rotation = t.int("rotation") ?? 0
         if let size = t.string("size") {
             do {

@@ -34,6 +34,7 @@ public enum ConfigSchema {
         Field("mode", .string, default: "preferred", "A mode such as \"800x480\" or \"1280x800@60\"."),
         Field("format", .choice(["xrgb8888", "rgb565"]), default: "\"xrgb8888\"", "Scan-out pixel format."),
         Field("rotation", rotation, default: "0", "Clockwise panel rotation in degrees; the picture is turned in software."),
+        Field("locale", .string, default: "\"en\"", "The language of month and weekday names in `{now:…}`: " + WallClockText.Names.byLanguage.keys.sorted().joined(separator: ", ") + " (others: English)."),
         Field("size", .string, default: "\"800x480\"",
               "Canvas size when headless, as \"WxH\"; when written, also the screen in points the frames are laid out on (a panel of another size scales it to fit, unless `scale` is set): at most \(ConfigLimits.canvasSide) pixels a side and \(ConfigLimits.canvasPixels) in all (\(ConfigLimits.largestCanvas))."),
         Field("width_mm", .number(0.1...2000), default: "from the connector", "Physical width of the panel: measures touch targets; sets the scale only when neither `scale` nor `size` is written."),

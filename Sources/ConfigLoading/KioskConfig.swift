@@ -86,6 +86,8 @@ public struct DisplayConfig: Sendable {
     /// Clockwise panel rotation: 0, 90, 180 or 270.
     public var rotation = 0
     public var headlessSize = PixelSize(width: 800, height: 480)
+    /// The language of month and weekday names in `{now:…}` (`de`, `fr_FR`…).
+    public var locale = "en"
     /// The `size` key when the file writes it: the screen in points that its frames are laid out on.
     public var givenSize: PixelSize?
     public var widthMM: Double?

@@ -1,6 +1,7 @@
 import ConfigLoading
 import Core
 import Formats
+import Platform
 import Widgets
 
 extension KioskRuntime {
@@ -21,8 +22,27 @@ extension KioskRuntime {
     /// file's saved values, then the config's initial values — so a label can show a control of
     /// another screen.
     func attachBoard() {
+        variables.board.clockNames = WallClockText.Names.of(locale: config.display.locale)
+        showsClock = config.templates.values.contains { $0.names.contains(WallClockText.name) }
         variables.board.controlValue = { [unowned self] id in
             screen.element(id: id)?.value ?? services.state.values[id] ?? variables.controlDefaults[id]
         }
+    }
+}
+
+extension KioskRuntime {
+    /// Puts the wall time's minute on the board when it changes, and says when the next one starts.
+    func tickClock(now: MonotonicTime) {
+        guard showsClock else { clockDeadline = nil; return }
+        if let due = clockDeadline, now < due { return }
+        let local = WallClock.localSeconds()
+        let minute = (local / 60).rounded(.down) * 60
+        if variables.board.wallClock != minute {
+            variables.board.wallClock = minute
+            presenter.invalidate()
+            refreshElements(now: now)
+        }
+        // A hair past the minute, so the wake-up never lands just before it and finds nothing to do.
+        clockDeadline = now + WallClock.untilNextMinute(local) + 0.005
     }
 }

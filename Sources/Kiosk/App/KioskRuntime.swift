@@ -38,6 +38,11 @@ public final class KioskRuntime {
     var commandSource: CommandSource?
     /// Controls whose device is unavailable (`setAvailable`), on any screen.
     var unavailable: Set<String> = []
+    /// Whether a template of the config shows the wall time (`{now:…}`): then the loop wakes when the
+    /// shown minute changes, and at no other time for it.
+    var showsClock = false
+    /// When the shown minute next changes (monotonic), while `showsClock`.
+    var clockDeadline: MonotonicTime?
     /// Keys of elements changed from outside (`setProperty`), by element id; kept until a reload.
     var properties: [String: [String: ConfigValue]] = [:]
     /// `bench-latency`: where touch devices come from instead of the config's, and what to call
@@ -126,6 +131,7 @@ public final class KioskRuntime {
         let frontEndDue = frontEnd?.turn(now: now)
         touches.routeDue(now: now)
         let moving = screen.advance(to: now)
+        tickClock(now: now)
         deliverEvents(now: now)
         // After the events: a value that changed may change a template's text or a condition.
         refreshElements(now: now)
@@ -146,7 +152,7 @@ public final class KioskRuntime {
         physicsTimer.set(running: moving)
         if configWatch.retryIsDue(now: now) { reload(saved: true) }
         let deadlines = [services.nextDeadline, presenter.retryDeadline, touches.nextDeadline, idle.nextDeadline, variables.staleDue,
-                         homeDeadline, frontEndDue, configWatch.retryAt] + adapters.map(\.nextDeadline)
+                         homeDeadline, frontEndDue, configWatch.retryAt, clockDeadline] + adapters.map(\.nextDeadline)
         return deadlines.compactMap { $0 }.min().map { max(0, $0 - monotonicNow()) }
     }
 

@@ -58,7 +58,10 @@ struct TemplateParser {
             name.removeLast(2)
         }
         var format = TextTemplate.Format.automatic
-        if let colon {
+        if name == WallClockText.name {
+            // The wall time takes a date pattern, not a number format: `{now}`, `{now:HH:mm}`, `{now:date}`.
+            format = .wallClock(colon.map { String(body[body.index(after: $0)...]) } ?? "")
+        } else if let colon {
             let spec = String(body[body.index(after: colon)...])
             format = try TemplateParser.format(spec, column: column + 1 + body.distance(from: body.startIndex, to: colon) + 1)
         }

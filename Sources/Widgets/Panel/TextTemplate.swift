@@ -29,6 +29,8 @@ public struct TextTemplate: Hashable, Sendable, CustomStringConvertible {
         case time
         /// The rounded number as an index into these words.
         case words([String])
+        /// Local seconds since 1970 as a wall time, in a `WallClockText` pattern (`{now:HH:mm}`).
+        case wallClock(String)
     }
 
     /// `{name}`, `{name.0}`, `{name:spec}`.
@@ -78,12 +80,17 @@ public struct TextTemplate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The text for the values `lookup` gives (nil: no value yet, rendered `—`).
-    public func render(_ lookup: (String) -> TemplateValue?) -> String {
+    public func render(_ lookup: (String) -> TemplateValue?, clockNames: WallClockText.Names = .of(locale: "en")) -> String {
         var out = ""
         for part in parts {
             switch part {
             case .literal(let s): out += s
-            case .placeholder(let p): out += TextTemplate.text(of: lookup(p.name), end: p.end, format: p.format)
+            case .placeholder(let p):
+                if case .wallClock(let pattern) = p.format, case .number(let seconds)? = lookup(p.name) {
+                    out += WallClockText.text(seconds, pattern: pattern, names: clockNames)
+                } else {
+                    out += TextTemplate.text(of: lookup(p.name), end: p.end, format: p.format)
+                }
             }
         }
         return out
@@ -115,6 +122,7 @@ public struct TextTemplate: Hashable, Sendable, CustomStringConvertible {
         case .automatic: return NumberText.shortest(d)
         case .decimals(let n): return NumberText.fixed(d, decimals: n)
         case .time: return NumberText.clock(minutes: d)
+        case .wallClock: return NumberText.shortest(d)
         case .words(let words):
             guard d.isFinite else { return NumberText.shortest(d) }
             let i = d.rounded()

@@ -75,8 +75,15 @@ public final class ValueBoard {
         return true
     }
 
+    /// The local wall time, in seconds since 1970 in the panel's time zone, to the minute: set by the
+    /// kiosk when the minute changes (`{now}` in templates). Nil until set (templates show `—`).
+    public var wallClock: Double?
+    /// Month and weekday names for `{now:…}` (`[display] locale`).
+    public var clockNames = WallClockText.Names.of(locale: "en")
+
     /// The value a template shows for `name`: a variable's, else the control's.
     public func value(of name: String) -> TemplateValue? {
+        if name == WallClockText.name, index[name] == nil { return wallClock.map { .number($0) } }
         if let i = index[name] { return variables[i].value }
         switch controlValue(name) {
         case .single(let d)?: return .number(d)
@@ -118,7 +125,7 @@ public final class ValueBoard {
         }
         if changed || !last.isWritten {
             let values = last.values
-            last.text = template.render { name in names.firstIndex(of: name).flatMap { values[$0] } }
+            last.text = template.render({ name in names.firstIndex(of: name).flatMap { values[$0] } }, clockNames: clockNames)
             last.isWritten = true
         }
         let stale = names.contains { $0 != ownName && isStale($0, at: time) }
