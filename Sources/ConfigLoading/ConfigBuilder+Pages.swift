@@ -10,6 +10,7 @@ extension ConfigBuilder {
         guard let t else { return n }
         n.bar = t.string("bar").flatMap(NavigationConfig.Bar.init(rawValue:)) ?? .none
         n.returnHomeAfter = t.number("return_home_after") ?? 0
+        n.swipe = t.bool("swipe") ?? true
         if let home = t.string("home") {
             if screens.contains(where: { $0.id == home }) { n.home = home } else { unknownScreen(t, "home", home, screens) }
         }

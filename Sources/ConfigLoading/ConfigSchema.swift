@@ -139,6 +139,7 @@ public enum ConfigSchema {
               "A navigation bar (one button per screen: its icon and title, the shown one marked) along this edge of every screen, 64 points high; keep other elements out of that band."),
         Field("home", .string, default: "the first screen", "The screen shown at start and after `return_home_after`."),
         Field("return_home_after", .number(0...86_400), default: "0 (never)", "Seconds without a touch before the home screen is shown again."),
+        Field("swipe", .bool, default: "true", "A horizontal swipe (15 mm or more, within a second) that starts on no control (or on a card's background) shows the next screen (to the left) or the previous one (to the right), in the order of `[[screens]]`; a swipe that starts on a control moves the control, never the page."),
     ])
 
     static let screen = Schema([

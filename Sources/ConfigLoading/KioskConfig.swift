@@ -155,5 +155,7 @@ public struct NavigationConfig: Sendable {
     public var home: String?
     /// Seconds without a touch before going home; 0 never.
     public var returnHomeAfter = 0.0
+    /// Whether a horizontal swipe that starts on no control pages through the screens.
+    public var swipe = true
 }
 

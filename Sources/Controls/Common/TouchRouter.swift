@@ -25,6 +25,16 @@ public final class TouchRouter {
 
     public init(controls: [any TouchControl] = []) { self.controls = controls }
 
+    /// How far (screen pixels) a finger that went down on no control must travel sideways, within a
+    /// second and mostly horizontally, to count as a swipe; infinity turns swipes off.
+    public var swipeDistance = Double.infinity
+    /// Called with -1 (the finger moved left: the next page) or +1 (right: the previous one).
+    public var onSwipe: ((Int) -> Void)?
+    /// Contacts that went down on no control: where and when, while they may still become a swipe.
+    private var swipeStarts: [ContactKey: (point: Point, time: MonotonicTime)] = [:]
+    /// The longest a swipe may take.
+    static let swipeDuration = 1.0
+
     /// Ids of controls that take no touch now (their device is unavailable): a touch-down on one is
     /// swallowed. Contacts they already own go on (a finger lifting still ends its drag).
     public var refused: Set<String> = []
@@ -84,7 +94,10 @@ public final class TouchRouter {
         switch touch.phase {
         case .began:
             if let old = owners.removeValue(forKey: key) { cancel(old, key: key, time: time) }
+            swipeStarts[key] = nil
             begin(touch, key: key, time: time)
+            // A touch no control took may be a page swipe; one a control took never is.
+            if owners[key] == nil && !swallowed { swipeStarts[key] = (touch.position, time) }
         case .moved:
             guard let owner = owners[key], let p = local(touch.position, in: owner.control) else { return }
             switch owner {
@@ -92,19 +105,34 @@ public final class TouchRouter {
             case .single(let control): control.touchMoved(to: p, time: time)
             }
         case .ended:
+            if let start = swipeStarts.removeValue(forKey: key) { endSwipe(from: start, at: touch.position, time: time) }
             guard let owner = owners.removeValue(forKey: key), let p = local(touch.position, in: owner.control) else { return }
             switch owner {
             case .multi(let multi): multi.touchEnded(id: key.trackingID, at: p, time: time)
             case .single(let control): control.touchEnded(at: p, time: time)
             }
         case .cancelled:
+            swipeStarts[key] = nil
             if let owner = owners.removeValue(forKey: key) { cancel(owner, key: key, time: time) }
         }
     }
 
+    /// A contact that went down on no control lifted: a swipe if it went far enough sideways, fast
+    /// enough and mostly horizontally.
+    private func endSwipe(from start: (point: Point, time: MonotonicTime), at p: Point, time: MonotonicTime) {
+        let dx = p.x - start.point.x, dy = p.y - start.point.y
+        guard abs(dx) >= swipeDistance, abs(dx) > 2 * abs(dy), time - start.time <= TouchRouter.swipeDuration else { return }
+        onSwipe?(dx < 0 ? -1 : 1)
+    }
+
+    /// Whether the last touch-down was claimed by a control that then did not track it.
+    private var swallowed = false
+
     private func begin(_ touch: TouchPoint, key: ContactKey, time: MonotonicTime) {
+        swallowed = false
         for control in controls.reversed() where !control.isHidden {
             guard let p = local(touch.position, in: control), control.claims(p) else { continue }
+            swallowed = true
             // An unavailable control swallows the touch and does nothing: no command reaches a device
             // that cannot take it, and the touch does not fall through to what lies beneath.
             if refused.contains(control.id) { return }

@@ -78,6 +78,7 @@ public final class KioskRuntime {
         settleSavedValues(now: monotonicNow())
         applySavedValues(time: monotonicNow())
         showAvailability()
+        attachSwipes()
     }
 
     func run() -> Int32 {
@@ -179,6 +180,7 @@ public final class KioskRuntime {
         screen = KioskRuntime.makeScreen(config, index: pages.current, presenter: presenter, board: variables.board, time: time,
                                          notice: notice?.banner)
         applySavedValues(time: time)
+        attachSwipes()
         _ = screen.refresh(overrides: properties, time: time)
         showAvailability()
         presenter.invalidate(.everything)
