@@ -22,7 +22,7 @@ extension ConfigBuilder {
     mutating func checkActions(_ config: KioskConfig) {
         let controls = config.allControls
         for c in controls {
-            for action in c.properties.tables("actions") {
+            for action in c.properties.tables("actions") + c.properties.tables("on_long_press") {
                 checkProgram(action, "hook")
                 if let screen = action.string("screen"), !config.screens.contains(where: { $0.id == screen }) {
                     unknownScreen(action, "screen", screen, config.screens)

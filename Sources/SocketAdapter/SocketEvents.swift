@@ -45,6 +45,7 @@ extension ControlEvent {
         case .rangeStartedTracking: return "started"
         case .rangeEndedTracking: return "ended"
         case .valueButtonPressed: return "value-button"
+        case .longPressed: return "long-press"
         }
     }
 }

@@ -35,13 +35,25 @@ public enum ElementAction: Hashable, Sendable {
     static let field = Field("actions", .tables(schema), default: "[]",
                              "What the element does when it acts, in order: `{ screen = \"ID\" }`, `{ back = true }`, `{ set = \"ID\", value = 18 }`, `{ hook = [\"/usr/bin/prog\", \"{id}\"] }`, `{ event = \"NAME\" }`, `{ publish = \"TOPIC\", payload = \"{value}\" }`.")
 
+    /// What a long press does (buttons and toggles), and how long it takes.
+    static let longPressFields = [
+        Field("on_long_press", .tables(schema), default: "[]",
+              "Actions (as `actions`) done when a finger stays on the element for `long_press_ms` without moving off it; a ring fills while it is held, and the lift that follows does not tap."),
+        Field("long_press_ms", .integer(300...5000), default: "600", "How long a long press is held."),
+    ]
+
+    /// How long a long press takes in seconds, when the table has `on_long_press`.
+    static func longPressSeconds(_ table: ConfigTable) -> Double? {
+        table["on_long_press"] == nil ? nil : Double(table.int("long_press_ms") ?? 600) / 1000
+    }
+
     /// The one-of keys an action table must hold exactly one of.
     static let verbs = ["screen", "back", "set", "hook", "event", "publish"]
 
     /// The actions of a validated table (mistakes are the loader's to report); hook programs are taken
     /// from `configDirectory` as `ConfigPaths` says.
-    static func parse(_ table: ConfigTable, configDirectory: String) -> [ElementAction] {
-        table.tables("actions").compactMap { t in
+    static func parse(_ table: ConfigTable, key: String = "actions", configDirectory: String) -> [ElementAction] {
+        table.tables(key).compactMap { t in
             if let s = t.string("screen") { return .screen(s) }
             if t.bool("back") == true { return .back }
             if let id = t.string("set"), let v = t.numbers("value") ?? t.number("value").map({ [$0] }) {
@@ -59,9 +71,17 @@ public enum ElementAction: Hashable, Sendable {
 
     /// Rules within one action table: exactly one verb, `value` with `set` only, a non-empty program.
     static func check(_ table: ConfigTable, report: (String, String) -> Void) {
-        for (i, t) in table.tables("actions").enumerated() {
+        check(table, key: "actions", report: report)
+        check(table, key: "on_long_press", report: report)
+        if table["long_press_ms"] != nil && table["on_long_press"] == nil {
+            report("long_press_ms", "expected only with on_long_press, found it without")
+        }
+    }
+
+    private static func check(_ table: ConfigTable, key arrayKey: String, report: (String, String) -> Void) {
+        for (i, t) in table.tables(arrayKey).enumerated() {
             let present = verbs.filter { t[$0] != nil }
-            let key = "actions[\(i)]"
+            let key = "\(arrayKey)[\(i)]"
             if present.count != 1 {
                 report(key, "expected exactly one of " + verbs.joined(separator: ", ") + ", found " +
                        (present.isEmpty ? "none" : present.joined(separator: " and ")))

@@ -21,7 +21,7 @@ struct ButtonKind: RegisteredKind {
         Field("text_color", .color, default: "the theme's background (filled), the colour (outline)", "Text and template icon colour."),
         ButtonKind.textSize.field(6...200, "Text size in points."),
         ElementAction.field,
-    ])
+    ] + ElementAction.longPressFields)
 
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
         if table["text"] == nil && table["icon"] == nil { report("text", "expected a text or an icon (or both), found neither") }
@@ -37,11 +37,13 @@ struct ButtonKind: RegisteredKind {
                               size: ButtonKind.textSize.read(p))
         let button = ButtonModel(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c), look: look)
         button.isHidden = c.hidden
+        button.longPressAfter = ElementAction.longPressSeconds(p)
         let actions = ElementAction.parse(p, configDirectory: context.configDirectory)
+        let longActions = ElementAction.parse(p, key: "on_long_press", configDirectory: context.configDirectory)
         return Element(config: c, model: button, imageNames: [look.icon].compactMap { $0 }, read: nil,
                        write: { _, _ throws(Element.ValueError) in throw Element.ValueError("\(c.id) is a button and holds no value") },
                        describe: { _ in .of(button, points: [("center", button.bounds.center)]) },
-                       actions: { event in event == .touchUpInside ? actions : [] })
+                       actions: { event in event == .touchUpInside ? actions : event == .longPressed ? longActions : [] })
     }
 
     func widget(for control: any TouchControl) -> (any Widget)? { (control as? ButtonModel).map(ButtonWidget.init) }

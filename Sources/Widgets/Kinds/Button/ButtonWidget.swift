@@ -11,10 +11,11 @@ final class ButtonWidget: SnapshotLook {
 
     init(_ button: ButtonModel) { self.button = button }
 
-    struct Snapshot: LookSnapshot { var transform: Transform, hidden: Bool, pressed: Bool }
+    struct Snapshot: LookSnapshot { var transform: Transform, hidden: Bool, pressed: Bool, hold: Int }
 
     func snapshot(at time: MonotonicTime) -> Snapshot {
-        Snapshot(transform: button.transform, hidden: button.isHidden, pressed: button.pressedAt != nil)
+        Snapshot(transform: button.transform, hidden: button.isHidden, pressed: button.pressedAt != nil,
+                 hold: PanelPaint.holdStep(button.longPressProgress(at: time)))
     }
 
     func box(_ s: Snapshot) -> Rect { DamageBox.of(button.bounds, s.transform) }
@@ -22,11 +23,31 @@ final class ButtonWidget: SnapshotLook {
     func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {
         guard let s = shown(at: time) else { return }
         PanelPaint.button(painter, rect: button.bounds, look: button.look, pressed: s.pressed)
+        // A long press fills a ring at the button's right end, clear of a centred text.
+        let r = button.bounds, radius = min(12, r.height / 2 - 6)
+        PanelPaint.holdRing(painter, step: s.hold, center: Point(r.maxX - radius - 8, r.midY), radius: radius, color: button.look.textColor)
     }
 }
 
 /// The drawing buttons, choices and the navigation bar share.
 enum PanelPaint {
+    /// Steps a long press's ring fills in (its damage changes at most this often while held).
+    static let holdSteps = 48
+
+    /// A long press's progress as a step (-1: none), for snapshots.
+    static func holdStep(_ progress: Double?) -> Int { progress.map { Int(($0 * Double(holdSteps)).rounded(.down)) } ?? -1 }
+
+    /// The ring a held finger fills: a faint circle, and the part done so far from the top, clockwise.
+    static func holdRing(_ painter: LocalPainter, step: Int, center: Point, radius: Double, color: Color) {
+        guard step >= 0, radius > 2 else { return }
+        painter.strokeCircle(center: center, radius: radius, width: 3, color: color, alpha: 0.3)
+        let sweep = 360 * Double(step) / Double(holdSteps)
+        if sweep > 0 {
+            painter.strokeArc(center: center, radius: radius, start: .degrees(-90), sweep: .degrees(sweep), width: 3, cap: .round,
+                              paint: Paint(color))
+        }
+    }
+
     /// A pressed face is this much darker.
     static let pressedDarkening = 0.35
 

@@ -19,7 +19,7 @@ struct ToggleKind: RegisteredKind {
         ToggleKind.textSize.field(6...200, "Label size in points."),
         Field("color", .color, default: "the theme's accent", "The track while on."),
         ElementAction.field,
-    ])
+    ] + ElementAction.longPressFields)
 
     func check(_ table: ConfigTable, report: (String, String) -> Void) { ElementAction.check(table, report: report) }
 
@@ -31,14 +31,19 @@ struct ToggleKind: RegisteredKind {
                                  knob: context.theme.text, text: context.theme.text)
         toggle.isOn = p.int("value") == 1
         toggle.isHidden = c.hidden
+        toggle.longPressAfter = ElementAction.longPressSeconds(p)
         let actions = ElementAction.parse(p, configDirectory: context.configDirectory)
+        let longActions = ElementAction.parse(p, key: "on_long_press", configDirectory: context.configDirectory)
         return Element(config: c, model: toggle, read: { .single(toggle.isOn ? 1 : 0) },
                        write: { value, _ throws(Element.ValueError) in
                            guard case .single(let v) = value, v == 0 || v == 1 else { throw Element.ValueError("expected 0 (off) or 1 (on)") }
                            toggle.set(v == 1, fromUser: false)
                        },
                        describe: { _ in .of(toggle, points: [("switch", toggle.switchRect.center)]) },
-                       actions: { event in if case .valueChanged(_, true) = event { return actions }; return [] })
+                       actions: { event in
+                           if case .valueChanged(_, true) = event { return actions }
+                           return event == .longPressed ? longActions : []
+                       })
     }
 
     func widget(for control: any TouchControl) -> (any Widget)? { (control as? ToggleModel).map(ToggleWidget.init) }

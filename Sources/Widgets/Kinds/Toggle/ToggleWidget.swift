@@ -11,10 +11,11 @@ final class ToggleWidget: SnapshotLook {
 
     init(_ toggle: ToggleModel) { self.toggle = toggle }
 
-    struct Snapshot: LookSnapshot { var transform: Transform, hidden: Bool, on: Bool, pressed: Bool }
+    struct Snapshot: LookSnapshot { var transform: Transform, hidden: Bool, on: Bool, pressed: Bool, hold: Int }
 
     func snapshot(at time: MonotonicTime) -> Snapshot {
-        Snapshot(transform: toggle.transform, hidden: toggle.isHidden, on: toggle.isOn, pressed: toggle.pressedAt != nil)
+        Snapshot(transform: toggle.transform, hidden: toggle.isHidden, on: toggle.isOn, pressed: toggle.pressedAt != nil,
+                 hold: PanelPaint.holdStep(toggle.longPressProgress(at: time)))
     }
 
     func box(_ s: Snapshot) -> Rect { DamageBox.of(toggle.bounds, s.transform) }
@@ -36,5 +37,6 @@ final class ToggleWidget: SnapshotLook {
         let centre = Point(s.on ? r.maxX - r.height / 2 : r.minX + r.height / 2, r.midY)
         if s.pressed { painter.fillCircle(center: centre, radius: knobRadius + 3, color: t.knob, alpha: 0.35) }
         painter.fillCircle(center: centre, radius: knobRadius, color: t.knob)
+        PanelPaint.holdRing(painter, step: s.hold, center: centre, radius: knobRadius - 4, color: t.on)
     }
 }
