@@ -28,6 +28,8 @@ extension KioskRuntime {
                 let value = element.value?.hookText ?? ""
                 services.hooks.request(key: "\(element.id)/action", argv: HookRunner.expand(argv, id: element.id, value: value),
                                        minInterval: 0, timeout: Double(element.config.hooks?.timeoutMS ?? 5000) / 1000, now: now)
+            case .confirmed(let question, let action):
+                ask(question, then: action, of: element, now: now)
             case .publish(let topic, let payload, let retain):
                 let text = variables.board.render(payload, at: now).text
                 broadcast(.publish(topic: topic, payload: text, retain: retain), now: now)
@@ -110,5 +112,28 @@ extension KioskRuntime {
             guard config.screens.indices.contains(target) else { return }
             go(to: target, now: monotonicNow())
         }
+    }
+}
+
+extension KioskRuntime {
+    /// Shows `question` over the screen; `action` runs once Yes is tapped (`answerConfirm`). One
+    /// question at a time: an action asking while another waits is dropped.
+    func ask(_ question: String, then action: ElementAction, of element: Element, now: MonotonicTime) {
+        guard pendingConfirm == nil else { Log.notice("action: \(element.id): \"\(question)\" not asked: another question is shown"); return }
+        let dialog = ConfirmDialog(question: question, screenSize: screen.context.screenSize, scale: screen.scale, time: now)
+        screen.present(dialog)
+        pendingConfirm = (dialog, element, action)
+        presenter.invalidate()
+    }
+
+    /// Takes the dialog's answer, or its timeout: Yes runs the action; No or nothing does not.
+    func answerConfirm(now: MonotonicTime) {
+        guard let pending = pendingConfirm else { return }
+        let answer = pending.dialog.answer
+        guard answer != nil || now >= pending.dialog.deadline else { return }
+        pendingConfirm = nil
+        screen.dismiss(pending.dialog, time: now)
+        presenter.invalidate()
+        if answer == .yes { perform([(pending.element, pending.action)], now: now, depth: 0) }
     }
 }

@@ -38,6 +38,8 @@ public final class KioskRuntime {
     var commandSource: CommandSource?
     /// Controls whose device is unavailable (`setAvailable`), on any screen.
     var unavailable: Set<String> = []
+    /// The question asked before an action (`confirm`), the action and its element, while shown.
+    var pendingConfirm: (dialog: ConfirmDialog, element: Element, action: ElementAction)?
     /// Whether a template of the config shows the wall time (`{now:…}`): then the loop wakes when the
     /// shown minute changes, and at no other time for it.
     var showsClock = false
@@ -134,6 +136,7 @@ public final class KioskRuntime {
         let moving = screen.advance(to: now)
         tickClock(now: now)
         deliverEvents(now: now)
+        answerConfirm(now: now)
         // After the events: a value that changed may change a template's text or a condition.
         refreshElements(now: now)
         // A variable that went stale dims the labels showing it: the widgets see it when they draw.
@@ -153,7 +156,8 @@ public final class KioskRuntime {
         physicsTimer.set(running: moving)
         if configWatch.retryIsDue(now: now) { reload(saved: true) }
         let deadlines = [services.nextDeadline, presenter.retryDeadline, touches.nextDeadline, idle.nextDeadline, variables.staleDue,
-                         homeDeadline, frontEndDue, configWatch.retryAt, clockDeadline] + adapters.map(\.nextDeadline)
+                         homeDeadline, frontEndDue, configWatch.retryAt, clockDeadline,
+                         pendingConfirm?.dialog.deadline] + adapters.map(\.nextDeadline)
         return deadlines.compactMap { $0 }.min().map { max(0, $0 - monotonicNow()) }
     }
 
@@ -175,6 +179,8 @@ public final class KioskRuntime {
     /// `remember`: push the screen shown now for `back`.
     func show(screenIndex index: Int, time: MonotonicTime, remember: Bool = false) {
         if remember { pages.push(pages.current) }
+        // A question asked on the screen that goes away is not answered: its action does not run.
+        pendingConfirm = nil
         pages.current = index < config.screens.count ? index : 0
         screen.router.cancelAll(time: time)
         screen = KioskRuntime.makeScreen(config, index: pages.current, presenter: presenter, board: variables.board, time: time,

@@ -96,3 +96,17 @@ extension KioskScreen {
         view.replace([old.model] + old.decorations + old.overlays, with: [fresh.model] + fresh.decorations + fresh.overlays)
     }
 }
+
+extension KioskScreen {
+    /// Puts a modal dialog above everything: it takes every touch until dismissed.
+    func present(_ dialog: ConfirmDialog) {
+        router.replace([], with: [dialog], time: 0)
+        view.replace([], with: [dialog])
+    }
+
+    /// Takes the dialog away; the screen below is drawn again where it was.
+    func dismiss(_ dialog: ConfirmDialog, time: MonotonicTime) {
+        router.replace([dialog], with: [], time: time)
+        view.replace([dialog], with: [])
+    }
+}

@@ -17,6 +17,8 @@ public enum ElementAction: Hashable, Sendable {
     case event(String)
     /// Publish a message over MQTT: `payload` is a template over values and variables.
     case publish(topic: String, payload: TextTemplate, retain: Bool)
+    /// Ask `question` first (a modal dialog, No and Yes); the action runs only on Yes.
+    indirect case confirmed(question: String, action: ElementAction)
 
     /// The keys of one action table.
     static let schema = Schema([
@@ -29,6 +31,7 @@ public enum ElementAction: Hashable, Sendable {
         Field("publish", .string, "An MQTT topic (needs `[mqtt]`) to publish `payload` to."),
         Field("payload", .string, default: "\"\"", "What `publish` sends: a template over control values and variables (`\"{pump}\"`, `{\"speed\":{fan}}`)."),
         Field("retain", .bool, default: "false", "`publish` sends a retained message."),
+        Field("confirm", .string, "Ask this first (`\"Start irrigation?\"`): a dialog with No and Yes over the screen; the action runs only on Yes, and not at all if nobody answers within 10 s."),
     ])
 
     /// The `actions` key the acting kinds share.
@@ -54,6 +57,13 @@ public enum ElementAction: Hashable, Sendable {
     /// from `configDirectory` as `ConfigPaths` says.
     static func parse(_ table: ConfigTable, key: String = "actions", configDirectory: String) -> [ElementAction] {
         table.tables(key).compactMap { t in
+            guard let action = parseOne(t, configDirectory: configDirectory) else { return nil }
+            if let question = t.string("confirm") { return .confirmed(question: question, action: action) }
+            return action
+        }
+    }
+
+    private static func parseOne(_ t: ConfigTable, configDirectory: String) -> ElementAction? {
             if let s = t.string("screen") { return .screen(s) }
             if t.bool("back") == true { return .back }
             if let id = t.string("set"), let v = t.numbers("value") ?? t.number("value").map({ [$0] }) {
@@ -66,7 +76,6 @@ public enum ElementAction: Hashable, Sendable {
                 return .publish(topic: topic, payload: payload, retain: t.bool("retain") ?? false)
             }
             return nil
-        }
     }
 
     /// Rules within one action table: exactly one verb, `value` with `set` only, a non-empty program.

@@ -166,6 +166,7 @@ public enum ElementKinds {
         // A dial's readout is drawn the same way whichever kind of dial it sits in.
         if let readout = control as? Readout { return ReadoutWidget(readout) }
         if let banner = control as? NoticeBanner { return NoticeBannerWidget(banner) }
+        if let dialog = control as? ConfirmDialog { return ConfirmDialogWidget(dialog) }
         for kind in kinds { if let w = kind.widget(for: control) { return w } }
         return nil
     }
