@@ -157,6 +157,30 @@ struct DeviceTopicsProcessTests {
         #expect(device.wait(on: "factory/pump/cmd") == ["start 25"])
     }
 
+    @Test("A press from MQTT (Home Assistant's button) reaches a button on a screen not shown")
+    func pressOffscreen() throws {
+        let broker = try MosquittoBroker(name: "dev-press")
+        let extra = """
+            [[screens]]
+            id = "other"
+              [[screens.controls]]
+              kind = "button"
+              id = "eco"
+              frame = [0, 0, 160, 60]
+              text = "Eco"
+              actions = [{ set = "dial", value = 18 }]
+            [mqtt]
+            host = "127.0.0.1"
+            port = \(broker.port)
+            base_topic = "tw/press"
+            client_id = "tw-press-\(getpid())"
+            """
+        let kiosk = try #require(KioskProcess(name: "dev-press-kiosk", extraScreens: extra))
+        #expect(try broker.wait("tw/press/status", for: "online") == "online")
+        try broker.publish("tw/press/eco/set", "PRESS")
+        #expect(wait(kiosk, "dial", for: 18) == 18, "the preset of a button on another screen ran")
+    }
+
     /// The smallest box holding every pixel that differs, or nil.
     func changedBox(_ a: KioskProcess.Screenshot, _ b: KioskProcess.Screenshot) -> PixelRect? {
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1

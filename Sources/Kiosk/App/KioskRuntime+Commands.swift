@@ -125,10 +125,14 @@ extension KioskRuntime: KioskAPI {
         }
     }
 
-    /// A press from outside (Home Assistant's button): the button's actions run as for a tap, and every
-    /// adapter hears of it.
+    /// A press from outside (Home Assistant's button): the button's actions run as for a tap, on any
+    /// screen (a panel's buttons are the house's, not only the page in view), and every adapter hears
+    /// of it.
     private func press(_ id: String, now: MonotonicTime) -> Result<KioskResult, KioskCommandError> {
-        guard let e = screen.element(id: id) else { return .failure(KioskCommandError("no button \"\(id)\" on screen \(screen.config.id)")) }
+        guard let e = screen.element(id: id) ?? offscreenElement(id, now: now),
+              ElementKinds.named(e.kind)?.exposure(e.config.properties) == .press else {
+            return .failure(KioskCommandError("no button \"\(id)\" on any screen"))
+        }
         broadcast(.control(id: e.id, event: .touchUpInside, value: e.value), now: now)
         presenter.invalidate()
         perform(e.actions(for: .touchUpInside).map { (e, $0) }, now: now, depth: 0)

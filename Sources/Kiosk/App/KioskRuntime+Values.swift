@@ -51,7 +51,7 @@ extension KioskRuntime {
     }
 
     /// Control `id` of a screen not shown, with its saved value applied (its events from that drained).
-    private func offscreenElement(_ id: String, now: MonotonicTime) -> Element? {
+    func offscreenElement(_ id: String, now: MonotonicTime) -> Element? {
         let size = presenter.display.canvasSize
         let scale = PanelScale.of(config: config.display, canvasSize: size, physicalMM: presenter.display.physicalSizeMM)
         guard let element = KioskScreen.offscreenElement(id: id, config: config, canvasSize: size, scale: scale,
