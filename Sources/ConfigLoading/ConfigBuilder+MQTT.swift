@@ -24,6 +24,10 @@ public struct MQTTConfig: Sendable {
     /// appear in Home Assistant without glue, as openHASP and ESPHome panels do).
     public var discovery = true
     public var discoveryPrefix = "homeassistant"
+    /// The device's name in Home Assistant (`device_name`); by default from the client id, so two
+    /// kiosks on one host do not share a name.
+    public var deviceName: String { deviceNameSetting ?? "Thumbwheel " + clientID }
+    public var deviceNameSetting: String?
     /// The variables set from a topic.
     public var bindings: [Binding] = []
     /// The elements bound to devices' own topics.
@@ -80,6 +84,7 @@ extension ConfigBuilder {
         m.username = t.string("username")
         m.protocolVersion = t.string("protocol") == "5" ? 5 : 4
         m.discovery = t.bool("discovery") ?? true
+        m.deviceNameSetting = t.string("device_name")
         if let base = t.string("base_topic") {
             // Wildcards would make the kiosk publish where nobody can subscribe precisely, and `set` match too much.
             if !MQTTConfig.isExact(base) || base.hasSuffix("/") {

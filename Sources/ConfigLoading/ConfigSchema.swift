@@ -118,6 +118,7 @@ public enum ConfigSchema {
         Field("discovery", .bool, default: "true",
               "Publish Home Assistant discovery: the panel appears as one device with an entity per control."),
         Field("discovery_prefix", .string, default: "\"homeassistant\"", "Home Assistant's discovery prefix; no `+` or `#`."),
+        Field("device_name", .string, default: "\"Thumbwheel \" + client_id", "The panel's device name in Home Assistant."),
     ])
 
     static let variable = Schema([

@@ -58,7 +58,7 @@ struct HADiscovery {
 
     /// The `device` block every entity repeats (Home Assistant groups entities by its identifiers).
     var device: JSON {
-        .object([("identifiers", .array([.string(nodeID)])), ("name", .string("Thumbwheel " + MQTTConfig.hostname)),
+        .object([("identifiers", .array([.string(nodeID)])), ("name", .string(config.deviceName)),
                  ("model", .string("Thumbwheel")), ("manufacturer", .string("Thumbwheel")),
                  ("sw_version", .string(thumbwheelVersion))])
     }
@@ -88,14 +88,14 @@ struct HADiscovery {
 
     private func entities(of c: ControlConfig) -> [Entity] {
         let p = c.properties, id = HADiscovery.objectID(c.id)
-        let name = ["title", "label", "text"].lazy.compactMap { p.string($0) }.first { !$0.isEmpty } ?? c.id
+        let name = ["name", "title", "label", "text"].lazy.compactMap { p.string($0) }.first { !$0.isEmpty } ?? c.id
         let state = topic(c, "state"), command = topic(c, "set")
         switch ElementKinds.named(c.kind)?.exposure(p) ?? .nothing {
         case .number(let r):
             return [Entity(component: "number", objectID: id, name: name, fields: [
                 ("state_topic", state), ("command_topic", command), ("min", .number(r.minimum)), ("max", .number(r.maximum)),
                 ("step", .number(r.step)), ("mode", .string("slider")),
-            ] + (r.unit.map { [("unit_of_measurement", .string($0))] } ?? []))]
+            ] + HADiscovery.unitFields(p.string("unit") ?? r.unit))]
         case .select(let raw):
             let options = HADiscovery.options(raw)
             // The state and set payloads stay the index, as for every other client; Home Assistant's
@@ -136,5 +136,21 @@ struct HADiscovery {
             seen.insert(option)
             return option
         }
+    }
+}
+
+extension HADiscovery {
+    /// Home Assistant's device classes by unit: a temperature is graphed as one and converted to the
+    /// user's unit only when HA knows it is a temperature.
+    static let deviceClasses: [String: String] = [
+        "°C": "temperature", "°F": "temperature", "K": "temperature", "W": "power", "kW": "power", "Wh": "energy", "kWh": "energy",
+        "V": "voltage", "A": "current", "lx": "illuminance", "hPa": "pressure", "mbar": "pressure", "Pa": "pressure",
+        "ppm": "carbon_dioxide", "Hz": "frequency", "dB": "sound_pressure",
+    ]
+
+    /// `unit_of_measurement` and the `device_class` that goes with it, for a unit (none for nil).
+    static func unitFields(_ unit: String?) -> [(String, JSON)] {
+        guard let unit, !unit.isEmpty else { return [] }
+        return [("unit_of_measurement", .string(unit))] + (deviceClasses[unit].map { [("device_class", .string($0))] } ?? [])
     }
 }

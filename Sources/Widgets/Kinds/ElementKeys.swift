@@ -32,6 +32,8 @@ public enum ElementKeys {
         Field("in", .string, "The id of a card with a `layout` that places this element (in file order); leave out `frame` then."),
         Field("rotation", .number(GeometryLimits.angles), default: "0", "Rotation of the control about its centre, degrees clockwise."),
         Field("hidden", .bool, default: "false", "Hidden controls are neither drawn nor touched."),
+        Field("name", .string, default: "its title, label or text, else its id", "What Home Assistant and other programs call it."),
+        Field("unit", .string, default: "none (an arc seeker: °)", "The unit of its number for programs outside (`°C`, `%`, `W`): Home Assistant's unit of measurement, from which its device class follows."),
         Field("enabled", .bool, default: "true", "A disabled control is drawn under a veil of the background and takes no touch."),
         Field("hidden_when", .string, "A condition (\"Conditions\" above): while it holds, the element is hidden."),
         Field("enabled_when", .string, "A condition: the element is enabled only while it holds."),
