@@ -21,9 +21,6 @@ extension ConfigBuilder {
         }
         for c in controls where seenControls.insert(c.id).inserted && IDGrammar.isValid(c.id) {
             // The screen's own topics (`<base>/backlight/…`, Home Assistant's screen light) take this name.
-            if c.id == WallClockText.name {
-                fail(c.properties, "id", "expected an id other than \"\(WallClockText.name)\" (templates' wall time, {now:HH:mm}), found \"\(c.id)\"")
-            }
             if IDGrammar.folded(c.id) == IDGrammar.folded(PublishedNames.screen) {
                 fail(c.properties, "id", "expected an id other than \"\(PublishedNames.screen)\" (the screen's own MQTT topics and Home Assistant light), found \"\(c.id)\"")
             }

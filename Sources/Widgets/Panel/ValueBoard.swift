@@ -83,12 +83,12 @@ public final class ValueBoard {
 
     /// The value a template shows for `name`: a variable's, else the control's.
     public func value(of name: String) -> TemplateValue? {
-        if name == WallClockText.name, index[name] == nil { return wallClock.map { .number($0) } }
         if let i = index[name] { return variables[i].value }
         switch controlValue(name) {
         case .single(let d)?: return .number(d)
         case .pair(let a, let b)?: return .pair(a, b)
-        case nil: return nil
+        // A control or variable called `now` keeps its name; otherwise it is the wall time.
+        case nil: return name == WallClockText.name ? wallClock.map { .number($0) } : nil
         }
     }
 
