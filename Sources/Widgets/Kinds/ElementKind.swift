@@ -146,7 +146,7 @@ public enum ElementKinds {
         CircularSliderKind(), RangeSliderKind(), GradientSliderKind(),
         ArcSeekerKind(), SpinnerKind(), ValueSliderKind(),
         LabelKind(), GaugeKind(), ButtonKind(), ToggleKind(), ChoiceKind(), NavBarKind(),
-        ImageKind(), CardKind(),
+        ImageKind(), CardKind(), QRCodeKind(),
     ]
 
     /// Every kind, in the order the reference lists them.
