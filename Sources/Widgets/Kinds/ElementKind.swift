@@ -158,7 +158,7 @@ public enum ElementKinds {
         CircularSliderKind(), RangeSliderKind(), GradientSliderKind(),
         ArcSeekerKind(), SpinnerKind(), ValueSliderKind(),
         LabelKind(), GaugeKind(), ButtonKind(), ToggleKind(), ChoiceKind(), NavBarKind(),
-        ImageKind(), CardKind(), QRCodeKind(), ChartKind(),
+        ImageKind(), CardKind(), QRCodeKind(), ChartKind(), ColorWheelKind(),
     ]
 
     /// Every kind, in the order the reference lists them.
