@@ -158,7 +158,7 @@ public enum ElementKinds {
         CircularSliderKind(), RangeSliderKind(), GradientSliderKind(),
         ArcSeekerKind(), SpinnerKind(), ValueSliderKind(),
         LabelKind(), GaugeKind(), ButtonKind(), ToggleKind(), ChoiceKind(), NavBarKind(),
-        ImageKind(), CardKind(), QRCodeKind(), ChartKind(), ColorWheelKind(),
+        ImageKind(), CardKind(), QRCodeKind(), ChartKind(), ColorWheelKind(), DropdownKind(),
     ]
 
     /// Every kind, in the order the reference lists them.
