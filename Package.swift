@@ -119,7 +119,7 @@ let package = Package(
         // Development only, never installed: the benchmarks and the test helpers. Kept out of the
         // product modules so the kiosk binary carries no bench scenes or torture loops; its command
         // line is the kiosk's own (CLISupport).
-        .target(name: "Bench", dependencies: ["Core", "Controls", "Raster", "Widgets", "AssetFiles", "Display"], swiftSettings: fastPixels),
+        .target(name: "Bench", dependencies: ["Core", "Controls", "Raster", "Widgets", "AssetFiles", "Display", "ConfigModel"], swiftSettings: fastPixels),
         .executableTarget(name: "thumbwheel-dev", dependencies: [
             "Bench", "Kiosk", "ConfigLoading", "Input", "Core", "Raster", "Display", "Widgets", "AssetFiles", "Platform", "CLISupport",
         ]),

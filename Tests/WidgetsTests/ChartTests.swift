@@ -1,3 +1,4 @@
+import Bench
 import ConfigModel
 import Controls
 import Core
@@ -113,5 +114,17 @@ struct ChartTests {
             if minute % 15 == 0 { board.history.record("outside", 9 + Double(minute) / 20, at: t) }
         }
         try Reference.check(Fixture.render([line.model, bar.model, empty.model], width: 720, height: 360, time: 7200), "charts", tolerance: 0)
+    }
+}
+
+@Suite("Chart benchmark")
+struct ChartBenchmarkTests {
+    @Test("each update of the benchmark damages the chart's frame and nothing else (no timing asserted)")
+    func damagesOnlyTheChart() {
+        var ticks = 0.0
+        let result = ChartBenchmark.run(updates: 30, samples: 50) { ticks += 1; return ticks }
+        // The 470x330 chart with the anti-aliasing margin on each side.
+        #expect(result.damagedPixels == 474 * 334)
+        #expect(result.updateMedian == 1)
     }
 }
