@@ -97,6 +97,17 @@ struct ChartTests {
         #expect(ChartPlot(series: [[], []], window: 100, style: style) == nil)
     }
 
+    @Test("a line is filled as one ribbon: square ends, mitred bends, repeated points dropped")
+    func ribbon() {
+        #expect(ChartPlot.ribbon([Point(0, 0), Point(10, 0), Point(10, 0)], halfWidth: 1)
+                == [Point(0, -1), Point(10, -1), Point(10, 1), Point(0, 1)])
+        let bend = ChartPlot.ribbon([Point(0, 0), Point(10, 0), Point(10, 10)], halfWidth: 1)
+        #expect(bend.count == 6)
+        // The outer corner of a right angle lies √2 half widths from the bend.
+        #expect(abs(bend[1].distance(to: Point(10, 0)) - 2.0.squareRoot()) < 1e-9)
+        #expect(ChartPlot.ribbon([Point(3, 3)], halfWidth: 1).isEmpty)
+    }
+
     @Test("a chart starts from its source's current value; line, bar and empty charts (reference image)")
     func look() throws {
         let board = ValueBoard(declarations: [.init(id: "greenhouse", initial: .number(18)), .init(id: "outside", initial: .number(9)),

@@ -75,4 +75,31 @@ struct ChartPlot: Equatable {
         }
         return result
     }
+
+    /// The outline of a line of `halfWidth` through `points` (device pixels) as one polygon: the left
+    /// side forward, the right side back, mitred at each bend (at most twice the half width out) and
+    /// cut square at the ends. One contour of two points per sample, where a stroke with round joins
+    /// adds a circle per sample: a long series costs a fraction of it to fill.
+    static func ribbon(_ points: [Point], halfWidth: Double) -> [Point] {
+        var p: [Point] = []
+        for q in points where p.last.map({ $0.distance(to: q) > 1e-6 }) ?? true { p.append(q) }
+        guard p.count >= 2 else { return [] }
+        func unit(_ v: Vector) -> Vector { let l = max(v.length, 1e-12); return Vector(v.dx / l, v.dy / l) }
+        func left(_ d: Vector) -> Vector { Vector(d.dy, -d.dx) }
+        var leftSide: [Point] = [], rightSide: [Point] = []
+        for i in p.indices {
+            let before = i > 0 ? unit(p[i] - p[i - 1]) : nil
+            let after = i + 1 < p.count ? unit(p[i + 1] - p[i]) : nil
+            let d0 = before ?? after!, d1 = after ?? before!
+            let n0 = left(d0)
+            var n = unit(Vector(left(d0).dx + left(d1).dx, left(d0).dy + left(d1).dy))
+            let cosine = n.dx * n0.dx + n.dy * n0.dy
+            // A U-turn has no bisector: its normal is the segment's own.
+            if !(cosine > 1e-6) { n = n0 }
+            let reach = halfWidth / max(0.5, cosine > 1e-6 ? cosine : 1)
+            leftSide.append(Point(p[i].x + n.dx * reach, p[i].y + n.dy * reach))
+            rightSide.append(Point(p[i].x - n.dx * reach, p[i].y - n.dy * reach))
+        }
+        return leftSide + rightSide.reversed()
+    }
 }

@@ -56,8 +56,9 @@ final class ChartWidget: SnapshotLook {
                 }
             } else {
                 let points = plot.line(samples, in: area).map(painter.device)
-                if points.count >= 2 {
-                    painter.canvas.strokePolyline(points, width: style.lineWidth * painter.scale, cap: .round, paint: Paint(color))
+                let ribbon = ChartPlot.ribbon(points, halfWidth: style.lineWidth * painter.scale / 2)
+                if !ribbon.isEmpty {
+                    painter.canvas.fill(path: Path.polygon(ribbon), paint: Paint(color))
                 } else if let p = points.first {
                     painter.canvas.fillCircle(center: p, radius: style.lineWidth * painter.scale, paint: Paint(color))
                 }
