@@ -53,6 +53,9 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
+        // QR symbols for the `qrcode` kind: pure computation in memory, so Widgets may link it.
+        .systemLibrary(name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode",
+                       providers: [.apt(["libqrencode-dev"])]),
         // SDL2's header only, for the simulator's types: libSDL2 is opened with dlopen at run time, so
         // no pkgConfig here (it would link -lSDL2 into the kiosk binary; see Sources/CSDL2/shim.h).
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
@@ -74,7 +77,7 @@ let package = Package(
         .target(name: "RasterKernels", dependencies: ["RasterKernelTypes", "CSquareRoot"], swiftSettings: fastPixels),
         .target(name: "Raster", dependencies: ["Core", "CFreeType", "CPNG", "CPixelKernels", "RasterKernelTypes", "RasterKernels"]
                     + kernelVariants.map { .target(name: $0.0) }, swiftSettings: fastPixels),
-        .target(name: "Widgets", dependencies: ["Core", "Controls", "Raster", "ConfigModel"]),
+        .target(name: "Widgets", dependencies: ["Core", "Controls", "Raster", "ConfigModel", "CQREncode"]),
 
         // The files the pure core is handed: fonts (read a piece at a time as FreeType asks) and PNG images
         // read and written here, the default text fonts named here, once.
@@ -121,7 +124,7 @@ let package = Package(
         // Development only, never installed: the benchmarks and the test helpers. Kept out of the
         // product modules so the kiosk binary carries no bench scenes or torture loops; its command
         // line is the kiosk's own (CLISupport).
-        .target(name: "Bench", dependencies: ["Core", "Controls", "Raster", "Widgets", "AssetFiles", "Display"], swiftSettings: fastPixels),
+        .target(name: "Bench", dependencies: ["Core", "Controls", "Raster", "Widgets", "AssetFiles", "Display", "ConfigModel"], swiftSettings: fastPixels),
         .executableTarget(name: "thumbwheel-dev", dependencies: [
             "Bench", "Kiosk", "ConfigLoading", "Input", "Core", "Raster", "Display", "Widgets", "AssetFiles", "Platform", "CLISupport",
         ]),

@@ -59,8 +59,10 @@ extension ConfigBuilder {
         for c in controls {
             guard let kind = ElementKinds.named(c.kind) else { continue }
             for key in kind.referenceKeys {
-                guard let name = c.properties.string(key) else { continue }
-                check(name: name, shape: shapes[name], kind: kinds[name], names: Array(shapes.keys), in: c.properties, key: key)
+                // One name (a gauge's `source`) or a list of them (a chart's `sources`).
+                for name in c.properties.string(key).map({ [$0] }) ?? c.properties.strings(key) ?? [] {
+                    check(name: name, shape: shapes[name], kind: kinds[name], names: Array(shapes.keys), in: c.properties, key: key)
+                }
             }
             for key in kind.templateKeys {
                 guard let source = c.properties.string(key.key) else { continue }

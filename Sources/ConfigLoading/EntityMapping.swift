@@ -53,7 +53,8 @@ public enum EntityMapping {
         case .pair: use = .pair
         case .select: use = .select
         case .press: use = .press
-        case .nothing: return nil
+        // A colour wheel's light binding (rgb_color) is not mapped yet.
+        case .nothing, .rgb: return nil
         }
         return domains.first { $0.0 == use }?.1.contains(domain) == true ? use : nil
     }
@@ -66,7 +67,7 @@ public enum EntityMapping {
         case .pair: .pair
         case .select: .select
         case .press: .press
-        case .nothing: nil
+        case .nothing, .rgb: nil
         }
         guard let use, let list = domains.first(where: { $0.0 == use })?.1 else {
             return "no entity (it holds no value: bind a [[variables]] entry to show an entity's state)"

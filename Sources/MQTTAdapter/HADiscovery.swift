@@ -15,6 +15,7 @@ import Widgets
 /// | `onOff` (toggle) | `switch` | `1` / `0` |
 /// | `press` (button) | `button` | `PRESS` to `<base>/<id>/set`; presses go to `<base>/<id>/event` |
 /// | `pair` (range-slider) | two `sensor`s (`_low`, `_high`) | `[a,b]` |
+/// | `rgb` (color-wheel) | `light` with `rgb_color` | `0xRRGGBB` as a number; off is 0 (black), on is white |
 ///
 /// Elements that expose nothing (labels, gauges, images, cards, navigation bars) get no entity.
 /// Each variable set through the socket is a read-only `sensor` of `<base>/<id>/state`.
@@ -122,6 +123,16 @@ struct HADiscovery {
                     ("state_topic", state), ("value_template", .string("{{ value_json[\(index)] }}")),
                 ])
             }
+        case .rgb:
+            // The value stays one number for every client; HA's templates turn it into "r,g,b" and back.
+            return [Entity(component: "light", objectID: id, name: name, fields: [
+                ("state_topic", state), ("command_topic", command),
+                ("state_value_template", .string("{{ 'OFF' if value | int == 0 else 'ON' }}")),
+                ("payload_on", .string("16777215")), ("payload_off", .string("0")),
+                ("rgb_state_topic", state), ("rgb_command_topic", command),
+                ("rgb_value_template", .string("{{ value | int // 65536 }},{{ value | int // 256 % 256 }},{{ value | int % 256 }}")),
+                ("rgb_command_template", .string("{{ red * 65536 + green * 256 + blue }}")),
+            ])]
         case .nothing:
             return []
         }

@@ -172,7 +172,7 @@ struct ConfigErrorTests {
 @Suite("The example configs")
 struct ExampleConfigTests {
     @Test("Every example in Config/ is valid, and each control of each screen can be built (with the navigation bar where asked)",
-          arguments: ["demo", "thermostat", "media-panel", "lab-instrument", "room-panel"])
+          arguments: ["demo", "thermostat", "media-panel", "lab-instrument", "room-panel", "wall-panel"])
     func example(name: String) throws {
         let config = try ConfigLoader.load(path: repoPath("Config/\(name).toml"))
         let bar = config.navigation.bar == .none ? [] : [KioskScreen.navigationBarID]

@@ -35,7 +35,7 @@ struct GeometryBoundsRenderTests {
         }
     }
 
-    @Test("every example with each of its frames moved to the ends of reach", arguments: ["demo", "thermostat", "media-panel", "lab-instrument", "room-panel"])
+    @Test("every example with each of its frames moved to the ends of reach", arguments: ["demo", "thermostat", "media-panel", "lab-instrument", "room-panel", "wall-panel"])
     func examples(name: String) throws {
         let path = repoPath("Config/\(name).toml")
         let text = try #require(ConfigLoader.readTextFile(path))

@@ -82,6 +82,10 @@ struct HADiscoveryPayloadTests {
           text = "Go"
           frame = [300, 200, 200, 40]
           [[screens.controls]]
+          kind = "color-wheel"
+          id = "lamp"
+          frame = [300, 250, 150, 150]
+          [[screens.controls]]
           kind = "label"
           id = "caption"
           text = "hi"
@@ -107,7 +111,7 @@ struct HADiscoveryPayloadTests {
         """
 
     /// What the kiosk published before kinds declared their exposure (labels, gauges, images, cards
-    /// and navigation bars: nothing).
+    /// and navigation bars: nothing), and the colour wheel's light since.
     static let expected: [String] = [
         #"homeassistant/number/panel/dial/config {"availability_topic":"tw/p/status","command_topic":"tw/p/dial/set","device":DEVICE,"max":35,"min":5,"mode":"slider","name":"dial","object_id":"panel_dial","qos":1,"state_topic":"tw/p/dial/state","step":0.001,"unique_id":"panel_dial"}"#,
         #"homeassistant/number/panel/hue/config {"availability_topic":"tw/p/status","command_topic":"tw/p/hue/set","device":DEVICE,"max":100,"min":0,"mode":"slider","name":"hue","object_id":"panel_hue","qos":1,"state_topic":"tw/p/hue/state","step":0.01,"unique_id":"panel_hue"}"#,
@@ -120,6 +124,7 @@ struct HADiscoveryPayloadTests {
         #"homeassistant/select/panel/mode/config {"availability_topic":"tw/p/status","command_template":"{{ {\"Cool\":1,\"Heat\":0,\"Off\":2}[value] }}","command_topic":"tw/p/mode/set","device":DEVICE,"name":"mode","object_id":"panel_mode","options":["Heat","Cool","Off"],"qos":1,"state_topic":"tw/p/mode/state","unique_id":"panel_mode","value_template":"{{ [\"Heat\",\"Cool\",\"Off\"][value | int] }}"}"#,
         #"homeassistant/switch/panel/pump/config {"availability_topic":"tw/p/status","command_topic":"tw/p/pump/set","device":DEVICE,"name":"Pump","object_id":"panel_pump","payload_off":"0","payload_on":"1","qos":1,"state_off":"0","state_on":"1","state_topic":"tw/p/pump/state","unique_id":"panel_pump"}"#,
         #"homeassistant/button/panel/go/config {"availability_topic":"tw/p/status","command_topic":"tw/p/go/set","device":DEVICE,"name":"Go","object_id":"panel_go","payload_press":"PRESS","qos":1,"unique_id":"panel_go"}"#,
+        #"homeassistant/light/panel/lamp/config {"availability_topic":"tw/p/status","command_topic":"tw/p/lamp/set","device":DEVICE,"name":"lamp","object_id":"panel_lamp","payload_off":"0","payload_on":"16777215","qos":1,"rgb_command_template":"{{ red * 65536 + green * 256 + blue }}","rgb_command_topic":"tw/p/lamp/set","rgb_state_topic":"tw/p/lamp/state","rgb_value_template":"{{ value | int // 65536 }},{{ value | int // 256 % 256 }},{{ value | int % 256 }}","state_topic":"tw/p/lamp/state","state_value_template":"{{ 'OFF' if value | int == 0 else 'ON' }}","unique_id":"panel_lamp"}"#,
     ]
 
     @Test("Each kind gives the same topics and payloads as before exposures; value-less kinds none")

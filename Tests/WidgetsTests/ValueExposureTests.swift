@@ -32,6 +32,8 @@ struct ValueExposureTests {
             case (.single?, .select(let options)):
                 #expect(options.count == 3 && kind.valueStep(table) == ValueStep.whole, "\(kind.name): one option per item")
             case (.single?, .onOff): #expect(kind.valueStep(table) == ValueStep.whole, "\(kind.name)")
+            case (.single(let v)?, .rgb):
+                #expect(kind.valueStep(table) == ValueStep.whole && v >= 0 && v <= 0xFFFFFF, "\(kind.name): a colour 0xRRGGBB")
             default: Issue.record("\(kind.name): its value \(String(describing: value)) does not fit its exposure \(exposure)")
             }
             // The registry's other word for holding a value agrees.

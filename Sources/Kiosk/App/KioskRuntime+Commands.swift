@@ -167,6 +167,12 @@ extension KioskRuntime: KioskAPI {
 
     /// Tells every adapter of `event`.
     func broadcast(_ event: KioskEvent, now: MonotonicTime) {
+        // Every change of a number passes here: the charts' history takes those it tracks.
+        switch event {
+        case .valueChanged(let id, .single(let v), _, _), .variable(let id, .number(let v)):
+            variables.board.history.record(id, v, at: now)
+        default: break
+        }
         for a in adapters { a.receive(event, now: now) }
     }
 }

@@ -21,6 +21,7 @@ final class Variables {
 
     init(config: KioskConfig, time: MonotonicTime) {
         board = ValueBoard(declarations: config.variables, time: time)
+        ElementKinds.trackHistory(of: config.allControls, in: board.history)
         controlDefaults = ControlValues.initial(of: config)
         staleDue = board.nextStaleTime(after: time)
     }
@@ -30,7 +31,9 @@ final class Variables {
     /// is the caller's to attach to the new board.
     func reload(_ config: KioskConfig, time: MonotonicTime) {
         let old = board
-        board = ValueBoard(declarations: config.variables, time: time)
+        // The charts' samples outlive a reload: a changed config keeps its history.
+        board = ValueBoard(declarations: config.variables, time: time, history: old.history)
+        ElementKinds.trackHistory(of: config.allControls, in: board.history)
         for v in old.variables {
             guard let kept = board.variable(v.declaration.id), kept.declaration.type == v.declaration.type,
                   let value = v.value, let setAt = v.setAt else { continue }

@@ -30,6 +30,9 @@ public protocol ElementKind: Sendable {
     /// (Home Assistant discovery, …) derives its entity from this, never from the kind's name. A kind
     /// that holds a value (`valueShape` other than `.nothing`) must declare one; a test checks it.
     func exposure(_ table: ConfigTable) -> ValueExposure
+    /// The names whose recent values an element of this kind shows (a chart's sources), with how
+    /// many samples over how long: the runtime records them from load on, whichever screen is shown.
+    func trackedHistory(_ table: ConfigTable) -> [HistoryRequest]
     /// Whether the element takes touches: the loader warns when such an element is smaller than a
     /// finger or overlaps another one. Structure (cards) and pictures take none.
     var takesTouches: Bool { get }
@@ -84,6 +87,7 @@ extension ElementKind {
     public var takesTouches: Bool { true }
     public func valueStep(_ table: ConfigTable) -> Double? { nil }
     public func exposure(_ table: ConfigTable) -> ValueExposure { .nothing }
+    public func trackedHistory(_ table: ConfigTable) -> [HistoryRequest] { [] }
     public func check(_ table: ConfigTable, report: (_ key: String, _ message: String) -> Void) {}
 }
 
@@ -93,6 +97,14 @@ extension ElementKind {
 protocol RegisteredKind: ElementKind {
     /// The widget that draws `control`, or nil when `control` is not one of this kind's models.
     func widget(for control: any TouchControl) -> (any Widget)?
+}
+
+/// A name whose samples an element shows, kept in `capacity` samples over `window` seconds.
+public struct HistoryRequest: Sendable, Hashable {
+    public var name: String
+    public var capacity: Int
+    public var window: Double
+    public init(name: String, capacity: Int, window: Double) { self.name = name; self.capacity = capacity; self.window = window }
 }
 
 /// What building an element needs to know about the screen it goes on.
@@ -152,11 +164,18 @@ public enum ElementKinds {
         CircularSliderKind(), RangeSliderKind(), GradientSliderKind(),
         ArcSeekerKind(), SpinnerKind(), ValueSliderKind(),
         LabelKind(), GaugeKind(), ButtonKind(), ToggleKind(), ChoiceKind(), NavBarKind(),
-        ImageKind(), CardKind(),
+        ImageKind(), CardKind(), QRCodeKind(), ChartKind(), ColorWheelKind(), DropdownKind(),
     ]
 
     /// Every kind, in the order the reference lists them.
     public static var kinds: [any ElementKind] { all }
+
+    /// Has `history` track every name the elements of `controls` chart (`ElementKind.trackedHistory`).
+    public static func trackHistory(of controls: [ControlConfig], in history: SampleHistory) {
+        for c in controls {
+            for r in named(c.kind)?.trackedHistory(c.properties) ?? [] { history.track(r.name, capacity: r.capacity, window: r.window) }
+        }
+    }
 
     /// The kind called `name`, or nil.
     public static func named(_ name: String) -> (any ElementKind)? { all.first { $0.name == name } }

@@ -15,6 +15,9 @@ public enum ValueExposure: Sendable, Equatable {
     case onOff
     /// No value, but a press from outside does what a finger's tap does (a button's actions).
     case press
+    /// A colour: the value is `0xRRGGBB` (red × 65536 + green × 256 + blue), a whole number from 0 to
+    /// 16777215, so it travels wherever a number does.
+    case rgb
     /// Two numbers within a range (`[low, high]`), whose ends are called `low` and `high`.
     case pair(NumberRange, low: String, high: String)
 }

@@ -53,10 +53,14 @@ public final class ValueBoard {
     /// The value of a control by id (the kiosk reads the shown screen, then saved values, then the
     /// config); nil when there is none.
     public var controlValue: (String) -> StoredValue?
+    /// The recent samples of the names charts show: kept with the board, so every screen's charts
+    /// read the same history, and handed on to the board of a reloaded config.
+    public let history: SampleHistory
 
-    /// A board with `declarations`, their initial values set at `time`.
-    public init(declarations: [Declaration] = [], time: MonotonicTime = 0,
+    /// A board with `declarations`, their initial values set at `time`, and `history`.
+    public init(declarations: [Declaration] = [], time: MonotonicTime = 0, history: SampleHistory = SampleHistory(),
                 controlValue: @escaping (String) -> StoredValue? = { _ in nil }) {
+        self.history = history
         variables = declarations.map { d in Variable(declaration: d, value: d.initial, setAt: d.initial == nil ? nil : time) }
         index = Dictionary(declarations.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
         self.controlValue = controlValue

@@ -1,0 +1,92 @@
+import Core
+
+/// The recent numbers of the controls and variables that charts show, kept in memory for the kiosk's
+/// lifetime (reloads included): one fixed ring per tracked name, so memory is bounded whatever the
+/// rate of changes. The runtime records a sample each time a tracked value changes, with the time
+/// passed in; charts read the samples of their window.
+///
+/// Not thread-safe: one per kiosk loop, like the board that holds it.
+public final class SampleHistory {
+    /// One value at one moment.
+    public struct Sample: Equatable, Sendable {
+        public var time: MonotonicTime
+        public var value: Double
+    }
+
+    /// A fixed ring of samples spaced at least `spacing` apart: a sample closer than that to the
+    /// newest replaces it, so a fast stream (a finger dragging) still leaves the ring covering the
+    /// whole window, holding the value that was current at the end of each slot.
+    struct Ring {
+        private(set) var storage: [Sample] = []
+        let capacity: Int
+        let spacing: Double
+        /// Where the oldest sample is, once the ring is full.
+        private var start = 0
+        /// Counts every change, so a look can tell its series moved without comparing samples.
+        private(set) var revision = 0
+
+        init(capacity: Int, window: Double) {
+            self.capacity = max(2, capacity)
+            spacing = window / Double(self.capacity - 1)
+            storage.reserveCapacity(self.capacity)
+        }
+
+        var count: Int { storage.count }
+        var newest: Sample? { storage.isEmpty ? nil : storage[(start + storage.count - 1) % storage.count] }
+
+        mutating func record(_ s: Sample) {
+            revision &+= 1
+            if let last = newest, s.time - last.time < spacing, storage.count > 1 {
+                // Within the newest slot: the newer value is what that slot held at its end.
+                storage[(start + storage.count - 1) % storage.count].value = s.value
+                return
+            }
+            if storage.count < capacity { storage.append(s) } else { storage[start] = s; start = (start + 1) % capacity }
+        }
+
+        /// The samples oldest first.
+        var ordered: [Sample] { Array(storage[start...] + storage[..<start]) }
+    }
+
+    private var rings: [String: Ring] = [:]
+
+    /// An empty history tracking nothing.
+    public init() {}
+
+    /// Keeps up to `capacity` samples of `name` over `window` seconds from now on; a name already
+    /// tracked keeps its samples when the request is the same, and is widened to the larger of both.
+    public func track(_ name: String, capacity: Int, window: Double) {
+        if let ring = rings[name] {
+            let wanted = (max(capacity, ring.capacity), max(window, ring.spacing * Double(ring.capacity - 1)))
+            guard wanted.0 != ring.capacity || abs(wanted.1 - ring.spacing * Double(ring.capacity - 1)) > 1e-9 else { return }
+            var wider = Ring(capacity: wanted.0, window: wanted.1)
+            for s in ring.ordered { wider.record(s) }
+            rings[name] = wider
+        } else {
+            rings[name] = Ring(capacity: capacity, window: window)
+        }
+    }
+
+    /// The names tracked.
+    public var tracked: [String] { rings.keys.sorted() }
+
+    /// Records `value` of `name` at `time` when `name` is tracked (else does nothing): false when not.
+    @discardableResult
+    public func record(_ name: String, _ value: Double, at time: MonotonicTime) -> Bool {
+        guard value.isFinite, rings[name] != nil else { return false }
+        rings[name]!.record(Sample(time: time, value: value))
+        return true
+    }
+
+    /// The samples of `name`, oldest first (empty when not tracked).
+    public func samples(_ name: String) -> [Sample] { rings[name]?.ordered ?? [] }
+
+    /// How often `name`'s samples changed: equal numbers mean equal samples.
+    public func revision(_ name: String) -> Int { rings[name]?.revision ?? 0 }
+
+    /// The most samples `name` can hold, or nil when it is not tracked.
+    public func capacity(_ name: String) -> Int? { rings[name]?.capacity }
+
+    /// The number of samples held of `name` (never above its capacity).
+    public func count(_ name: String) -> Int { rings[name]?.count ?? 0 }
+}
