@@ -4,7 +4,7 @@
 enum KeySynonyms {
     /// Groups of keys that name the same thing in different kinds (or in other programs' configs).
     static let groups: [[String]] = [
-        ["text", "label", "title", "caption", "name"],
+        ["text", "label", "title", "caption"],
         ["min", "minimum", "from", "low"],
         ["max", "maximum", "to", "high"],
         ["icon", "image", "picture"],
