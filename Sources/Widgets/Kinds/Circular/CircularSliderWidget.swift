@@ -99,9 +99,11 @@ final class CircularSliderWidget: Widget {
             }
         }
         let metrics = PainterMetrics(scale: 1)
+        let layout = labelLayout
         for label in slider.labelPlacements {
             let size = metrics.estimatedTextSize(label.text, size: slider.track.labelFontSize)
-            box = box.union(DamageBox.of(Rect(x: label.drawnCenter.x - size.width / 2, y: label.drawnCenter.y - size.height / 2,
+            let c = layout.center(of: label)
+            box = box.union(DamageBox.of(Rect(x: c.x - size.width / 2, y: c.y - size.height / 2,
                                               width: size.width, height: size.height), t))
         }
         return box
@@ -216,16 +218,47 @@ final class CircularSliderWidget: Widget {
             return
         }
         let c = g.drawn(g.handleCenter(angle: angle))
+        if let halo = HandleHalo.color(handle: style.color, track: slider.track, ground: painter.resources.theme.background),
+           let outer = discs.map(\.radius).max() {
+            painter.fillCircle(center: c, radius: outer + HandleHalo.width(diameter: d), color: halo)
+        }
         for disc in discs { painter.fillCircle(center: c, radius: disc.radius, color: disc.color) }
     }
 
-    /// MS-45: labels upright, centred on their placements, above the handle.
+    /// Where the labels go: MS-45's placements kept clear of the track, handles and markers.
+    private var labelLayout: DialLabelLayout {
+        let track = slider.track
+        let markerSide = track.markerCount > 0 ? slider.markerPlacements.first?.side : nil
+        return DialLabelLayout(geometry: slider.geometry, track: track,
+                               handleDiameters: slider.drawnHandles.map { $0.style.diameter(lineWidth: track.lineWidth) },
+                               markerSide: markerSide)
+    }
+
+    /// MS-45: labels upright, centred on their placements (moved clear of the ring), above the handle.
     private func drawLabels(_ painter: LocalPainter, track: CircularTrack) {
+        let layout = labelLayout
         for label in slider.labelPlacements {
-            painter.drawText(label.text, size: track.labelFontSize, bold: false, centeredAt: label.drawnCenter,
+            painter.drawText(label.text, size: track.labelFontSize, bold: false, centeredAt: layout.center(of: label),
                              color: track.labelColor)
         }
     }
+}
+
+/// A ring around a handle that would vanish into its track (issue 36: the theme's navy handle on a grey
+/// or yellow track): the handle then sits on the ring, which is the ground or the text colour, whichever
+/// stands out more from the handle, so the handle reaches 3:1 against what it touches.
+enum HandleHalo {
+    /// The ring's colour, or nil when the handle already stands out from both tracks.
+    static func color(handle: Color, track: CircularTrack, ground: Color) -> Color? {
+        let opaque = handle.replacingAlpha(1)
+        let weakest = min(opaque.contrastRatio(with: track.filledColor), opaque.contrastRatio(with: track.unfilledColor))
+        guard weakest < 3 else { return nil }
+        let candidates = [ground, Color.white, Color(rgb: 0x101010)]
+        return candidates.max { opaque.contrastRatio(with: $0) < opaque.contrastRatio(with: $1) }
+    }
+
+    /// The ring's width in points: thin on small handles, never under two points.
+    static func width(diameter: Double) -> Double { max(2, (diameter * 0.1).rounded()) }
 }
 
 /// A font-free text size estimate for damage boxes (DejaVu Sans averages ≈ 0.62 em per glyph; the
