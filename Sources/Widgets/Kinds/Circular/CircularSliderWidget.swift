@@ -188,10 +188,17 @@ final class CircularSliderWidget: Widget {
 
     /// MS-46: markers upright on the track, below the handle.
     private func drawMarkers(_ painter: LocalPainter, track: CircularTrack) {
-        for m in slider.markerPlacements {
+        let placements = slider.markerPlacements
+        // Discs wider than their spacing merge into a ring over the filled arc (issue 36: marker_count =
+        // 96); a disc keeps at most half the spacing, so the fill shows between the dots.
+        var discRadius = Double.infinity
+        if placements.count > 1 {
+            discRadius = placements[0].drawnCenter.distance(to: placements[1].drawnCenter) * 0.25
+        }
+        for m in placements {
             switch m.look {
             case .ellipse:
-                painter.fillCircle(center: m.drawnCenter, radius: m.side / 2, color: track.markerColor)
+                painter.fillCircle(center: m.drawnCenter, radius: min(m.side / 2, discRadius), color: track.markerColor)
             case .image(let name):
                 painter.drawIcon(name, fittedIn: Rect.around(m.drawnCenter, radius: m.side / 2), tint: track.markerColor)
             case .path(let shape):
@@ -248,11 +255,17 @@ final class CircularSliderWidget: Widget {
 /// or yellow track): the handle then sits on the ring, which is the ground or the text colour, whichever
 /// stands out more from the handle, so the handle reaches 3:1 against what it touches.
 enum HandleHalo {
-    /// The ring's colour, or nil when the handle already stands out from both tracks.
+    /// The ring's colour, or nil when the handle already stands out from both tracks and the ground
+    /// (a large handle is wider than its track).
     static func color(handle: Color, track: CircularTrack, ground: Color) -> Color? {
-        let opaque = handle.replacingAlpha(1)
-        let weakest = min(opaque.contrastRatio(with: track.filledColor), opaque.contrastRatio(with: track.unfilledColor))
-        guard weakest < 3 else { return nil }
+        color(fill: handle, touching: [track.filledColor, track.unfilledColor, ground], ground: ground)
+    }
+
+    /// The ring's colour for a `fill` that touches the colours `touching`, or nil when it reaches 3:1
+    /// against each of them.
+    static func color(fill: Color, touching: [Color], ground: Color) -> Color? {
+        let opaque = fill.replacingAlpha(1)
+        guard let weakest = touching.map({ opaque.contrastRatio(with: $0.replacingAlpha(1)) }).min(), weakest < 3 else { return nil }
         let candidates = [ground, Color.white, Color(rgb: 0x101010)]
         return candidates.max { opaque.contrastRatio(with: $0) < opaque.contrastRatio(with: $1) }
     }
