@@ -98,6 +98,7 @@ struct ConfigBuilder {
         config.variables = variables(root.tables("variables"), controls: config.allControls)
         checkDerivedNames(controls: config.allControls, variables: root.tables("variables"))
         config.templates = templates(of: config.allControls, variables: config.variables)
+        config.icons = icons  // again: icons inline in templates load the names too
         config.navigation = navigation(root.table("navigation"), screens: config.screens)
         config.mqtt = mqtt(root.table("mqtt"), variables: root.tables("variables"), declared: config.variables)
         let devices = deviceTopics(of: config.allControls, mqtt: config.mqtt)
