@@ -92,7 +92,9 @@ final class CircularSliderWidget: Widget {
     /// The control's bounds, grown by labels placed outside them (positive `labelOffset`) and by marker
     /// shapes larger than the room the track leaves them.
     private func fullBox(transform t: Transform) -> Rect {
-        var box = DamageBox.of(slider.bounds, t)
+        // A handle's ring (`HandleHalo`) can reach past the bounds the track and handle fill.
+        let widest = slider.drawnHandles.map { $0.style.diameter(lineWidth: slider.track.lineWidth) }.max() ?? 0
+        var box = DamageBox.of(slider.bounds.outsetBy(HandleHalo.width(diameter: widest)), t)
         if case .path = slider.track.markerLook {
             for marker in slider.markerPlacements {
                 if case .path(let shape) = marker.look, let b = shape.bounds { box = box.union(DamageBox.of(b, t)) }
@@ -142,7 +144,8 @@ final class CircularSliderWidget: Widget {
     private func handleBox(angle: Double, style: HandleStyle) -> Rect {
         let g = slider.geometry
         let d = style.diameter(lineWidth: slider.track.lineWidth)
-        let reach = style.imageName == nil ? d / 2 : d / 2 * 2.0.squareRoot()
+        // A disc handle may carry a ring (`HandleHalo`) beyond its diameter.
+        let reach = style.imageName == nil ? d / 2 + HandleHalo.width(diameter: d) : d / 2 * 2.0.squareRoot()
         return DamageBox.circle(g.drawn(g.handleCenter(angle: angle)), radius: reach, slider.transform)
     }
 
