@@ -92,9 +92,11 @@ final class CircularSliderWidget: Widget {
     /// The control's bounds, grown by labels placed outside them (positive `labelOffset`) and by marker
     /// shapes larger than the room the track leaves them.
     private func fullBox(transform t: Transform) -> Rect {
-        // A handle's ring (`HandleHalo`) can reach past the bounds the track and handle fill.
+        // A handle's ring (`HandleHalo`) reaches past the bounds only where the padding leaves less
+        // room than the ring is wide (the radius keeps the handle itself inside bounds − padding/2).
         let widest = slider.drawnHandles.map { $0.style.diameter(lineWidth: slider.track.lineWidth) }.max() ?? 0
-        var box = DamageBox.of(slider.bounds.outsetBy(HandleHalo.width(diameter: widest)), t)
+        let spill = max(0, HandleHalo.width(diameter: widest) - slider.track.sliderPadding / 2)
+        var box = DamageBox.of(slider.bounds.outsetBy(spill), t)
         if case .path = slider.track.markerLook {
             for marker in slider.markerPlacements {
                 if case .path(let shape) = marker.look, let b = shape.bounds { box = box.union(DamageBox.of(b, t)) }
