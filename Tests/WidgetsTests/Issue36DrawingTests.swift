@@ -40,6 +40,27 @@ struct Issue36DrawingTests {
         #expect(onBand.isEmpty, "\(onBand.count) label pixels on the ring, first \(String(describing: onBand.first))")
     }
 
+    @Test("12 pt labels inside the ring keep clear of marker discs on it (the demo's temperature dial)")
+    func labelsClearMarkers() throws {
+        func dial(_ labels: Bool) -> Element {
+            var keys: [String: ConfigValue] = ["min": .number(10), "max": .number(30), "value": .number(21), "max_angle": .number(270),
+                                               "line_width": .int(10), "marker_count": .int(9), "label_offset": .number(12),
+                                               "padding": .number(40)]
+            if labels { keys["labels"] = .strings(["10", "15", "20", "25", "30"]) }
+            return PanelFixture().make("circular-slider", "t", Rect(x: 0, y: 0, width: 240, height: 240), keys)
+        }
+        let with = dial(true), without = dial(false)
+        let a = Fixture.render(with.drawn, width: 240, height: 240), b = Fixture.render(without.drawn, width: 240, height: 240)
+        let slider = try #require(with.model as? CircularSlider)
+        let g = slider.geometry
+        let side = try #require(slider.markerPlacements.first?.side)
+        let reach = max(slider.handleDiameter, side) / 2
+        let ink = differing(a, b)
+        #expect(ink.count > 50, "the labels are drawn")
+        let onBand = ink.filter { abs($0.distance(to: g.center) - g.radius) < reach + 1 }
+        #expect(onBand.isEmpty, "\(onBand.count) label pixels on the markers' band")
+    }
+
     @Test("label_offset is the gap between the ring and a label's near edge, the same at 3 and 9 o'clock as at 12")
     func offsetAtTheSides() throws {
         let slider = CircularSlider(id: "d")
