@@ -127,7 +127,19 @@ struct Issue36DrawingTests {
         let pad = try #require(e.overlays.first as? NumberPad)
         #expect(pad.caption == "Volume  \u{00B7}  0\u{2013}100")
         let untitled = PanelFixture().make("value-slider", "v", Rect(x: 20, y: 250, width: 300, height: 60), ["min": .number(0), "max": .number(100)])
-        #expect((untitled.overlays.first as? NumberPad)?.caption == "0\u{2013}100")
+        let bare = try #require(untitled.overlays.first as? NumberPad)
+        #expect(bare.caption == "0\u{2013}100")
+        // Drawn: the pad's top row reads the title before the range.
+        for p in [pad, bare] { p.open(currentNumber: 0) }
+        _ = e.drainEvents(time: 1); _ = untitled.drainEvents(time: 1)
+        let titled = Fixture.render([e.model] + e.overlays, width: 480, height: 320, time: 1)
+        let plain = Fixture.render([untitled.model] + untitled.overlays, width: 480, height: 320, time: 1)
+        let row = PixelRect(covering: pad.messageFrame).intersection(PixelRect(x: 0, y: 0, width: 480, height: 320))
+        #expect(!row.isEmpty, "the row \(pad.messageFrame) is on the screen")
+        var changed = 0
+        for y in row.y..<row.maxY { for x in row.x..<row.maxX where titled[x, y] != plain[x, y] { changed += 1 } }
+        #expect(changed > 100, "the title is drawn in the pad's top row (\(changed) pixels)")
+        try Reference.check(titled, "value-slider-pad-title")
     }
 
     @Test("Shrink-to-fit never returns a size whose text is wider than the room while half the size would fit")
