@@ -73,6 +73,8 @@ extension ConfigBuilder {
                     fail(c.properties, key.key, "expected a text template, found \(error)")
                     continue
                 }
+                // Inline icons must be names of the icon font, and make the kiosk open it.
+                for icon in template.inlineIcons { checkIconName(c.properties, key.key, icon) }
                 for p in template.placeholders {
                     // The own name of a value-less kind (a gauge's readout) stands for the number it shows.
                     let own: ValueShape = kind.valueShape == .nothing ? .single : kind.valueShape

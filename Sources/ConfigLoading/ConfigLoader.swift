@@ -81,6 +81,8 @@ struct ConfigBuilder {
     var iconFace: FontFace?
     /// The text fonts `[theme]` names, read with the rest of the theme.
     var fonts = ThemeFonts()
+    /// The theme as `[theme]` sets it, for the screens' contrast checks.
+    var contrastTheme = Theme()
 
     init(file: String, locator: SourceLocator) { self.file = file; self.locator = locator }
 
@@ -97,6 +99,7 @@ struct ConfigBuilder {
         checkDerivedNames(controls: config.allControls, variables: root.tables("variables"))
         config.templates = templates(of: config.allControls, variables: config.variables)
         checkConditions(controls: config.allControls, variables: config.variables)
+        config.icons = icons  // again: icons inline in templates load the names too
         config.navigation = navigation(root.table("navigation"), screens: config.screens)
         config.mqtt = mqtt(root.table("mqtt"), variables: root.tables("variables"), declared: config.variables)
         let devices = deviceTopics(of: config.allControls, mqtt: config.mqtt)
@@ -166,6 +169,7 @@ struct ConfigBuilder {
     private mutating func theme(_ t: ConfigTable?) -> Theme {
         var th = Theme()
         guard let t else { return th }
+        if let base = t.string("base"), let named = Theme.bases.first(where: { $0.name == base }) { th = named.theme }
         checkFont(t, "font")
         checkFont(t, "bold_font")
         th.background = t.color("background") ?? th.background
@@ -180,6 +184,11 @@ struct ConfigBuilder {
         fonts.regular = t.string("font").map(resolved) ?? fonts.regular
         fonts.bold = t.string("bold_font").map(resolved) ?? fonts.bold
         th.pickerFontSize = t.number("picker_font_size") ?? th.pickerFontSize
+        for pair in ContrastRule.pairs(of: th) where !pair.passes {
+            let key = t.values[pair.key] != nil ? pair.key : (pair.groundKey ?? pair.key)
+            warn(t, key, pair.message)
+        }
+        contrastTheme = th
         return th
     }
 
@@ -215,6 +224,7 @@ struct ConfigBuilder {
     }
 
     private mutating func screens(_ tables: [ConfigTable]) -> [ScreenConfig] {
+        for t in tables { checkContrast(screen: t, theme: contrastTheme) }
         var screenIDs: Set<String> = []
         var controlIDs: [String: String] = [:]  // id → where first defined
         return tables.map { t in
@@ -263,6 +273,29 @@ struct ConfigBuilder {
         }
         return ControlConfig(kind: kind, id: id, frame: f.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) } ?? .zero,
                              rotation: t.number("rotation") ?? 0, hidden: t.bool("hidden") ?? false, hooks: hooks, properties: t)
+    }
+
+    /// Warnings for element colours that break the contrast rule against the ground they are drawn on:
+    /// the card that places them (a see-through card passes on its own ground), else the screen.
+    private mutating func checkContrast(screen t: ConfigTable, theme: Theme) {
+        let controls = t.tables("controls")
+        let screenGround = t.color("background") ?? theme.background
+        let screenName = t.color("background") != nil ? "the screen's background" : "the theme's background"
+        var cards: [String: ConfigTable] = [:]
+        for c in controls where c.string("kind") == "card" { if let id = c.string("id") { cards[id] = c } }
+        func ground(of c: ConfigTable, depth: Int = 0) -> (Color, String) {
+            guard depth < 16, let id = c.string("in"), let card = cards[id] else { return (screenGround, screenName) }
+            let fill = card.color("color") ?? theme.popupBackground
+            if fill.a < 255 { return ground(of: card, depth: depth + 1) }
+            return (fill, "card \"\(id)\"'s colour")
+        }
+        for c in controls {
+            guard let kind = c.string("kind") else { continue }
+            let (color, name) = ground(of: c)
+            for pair in ContrastRule.pairs(kind: kind, c, ground: color, groundName: name) where !pair.passes {
+                warn(c, pair.key, pair.message)
+            }
+        }
     }
 
     /// What a control's kind checks (rules between keys, images) and its hooks' programs.

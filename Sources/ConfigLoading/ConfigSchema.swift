@@ -60,6 +60,8 @@ public enum ConfigSchema {
     static func quoted(_ c: Color) -> String { "\"\(c.hex)\"" }
 
     static let theme = Schema([
+        Field("base", .choice(Theme.bases.map(\.name)), default: "\"dark\"",
+              "The built-in theme the other keys change: \"dark\" (light text on near-black) or \"light\" (dark text on light grey); both keep text at 4.5:1 and thumbs and marks at 3:1 against their ground. The defaults below are the dark theme's."),
         Field("background", .color, default: quoted(defaultTheme.background), "Screen background."),
         Field("accent", .color, default: quoted(defaultTheme.accent), "Filled arcs, spinner tint and highlights."),
         Field("track", .color, default: quoted(defaultTheme.track), "Unfilled tracks and the seeker's bar."),

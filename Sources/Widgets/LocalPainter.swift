@@ -91,7 +91,16 @@ struct LocalPainter {
     func fittingSize(_ text: String, width: Double, maxSize: Double, minSize: Double, bold: Bool) -> Double {
         let natural = textSize(text, size: maxSize, bold: bold).width
         guard natural > width, natural > 0 else { return maxSize }
-        return max(minSize, maxSize * width / natural)
+        // Hinted advances do not scale exactly with the size: a size taken from the ratio alone can
+        // measure a fraction of a point too wide and be cut with "…" although it fits (issue 36).
+        // Measure again and step down until it fits, as far as `minSize`.
+        var size = max(minSize, maxSize * width / natural)
+        for _ in 0..<6 {
+            let measured = textSize(text, size: size, bold: bold).width
+            guard measured > width, size > minSize else { break }
+            size = max(minSize, size * width / measured - 0.25)
+        }
+        return size
     }
 
     /// Where an over-long line loses its characters (UILabel's line-break modes).

@@ -33,6 +33,25 @@ public struct Theme: Hashable, Sendable {
     /// The dark-panel defaults.
     public static let dark = Theme()
 
+    /// Dark text and marks on a light grey ground, for panels in bright rooms; it keeps the contrast
+    /// rule (`ContrastRule`) as the dark theme does.
+    public static let light: Theme = {
+        var t = Theme()
+        t.background = Color(rgb: 0xF3F4F6)
+        t.accent = Color(rgb: 0x1F6FB2)
+        t.track = Color(rgb: 0xC3CAD3)
+        t.handle = Color(rgb: 0x1B3550)
+        t.text = Color(rgb: 0x1A1D21)
+        t.marker = Color(rgb: 0x7D8894)
+        t.popupBackground = Color(rgb: 0xFFFFFF)
+        t.seekerThumb = Color(rgb: 0xC0392B)
+        t.gradient = [Color(rgb: 0x2E9E4F), Color(rgb: 0xC98600), Color(rgb: 0xC0392B)]
+        return t
+    }()
+
+    /// The built-in themes by the name `[theme] base` takes.
+    public static let bases: [(name: String, theme: Theme)] = [("dark", .dark), ("light", .light)]
+
     /// Copies the theme's colours into a circular slider (MS-12, MS-15, MS-24, MS-27).
     public func apply(to slider: CircularSlider) {
         slider.track.filledColor = accent

@@ -39,7 +39,8 @@ struct DamageTests {
         func handleBox(_ angle: Double) -> Rect {
             let g = dragged.geometry
             let c = dragged.transform.apply(g.drawn(g.handleCenter(angle: angle)))
-            return Rect.around(c, radius: dragged.handleDiameter / 2 + 3)
+            // The handle, the ring a handle lost in its track carries (`HandleHalo`), 3 px of slack.
+            return Rect.around(c, radius: dragged.handleDiameter / 2 + HandleHalo.width(diameter: dragged.handleDiameter) + 3)
         }
 
         /// Device box of the track between two compass angles (stroke half-width + 3 px).

@@ -51,7 +51,9 @@ struct RedrawTests {
         let second = handleBox(s, s.drawnSecondHandleCenter, diameter: s.secondHandleDiameter)
         let damaged = rects.reduce(Rect.zero) { $0.union($1.rect) }
         #expect(damaged.intersection(second) == second, "damage \(damaged) misses the second handle at \(second)")
-        let box = s.transform.boundingBox(of: s.bounds).outsetBy(DamageBox.margin)
+        // The control's box, grown by the ring a handle may carry (`HandleHalo`).
+        let ring = HandleHalo.width(diameter: max(s.firstHandleDiameter, s.secondHandleDiameter))
+        let box = s.transform.boundingBox(of: s.bounds).outsetBy(DamageBox.margin + ring)
         #expect(box.union(damaged) == box, "damage \(damaged) beyond the control's box")
         #expect(screen.pixelsEqual(fullFrame([s])))
     }

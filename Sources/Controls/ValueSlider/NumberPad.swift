@@ -22,6 +22,8 @@ public final class NumberPad: TouchControl, EventSource {
     public var numberText: NumberText
     /// The host's `isValidInput` (NP-27): judges the typed text; nil = always valid (NP-47).
     public var validator: NumberValidator?
+    /// What the number is (`title = "Volume"`), shown in the message row before the accepted range.
+    public var title: String?
     /// The host's `numberPadString(keyPressed:oldText:)` (NP-27): the new text, or nil to close (✓).
     public var editor: (NumberKey, String) -> String?
     /// The placement decisions of NP-41.
@@ -224,6 +226,12 @@ public final class NumberPad: TouchControl, EventSource {
     public var rangeHint: String? {
         guard let v = validator, v.minimum.isFinite, v.maximum.isFinite else { return nil }
         return numberText.format(v.minimum) + "\u{2013}" + numberText.format(v.maximum)
+    }
+
+    /// The message row while nothing was refused: the title and the accepted range, whichever are set.
+    public var caption: String? {
+        let parts = [title, rangeHint].compactMap { $0 }.filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: "  \u{00B7}  ")
     }
 
     /// The key pipeline (NP-27), with the kiosk's replace-on-type and refused ✓ when switched on.

@@ -38,6 +38,9 @@ public final class ValueSlider: TouchControl, EventSource {
     private var grabOffset = 0.0
     private var thumbAnimation: ScalarAnimation?
 
+    /// The track's and thumb's colours (the kiosk's theme by default; set before the first frame).
+    public var colors = ValueSliderColors()
+
     /// The thumb's normal width.
     public static let thumbWidth = 44.0
     /// The thumb's width while the balloon shows.
@@ -216,4 +219,13 @@ public final class ValueSlider: TouchControl, EventSource {
 
     /// UIKit's touch-up-inside tolerance (≈70 pt, NP-12 [PORT]).
     public static let touchInsideTolerance = 70.0
+}
+
+/// The colours of a value slider: the track right of the thumb, left of it, and the thumb.
+public struct ValueSliderColors: Hashable, Sendable {
+    public var unfilled = Color(rgb: 0x505A64)
+    public var filled = Color(rgb: 0x7FA8C6)
+    public var thumb = Color(rgb: 0x234560)
+    /// The dark theme's colours.
+    public init() {}
 }

@@ -33,9 +33,14 @@ final class Readout: ShowsOnly {
     var bounds: Rect { dial.bounds }
     var isHidden: Bool { dial.isHidden }
 
+    /// The variable the dial's own value mirrors (a gauge's `source`): when it is stale, so is `{value}`.
+    var ownSource: String?
+
     /// The text and whether a value it shows is stale, at `time`.
     func rendered(at time: MonotonicTime) -> (text: String, stale: Bool) {
-        board.render(template, at: time, ownName: Readout.ownName, own: own(), reusing: &lastText)
+        let shown = board.render(template, at: time, ownName: Readout.ownName, own: own(), reusing: &lastText)
+        let ownStale = template.names.contains(Readout.ownName) && ownSource.map { board.isStale($0, at: time) } == true
+        return (shown.text, shown.stale || ownStale)
     }
     /// The text written last frame, reused while the values it shows stay the same.
     private var lastText = RenderedText()

@@ -14,8 +14,15 @@ struct TemplateParser {
             let doubled = i + 1 < chars.count && chars[i + 1] == c
             if c == "{" && !doubled {
                 let close = try closing(from: i)
+                let body = String(chars[(i + 1)..<close])
+                if body.hasPrefix(IconNames.prefix) {
+                    // An icon of the icon font, drawn inline: literal text to the template.
+                    literal += InlineIcon.encode(body)
+                    i = close + 1
+                    continue
+                }
                 if !literal.isEmpty { parts.append(.literal(literal)); literal = "" }
-                parts.append(.placeholder(try placeholder(String(chars[(i + 1)..<close]), column: i + 1)))
+                parts.append(.placeholder(try placeholder(body, column: i + 1)))
                 i = close + 1
             } else if c == "}" && !doubled {
                 throw TemplateError(column: i + 1, found: "a \"}\" that closes no placeholder", hint: "write \"}}\" for a literal brace")

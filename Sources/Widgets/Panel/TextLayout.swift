@@ -131,13 +131,19 @@ extension LocalPainter {
     }
 
     /// The advance of one line of `text` in local points.
-    func lineWidth(_ text: String, size: Double, bold: Bool) -> Double { textSize(text, size: size, bold: bold).width }
+    func lineWidth(_ text: String, size: Double, bold: Bool) -> Double {
+        if InlineIcon.occurs(in: text) { return lineWidthWithIcons(text, size: size, bold: bold) }
+        return textSize(text, size: size, bold: bold).width
+    }
 
     /// Draws one line with its pen origin on the baseline at the local point `start`. Unlike
     /// `drawText(centeredAt:)`, which centres the ink, lines keep one baseline whatever their letters,
     /// so a changing value does not hop up and down.
     func drawLine(_ text: String, size: Double, bold: Bool, baselineStart start: Point, color: Color, alpha: Double = 1) {
         guard let face = resources.face(bold: bold), !text.isEmpty, alpha > 0 else { return }
+        if InlineIcon.occurs(in: text) {
+            return drawLineWithIcons(text, size: size, bold: bold, baselineStart: start, color: color, alpha: alpha)
+        }
         let font = Font(face: face, size: size * scale)
         if isUpright {
             let origin = device(start)

@@ -10,6 +10,7 @@
 ///   applied to both ends of a pair.
 /// - `{name:words=Off|Heat|Cool}` — the rounded number as an index into the words; an index out of
 ///   range renders the number.
+/// - `{mdi:NAME}` — an icon of the icon font, drawn inline in the text's colour (`InlineIcon`).
 /// - `{{` and `}}` are literal braces; everything else (units, `°`, `µ`, `²`, `±`) is literal text.
 /// - A name with no value yet (a variable never set) renders as `—` (em dash).
 public struct TextTemplate: Hashable, Sendable, CustomStringConvertible {
@@ -51,6 +52,14 @@ public struct TextTemplate: Hashable, Sendable, CustomStringConvertible {
 
     /// What the template looks like in the config.
     public var description: String { source }
+
+    /// The `mdi:NAME` icons written inline (`{mdi:thermometer}`), in order.
+    public var inlineIcons: [String] {
+        parts.flatMap { part -> [String] in
+            guard case .literal(let text) = part, InlineIcon.occurs(in: text) else { return [] }
+            return InlineIcon.runs(text).compactMap { if case .icon(let name) = $0 { name } else { nil } }
+        }
+    }
 
     /// The placeholders, in order.
     public var placeholders: [Placeholder] {

@@ -92,16 +92,22 @@ final class CircularSliderWidget: Widget {
     /// The control's bounds, grown by labels placed outside them (positive `labelOffset`) and by marker
     /// shapes larger than the room the track leaves them.
     private func fullBox(transform t: Transform) -> Rect {
-        var box = DamageBox.of(slider.bounds, t)
+        // A handle's ring (`HandleHalo`) reaches past the bounds only where the padding leaves less
+        // room than the ring is wide (the radius keeps the handle itself inside bounds − padding/2).
+        let widest = slider.drawnHandles.map { $0.style.diameter(lineWidth: slider.track.lineWidth) }.max() ?? 0
+        let spill = max(0, HandleHalo.width(diameter: widest) - slider.track.sliderPadding / 2)
+        var box = DamageBox.of(slider.bounds.outsetBy(spill), t)
         if case .path = slider.track.markerLook {
             for marker in slider.markerPlacements {
                 if case .path(let shape) = marker.look, let b = shape.bounds { box = box.union(DamageBox.of(b, t)) }
             }
         }
         let metrics = PainterMetrics(scale: 1)
+        let layout = labelLayout
         for label in slider.labelPlacements {
             let size = metrics.estimatedTextSize(label.text, size: slider.track.labelFontSize)
-            box = box.union(DamageBox.of(Rect(x: label.drawnCenter.x - size.width / 2, y: label.drawnCenter.y - size.height / 2,
+            let c = layout.center(of: label)
+            box = box.union(DamageBox.of(Rect(x: c.x - size.width / 2, y: c.y - size.height / 2,
                                               width: size.width, height: size.height), t))
         }
         return box
@@ -140,7 +146,8 @@ final class CircularSliderWidget: Widget {
     private func handleBox(angle: Double, style: HandleStyle) -> Rect {
         let g = slider.geometry
         let d = style.diameter(lineWidth: slider.track.lineWidth)
-        let reach = style.imageName == nil ? d / 2 : d / 2 * 2.0.squareRoot()
+        // A disc handle may carry a ring (`HandleHalo`) beyond its diameter.
+        let reach = style.imageName == nil ? d / 2 + HandleHalo.width(diameter: d) : d / 2 * 2.0.squareRoot()
         return DamageBox.circle(g.drawn(g.handleCenter(angle: angle)), radius: reach, slider.transform)
     }
 
@@ -186,10 +193,17 @@ final class CircularSliderWidget: Widget {
 
     /// MS-46: markers upright on the track, below the handle.
     private func drawMarkers(_ painter: LocalPainter, track: CircularTrack) {
-        for m in slider.markerPlacements {
+        let placements = slider.markerPlacements
+        // Discs wider than their spacing merge into a ring over the filled arc (issue 36: marker_count =
+        // 96); a disc keeps at most half the spacing, so the fill shows between the dots.
+        var discRadius = Double.infinity
+        if placements.count > 1 {
+            discRadius = placements[0].drawnCenter.distance(to: placements[1].drawnCenter) * 0.25
+        }
+        for m in placements {
             switch m.look {
             case .ellipse:
-                painter.fillCircle(center: m.drawnCenter, radius: m.side / 2, color: track.markerColor)
+                painter.fillCircle(center: m.drawnCenter, radius: min(m.side / 2, discRadius), color: track.markerColor)
             case .image(let name):
                 painter.drawIcon(name, fittedIn: Rect.around(m.drawnCenter, radius: m.side / 2), tint: track.markerColor)
             case .path(let shape):
@@ -216,16 +230,53 @@ final class CircularSliderWidget: Widget {
             return
         }
         let c = g.drawn(g.handleCenter(angle: angle))
+        if let halo = HandleHalo.color(handle: style.color, track: slider.track, ground: painter.resources.theme.background),
+           let outer = discs.map(\.radius).max() {
+            painter.fillCircle(center: c, radius: outer + HandleHalo.width(diameter: d), color: halo)
+        }
         for disc in discs { painter.fillCircle(center: c, radius: disc.radius, color: disc.color) }
     }
 
-    /// MS-45: labels upright, centred on their placements, above the handle.
+    /// Where the labels go: MS-45's placements kept clear of the track, handles and markers.
+    private var labelLayout: DialLabelLayout {
+        let track = slider.track
+        let markerSide = track.markerCount > 0 ? slider.markerPlacements.first?.side : nil
+        return DialLabelLayout(geometry: slider.geometry, track: track,
+                               handleDiameters: slider.drawnHandles.map { $0.style.diameter(lineWidth: track.lineWidth) },
+                               markerSide: markerSide)
+    }
+
+    /// MS-45: labels upright, centred on their placements (moved clear of the ring), above the handle.
     private func drawLabels(_ painter: LocalPainter, track: CircularTrack) {
+        let layout = labelLayout
         for label in slider.labelPlacements {
-            painter.drawText(label.text, size: track.labelFontSize, bold: false, centeredAt: label.drawnCenter,
+            painter.drawText(label.text, size: track.labelFontSize, bold: false, centeredAt: layout.center(of: label),
                              color: track.labelColor)
         }
     }
+}
+
+/// A ring around a handle that would vanish into its track (issue 36: the theme's navy handle on a grey
+/// or yellow track): the handle then sits on the ring, which is the ground or the text colour, whichever
+/// stands out more from the handle, so the handle reaches 3:1 against what it touches.
+enum HandleHalo {
+    /// The ring's colour, or nil when the handle already stands out from both tracks and the ground
+    /// (a large handle is wider than its track).
+    static func color(handle: Color, track: CircularTrack, ground: Color) -> Color? {
+        color(fill: handle, touching: [track.filledColor, track.unfilledColor, ground], ground: ground)
+    }
+
+    /// The ring's colour for a `fill` that touches the colours `touching`, or nil when it reaches 3:1
+    /// against each of them.
+    static func color(fill: Color, touching: [Color], ground: Color) -> Color? {
+        let opaque = fill.replacingAlpha(1)
+        guard let weakest = touching.map({ opaque.contrastRatio(with: $0.replacingAlpha(1)) }).min(), weakest < 3 else { return nil }
+        let candidates = [ground, Color.white, Color(rgb: 0x101010)]
+        return candidates.max { opaque.contrastRatio(with: $0) < opaque.contrastRatio(with: $1) }
+    }
+
+    /// The ring's width in points: thin on small handles, never under two points.
+    static func width(diameter: Double) -> Double { max(2, (diameter * 0.1).rounded()) }
 }
 
 /// A font-free text size estimate for damage boxes (DejaVu Sans averages ≈ 0.62 em per glyph; the

@@ -55,6 +55,8 @@ struct GaugeKind: RegisteredKind {
         let readout = Readout.make(for: gauge, c, context, defaultSize: style.bar ? gauge.barRect.minY * 0.5 : nil,
                                    own: { gauge.value.map(TemplateValue.number) },
                                    area: { gauge.readoutArea })
+        // The gauge shows its source: {value} dims when that variable goes stale, as {source} would.
+        for r in readout { r.ownSource = gauge.source }
         return Element(config: c, model: gauge, decorations: readout, read: nil,
                        write: { _, _ throws(Element.ValueError) in throw Element.ValueError("\(c.id) is a gauge and shows \(gauge.source); set that instead") },
                        describe: { _ in .of(gauge, points: [("center", gauge.bounds.center)]) })

@@ -15,7 +15,10 @@ struct ValueSliderKind: RegisteredKind {
         Field("decimals", .integer(0...6), default: "0", "Digits after the decimal separator (number pad and display)."),
         Field("pad", .bool, default: "true", "Flicking into the balloon opens the number pad (NP-11)."),
         Field("decimal_separator", .choice([".", ","]), default: "\".\"", "The locale's decimal separator on the pad (NP-28)."),
-        Field("title", .string, default: "\"\"", "Title shown above the number pad."),
+        Field("title", .string, default: "\"\"", "What the number is, shown in the number pad's top row before the accepted range (\"Volume  ·  0–100\")."),
+        Field("filled_color", .color, default: "the theme's accent", "The track left of the thumb."),
+        Field("unfilled_color", .color, default: "the theme's track", "The track right of the thumb."),
+        Field("handle_color", .color, default: "the theme's handle", "The thumb; its number is white or near-black, whichever reads better."),
     ])
 
     func valueStep(_ table: ConfigTable) -> Double? { ValueStep.decimals(table.int("decimals") ?? 0) }
@@ -33,6 +36,10 @@ struct ValueSliderKind: RegisteredKind {
         let pad = NumberPad(id: c.id + "/pad", anchor: c.frame, screenSize: context.screenSize,
                             transform: .scale(context.scale, context.scale), keyStrings: NumberPadKeyStrings(decimal: separator))
         pad.metrics = ValueSliderKind.padMetrics
+        pad.title = p.string("title")
+        slider.colors.unfilled = p.color("unfilled_color") ?? context.theme.track
+        slider.colors.filled = p.color("filled_color") ?? context.theme.accent
+        slider.colors.thumb = p.color("handle_color") ?? context.theme.handle
         let (minimum, maximum) = ElementKeys.range(p)
         let host = RangeValueHost(slider: slider, pad: pad, minimum: minimum, maximum: maximum,
                                   decimals: p.int("decimals") ?? 0, initial: p.number("value") ?? minimum, time: context.time)

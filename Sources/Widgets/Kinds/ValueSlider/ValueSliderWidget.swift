@@ -12,6 +12,8 @@ final class ValueSliderWidget: Widget {
     weak var pad: NumberPad?
     private var drawn: Snapshot?
 
+    private var colors: ValueSliderColors { slider.colors }
+
     init(_ slider: ValueSlider) { self.slider = slider }
 
     struct Snapshot: Equatable {
@@ -66,40 +68,51 @@ final class ValueSliderWidget: Widget {
     }
 
     private func drawSlider(_ painter: LocalPainter, at time: MonotonicTime) {
-        // NP-5: a dark capsule with a lighter line under it.
+        // NP-5's dark capsule read as an empty bar whatever the theme (issue 36): the track is the
+        // theme's (or `unfilled_color`), filled in the accent (or `filled_color`) up to the thumb.
         let track = slider.trackRect
         let r = track.height / 2
-        painter.fillRoundedRect(Rect(x: track.minX, y: track.minY + 1, width: track.width, height: track.height), radius: r,
-                                paint: Paint(Color(rgb: 0x7C7C7E)))
-        painter.fillRoundedRect(track, radius: r, paint: Paint(Color(rgb: 0x272525)))
-        drawThumb(painter, rect: slider.thumbRect(at: time))
+        let thumb = slider.thumbRect(at: time)
+        painter.fillRoundedRect(track, radius: r, paint: Paint(colors.unfilled))
+        let fillWidth = min(track.width, max(0, thumb.midX - track.minX))
+        if fillWidth > 0 {
+            painter.fillRoundedRect(Rect(x: track.minX, y: track.minY, width: fillWidth, height: track.height),
+                                    radius: min(r, fillWidth / 2), paint: Paint(colors.filled))
+        }
+        drawThumb(painter, rect: thumb)
     }
 
-    /// NP-4: base, two translucent grey overlays, drop shadow, white bold title with a dark shadow.
+    /// The colour of text on a fill: white or near-black, whichever stands out more.
+    static func ink(on fill: Color) -> Color {
+        let dark = Color(rgb: 0x141414)
+        return fill.contrastRatio(with: .white) >= fill.contrastRatio(with: dark) ? .white : dark
+    }
+
+    /// NP-4's thumb in the slider's thumb colour (the spec's grey overlays made every theme a dark grey),
+    /// with its drop shadow and the value in bold, as large as the thumb allows.
     private func drawThumb(_ painter: LocalPainter, rect: Rect) {
         let shape = Path.roundedRect(rect, radius: 8)
         ContourPainter.drawShadow(shape, color: Color.black.withAlpha(0.5), offset: Vector(0, 2), blur: 3, painter: painter)
-        painter.fill(shape, paint: Paint(painter.resources.theme.handle))
-        let g30 = Color(r: 77, g: 77, b: 77, a: 179), g25 = Color(r: 64, g: 64, b: 64, a: 179)
-        painter.fill(shape, paint: painter.linearGradient(from: Point(rect.minX, rect.midY), to: Point(rect.maxX, rect.midY),
-                                                          stops: [GradientStop(0, g30), GradientStop(0.3, g25),
-                                                                  GradientStop(0.7, g25), GradientStop(1, g30)]))
-        painter.fill(shape, paint: painter.verticalGradient(top: rect.minY, bottom: rect.maxY, stops: [
-            GradientStop(0, g30), GradientStop(0.5, Color(r: 51, g: 51, b: 51, a: 128)), GradientStop(1, g30)]))
+        let ground = painter.resources.theme.background
+        if let halo = HandleHalo.color(fill: colors.thumb, touching: [ground, colors.filled, colors.unfilled], ground: ground) {
+            // A thumb that would vanish into the ground or the track gets a ring that stands out from it.
+            painter.fill(Path.roundedRect(rect.insetBy(-2), radius: 10), paint: Paint(halo))
+        }
+        painter.fill(shape, paint: Paint(colors.thumb))
         if let edit = slider.editOverlayText {
             // NP-31: the pad's edit label fills the thumb: light grey, 1 pt grey border.
             let label = rect.insetBy(1)
             painter.fillRoundedRect(label, radius: 6, paint: Paint(Color(rgb: 0xD3D3D3)))
             painter.strokeRoundedRect(label, radius: 6, width: 1, paint: Paint(NamedGrey.mid))
-            let fit = painter.fitted(edit, width: label.width - 4, maxSize: 14, minSize: 10, bold: true, truncation: .middle)
+            let fit = painter.fitted(edit, width: label.width - 4, maxSize: 18, minSize: 10, bold: true, truncation: .middle)
             painter.drawText(fit.text, size: fit.size, bold: true, centeredAt: label.center, color: editColor)
             return
         }
         let title = slider.title
         guard !title.isEmpty else { return }
-        let fit = painter.fitted(title, width: rect.width - 4, maxSize: 14, minSize: 10, bold: true, truncation: .tail)
-        painter.drawText(fit.text, size: fit.size, bold: true, centeredAt: rect.center + Vector(0, -1), color: .black)
-        painter.drawText(fit.text, size: fit.size, bold: true, centeredAt: rect.center, color: .white)
+        let fit = painter.fitted(title, width: rect.width - 4, maxSize: max(14, min(24, rect.height * 0.5)), minSize: 10,
+                                 bold: true, truncation: .tail)
+        painter.drawText(fit.text, size: fit.size, bold: true, centeredAt: rect.center, color: Self.ink(on: colors.thumb))
     }
 
     /// NP-7: the pin-shaped contour over the narrow thumb and the balloon, the title in bold 20.
@@ -133,7 +146,7 @@ final class NumberPadWidget: Widget {
     private func snapshot() -> Snapshot {
         Snapshot(transform: pad.transform, open: pad.isOpen, frame: pad.padLayout?.outlineFrame ?? .zero,
                  labels: pad.keys.map(\.key.label), validity: pad.validity, pressed: pad.pressedKeyIndex,
-                 callout: pad.callout?.frame, message: pad.message ?? pad.rangeHint)
+                 callout: pad.callout?.frame, message: pad.message ?? pad.caption)
     }
 
     private func box(_ s: Snapshot) -> Rect {
@@ -182,7 +195,7 @@ final class NumberPadWidget: Widget {
             painter.fillRoundedRect(row, radius: NumberPadLayout.keyCornerRadius, paint: Paint(NumberPadWidget.refusedFill))
             let fit = painter.fitted(refused, width: row.width - 8, maxSize: 16, minSize: 10, bold: true, truncation: .tail)
             painter.drawText(fit.text, size: fit.size, bold: true, centeredAt: row.center, color: .white)
-        } else if let hint = pad.rangeHint {
+        } else if let hint = pad.caption {
             let fit = painter.fitted(hint, width: row.width - 8, maxSize: 16, minSize: 10, bold: false, truncation: .tail)
             painter.drawText(fit.text, size: fit.size, bold: false, centeredAt: row.center, color: NumberPadWidget.hintColor)
         }
