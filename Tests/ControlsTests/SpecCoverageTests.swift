@@ -28,11 +28,17 @@ struct SpecCoverageTests {
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            let file = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let file = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard file.hasSuffix(".swift") else { continue }
-            for line in read(folder + "/" + file).split(separator: "\n") {
-                guard let r = line.firstRange(of: "@Test(\"") else { continue }
-                names.append(String(line[r.upperBound...].prefix { $0 != "\"" }))
+            // `@Test("name"` — the formatter may put the name on the next line.
+            var rest = Substring(read(folder + "/" + file))
+            while let r = rest.firstRange(of: "@Test(") {
+                rest = rest[r.upperBound...].drop { $0 == " " || $0 == "\n" }
+                guard rest.first == "\"" else { continue }
+                rest = rest.dropFirst()
+                names.append(String(rest.prefix { $0 != "\"" }))
             }
         }
         return names
@@ -44,7 +50,9 @@ struct SpecCoverageTests {
         let parts = id.split(separator: "-")
         if let n = Int(parts[1]) {
             for token in text.split(separator: " ") where token.hasPrefix(parts[0] + "-") && token.contains("…") {
-                let bounds = token.dropFirst(parts[0].count + 1).split(separator: "…").map { Int($0.prefix { $0.isNumber }) }
+                let bounds = token.dropFirst(parts[0].count + 1).split(separator: "…").map {
+                    Int($0.prefix { $0.isNumber })
+                }
                 if bounds.count == 2, let lo = bounds[0], let hi = bounds[1], (lo...hi).contains(n) { return true }
             }
         }
@@ -60,7 +68,9 @@ struct SpecCoverageTests {
 
     @Test("Every spec ID has a row; every row that names tests has a test mentioning its ID")
     func tablesAreTrue() {
-        let tables = Self.read(Self.folder + "/SPEC_COVERAGE_MS_CS_X.md") + "\n" + Self.read(Self.folder + "/SPEC_COVERAGE_RVS_NP.md")
+        let tables =
+            Self.read(Self.folder + "/SPEC_COVERAGE_MS_CS_X.md") + "\n"
+            + Self.read(Self.folder + "/SPEC_COVERAGE_RVS_NP.md")
         let rows = tables.split(separator: "\n").filter { $0.hasPrefix("| ") }
         let names = Self.testNames()
         #expect(names.count > 200)
@@ -68,7 +78,9 @@ struct SpecCoverageTests {
         for (prefix, count) in Self.families {
             for n in 1...count {
                 let id = "\(prefix)-\(n)"
-                guard let row = rows.first(where: { $0.hasPrefix("| \(id) |") }) else { missingRows.append(id); continue }
+                guard let row = rows.first(where: { $0.hasPrefix("| \(id) |") }) else {
+                    missingRows.append(id); continue
+                }
                 let claimsTests = row.contains("Tests:")
                 if claimsTests && !names.contains(where: { Self.mentions($0, id) }) { untested.append(id) }
             }

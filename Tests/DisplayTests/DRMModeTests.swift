@@ -5,13 +5,19 @@ import Testing
 struct DRMModeTests {
     @Test("Mode strings parse with and without refresh")
     func parsing() throws {
-        #expect(try ModeRequest(parsing: "1280x800@60") == ModeRequest(width: 1280, height: 800, refreshMilliHz: 60_000))
+        #expect(
+            try ModeRequest(parsing: "1280x800@60") == ModeRequest(width: 1280, height: 800, refreshMilliHz: 60_000))
         #expect(try ModeRequest(parsing: " 800x480 ") == ModeRequest(width: 800, height: 480))
-        #expect(try ModeRequest(parsing: "1920X1080@59.94") == ModeRequest(width: 1920, height: 1080, refreshMilliHz: 59_940))
+        #expect(
+            try ModeRequest(parsing: "1920X1080@59.94")
+                == ModeRequest(width: 1920, height: 1080, refreshMilliHz: 59_940))
     }
 
-    @Test("Bad mode strings are refused with the string in the message",
-          arguments: ["", "1280", "1280x", "x800", "1280x800@", "1280x800@abc", "1280x800@60@60", "0x800", "-5x3", "1280x800@0"])
+    @Test(
+        "Bad mode strings are refused with the string in the message",
+        arguments: [
+            "", "1280", "1280x", "x800", "1280x800@", "1280x800@abc", "1280x800@60@60", "0x800", "-5x3", "1280x800@0",
+        ])
     func badStrings(text: String) {
         #expect {
             try ModeRequest(parsing: text)
@@ -24,12 +30,21 @@ struct DRMModeTests {
     @Test("Refresh from timings: CEA 1080p60 and 59.94, interlace doubles, double-scan halves")
     func refreshFromTimings() {
         // 1920x1080@60: 148.5 MHz, 2200 x 1125 total → exactly 60 Hz.
-        #expect(DisplayMode.refreshMilliHz(clockKHz: 148_500, htotal: 2200, vtotal: 1125, interlaced: false, doubleScan: false) == 60_000)
+        #expect(
+            DisplayMode.refreshMilliHz(
+                clockKHz: 148_500, htotal: 2200, vtotal: 1125, interlaced: false, doubleScan: false) == 60_000)
         // The 1000/1001 variant: 148.352 MHz → 59.940 Hz.
-        #expect(DisplayMode.refreshMilliHz(clockKHz: 148_352, htotal: 2200, vtotal: 1125, interlaced: false, doubleScan: false) == 59_940)
-        #expect(DisplayMode.refreshMilliHz(clockKHz: 74_250, htotal: 2200, vtotal: 1125, interlaced: true, doubleScan: false) == 60_000)
-        #expect(DisplayMode.refreshMilliHz(clockKHz: 148_500, htotal: 2200, vtotal: 1125, interlaced: false, doubleScan: true) == 30_000)
-        #expect(DisplayMode.refreshMilliHz(clockKHz: 1, htotal: 0, vtotal: 0, interlaced: false, doubleScan: false) == 0)
+        #expect(
+            DisplayMode.refreshMilliHz(
+                clockKHz: 148_352, htotal: 2200, vtotal: 1125, interlaced: false, doubleScan: false) == 59_940)
+        #expect(
+            DisplayMode.refreshMilliHz(
+                clockKHz: 74_250, htotal: 2200, vtotal: 1125, interlaced: true, doubleScan: false) == 60_000)
+        #expect(
+            DisplayMode.refreshMilliHz(
+                clockKHz: 148_500, htotal: 2200, vtotal: 1125, interlaced: false, doubleScan: true) == 30_000)
+        #expect(
+            DisplayMode.refreshMilliHz(clockKHz: 1, htotal: 0, vtotal: 0, interlaced: false, doubleScan: false) == 0)
     }
 
     /// A typical HDMI monitor's list: the kernel puts the preferred mode first, but not always.
@@ -45,7 +60,9 @@ struct DRMModeTests {
     @Test("No request: the preferred mode, else the first progressive one")
     func noRequest() {
         #expect(ModeChooser.choose(from: monitor, request: nil)?.index == 3)
-        let noPreferred = monitor.map { var m = $0; m.isPreferred = false; return m }
+        let noPreferred = monitor.map {
+            var m = $0; m.isPreferred = false; return m
+        }
         #expect(ModeChooser.choose(from: noPreferred, request: nil)?.index == 0)
         let interlacedFirst = [monitor[2], monitor[4]]
         #expect(ModeChooser.choose(from: interlacedFirst, request: nil)?.index == 4)
@@ -57,7 +74,8 @@ struct DRMModeTests {
         #expect(ModeChooser.choose(from: monitor, request: try ModeRequest(parsing: "1920x1080@60"))?.index == 0)
         #expect(ModeChooser.choose(from: monitor, request: try ModeRequest(parsing: "1920x1080@59.94"))?.index == 1)
         #expect(ModeChooser.choose(from: monitor, request: try ModeRequest(parsing: "1280x800@60"))?.index == 3)
-        #expect(ModeChooser.choose(from: monitor, request: try ModeRequest(parsing: "1280x720"))?.index == 5)  // fastest
+        // The fastest of them.
+        #expect(ModeChooser.choose(from: monitor, request: try ModeRequest(parsing: "1280x720"))?.index == 5)
         #expect(ModeChooser.choose(from: monitor, request: try ModeRequest(parsing: "1280x720@75")) == nil)
         #expect(ModeChooser.choose(from: monitor, request: try ModeRequest(parsing: "640x480")) == nil)
     }
@@ -77,8 +95,11 @@ struct DRMModeTests {
         #expect(DRMTopology.chooseCRTC(currentEncoder: 7, encoders: [current], crtcIDs: crtcs)! == (41, 7))
         let idle = DRMTopology.Encoder(id: 8, currentCRTC: 0, possibleCRTCs: 0b110)
         #expect(DRMTopology.chooseCRTC(currentEncoder: 0, encoders: [idle], crtcIDs: crtcs)! == (41, 8))
-        #expect(DRMTopology.chooseCRTC(currentEncoder: 0, encoders: [idle], crtcIDs: crtcs, busyCRTCs: [41])! == (42, 8))
-        #expect(DRMTopology.chooseCRTC(currentEncoder: 0, encoders: [idle], crtcIDs: crtcs, busyCRTCs: [41, 42])! == (41, 8))
+        #expect(
+            DRMTopology.chooseCRTC(currentEncoder: 0, encoders: [idle], crtcIDs: crtcs, busyCRTCs: [41])! == (42, 8))
+        #expect(
+            DRMTopology.chooseCRTC(currentEncoder: 0, encoders: [idle], crtcIDs: crtcs, busyCRTCs: [41, 42])! == (41, 8)
+        )
         #expect(DRMTopology.chooseCRTC(currentEncoder: 0, encoders: [], crtcIDs: crtcs) == nil)
     }
 }

@@ -18,13 +18,17 @@ final class FakeServer {
     /// window is small from its start (shrunk later, Linux stalls the sender in zero-window probes).
     init(receiveBuffer: Int32? = nil) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        if var size = receiveBuffer { setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) }
+        if var size = receiveBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let ok = withUnsafeMutablePointer(to: &address) { p in
-            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && listen(fd, 1) == 0 && getsockname(fd, $0, &length) == 0 }
+            p.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && listen(fd, 1) == 0 && getsockname(fd, $0, &length) == 0
+            }
         }
         listener = fd
         try #require(ok)
@@ -50,17 +54,27 @@ final class FakeServer {
         }
     }
 
-    func write(_ bytes: [UInt8]) { _ = bytes.withUnsafeBytes { send(peer, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
+    func write(_ bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { send(peer, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
 
     /// Reads the upgrade request and answers it, `piece` bytes per loop turn.
     func upgrade(_ loop: EventLoop, status: String = "101 Switching Protocols", piece: Int = 1) -> Bool {
-        guard turn(loop, timeout: 5, until: { drain(); return String(decoding: received, as: UTF8.self).contains("\r\n\r\n") }) else { return false }
+        guard
+            turn(
+                loop, timeout: 5,
+                until: {
+                    drain(); return String(decoding: received, as: UTF8.self).contains("\r\n\r\n")
+                })
+        else { return false }
         let request = String(decoding: received, as: UTF8.self)
         received = []
-        guard let keyLine = request.split(separator: "\r\n").first(where: { $0.hasPrefix("Sec-WebSocket-Key: ") }) else { return false }
+        guard let keyLine = request.split(separator: "\r\n").first(where: { $0.hasPrefix("Sec-WebSocket-Key: ") })
+        else { return false }
         let key = String(keyLine.dropFirst("Sec-WebSocket-Key: ".count))
-        let answer = Array(("HTTP/1.1 \(status)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
-                            "Sec-WebSocket-Accept: \(WebSocketHandshake.accept(forKey: key))\r\n\r\n").utf8)
+        let answer = Array(
+            ("HTTP/1.1 \(status)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Accept: \(WebSocketHandshake.accept(forKey: key))\r\n\r\n").utf8)
         for start in stride(from: 0, to: answer.count, by: piece) {
             write(Array(answer[start..<min(answer.count, start + piece)]))
             loop.runOnce(timeout: 0)
@@ -76,8 +90,11 @@ final class FakeServer {
             let b = received
             guard b[1] & 0x80 != 0 else { Issue.record("client frame not masked"); return out }
             var length = Int(b[1] & 0x7F), header = 2
-            if length == 126 { guard b.count >= 4 else { break }; length = Int(b[2]) << 8 | Int(b[3]); header = 4 }
-            else if length == 127 { guard b.count >= 10 else { break }; length = (2..<10).reduce(0) { $0 << 8 | Int(b[$1]) }; header = 10 }
+            if length == 126 {
+                guard b.count >= 4 else { break }; length = Int(b[2]) << 8 | Int(b[3]); header = 4
+            } else if length == 127 {
+                guard b.count >= 10 else { break }; length = (2..<10).reduce(0) { $0 << 8 | Int(b[$1]) }; header = 10
+            }
             guard b.count >= header + 4 + length else { break }
             let key = Array(b[header..<(header + 4)])
             let payload = (0..<length).map { b[header + 4 + $0] ^ key[$0 & 3] }
@@ -94,8 +111,9 @@ func tw_accept(_ fd: Int32) -> Int32 { accept(fd, nil, nil) }
 @Suite("The WebSocket connection against a server played by the test")
 struct LocalServerTests {
     func connection(_ server: FakeServer, _ loop: EventLoop, limit: Int = 1 << 20) -> (WebSocketConnection, Box) {
-        let c = WebSocketConnection(loop: loop, address: ServerAddress(host: "127.0.0.1", port: server.port, secure: false),
-                                    caFile: nil, maximumMessage: limit)
+        let c = WebSocketConnection(
+            loop: loop, address: ServerAddress(host: "127.0.0.1", port: server.port, secure: false),
+            caFile: nil, maximumMessage: limit)
         let box = Box()
         c.onOpen = { box.opened = true }
         c.onText = { box.texts.append($0) }
@@ -106,17 +124,24 @@ struct LocalServerTests {
 
     final class Box { var opened = false; var texts: [[UInt8]] = []; var closed: String? }
 
-    @Test("An upgrade answered a byte per turn opens; fragments arrive as one message; a ping is answered with a masked pong")
+    @Test(
+        "An upgrade answered a byte per turn opens; fragments arrive as one message; a ping is answered with a masked pong"
+    )
     func upgradeAndPing() throws {
         let loop = EventLoop(), server = try FakeServer()
         let (c, box) = connection(server, loop)
         #expect(server.accept(loop))
         #expect(server.upgrade(loop, piece: 1))
         #expect(turn(loop, timeout: 5) { box.opened })
-        server.write(serverFrame(1, Array("{\"a\":".utf8), fin: false) + serverFrame(9, [7, 7]) + serverFrame(0, Array("1}".utf8)))
+        server.write(
+            serverFrame(1, Array("{\"a\":".utf8), fin: false) + serverFrame(9, [7, 7])
+                + serverFrame(0, Array("1}".utf8)))
         #expect(turn(loop, timeout: 5) { box.texts.count == 1 })
         #expect(box.texts.first == Array("{\"a\":1}".utf8))
-        #expect(turn(loop, timeout: 5) { server.drain(); return !server.received.isEmpty })
+        #expect(
+            turn(loop, timeout: 5) {
+                server.drain(); return !server.received.isEmpty
+            })
         let frames = server.clientFrames()
         #expect(frames.count == 1 && frames.first?.opcode == 0xA && frames.first?.payload == [7, 7])
         withExtendedLifetime(c) {}  // the connection lives while the test reads
@@ -135,8 +160,11 @@ struct LocalServerTests {
         #expect(c.send(text: Array("after".utf8)))
         #expect(c.queuedBytes > 0, "the socket took 3 MB at once: the queue was not exercised")
         var frames: [(opcode: UInt8, payload: [UInt8])] = []
-        #expect(turn(loop, timeout: 20) { server.drain(); frames += server.clientFrames(); return frames.count == 2 },
-                "\(server.received.count) bytes unparsed, \(frames.count) frames, \(c.queuedBytes) queued")
+        #expect(
+            turn(loop, timeout: 20) {
+                server.drain(); frames += server.clientFrames(); return frames.count == 2
+            },
+            "\(server.received.count) bytes unparsed, \(frames.count) frames, \(c.queuedBytes) queued")
         #expect(frames.first?.payload == big)
         #expect(frames.last?.payload == Array("after".utf8))
         #expect(c.queuedBytes == 0)
@@ -178,7 +206,9 @@ struct LocalServerTests {
         let port: UInt16
         do { let s = try FakeServer(); port = s.port }  // closed again: nothing listens there now
         for host in ["127.0.0.1", "no-such-host.invalid"] {
-            let c = WebSocketConnection(loop: loop, address: ServerAddress(host: host, port: port, secure: false), caFile: nil, maximumMessage: 1000)
+            let c = WebSocketConnection(
+                loop: loop, address: ServerAddress(host: host, port: port, secure: false), caFile: nil,
+                maximumMessage: 1000)
             var closed: String?
             c.onClosed = { closed = $0 }
             c.start()
@@ -196,9 +226,11 @@ struct ClientTimerTests {
         let loop = EventLoop()
         let port: UInt16
         do { let s = try FakeServer(); port = s.port }  // closed again: every connect is refused
-        let timing = HomeAssistantClient.Timing(pingInterval: 1, pongTimeout: 1, connectTimeout: 5, initialBackoff: 0.1, maximumBackoff: 0.4)
-        let client = HomeAssistantClient(settings: try HomeAssistantSettings(url: "ws://127.0.0.1:\(port)", token: "t"),
-                                         entityIDs: nil, loop: loop, timing: timing)
+        let timing = HomeAssistantClient.Timing(
+            pingInterval: 1, pongTimeout: 1, connectTimeout: 5, initialBackoff: 0.1, maximumBackoff: 0.4)
+        let client = HomeAssistantClient(
+            settings: try HomeAssistantSettings(url: "ws://127.0.0.1:\(port)", token: "t"),
+            entityIDs: nil, loop: loop, timing: timing)
         var starts: [Double] = []
         client.onState = { if $0 == .connecting { starts.append(monotonicNow()) } }
         client.start()
@@ -207,20 +239,28 @@ struct ClientTimerTests {
         let gaps = zip(starts.dropFirst(), starts).map { $0 - $1 }
         try #require(gaps.count >= 4, "\(starts.count) attempts in 2.2 s")
         // The timer never fires early, so the lower bounds are exact; the upper one allows a busy machine.
-        for (i, minimum) in [0.1, 0.2, 0.4, 0.4].enumerated() { #expect(gaps[i] >= minimum - 0.002, "wait \(i): \(gaps[i]) s") }
+        for (i, minimum) in [0.1, 0.2, 0.4, 0.4].enumerated() {
+            #expect(gaps[i] >= minimum - 0.002, "wait \(i): \(gaps[i]) s")
+        }
         #expect(gaps.allSatisfy { $0 <= 0.4 + 1 }, "\(gaps)")
         #expect(client.attempts == starts.count)
     }
 
     @Test("A server that accepts but never answers the upgrade: down after the connect timeout")
     func connectTimeout() throws {
-        let loop = EventLoop(), server = try FakeServer()  // never accepts: the kernel's backlog completes the TCP handshake
-        let timing = HomeAssistantClient.Timing(pingInterval: 1, pongTimeout: 1, connectTimeout: 0.5, initialBackoff: 10, maximumBackoff: 10)
-        let client = HomeAssistantClient(settings: try HomeAssistantSettings(url: "ws://127.0.0.1:\(server.port)", token: "t"),
-                                         entityIDs: nil, loop: loop, timing: timing)
+        // Never accepts: the kernel's backlog completes the TCP handshake.
+        let loop = EventLoop(), server = try FakeServer()
+        let timing = HomeAssistantClient.Timing(
+            pingInterval: 1, pongTimeout: 1, connectTimeout: 0.5, initialBackoff: 10, maximumBackoff: 10)
+        let client = HomeAssistantClient(
+            settings: try HomeAssistantSettings(url: "ws://127.0.0.1:\(server.port)", token: "t"),
+            entityIDs: nil, loop: loop, timing: timing)
         let started = monotonicNow()
         client.start()
-        #expect(turn(loop, timeout: 3) { if case .down = client.state { return true }; return false })
+        #expect(
+            turn(loop, timeout: 3) {
+                if case .down = client.state { return true }; return false
+            })
         let took = monotonicNow() - started
         #expect(took >= 0.5 && took < 3, "\(took) s")
         #expect(client.state == .down("no connection within 0.5 s"))
@@ -233,7 +273,13 @@ struct FakeHomeAssistantTests {
     /// Turns the loop until the client has sent a text frame; its JSON.
     func nextMessage(_ server: FakeServer, _ loop: EventLoop) -> JSON? {
         var frames: [(opcode: UInt8, payload: [UInt8])] = []
-        guard turn(loop, timeout: 5, until: { server.drain(); frames = server.clientFrames(); return !frames.isEmpty }) else { return nil }
+        guard
+            turn(
+                loop, timeout: 5,
+                until: {
+                    server.drain(); frames = server.clientFrames(); return !frames.isEmpty
+                })
+        else { return nil }
         return JSON.parse(frames[0].payload)
     }
 
