@@ -24,38 +24,50 @@ let smallCode: [SwiftSetting] = [.unsafeFlags(["-Osize"], .when(configuration: .
 /// AVX-512 builds for Skylake-X would keep to 256-bit vectors, that CPU's tuning: `-prefer-256-bit` off
 /// gives the 512-bit loops a build for Zen 4 makes (the ring kernel gains most, on large frames).
 #if arch(x86_64)
-let kernelVariants: [(String, [String])] = [
-    ("RasterKernelsX86V3", ["-target-cpu", "haswell"]),
-    ("RasterKernelsX86V4", ["-target-cpu", "skylake-avx512", "-Xcc", "-Xclang", "-Xcc", "-target-feature", "-Xcc", "-Xclang", "-Xcc", "-prefer-256-bit"]),
-]
+    let kernelVariants: [(String, [String])] = [
+        ("RasterKernelsX86V3", ["-target-cpu", "haswell"]),
+        (
+            "RasterKernelsX86V4",
+            [
+                "-target-cpu", "skylake-avx512", "-Xcc", "-Xclang", "-Xcc", "-target-feature", "-Xcc", "-Xclang",
+                "-Xcc", "-prefer-256-bit",
+            ]
+        ),
+    ]
 #else
-let kernelVariants: [(String, [String])] = []
+    let kernelVariants: [(String, [String])] = []
 #endif
 let kernelVariantTargets: [Target] = kernelVariants.map { name, cpu in
-    .target(name: name, dependencies: ["RasterKernelTypes", "CSquareRoot"], swiftSettings: [.unsafeFlags(cpu)] + fastPixels)
+    .target(
+        name: name, dependencies: ["RasterKernelTypes", "CSquareRoot"], swiftSettings: [.unsafeFlags(cpu)] + fastPixels)
 }
 
 let package = Package(
     name: "Thumbwheel",
     products: [
-        .executable(name: "thumbwheel", targets: ["thumbwheel"]),
+        .executable(name: "thumbwheel", targets: ["thumbwheel"])
     ],
     targets: [
         // System libraries: a module map and a shim header each (see Sources/C*/).
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .systemLibrary(name: "CSquareRoot", path: "Sources/CSquareRoot"),
         .systemLibrary(name: "CPixelKernels", path: "Sources/CPixelKernels"),
-        .systemLibrary(name: "CEvdev", path: "Sources/CEvdev", pkgConfig: "libevdev",
-                       providers: [.apt(["libevdev-dev"])]),
-        .systemLibrary(name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm",
-                       providers: [.apt(["libdrm-dev"])]),
-        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
-                       providers: [.apt(["libfreetype-dev"])]),
-        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
-                       providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CEvdev", path: "Sources/CEvdev", pkgConfig: "libevdev",
+            providers: [.apt(["libevdev-dev"])]),
+        .systemLibrary(
+            name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm",
+            providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(
+            name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(
+            name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
         // QR symbols for the `qrcode` kind: pure computation in memory, so Widgets may link it.
-        .systemLibrary(name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode",
-                       providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(
+            name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]),
         // SDL2's header only, for the simulator's types: libSDL2 is opened with dlopen at run time, so
         // no pkgConfig here (it would link -lSDL2 into the kiosk binary; see Sources/CSDL2/shim.h).
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
@@ -75,8 +87,10 @@ let package = Package(
         // The parameters of the rasterizer's vector kernels, and the kernels for the build's own CPU.
         .target(name: "RasterKernelTypes"),
         .target(name: "RasterKernels", dependencies: ["RasterKernelTypes", "CSquareRoot"], swiftSettings: fastPixels),
-        .target(name: "Raster", dependencies: ["Core", "CFreeType", "CPNG", "CPixelKernels", "RasterKernelTypes", "RasterKernels"]
-                    + kernelVariants.map { .target(name: $0.0) }, swiftSettings: fastPixels),
+        .target(
+            name: "Raster",
+            dependencies: ["Core", "CFreeType", "CPNG", "CPixelKernels", "RasterKernelTypes", "RasterKernels"]
+                + kernelVariants.map { .target(name: $0.0) }, swiftSettings: fastPixels),
         .target(name: "Widgets", dependencies: ["Core", "Controls", "Raster", "ConfigModel", "CQREncode"]),
 
         // The files the pure core is handed: fonts (read a piece at a time as FreeType asks) and PNG images
@@ -88,79 +102,139 @@ let package = Package(
 
         // The edges: devices, display, the service.
         .target(name: "Input", dependencies: ["Core", "Platform", "CEvdev", "CLinux"]),
-        .target(name: "Display", dependencies: ["Core", "Platform", "Raster", "CDRM", "CLinux"], swiftSettings: fastPixels),
+        .target(
+            name: "Display", dependencies: ["Core", "Platform", "Raster", "CDRM", "CLinux"], swiftSettings: fastPixels),
         // Config loading: the TOML file to a validated `KioskConfig` (schema, builder, warnings, the
         // reference, the last good config), apart from the runtime that runs it.
-        .target(name: "ConfigLoading", dependencies: [
-            "Core", "Formats", "Platform", "ConfigModel", "Controls", "Raster", "Widgets", "AssetFiles", "HomeAssistant",
-        ], swiftSettings: smallCode),
-        .target(name: "Kiosk", dependencies: [
-            "Core", "Formats", "Platform", "ConfigModel", "ConfigLoading", "Controls", "Raster", "Widgets", "AssetFiles", "Input", "Display",
-            "CLinux",
-        ], swiftSettings: smallCode),
+        .target(
+            name: "ConfigLoading",
+            dependencies: [
+                "Core", "Formats", "Platform", "ConfigModel", "Controls", "Raster", "Widgets", "AssetFiles",
+                "HomeAssistant",
+            ], swiftSettings: smallCode),
+        .target(
+            name: "Kiosk",
+            dependencies: [
+                "Core", "Formats", "Platform", "ConfigModel", "ConfigLoading", "Controls", "Raster", "Widgets",
+                "AssetFiles", "Input", "Display",
+                "CLinux",
+            ], swiftSettings: smallCode),
         // The adapters: how the rest of the system reaches the kiosk, each only through its command API
         // (`KioskAPI`). No module imports an adapter; the programs link them.
-        .target(name: "SocketAdapter", dependencies: ["Kiosk", "ConfigLoading", "Core", "Formats", "Platform", "Controls", "CLinux"],
-                swiftSettings: smallCode),
-        .target(name: "MQTTAdapter", dependencies: [
-            "Kiosk", "ConfigLoading", "ConfigModel", "Core", "Formats", "Platform", "Controls", "Widgets", "CMosquitto",
-        ], swiftSettings: smallCode),
+        .target(
+            name: "SocketAdapter",
+            dependencies: ["Kiosk", "ConfigLoading", "Core", "Formats", "Platform", "Controls", "CLinux"],
+            swiftSettings: smallCode),
+        .target(
+            name: "MQTTAdapter",
+            dependencies: [
+                "Kiosk", "ConfigLoading", "ConfigModel", "Core", "Formats", "Platform", "Controls", "Widgets",
+                "CMosquitto",
+            ], swiftSettings: smallCode),
         // Home Assistant entities bound to elements (issue 33): the client's states set them, the panel's
         // changes become service calls. The client module itself stays kiosk-free.
-        .target(name: "HomeAssistantAdapter", dependencies: [
-            "Kiosk", "HomeAssistant", "ConfigLoading", "ConfigModel", "Core", "Formats", "Platform", "Controls", "Widgets",
-        ], swiftSettings: smallCode),
+        .target(
+            name: "HomeAssistantAdapter",
+            dependencies: [
+                "Kiosk", "HomeAssistant", "ConfigLoading", "ConfigModel", "Core", "Formats", "Platform", "Controls",
+                "Widgets",
+            ], swiftSettings: smallCode),
         // The desktop simulator (`thumbwheel simulate`): an SDL2 window as display and touch source, at
         // the edge like MQTT — Controls, Raster and Widgets never see it.
-        .target(name: "Simulator", dependencies: ["Kiosk", "ConfigLoading", "Platform", "Core", "Display", "Input", "Raster", "Widgets", "AssetFiles", "CSDL2", "CLinux"], swiftSettings: smallCode),
+        .target(
+            name: "Simulator",
+            dependencies: [
+                "Kiosk", "ConfigLoading", "Platform", "Core", "Display", "Input", "Raster", "Widgets", "AssetFiles",
+                "CSDL2", "CLinux",
+            ], swiftSettings: smallCode),
         // The command line of both binaries (parser, help, man page, completions, exit statuses), with
         // no Foundation: a parser library that brings FoundationEssentials would swell the static kiosk binary.
         .target(name: "CLISupport", dependencies: ["Core"], swiftSettings: smallCode),
-        .executableTarget(name: "thumbwheel", dependencies: [
-            "Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "HomeAssistantAdapter", "Formats", "Platform", "Core", "Raster", "Input", "Display", "Widgets",
-            "AssetFiles", "CLISupport", "Simulator",
-        ], swiftSettings: smallCode),
+        .executableTarget(
+            name: "thumbwheel",
+            dependencies: [
+                "Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "HomeAssistantAdapter", "Formats", "Platform",
+                "Core", "Raster", "Input", "Display", "Widgets",
+                "AssetFiles", "CLISupport", "Simulator",
+            ], swiftSettings: smallCode),
 
         // Development only, never installed: the benchmarks and the test helpers. Kept out of the
         // product modules so the kiosk binary carries no bench scenes or torture loops; its command
         // line is the kiosk's own (CLISupport).
-        .target(name: "Bench", dependencies: ["Core", "Controls", "Raster", "Widgets", "AssetFiles", "Display", "ConfigModel"], swiftSettings: fastPixels),
-        .executableTarget(name: "thumbwheel-dev", dependencies: [
-            "Bench", "Kiosk", "ConfigLoading", "Input", "Core", "Raster", "Display", "Widgets", "AssetFiles", "Platform", "CLISupport",
-        ]),
+        .target(
+            name: "Bench",
+            dependencies: ["Core", "Controls", "Raster", "Widgets", "AssetFiles", "Display", "ConfigModel"],
+            swiftSettings: fastPixels),
+        .executableTarget(
+            name: "thumbwheel-dev",
+            dependencies: [
+                "Bench", "Kiosk", "ConfigLoading", "Input", "Core", "Raster", "Display", "Widgets", "AssetFiles",
+                "Platform", "CLISupport",
+            ]),
 
         // Fuzz targets (issue 21): libFuzzer's entry point when scripts/fuzz builds it with
         // -sanitize=fuzzer and -DFUZZING; otherwise a replayer of saved inputs, so plain builds work.
-        .executableTarget(name: "thumbwheel-fuzz", dependencies: ["Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "Formats", "Input", "Raster", "AssetFiles", "Core", "Controls", "Bench", "HomeAssistant"]),
+        .executableTarget(
+            name: "thumbwheel-fuzz",
+            dependencies: [
+                "Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "Formats", "Input", "Raster", "AssetFiles",
+                "Core", "Controls", "Bench", "HomeAssistant",
+            ]),
 
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
-        .testTarget(name: "ControlsTests", dependencies: ["Controls", "Core"],
-                    exclude: ["SPEC_COVERAGE.md", "SPEC_COVERAGE_MS_CS_X.md", "SPEC_COVERAGE_RVS_NP.md"]),
+        .testTarget(
+            name: "ControlsTests", dependencies: ["Controls", "Core"],
+            exclude: ["SPEC_COVERAGE.md", "SPEC_COVERAGE_MS_CS_X.md", "SPEC_COVERAGE_RVS_NP.md"]),
         // Seeded random numbers and temporary directories, one set for every test target.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Reference-image comparison shared by the Raster and Widgets tests.
         .target(name: "ImageTestSupport", dependencies: ["Raster", "AssetFiles"], path: "Tests/ImageTestSupport"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterKernelTypes", "RasterKernels", "AssetFiles", "Core", "ImageTestSupport", "TestSupport", "Bench"],
-                    resources: [.copy("Golden")]),
+        .testTarget(
+            name: "RasterTests",
+            dependencies: [
+                "Raster", "RasterKernelTypes", "RasterKernels", "AssetFiles", "Core", "ImageTestSupport", "TestSupport",
+                "Bench",
+            ],
+            resources: [.copy("Golden")]),
         // Reference images are read from the source tree (next to #filePath), not as resources.
-        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Controls", "Raster", "AssetFiles", "Core", "ConfigModel", "ImageTestSupport", "TestSupport", "Bench"],
-                    exclude: ["References"]),
-        .testTarget(name: "InputTests", dependencies: ["Input", "Core", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "WidgetsTests",
+            dependencies: [
+                "Widgets", "Controls", "Raster", "AssetFiles", "Core", "ConfigModel", "ImageTestSupport", "TestSupport",
+                "Bench",
+            ],
+            exclude: ["References"]),
+        .testTarget(
+            name: "InputTests", dependencies: ["Input", "Core", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Raster", "Core", "TestSupport", "Bench"]),
         // TOMLReference holds the differential test's reference: a Python script around tomllib; Platform
         // writes the documents it reads.
-        .testTarget(name: "FormatsTests", dependencies: ["Formats", "Platform", "TestSupport"], exclude: ["TOMLReference"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "HomeAssistantAdapter", "HomeAssistant", "Formats", "Platform", "Controls", "Core", "Raster", "Widgets", "AssetFiles", "TestSupport"]),
-        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "Kiosk", "ConfigLoading", "SocketAdapter", "Core", "Display", "Raster", "TestSupport"]),
+        .testTarget(
+            name: "FormatsTests", dependencies: ["Formats", "Platform", "TestSupport"], exclude: ["TOMLReference"]),
+        .testTarget(
+            name: "KioskTests",
+            dependencies: [
+                "Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "HomeAssistantAdapter", "HomeAssistant",
+                "Formats", "Platform", "Controls", "Core", "Raster", "Widgets", "AssetFiles", "TestSupport",
+            ]),
+        .testTarget(
+            name: "SimulatorTests",
+            dependencies: [
+                "Simulator", "Kiosk", "ConfigLoading", "SocketAdapter", "Core", "Display", "Raster", "TestSupport",
+            ]),
         // OpenSSL's headers for the Home Assistant client's wss://: libssl is opened with dlopen when a
         // wss URL is used, like libmosquitto, so no pkgConfig (Sources/COpenSSL/shim.h).
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL"),
         // Home Assistant's WebSocket API (issue 33), at the edge like MQTT and knowing nothing of the
         // kiosk: an RFC 6455 client in the event loop, the protocol, an entity cache.
-        .target(name: "HomeAssistant", dependencies: ["Core", "Formats", "Platform", "CLinux", "COpenSSL"], swiftSettings: smallCode),
+        .target(
+            name: "HomeAssistant", dependencies: ["Core", "Formats", "Platform", "CLinux", "COpenSSL"],
+            swiftSettings: smallCode),
         // Run against a real Home Assistant core (scripts/setup installs it); HAFixtures holds its
         // configuration and the onboarding script.
-        .testTarget(name: "HomeAssistantTests", dependencies: ["HomeAssistant", "Formats", "Platform", "Core", "Raster", "TestSupport"],
-                    exclude: ["HAFixtures"]),
+        .testTarget(
+            name: "HomeAssistantTests",
+            dependencies: ["HomeAssistant", "Formats", "Platform", "Core", "Raster", "TestSupport"],
+            exclude: ["HAFixtures"]),
     ] + kernelVariantTargets
 )

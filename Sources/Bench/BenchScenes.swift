@@ -35,11 +35,14 @@ public final class BenchScenes {
         let m = Double(min(width, height))
         font = Font(face: try FontFace(path: fontPath), size: 0.06 * m)
         let cx = Double(width) / 2, cy = Double(height) / 2
-        gradient = Paint.conic(ConicGradient(center: Point(cx, cy), start: .degrees(90), stops: [
-            GradientStop(0, Color(rgb: 0xD3D3D3)), GradientStop(0.125, Color(rgb: 0xD3D3D3)),
-            GradientStop(0.5, Color(rgb: 0x0000FF)), GradientStop(0.875, Color(rgb: 0x404040)),
-            GradientStop(1, Color(rgb: 0x404040)),
-        ]))
+        gradient = Paint.conic(
+            ConicGradient(
+                center: Point(cx, cy), start: .degrees(90),
+                stops: [
+                    GradientStop(0, Color(rgb: 0xD3D3D3)), GradientStop(0.125, Color(rgb: 0xD3D3D3)),
+                    GradientStop(0.5, Color(rgb: 0x0000FF)), GradientStop(0.875, Color(rgb: 0x404040)),
+                    GradientStop(1, Color(rgb: 0x404040)),
+                ]))
     }
 
     /// Draws one frame of `scene` ("clear", "S1" … "S5"): the clear, then the scene. False for an unknown name.
@@ -65,8 +68,10 @@ public final class BenchScenes {
     func drawSlider(_ canvas: Canvas) {
         let m = self.m
         let r = 0.4 * m, lw = 0.05 * m
-        canvas.strokeArc(center: center, radius: r, start: .degrees(135), sweep: .degrees(270), width: lw, cap: .round, paint: track)
-        canvas.strokeArc(center: center, radius: r, start: .degrees(135), sweep: .degrees(165), width: lw, cap: .round, paint: value)
+        canvas.strokeArc(
+            center: center, radius: r, start: .degrees(135), sweep: .degrees(270), width: lw, cap: .round, paint: track)
+        canvas.strokeArc(
+            center: center, radius: r, start: .degrees(135), sweep: .degrees(165), width: lw, cap: .round, paint: value)
         let a = 300 * Double.pi / 180
         let h = Point(center.x + r * cos(a), center.y + r * sin(a))
         let rh = 0.7 * lw
@@ -77,15 +82,16 @@ public final class BenchScenes {
     /// S2: the S1 track painted with the conic gradient.
     func drawGradient(_ canvas: Canvas) {
         let m = self.m
-        canvas.strokeArc(center: center, radius: 0.4 * m, start: .degrees(135), sweep: .degrees(270), width: 0.05 * m,
-                         cap: .round, paint: gradient)
+        canvas.strokeArc(
+            center: center, radius: 0.4 * m, start: .degrees(135), sweep: .degrees(270), width: 0.05 * m,
+            cap: .round, paint: gradient)
     }
 
     /// S3: twelve bilinear-scaled icons on a circle, then the centre disc.
     func drawWheel(_ canvas: Canvas) {
         let m = self.m
         let s = 0.12 * m, wheel = 0.35 * m
-        for k in 0 ..< 12 {
+        for k in 0..<12 {
             let phi = (17 + 30 * Double(k)) * Double.pi / 180
             let icx = center.x + wheel * cos(phi), icy = center.y + wheel * sin(phi)
             canvas.drawImage(icon, in: Rect(x: icx - s / 2, y: icy - s / 2, width: s, height: s))
@@ -98,8 +104,8 @@ public final class BenchScenes {
         let w = Double(width), h = Double(height), m = self.m
         let cw = 0.6 * w / 3, ch = 0.6 * h / 4, pad = 0.0125 * m
         let size = font.size
-        for row in 0 ..< 4 {
-            for col in 0 ..< 3 {
+        for row in 0..<4 {
+            for col in 0..<3 {
                 let x = 0.2 * w + Double(col) * cw + pad, y = 0.2 * h + Double(row) * ch + pad
                 let kw = cw - 2 * pad, kh = ch - 2 * pad
                 canvas.fillRoundedRect(Rect(x: x, y: y, width: kw, height: kh), radius: 8.0, paint: key)
@@ -116,8 +122,8 @@ public final class BenchScenes {
     /// The deterministic 64×64 S3 icon: a colour ramp disc of radius 30.5 with a white 'T', premultiplied.
     public static func makeIcon() -> Bitmap {
         let b = Bitmap(width: 64, height: 64)
-        for y in 0 ..< 64 {
-            for x in 0 ..< 64 {
+        for y in 0..<64 {
+            for x in 0..<64 {
                 let dx = Double(x) + 0.5 - 32, dy = Double(y) + 0.5 - 32
                 let r = (dx * dx + dy * dy).squareRoot()
                 let a = UInt32((255 * min(max(30.5 - r, 0), 1) + 0.5).rounded(.down))

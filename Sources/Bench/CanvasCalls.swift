@@ -70,33 +70,48 @@ public enum CanvasCall: Int, CaseIterable, Sendable {
         case .fillRing: canvas.fillRing(center: p(0), innerRadius: n[2], outerRadius: n[3], paint: paint)
         case .strokeCircle: canvas.strokeCircle(center: p(0), radius: n[2], width: n[3], paint: paint)
         case .strokeArc:
-            canvas.strokeArc(center: p(0), radius: n[2], start: .degrees(n[3]), sweep: .degrees(n[4]), width: n[5], cap: cap, paint: paint)
-        case .fillRoundedRect: canvas.fillRoundedRect(Rect(x: n[0], y: n[1], width: n[2], height: n[3]), radius: n[4], paint: paint)
+            canvas.strokeArc(
+                center: p(0), radius: n[2], start: .degrees(n[3]), sweep: .degrees(n[4]), width: n[5], cap: cap,
+                paint: paint)
+        case .fillRoundedRect:
+            canvas.fillRoundedRect(Rect(x: n[0], y: n[1], width: n[2], height: n[3]), radius: n[4], paint: paint)
         case .fillRect: canvas.fillRect(Rect(x: n[0], y: n[1], width: n[2], height: n[3]), paint: paint)
         case .fillPath: canvas.fill(path: CanvasCall.path(n), paint: paint)
         case .strokePath: canvas.stroke(path: CanvasCall.path(n), width: n[12], cap: cap, paint: paint)
         case .strokeLine: canvas.strokeLine(from: p(0), to: p(2), width: n[4], cap: cap, paint: paint)
         case .strokePolyline:
-            canvas.strokePolyline([p(0), p(2), p(4), p(6)], width: n[8], cap: cap, closed: variant % 2 == 1, paint: paint)
+            canvas.strokePolyline(
+                [p(0), p(2), p(4), p(6)], width: n[8], cap: cap, closed: variant % 2 == 1, paint: paint)
         case .drawText:
-            if let face = resources.face { canvas.drawText("Ag 42°", font: Font(face: face, size: n[2]), at: p(0), paint: paint) }
+            if let face = resources.face {
+                canvas.drawText("Ag 42°", font: Font(face: face, size: n[2]), at: p(0), paint: paint)
+            }
         case .drawTextCentered:
             if let face = resources.face {
-                canvas.drawText("Wheel", font: Font(face: face, size: n[4]), centeredIn: Rect(x: n[0], y: n[1], width: n[2], height: n[3]), paint: paint)
+                canvas.drawText(
+                    "Wheel", font: Font(face: face, size: n[4]),
+                    centeredIn: Rect(x: n[0], y: n[1], width: n[2], height: n[3]), paint: paint)
             }
         case .drawImageInRect:
-            canvas.drawImage(resources.icon, in: Rect(x: n[0], y: n[1], width: n[2], height: n[3]), filter: variant % 2 == 0 ? .bilinear : .nearest,
-                             tint: variant % 4 >= 2 ? .white : nil, alpha: n[4], blendMode: variant % 8 >= 4 ? .source : .sourceOver)
+            canvas.drawImage(
+                resources.icon, in: Rect(x: n[0], y: n[1], width: n[2], height: n[3]),
+                filter: variant % 2 == 0 ? .bilinear : .nearest,
+                tint: variant % 4 >= 2 ? .white : nil, alpha: n[4], blendMode: variant % 8 >= 4 ? .source : .sourceOver)
         case .drawImageAt: canvas.drawImage(resources.icon, at: p(0))
         case .drawImageRotated:
-            canvas.drawImage(resources.icon, in: Rect(x: n[0], y: n[1], width: n[2], height: n[3]), rotatedBy: .degrees(n[4]), about: p(5),
-                             filter: variant % 2 == 0 ? .bilinear : .nearest)
+            canvas.drawImage(
+                resources.icon, in: Rect(x: n[0], y: n[1], width: n[2], height: n[3]), rotatedBy: .degrees(n[4]),
+                about: p(5),
+                filter: variant % 2 == 0 ? .bilinear : .nearest)
         case .drawImageTransform:
-            canvas.drawImage(resources.icon, transform: Transform(a: n[0], b: n[1], c: n[2], d: n[3], tx: n[4], ty: n[5]),
-                             filter: variant % 2 == 0 ? .bilinear : .nearest)
+            canvas.drawImage(
+                resources.icon, transform: Transform(a: n[0], b: n[1], c: n[2], d: n[3], tx: n[4], ty: n[5]),
+                filter: variant % 2 == 0 ? .bilinear : .nearest)
         case .drawImageSource:
-            canvas.drawImage(resources.icon, source: Rect(x: n[0], y: n[1], width: n[2], height: n[3]),
-                             transform: Transform(a: n[4], b: n[5], c: n[6], d: n[7], tx: n[8], ty: n[9]), filter: variant % 2 == 0 ? .bilinear : .nearest)
+            canvas.drawImage(
+                resources.icon, source: Rect(x: n[0], y: n[1], width: n[2], height: n[3]),
+                transform: Transform(a: n[4], b: n[5], c: n[6], d: n[7], tx: n[8], ty: n[9]),
+                filter: variant % 2 == 0 ? .bilinear : .nearest)
         }
     }
 

@@ -35,18 +35,22 @@ public enum DisplayBenchmark {
                 let strideBytes = scan.width * format.bytesPerPixel
                 let memory = UnsafeMutableRawPointer.allocate(byteCount: strideBytes * scan.height, alignment: 64)
                 defer { memory.deallocate() }
-                let target = ScanoutBuffer(base: memory, width: scan.width, height: scan.height, strideBytes: strideBytes, format: format)
+                let target = ScanoutBuffer(
+                    base: memory, width: scan.width, height: scan.height, strideBytes: strideBytes, format: format)
                 let display = HeadlessDisplay(canvas: frame.size, rotation: rotation, format: format)
                 _ = try? display.present(frame, damage: [])
                 for d in damages {
-                    let rect = PixelRect(x: (width - d.width) / 2, y: (height - d.height) / 2, width: d.width, height: d.height)
+                    let rect = PixelRect(
+                        x: (width - d.width) / 2, y: (height - d.height) / 2, width: d.width, height: d.height)
                     let copyNs = measure(minimumSeconds / 2) {
                         DamageCopier.copy(rect, from: frame, to: target, rotation: rotation)
                     }
                     let presentNs = measure(minimumSeconds / 2) { _ = try? display.present(frame, damage: [rect]) }
-                    results.append(Result(rotation: rotation, format: format, damage: d,
-                                          nanosecondsPerPixel: copyNs / Double(rect.area),
-                                          nanosecondsPerPresent: presentNs))
+                    results.append(
+                        Result(
+                            rotation: rotation, format: format, damage: d,
+                            nanosecondsPerPixel: copyNs / Double(rect.area),
+                            nanosecondsPerPresent: presentNs))
                 }
             }
         }
@@ -57,8 +61,9 @@ public enum DisplayBenchmark {
     public static func table(_ results: [Result]) -> String {
         var lines = ["format    rotation  damage     ns/pixel  present µs"]
         for r in results {
-            lines.append(pad(r.format.description, 10) + pad(r.rotation.description, 10) + pad(r.damage.description, 11)
-                         + pad(fixed(r.nanosecondsPerPixel, 3), 10) + fixed(r.nanosecondsPerPresent / 1000, 1))
+            lines.append(
+                pad(r.format.description, 10) + pad(r.rotation.description, 10) + pad(r.damage.description, 11)
+                    + pad(fixed(r.nanosecondsPerPixel, 3), 10) + fixed(r.nanosecondsPerPresent / 1000, 1))
         }
         return lines.joined(separator: "\n")
     }
@@ -97,6 +102,7 @@ public enum DisplayBenchmark {
         let n = Int((v * scale).rounded())
         let whole = n / Int(scale), frac = n % Int(scale)
         let fracText = String(frac)
-        return digits == 0 ? "\(whole)" : "\(whole)." + String(repeating: "0", count: digits - fracText.count) + fracText
+        return digits == 0
+            ? "\(whole)" : "\(whole)." + String(repeating: "0", count: digits - fracText.count) + fracText
     }
 }

@@ -23,7 +23,8 @@ public enum WidgetsBenchmark {
         /// One line with the figures in microseconds.
         public var description: String {
             func ms(_ s: Double) -> String { String(Int((s * 1_000_000).rounded())) + " µs" }
-            return "drag frame median \(ms(dragFrameMedian)) (p90 \(ms(dragFrameP90)), \(Int(dragDamagedPixels)) px damaged); "
+            return
+                "drag frame median \(ms(dragFrameMedian)) (p90 \(ms(dragFrameP90)), \(Int(dragDamagedPixels)) px damaged); "
                 + "full frame median \(ms(fullFrameMedian)) (first, cold: \(ms(firstFullFrame)))"
         }
     }
@@ -41,7 +42,7 @@ public enum WidgetsBenchmark {
         let first = now() - t0
 
         var full: [Double] = []
-        for _ in 0 ..< fullFrames {
+        for _ in 0..<fullFrames {
             view = ScreenView(controls: demo.controls, background: theme.background, resources: resources, scale: 1)
             let a = now()
             view.render(into: screen.canvas, full: true)
@@ -57,7 +58,7 @@ public enum WidgetsBenchmark {
         var damaged = 0
         var angle = slider.angle
         var step = 2.0
-        for i in 0 ..< dragFrames {
+        for i in 0..<dragFrames {
             angle += step
             if angle > slider.maximumAngle - 2 || angle < 2 { step = -step; angle += 2 * step }
             let finger = g.drawn(g.center + g.offset(compass: angle + 0.5, radius: g.radius))
@@ -70,8 +71,9 @@ public enum WidgetsBenchmark {
         slider.touchEnded(at: g.drawn(g.handleCenter(angle: slider.angle)), time: Double(dragFrames + 1) / 60)
         _ = slider.drainEvents()
         drag.sort(); full.sort()
-        return Result(dragFrameMedian: drag[drag.count / 2], dragFrameP90: drag[drag.count * 9 / 10],
-                      dragDamagedPixels: Double(damaged) / Double(max(1, dragFrames)),
-                      firstFullFrame: first, fullFrameMedian: full[full.count / 2])
+        return Result(
+            dragFrameMedian: drag[drag.count / 2], dragFrameP90: drag[drag.count * 9 / 10],
+            dragDamagedPixels: Double(damaged) / Double(max(1, dragFrames)),
+            firstFullFrame: first, fullFrameMedian: full[full.count / 2])
     }
 }

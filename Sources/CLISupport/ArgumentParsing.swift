@@ -38,7 +38,9 @@ public struct CommandLineParser {
         if words.first == "help", !root.subcommands.isEmpty {
             var target = root
             for word in words.dropFirst() {
-                guard let sub = target.subcommands.first(where: { $0.name == word }) else { throw fail("Unexpected argument '\(word)'") }
+                guard let sub = target.subcommands.first(where: { $0.name == word }) else {
+                    throw fail("Unexpected argument '\(word)'")
+                }
                 target = sub
                 path.append(word)
             }
@@ -56,20 +58,30 @@ public struct CommandLineParser {
                 let body = word.dropFirst(2)
                 let name = String(body.prefix { $0 != "=" })
                 let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
-                guard let option = command.options.first(where: { $0.name == name }) else { throw fail("Unknown option '--\(name)'") }
+                guard let option = command.options.first(where: { $0.name == name }) else {
+                    throw fail("Unknown option '--\(name)'")
+                }
                 if option.kind == .flag {
                     guard inline == nil else { throw fail("The flag '--\(name)' does not take a value") }
                     parsed.flags.insert(name)
                     continue
                 }
                 let value: String
-                if let inline { value = inline } else {
+                if let inline {
+                    value = inline
+                } else {
                     guard i < words.count else { throw fail("Missing value for '\(option.label)'") }
                     value = words[i]
                     i += 1
                 }
-                guard option.value.accepts(value) else { throw fail("The value '\(value)' is invalid for '\(option.label)'") }
-                if option.repeating { parsed.values[name, default: []].append(value) } else { parsed.values[name] = [value] }
+                guard option.value.accepts(value) else {
+                    throw fail("The value '\(value)' is invalid for '\(option.label)'")
+                }
+                if option.repeating {
+                    parsed.values[name, default: []].append(value)
+                } else {
+                    parsed.values[name] = [value]
+                }
                 continue
             }
             if !onlyOperands, operands.isEmpty, !command.subcommands.isEmpty {
@@ -88,8 +100,10 @@ public struct CommandLineParser {
     }
 
     /// Hands the operands to the command's positional arguments in order.
-    private func assign(_ operands: [String], to command: CommandSpec, into parsed: inout ParsedArguments,
-                        fail: (String) -> ParseError) throws(ParseError) {
+    private func assign(
+        _ operands: [String], to command: CommandSpec, into parsed: inout ParsedArguments,
+        fail: (String) -> ParseError
+    ) throws(ParseError) {
         var rest = operands[...]
         for argument in command.positionals {
             let taken = argument.repeating ? Array(rest) : Array(rest.prefix(1))

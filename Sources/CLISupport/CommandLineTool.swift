@@ -12,7 +12,9 @@ public enum CommandLineTool {
     /// the chosen command and exits. A command without a `run` (a group such as `ctl`) prints its
     /// help on stderr and exits 2. `--generate-completion-script SHELL` prints the tree's
     /// completion script for that shell.
-    public static func main(_ root: CommandSpec, arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+    public static func main(
+        _ root: CommandSpec, arguments: [String] = Array(CommandLine.arguments.dropFirst())
+    ) -> Never {
         exit(status(root, arguments: arguments))
     }
 
@@ -23,8 +25,9 @@ public enum CommandLineTool {
         // form ArgumentParser gave the kiosk before it had its own parser).
         if arguments.first == "--generate-completion-script" {
             guard arguments.count == 2, let script = CompletionScript.script(for: root, shell: arguments[1]) else {
-                printError("\(name): --generate-completion-script needs one of: "
-                           + CompletionScript.shells.joined(separator: ", ") + " (see '\(name) --help')")
+                printError(
+                    "\(name): --generate-completion-script needs one of: "
+                        + CompletionScript.shells.joined(separator: ", ") + " (see '\(name) --help')")
                 return usageError
             }
             print(script, terminator: "")

@@ -20,10 +20,13 @@ public struct CommandSpec: Sendable {
     /// What the command does with its parsed arguments; nil for a group that needs a subcommand.
     public var run: (@Sendable (ParsedArguments) throws -> Void)?
 
-    public init(_ name: String, abstract: String, discussion: String = "", usage: [String] = [], hidden: Bool = false,
-                version: String? = nil, arguments: [ArgumentSpec] = [], subcommands: [CommandSpec] = [],
-                run: (@Sendable (ParsedArguments) throws -> Void)? = nil) {
-        self.name = name; self.abstract = abstract; self.discussion = discussion; self.usage = usage; self.hidden = hidden
+    public init(
+        _ name: String, abstract: String, discussion: String = "", usage: [String] = [], hidden: Bool = false,
+        version: String? = nil, arguments: [ArgumentSpec] = [], subcommands: [CommandSpec] = [],
+        run: (@Sendable (ParsedArguments) throws -> Void)? = nil
+    ) {
+        self.name = name; self.abstract = abstract; self.discussion = discussion; self.usage = usage;
+        self.hidden = hidden
         self.version = version; self.arguments = arguments; self.subcommands = subcommands; self.run = run
     }
 
@@ -75,23 +78,31 @@ public struct ArgumentSpec: Sendable {
     public var completion: Completion
 
     /// `--name VALUE`; a `required` one must be given.
-    public static func option(_ name: String, _ valueName: String, _ help: String, _ value: Value = .text, default defaultValue: String? = nil,
-                              repeating: Bool = false, required: Bool = false, completion: Completion = .none) -> ArgumentSpec {
-        ArgumentSpec(kind: .option, name: name, valueName: valueName, help: help, value: value, defaultValue: defaultValue,
-                     repeating: repeating, optional: !required, completion: completion)
+    public static func option(
+        _ name: String, _ valueName: String, _ help: String, _ value: Value = .text,
+        default defaultValue: String? = nil,
+        repeating: Bool = false, required: Bool = false, completion: Completion = .none
+    ) -> ArgumentSpec {
+        ArgumentSpec(
+            kind: .option, name: name, valueName: valueName, help: help, value: value, defaultValue: defaultValue,
+            repeating: repeating, optional: !required, completion: completion)
     }
 
     /// `--name`, on or off.
     public static func flag(_ name: String, _ help: String) -> ArgumentSpec {
-        ArgumentSpec(kind: .flag, name: name, valueName: "", help: help, value: .text, defaultValue: nil, repeating: false,
-                     optional: true, completion: .none)
+        ArgumentSpec(
+            kind: .flag, name: name, valueName: "", help: help, value: .text, defaultValue: nil, repeating: false,
+            optional: true, completion: .none)
     }
 
     /// A positional argument, found under `name`.
-    public static func positional(_ name: String, _ valueName: String, _ help: String, _ value: Value = .text, optional: Bool = false,
-                                  repeating: Bool = false, completion: Completion = .none) -> ArgumentSpec {
-        ArgumentSpec(kind: .positional, name: name, valueName: valueName, help: help, value: value, defaultValue: nil,
-                     repeating: repeating, optional: optional, completion: completion)
+    public static func positional(
+        _ name: String, _ valueName: String, _ help: String, _ value: Value = .text, optional: Bool = false,
+        repeating: Bool = false, completion: Completion = .none
+    ) -> ArgumentSpec {
+        ArgumentSpec(
+            kind: .positional, name: name, valueName: valueName, help: help, value: value, defaultValue: nil,
+            repeating: repeating, optional: optional, completion: completion)
     }
 
     /// How the argument is written in messages and help: `--size <WxH>`, `--headless`, `<FILE>`.

@@ -13,7 +13,9 @@ enum HelpText {
             }
             out.append("")
         }
-        out += usage(for: command, path: path).enumerated().map { ($0.offset == 0 ? "USAGE: " : "       ") + $0.element } + [""]
+        out +=
+            usage(for: command, path: path).enumerated().map { ($0.offset == 0 ? "USAGE: " : "       ") + $0.element }
+            + [""]
         let positionals = command.positionals
         if !positionals.isEmpty {
             out.append("ARGUMENTS:")

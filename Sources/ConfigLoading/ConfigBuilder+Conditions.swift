@@ -10,12 +10,16 @@ extension ConfigBuilder {
         for v in variables { holds[v.id] = true }
         for c in controls {
             for key in ["hidden_when", "enabled_when"] {
-                if let text = c.properties.string(key) { checkCondition(text, in: c.properties, key: key, holds: holds) }
+                if let text = c.properties.string(key) {
+                    checkCondition(text, in: c.properties, key: key, holds: holds)
+                }
             }
             let entries = c.properties.tables("color_when")
             guard !entries.isEmpty else { continue }
             if ElementKinds.named(c.kind)?.schema.field("color") == nil {
-                fail(c.properties, "color_when", "expected only on a kind with a `color` key, found it on a \(c.kind) element")
+                fail(
+                    c.properties, "color_when",
+                    "expected only on a kind with a `color` key, found it on a \(c.kind) element")
                 continue
             }
             for t in entries {
@@ -33,7 +37,9 @@ extension ConfigBuilder {
         for name in condition.names {
             switch holds[name] {
             case nil:
-                let hint = Validator.suggestion(for: name, among: holds.keys.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
+                let hint =
+                    Validator.suggestion(for: name, among: holds.keys.sorted()).map { "; did you mean \"\($0)\"?" }
+                    ?? ""
                 fail(t, key, "expected control and variable ids in the condition, found \"\(name)\"\(hint)")
             case false?:
                 fail(t, key, "expected a control that holds a value or a variable, found \"\(name)\", which holds none")

@@ -30,7 +30,10 @@ extension ConfigBuilder {
         var seen = Set<String>()
         return controls.compactMap { c -> DeviceTopics? in
             guard let t = c.properties.table("mqtt"), seen.insert(c.id).inserted else { return nil }
-            guard let mqtt else { fail(c.properties, "mqtt", "expected an [mqtt] section to reach the broker with, found none"); return nil }
+            guard let mqtt else {
+                fail(c.properties, "mqtt", "expected an [mqtt] section to reach the broker with, found none");
+                return nil
+            }
             var d = DeviceTopics(id: c.id, qos: t.int("qos") ?? mqtt.qos)
             d.stateTopic = exactTopic(t, "state_topic")
             d.commandTopic = exactTopic(t, "command_topic")
@@ -43,13 +46,20 @@ extension ConfigBuilder {
             d.payloadNotAvailable = t.string("payload_not_available") ?? d.payloadNotAvailable
             d.retain = t.bool("retain") ?? false
             if let r = t.numbers("device_range"), r.count == 2 {
-                if r[0] == r[1] { fail(t, "device_range", "expected two different numbers, found [\(Schema.format(r[0])), \(Schema.format(r[1]))]") }
-                else { d.deviceRange = min(r[0], r[1])...max(r[0], r[1]) }
+                if r[0] == r[1] {
+                    fail(
+                        t, "device_range",
+                        "expected two different numbers, found [\(Schema.format(r[0])), \(Schema.format(r[1]))]")
+                } else {
+                    d.deviceRange = min(r[0], r[1])...max(r[0], r[1])
+                }
             }
             if let template = t.string("command_payload") {
                 d.commandPayload = template
                 if let bad = DeviceTopics.unknownPlaceholder(in: template) {
-                    fail(t, "command_payload", "expected only the placeholders " + DeviceTopics.placeholderList + ", found \(bad)")
+                    fail(
+                        t, "command_payload",
+                        "expected only the placeholders " + DeviceTopics.placeholderList + ", found \(bad)")
                 }
             }
             if d.stateTopic == nil && d.commandTopic == nil && t["state_topic"] == nil && t["command_topic"] == nil {
@@ -57,11 +67,16 @@ extension ConfigBuilder {
             }
             let holdsValue = (ElementKinds.named(c.kind)?.valueShape ?? .nothing) != .nothing
             if !holdsValue && t["state_topic"] != nil {
-                fail(t, "state_topic", "expected only on an element that holds a value (a \(c.kind) holds none: use a variable with `topic` to show a device's state), found one")
+                fail(
+                    t, "state_topic",
+                    "expected only on an element that holds a value (a \(c.kind) holds none: use a variable with `topic` to show a device's state), found one"
+                )
             }
             let presses = ElementKinds.named(c.kind)?.exposure(c.properties) == .press
             if !holdsValue && !presses && t["command_topic"] != nil {
-                fail(t, "command_topic", "expected only on an element that holds a value or a button (a \(c.kind) sends nothing), found one")
+                fail(
+                    t, "command_topic",
+                    "expected only on an element that holds a value or a button (a \(c.kind) sends nothing), found one")
             }
             return d
         }
@@ -69,14 +84,18 @@ extension ConfigBuilder {
 
     private mutating func exactTopic(_ t: ConfigTable, _ key: String) -> String? {
         guard let topic = t.string(key) else { return nil }
-        guard MQTTConfig.isExact(topic) else { fail(t, key, "expected a topic without \"+\" or \"#\", found \"\(topic)\""); return nil }
+        guard MQTTConfig.isExact(topic) else {
+            fail(t, key, "expected a topic without \"+\" or \"#\", found \"\(topic)\""); return nil
+        }
         return topic
     }
 }
 
 extension DeviceTopics {
     /// A dot path's steps.
-    static func path(_ text: String) -> [String] { text.split(separator: ".", omittingEmptySubsequences: false).map(String.init) }
+    static func path(_ text: String) -> [String] {
+        text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
 
     static var placeholderList: String { "{value}, {on|OFF_TEXT|ON_TEXT} and {option}" }
 

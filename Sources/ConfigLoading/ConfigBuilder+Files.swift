@@ -29,13 +29,18 @@ extension ConfigBuilder {
         if path.hasPrefix(BuiltinIcons.prefix) {
             let name = String(path.dropFirst(BuiltinIcons.prefix.count))
             if !BuiltinIcons.names.contains(name) {
-                fail(t, key, "expected one of " + BuiltinIcons.names.map { "\"builtin:\($0)\"" }.joined(separator: ", ") + ", found \"\(path)\"")
+                fail(
+                    t, key,
+                    "expected one of " + BuiltinIcons.names.map { "\"builtin:\($0)\"" }.joined(separator: ", ")
+                        + ", found \"\(path)\"")
             }
             return
         }
         let full = resolved(path)
         files.append(full)
-        if let problem = ConfigBuilder.fileProblem(full, signatures: [[0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]], kind: "a PNG file") {
+        if let problem = ConfigBuilder.fileProblem(
+            full, signatures: [[0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]], kind: "a PNG file")
+        {
             fail(t, key, "expected a readable PNG file, found \"\(path)\" (\(full): \(problem))")
             return
         }
@@ -53,7 +58,9 @@ extension ConfigBuilder {
         guard let path = t.string(key) else { return }
         let full = resolved(path)
         files.append(full)
-        let signatures: [[UInt8]] = [[0x00, 0x01, 0x00, 0x00], Array("OTTO".utf8), Array("true".utf8), Array("ttcf".utf8)]
+        let signatures: [[UInt8]] = [
+            [0x00, 0x01, 0x00, 0x00], Array("OTTO".utf8), Array("true".utf8), Array("ttcf".utf8),
+        ]
         if let problem = ConfigBuilder.fileProblem(full, signatures: signatures, kind: "a TrueType or OpenType font") {
             fail(t, key, "expected a readable TrueType font file, found " + ConfigBuilder.found(path, full, problem))
             return
@@ -61,9 +68,13 @@ extension ConfigBuilder {
         // Opened as the kiosk will open it: a font with a valid tag but a broken table fails here.
         let face: FontFace
         do { face = try FontFace(path: full) } catch let error as FontError {
-            return fail(t, key, "expected a TrueType font FreeType can read, found " + ConfigBuilder.found(path, full, error.message))
+            return fail(
+                t, key,
+                "expected a TrueType font FreeType can read, found " + ConfigBuilder.found(path, full, error.message))
         } catch {
-            return fail(t, key, "expected a TrueType font FreeType can read, found " + ConfigBuilder.found(path, full, "\(error)"))
+            return fail(
+                t, key,
+                "expected a TrueType font FreeType can read, found " + ConfigBuilder.found(path, full, "\(error)"))
         }
         // And drawn: a face FreeType opens may map no character, or only to glyphs that draw nothing,
         // and then every text on the panel would be blank.

@@ -45,7 +45,9 @@ public struct EntityBinding: Sendable, Equatable {
 extension ConfigBuilder {
     /// `[homeassistant]` with its token read, and every `entity` of the elements and variables checked:
     /// the domain known, and fitting what the element's value is (its exposure).
-    mutating func homeAssistant(_ section: ConfigTable?, controls: [ControlConfig], variables: [ConfigTable]) -> HomeAssistantConfig? {
+    mutating func homeAssistant(
+        _ section: ConfigTable?, controls: [ControlConfig], variables: [ConfigTable]
+    ) -> HomeAssistantConfig? {
         var ha: HomeAssistantConfig?
         if let t = section, let url = t.string("url") {
             do { _ = try ServerAddress(url: url) } catch { fail(t, "url", "\(error)") }
@@ -60,10 +62,17 @@ extension ConfigBuilder {
         let elements = controls.compactMap { c -> EntityBinding? in
             let p = c.properties
             guard p["entity"] != nil || p["service"] != nil else {
-                for key in ["attribute", "data"] where p[key] != nil { fail(p, key, "expected `entity` or `service` with it, found neither") }
+                for key in ["attribute", "data"] where p[key] != nil {
+                    fail(p, key, "expected `entity` or `service` with it, found neither")
+                }
                 return nil
             }
-            guard section != nil else { fail(p, p["entity"] != nil ? "entity" : "service", "expected a [homeassistant] section to reach Home Assistant with, found none"); return nil }
+            guard section != nil else {
+                fail(
+                    p, p["entity"] != nil ? "entity" : "service",
+                    "expected a [homeassistant] section to reach Home Assistant with, found none");
+                return nil
+            }
             return elementBinding(c)
         }
         let bound = variables.compactMap { t -> EntityBinding? in
@@ -71,10 +80,14 @@ extension ConfigBuilder {
                 if t["attribute"] != nil { fail(t, "attribute", "expected `entity` with it, found none") }
                 return nil
             }
-            guard section != nil else { fail(t, "entity", "expected a [homeassistant] section to reach Home Assistant with, found none"); return nil }
+            guard section != nil else {
+                fail(t, "entity", "expected a [homeassistant] section to reach Home Assistant with, found none");
+                return nil
+            }
             guard let domain = checkedDomain(t, entity) else { return nil }
             if t["topic"] != nil { fail(t, "entity", "expected either `topic` or `entity`, found both") }
-            return EntityBinding(id: id, entity: entity, domain: domain, use: .readout, attribute: t.string("attribute"))
+            return EntityBinding(
+                id: id, entity: entity, domain: domain, use: .readout, attribute: t.string("attribute"))
         }
         ha?.elements = elements
         ha?.variables = bound
@@ -87,49 +100,81 @@ extension ConfigBuilder {
         var data: JSON?
         if let text = p.string("data") {
             data = JSON.parse(Array(text.utf8))
-            if case .object? = data {} else { fail(p, "data", "expected a JSON object as text ('{\"brightness_pct\": 30}'), found \(text.prefix(40))"); data = nil }
+            if case .object? = data {
+            } else {
+                fail(
+                    p, "data", "expected a JSON object as text ('{\"brightness_pct\": 30}'), found \(text.prefix(40))");
+                data = nil
+            }
         }
         if let text = p.string("service") {
             let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
                 fail(p, "service", "expected `domain.service` (\"light.toggle\"), found \"\(text)\""); return nil
             }
-            guard exposure == .press else { fail(p, "service", "expected only on a button (a \(c.kind) sets its entity by its value), found one"); return nil }
+            guard exposure == .press else {
+                fail(p, "service", "expected only on a button (a \(c.kind) sets its entity by its value), found one");
+                return nil
+            }
             var domain = parts[0]
-            if let entity = p.string("entity") { guard let d = checkedDomain(p, entity) else { return nil }; domain = d }
-            return EntityBinding(id: c.id, entity: p.string("entity"), domain: domain, use: .press, service: (parts[0], parts[1]), data: data)
+            if let entity = p.string("entity") {
+                guard let d = checkedDomain(p, entity) else { return nil }; domain = d
+            }
+            return EntityBinding(
+                id: c.id, entity: p.string("entity"), domain: domain, use: .press, service: (parts[0], parts[1]),
+                data: data)
         }
-        if p["data"] != nil { fail(p, "data", "expected `service` with it (data goes with an explicit service), found none") }
+        if p["data"] != nil {
+            fail(p, "data", "expected `service` with it (data goes with an explicit service), found none")
+        }
         guard let entity = p.string("entity"), let domain = checkedDomain(p, entity) else { return nil }
         guard let use = EntityMapping.use(exposure, domain: domain) else {
-            fail(p, "entity", "expected an entity a \(c.kind) can show and set (\(EntityMapping.fitting(exposure))), found the \(domain) \"\(entity)\"")
+            fail(
+                p, "entity",
+                "expected an entity a \(c.kind) can show and set (\(EntityMapping.fitting(exposure))), found the \(domain) \"\(entity)\""
+            )
             return nil
         }
         let attribute = p.string("attribute")
         if use == .select, let allowed = EntityMapping.selectAttributes[domain] {
             if let attribute, !allowed.contains(attribute) {
                 let names = allowed.compactMap { $0 }
-                fail(p, "attribute", names.isEmpty ? "expected none (a \(domain)'s options are its state), found \"\(attribute)\""
-                                                   : "expected one of " + names.map { "\"\($0)\"" }.joined(separator: ", ") + ", found \"\(attribute)\"")
+                fail(
+                    p, "attribute",
+                    names.isEmpty
+                        ? "expected none (a \(domain)'s options are its state), found \"\(attribute)\""
+                        : "expected one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
+                            + ", found \"\(attribute)\"")
                 return nil
             }
         } else if let attribute, use != .number {
-            fail(p, "attribute", "expected none (a \(c.kind) on a \(domain) uses its own state), found \"\(attribute)\"")
+            fail(
+                p, "attribute", "expected none (a \(c.kind) on a \(domain) uses its own state), found \"\(attribute)\"")
             return nil
         }
         let defaultAttribute: String?? = use == .select ? EntityMapping.selectAttributes[domain]?.first : nil
-        return EntityBinding(id: c.id, entity: entity, domain: domain, use: use, attribute: attribute ?? defaultAttribute ?? nil,
-                             ownRange: p["min"] != nil || p["max"] != nil)
+        return EntityBinding(
+            id: c.id, entity: entity, domain: domain, use: use, attribute: attribute ?? defaultAttribute ?? nil,
+            ownRange: p["min"] != nil || p["max"] != nil)
     }
 
     /// The domain of `entity`, or a located error for a malformed id or an unknown domain.
     private mutating func checkedDomain(_ t: ConfigTable, _ entity: String) -> String? {
         guard let domain = EntityMapping.domain(of: entity) else {
-            fail(t, "entity", "expected an entity id `domain.name` in lower case (\"light.kitchen\"), found \"\(entity)\""); return nil
+            fail(
+                t, "entity",
+                "expected an entity id `domain.name` in lower case (\"light.kitchen\"), found \"\(entity)\"");
+            return nil
         }
         guard EntityMapping.known.contains(domain) else {
-            let suggestion = Validator.suggestion(for: domain, among: EntityMapping.known.sorted()).map { " (did you mean \"\($0)\"?)" } ?? ""
-            fail(t, "entity", "expected an entity of a Home Assistant domain, found the unknown domain \"\(domain)\"\(suggestion)"); return nil
+            let suggestion =
+                Validator.suggestion(for: domain, among: EntityMapping.known.sorted()).map {
+                    " (did you mean \"\($0)\"?)"
+                } ?? ""
+            fail(
+                t, "entity",
+                "expected an entity of a Home Assistant domain, found the unknown domain \"\(domain)\"\(suggestion)");
+            return nil
         }
         return domain
     }

@@ -13,7 +13,9 @@ extension ConfigBuilder {
             let key = IDGrammar.folded(name)
             if let owner = owners[key], owner.id != id, reported.insert(id).inserted {
                 let derived = name == id ? "" : " (its name \"\(name)\")"
-                fail(table, "id", "expected an id whose published names differ from every other id's, found \"\(id)\"\(derived)"
+                fail(
+                    table, "id",
+                    "expected an id whose published names differ from every other id's, found \"\(id)\"\(derived)"
                         + " which Home Assistant and MQTT would confuse with \"\(owner.id)\" (line \(owner.line))")
             } else if owners[key] == nil {
                 owners[key] = (id, locator.location(of: table.path + ["id"]).line)
@@ -22,7 +24,10 @@ extension ConfigBuilder {
         for c in controls where seenControls.insert(c.id).inserted && IDGrammar.isValid(c.id) {
             // The screen's own topics (`<base>/backlight/…`, Home Assistant's screen light) take this name.
             if IDGrammar.folded(c.id) == IDGrammar.folded(PublishedNames.screen) {
-                fail(c.properties, "id", "expected an id other than \"\(PublishedNames.screen)\" (the screen's own MQTT topics and Home Assistant light), found \"\(c.id)\"")
+                fail(
+                    c.properties, "id",
+                    "expected an id other than \"\(PublishedNames.screen)\" (the screen's own MQTT topics and Home Assistant light), found \"\(c.id)\""
+                )
             }
             for name in PublishedNames.of(c) { claim(name, by: c.id, table: c.properties) }
         }

@@ -8,8 +8,9 @@ extension ConfigBuilder {
     mutating func layOut(_ controls: [ControlConfig]) -> [ControlConfig] {
         let items = controls.map { c in
             let isCard = c.kind == CardLayout.cardKind
-            return ScreenLayout.Item(id: c.id, isCard: isCard, frame: c.properties.numbers("frame") == nil ? nil : c.frame,
-                                     container: c.properties.string("in"), layout: isCard ? CardLayout(card: c.properties) : nil)
+            return ScreenLayout.Item(
+                id: c.id, isCard: isCard, frame: c.properties.numbers("frame") == nil ? nil : c.frame,
+                container: c.properties.string("in"), layout: isCard ? CardLayout(card: c.properties) : nil)
         }
         let result = ScreenLayout.resolve(items)
         for p in result.problems { fail(controls[p.index].properties, p.key, p.message) }

@@ -65,14 +65,20 @@ public struct MQTTConfig: Sendable {
     /// Whether `topic` can be published or subscribed exactly: not empty, no `+` or `#`.
     /// Characters, not substrings: a String argument picks Foundation's contains(_:), which links
     /// the ICU data (megabytes) into the static binary.
-    static func isExact(_ topic: String) -> Bool { !topic.isEmpty && !topic.contains(where: { $0 == "+" || $0 == "#" }) }
+    static func isExact(_ topic: String) -> Bool {
+        !topic.isEmpty && !topic.contains(where: { $0 == "+" || $0 == "#" })
+    }
 }
 
 extension ConfigBuilder {
     /// `[mqtt]` (nil without it) and the variables bound to topics, which need it.
-    mutating func mqtt(_ section: ConfigTable?, variables: [ConfigTable], declared: [ValueBoard.Declaration]) -> MQTTConfig? {
+    mutating func mqtt(
+        _ section: ConfigTable?, variables: [ConfigTable], declared: [ValueBoard.Declaration]
+    ) -> MQTTConfig? {
         guard let t = section else {
-            for v in variables where v["topic"] != nil { fail(v, "topic", "expected an [mqtt] section to subscribe with, found none") }
+            for v in variables where v["topic"] != nil {
+                fail(v, "topic", "expected an [mqtt] section to subscribe with, found none")
+            }
             return nil
         }
         var m = MQTTConfig()
@@ -94,13 +100,17 @@ extension ConfigBuilder {
         }
         if let prefix = t.string("discovery_prefix") {
             if !MQTTConfig.isExact(prefix) || prefix.hasSuffix("/") {
-                fail(t, "discovery_prefix", "expected a topic without \"+\", \"#\" or a trailing \"/\", found \"\(prefix)\"")
+                fail(
+                    t, "discovery_prefix",
+                    "expected a topic without \"+\", \"#\" or a trailing \"/\", found \"\(prefix)\"")
             }
             m.discoveryPrefix = prefix
         }
         if t["password_file"] != nil, let bytes = readableFile(t, "password_file").flatMap({ FileIO.read($0) }) {
             // The first line: a file written with `echo` ends in a newline that is not part of the password.
-            m.password = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            m.password =
+                String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first
+                .map(String.init) ?? ""
         }
         m.tls = tls(t)
         m.bindings = bindings(variables, declared: declared)
@@ -113,10 +123,16 @@ extension ConfigBuilder {
     private mutating func tls(_ t: ConfigTable) -> MQTTConfig.TLS? {
         let ca = pemFile(t, "ca_file"), cert = pemFile(t, "cert_file"), key = pemFile(t, "key_file")
         // Placed at the key that is there: the one missing has no line to point at.
-        if t["cert_file"] != nil && t["key_file"] == nil { fail(t, "cert_file", "expected key_file with it (the certificate's key), found none") }
-        if t["key_file"] != nil && t["cert_file"] == nil { fail(t, "key_file", "expected cert_file with it (the key's certificate), found none") }
+        if t["cert_file"] != nil && t["key_file"] == nil {
+            fail(t, "cert_file", "expected key_file with it (the certificate's key), found none")
+        }
+        if t["key_file"] != nil && t["cert_file"] == nil {
+            fail(t, "key_file", "expected cert_file with it (the key's certificate), found none")
+        }
         let needsCA = ["cert_file", "key_file", "tls_insecure"].first { t[$0] != nil }
-        if t["ca_file"] == nil, let key = needsCA { fail(t, key, "expected ca_file as well (TLS is on when ca_file is set), found \(key) alone") }
+        if t["ca_file"] == nil, let key = needsCA {
+            fail(t, key, "expected ca_file as well (TLS is on when ca_file is set), found \(key) alone")
+        }
         guard let ca else { return nil }
         return MQTTConfig.TLS(caFile: ca, certFile: cert, keyFile: key, insecure: t.bool("tls_insecure") ?? false)
     }
@@ -144,10 +160,14 @@ extension ConfigBuilder {
     }
 
     /// `[[variables]]` with a `topic`: an exact topic, and a JSON path of non-empty names or indexes.
-    private mutating func bindings(_ tables: [ConfigTable], declared: [ValueBoard.Declaration]) -> [MQTTConfig.Binding] {
+    private mutating func bindings(_ tables: [ConfigTable], declared: [ValueBoard.Declaration]) -> [MQTTConfig.Binding]
+    {
         tables.compactMap { v -> MQTTConfig.Binding? in
-            guard let topic = v.string("topic"), let id = v.string("id"), let d = declared.first(where: { $0.id == id }) else {
-                if v["json"] != nil && v["topic"] == nil { fail(v, "json", "expected a topic for the JSON payload, found json alone") }
+            guard let topic = v.string("topic"), let id = v.string("id"), let d = declared.first(where: { $0.id == id })
+            else {
+                if v["json"] != nil && v["topic"] == nil {
+                    fail(v, "json", "expected a topic for the JSON payload, found json alone")
+                }
                 return nil
             }
             guard MQTTConfig.isExact(topic) else {
@@ -158,7 +178,10 @@ extension ConfigBuilder {
             if let json = v.string("json") {
                 let steps = json.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
                 if steps.contains(where: \.isEmpty) {
-                    fail(v, "json", "expected a dot path of field names or indexes (\"sensor.temperature\", \"values.0\"), found \"\(json)\"")
+                    fail(
+                        v, "json",
+                        "expected a dot path of field names or indexes (\"sensor.temperature\", \"values.0\"), found \"\(json)\""
+                    )
                     return nil
                 }
                 path = steps

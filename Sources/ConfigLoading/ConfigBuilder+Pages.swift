@@ -12,7 +12,11 @@ extension ConfigBuilder {
         n.returnHomeAfter = t.number("return_home_after") ?? 0
         n.swipe = t.bool("swipe") ?? true
         if let home = t.string("home") {
-            if screens.contains(where: { $0.id == home }) { n.home = home } else { unknownScreen(t, "home", home, screens) }
+            if screens.contains(where: { $0.id == home }) {
+                n.home = home
+            } else {
+                unknownScreen(t, "home", home, screens)
+            }
         }
         return n
     }
@@ -29,8 +33,11 @@ extension ConfigBuilder {
                 }
                 if action["publish"] != nil { checkPublish(action, config) }
                 guard let target = action.string("set") else { continue }
-                guard let other = controls.first(where: { $0.id == target }), let kind = ElementKinds.named(other.kind) else {
-                    let hint = Validator.suggestion(for: target, among: controls.map(\.id)).map { "; did you mean \"\($0)\"?" } ?? ""
+                guard let other = controls.first(where: { $0.id == target }), let kind = ElementKinds.named(other.kind)
+                else {
+                    let hint =
+                        Validator.suggestion(for: target, among: controls.map(\.id)).map { "; did you mean \"\($0)\"?" }
+                        ?? ""
                     fail(action, "set", "expected a control id, found \"\(target)\"\(hint)")
                     continue
                 }
@@ -65,7 +72,10 @@ extension ConfigBuilder {
             guard p["min"] != nil || p["max"] != nil else { return }
             let (lo, hi) = ElementKeys.range(p)
             for v in given where v < min(lo, hi) || v > max(lo, hi) {
-                fail(action, "value", "expected a value from \(Schema.format(lo)) to \(Schema.format(hi)) (\(control.id)'s range), found \(Schema.format(v))")
+                fail(
+                    action, "value",
+                    "expected a value from \(Schema.format(lo)) to \(Schema.format(hi)) (\(control.id)'s range), found \(Schema.format(v))"
+                )
             }
         }
     }

@@ -16,10 +16,14 @@ extension ConfigBuilder {
                 firstLine[id] = t.location.line
             }
             if let control = controls.first(where: { $0.id == id }) {
-                fail(t, "id", "expected an id no control uses, found \"\(id)\" (the \(control.kind) at line \(control.properties.location.line))")
+                fail(
+                    t, "id",
+                    "expected an id no control uses, found \"\(id)\" (the \(control.kind) at line \(control.properties.location.line))"
+                )
             }
             let type: ValueBoard.VariableType = t.string("type") == "text" ? .text : .number
-            return ValueBoard.Declaration(id: id, type: type, staleAfter: t.number("stale_after"), initial: initial(t, type: type))
+            return ValueBoard.Declaration(
+                id: id, type: type, staleAfter: t.number("stale_after"), initial: initial(t, type: type))
         }
     }
 
@@ -30,7 +34,9 @@ extension ConfigBuilder {
         case (.number, .number(let d)?): return .number(d)
         case (.text, .string(let s)?):
             if s.utf8.count > ConfigLimits.variableTextBytes {
-                fail(t, "initial", "expected a string of at most \(ConfigLimits.variableTextBytes) bytes, found \(s.utf8.count) bytes")
+                fail(
+                    t, "initial",
+                    "expected a string of at most \(ConfigLimits.variableTextBytes) bytes, found \(s.utf8.count) bytes")
                 return nil
             }
             return .text(s)
@@ -45,7 +51,8 @@ extension ConfigBuilder {
 
     /// Every template of `controls`, parsed; each name must be a control holding a value or a
     /// declared variable, and `.0`/`.1` must follow a two-value control.
-    mutating func templates(of controls: [ControlConfig], variables: [ValueBoard.Declaration]) -> [String: TextTemplate] {
+    mutating func templates(of controls: [ControlConfig], variables: [ValueBoard.Declaration]) -> [String: TextTemplate]
+    {
         var shapes: [String: ValueShape] = [:]
         var kinds: [String: String] = [:]
         for c in controls where shapes[c.id] == nil {
@@ -61,7 +68,9 @@ extension ConfigBuilder {
             for key in kind.referenceKeys {
                 // One name (a gauge's `source`) or a list of them (a chart's `sources`).
                 for name in c.properties.string(key).map({ [$0] }) ?? c.properties.strings(key) ?? [] {
-                    check(name: name, shape: shapes[name], kind: kinds[name], names: Array(shapes.keys), in: c.properties, key: key)
+                    check(
+                        name: name, shape: shapes[name], kind: kinds[name], names: Array(shapes.keys), in: c.properties,
+                        key: key)
                 }
             }
             for key in kind.templateKeys {
@@ -79,8 +88,10 @@ extension ConfigBuilder {
                     // The own name of a value-less kind (a gauge's readout) stands for the number it shows.
                     let own: ValueShape = kind.valueShape == .nothing ? .single : kind.valueShape
                     let shape = p.name == key.ownName ? own : shapes[p.name]
-                    check(p, shape: shape, kind: kinds[p.name], names: Array(shapes.keys) + [key.ownName].compactMap { $0 },
-                          in: c.properties, key: key.key)
+                    check(
+                        p, shape: shape, kind: kinds[p.name],
+                        names: Array(shapes.keys) + [key.ownName].compactMap { $0 },
+                        in: c.properties, key: key.key)
                 }
                 parsed[source] = template
             }
@@ -89,29 +100,43 @@ extension ConfigBuilder {
     }
 
     /// A key naming a control or variable (a gauge's `source`) against what that name holds.
-    private mutating func check(name: String, shape: ValueShape?, kind: String?, names: [String], in t: ConfigTable, key: String) {
+    private mutating func check(
+        name: String, shape: ValueShape?, kind: String?, names: [String], in t: ConfigTable, key: String
+    ) {
         switch shape {
         case nil:
             let hint = Validator.suggestion(for: name, among: names.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
             fail(t, key, "expected a control id or a declared variable, found \"\(name)\"\(hint)")
         case .nothing?:
-            fail(t, key, "expected a control that holds a value or a declared variable, found \"\(name)\" (a \(kind ?? "control"), which holds none)")
+            fail(
+                t, key,
+                "expected a control that holds a value or a declared variable, found \"\(name)\" (a \(kind ?? "control"), which holds none)"
+            )
         default: break
         }
     }
 
     /// One placeholder against what its name holds (nil: an unknown name).
-    private mutating func check(_ p: TextTemplate.Placeholder, shape: ValueShape?, kind: String?, names: [String],
-                                in t: ConfigTable, key: String) {
+    private mutating func check(
+        _ p: TextTemplate.Placeholder, shape: ValueShape?, kind: String?, names: [String],
+        in t: ConfigTable, key: String
+    ) {
         let written = "\"\(p.name)\" at column \(p.column)"
         switch shape {
         case nil:
-            let hint = Validator.suggestion(for: p.name, among: names.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
+            let hint =
+                Validator.suggestion(for: p.name, among: names.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
             fail(t, key, "expected a control id or a declared variable, found \(written)\(hint)")
         case .nothing?:
-            fail(t, key, "expected a control that holds a value or a declared variable, found \(written) (a \(kind ?? "control"), which holds none)")
+            fail(
+                t, key,
+                "expected a control that holds a value or a declared variable, found \(written) (a \(kind ?? "control"), which holds none)"
+            )
         case .single? where p.end != nil:
-            fail(t, key, "expected .0 or .1 only after a two-value control (range-slider), found \"\(p.name).\(p.end ?? 0)\" at column \(p.column)")
+            fail(
+                t, key,
+                "expected .0 or .1 only after a two-value control (range-slider), found \"\(p.name).\(p.end ?? 0)\" at column \(p.column)"
+            )
         default: break
         }
     }

@@ -13,7 +13,10 @@ extension ConfigBuilder {
     mutating func checkSocket(_ t: ConfigTable, _ s: SocketConfig) {
         if !s.path.isEmpty {
             if s.path.utf8.count > ConfigLimits.socketPathBytes {
-                fail(t, "path", "expected a path of at most \(ConfigLimits.socketPathBytes) bytes (what a Unix socket address holds), found \(s.path.utf8.count) bytes")
+                fail(
+                    t, "path",
+                    "expected a path of at most \(ConfigLimits.socketPathBytes) bytes (what a Unix socket address holds), found \(s.path.utf8.count) bytes"
+                )
             } else if let problem = ConfigBuilder.pathProblem(s.path, mayBe: S_IFSOCK, kind: "a socket") {
                 fail(t, "path", "expected \(ConfigBuilder.absoluteFile), found \"\(s.path)\" (\(problem))")
             }
@@ -22,7 +25,10 @@ extension ConfigBuilder {
             if group.isEmpty {
                 fail(t, "group", "expected a group name, found an empty string")
             } else if getgrnam(group) == nil {
-                warn(t, "group", "expected a group of this system, found \"\(group)\" (no such group here: the socket would keep the service's group)")
+                warn(
+                    t, "group",
+                    "expected a group of this system, found \"\(group)\" (no such group here: the socket would keep the service's group)"
+                )
             }
         }
     }
@@ -34,9 +40,11 @@ extension ConfigBuilder {
             fail(t, "path", "expected \(ConfigBuilder.absoluteFile), found \"\(s.path)\" (\(problem))")
         } else if let (folder, code) = ConfigBuilder.unwritableFolder(of: s.path) {
             let user = getpwuid(geteuid()).map { String(cString: $0.pointee.pw_name) } ?? "uid \(geteuid())"
-            warn(t, "path", "expected a folder the kiosk can write, found \(folder) not writable by \(user), who runs this check "
-                + "(\(String(cString: strerror(code)))): values set on the panel would not be saved. The kiosk needs to create files "
-                + "there as the user it runs as (the package's service runs as thumbwheel, in /var/lib/thumbwheel)")
+            warn(
+                t, "path",
+                "expected a folder the kiosk can write, found \(folder) not writable by \(user), who runs this check "
+                    + "(\(String(cString: strerror(code)))): values set on the panel would not be saved. The kiosk needs to create files "
+                    + "there as the user it runs as (the package's service runs as thumbwheel, in /var/lib/thumbwheel)")
         }
     }
 
@@ -82,7 +90,10 @@ extension ConfigBuilder {
         switch HookRunner.resolve(ConfigPaths.program(program, in: FileIO.directory(of: file))) {
         case .found: break
         case .missing(let why):
-            warn(t, key, "expected a program the kiosk can run, found \"\(program)\" (\(why) on this machine: the hook will fail when it runs)")
+            warn(
+                t, key,
+                "expected a program the kiosk can run, found \"\(program)\" (\(why) on this machine: the hook will fail when it runs)"
+            )
         case .unusable(let why):
             fail(t, key, "expected a program the kiosk can run, found \"\(program)\" (\(why))")
         }
@@ -94,11 +105,16 @@ extension ConfigBuilder {
         guard let path, path.hasPrefix("/") else { return }
         var info = stat()
         guard stat(path, &info) == 0 else {
-            warn(t, key, "expected a device node, found \"\(path)\" (\(String(cString: strerror(errno))) on this machine)")
+            warn(
+                t, key,
+                "expected a device node, found \"\(path)\" (\(String(cString: strerror(errno))) on this machine)")
             return
         }
         if info.st_mode & S_IFMT != S_IFCHR {
-            fail(t, key, "expected a device node, found \"\(path)\" (\(info.st_mode & S_IFMT == S_IFDIR ? "a directory" : "not a character device"))")
+            fail(
+                t, key,
+                "expected a device node, found \"\(path)\" (\(info.st_mode & S_IFMT == S_IFDIR ? "a directory" : "not a character device"))"
+            )
         }
     }
 
@@ -107,11 +123,17 @@ extension ConfigBuilder {
         guard let path else { return }
         var info = stat()
         guard stat(path, &info) == 0 else {
-            warn(t, "backlight", "expected a backlight directory, found \"\(path)\" (\(String(cString: strerror(errno))) on this machine)")
+            warn(
+                t, "backlight",
+                "expected a backlight directory, found \"\(path)\" (\(String(cString: strerror(errno))) on this machine)"
+            )
             return
         }
         if info.st_mode & S_IFMT != S_IFDIR || access(path + "/max_brightness", R_OK) != 0 {
-            fail(t, "backlight", "expected a backlight directory such as /sys/class/backlight/NAME, found \"\(path)\" (no readable max_brightness in it)")
+            fail(
+                t, "backlight",
+                "expected a backlight directory such as /sys/class/backlight/NAME, found \"\(path)\" (no readable max_brightness in it)"
+            )
         }
     }
 
@@ -125,7 +147,10 @@ extension ConfigBuilder {
         }
         let determinant = m[0] * m[4] - m[1] * m[3]
         if !(abs(determinant) > 1e-9) || !determinant.isFinite {
-            fail(t, "calibration", "expected an invertible matrix (a·e − b·d ≠ 0, or every touch lands on one line), found a·e − b·d = \(Schema.format(determinant))")
+            fail(
+                t, "calibration",
+                "expected an invertible matrix (a·e − b·d ≠ 0, or every touch lands on one line), found a·e − b·d = \(Schema.format(determinant))"
+            )
         }
     }
 }

@@ -23,7 +23,9 @@ public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
 /// All the mistakes found in one config file, in file order.
 public struct ConfigErrors: Error, Sendable, CustomStringConvertible {
     public var errors: [ConfigError]
-    public init(_ errors: [ConfigError]) { self.errors = errors.sorted { ($0.location, $0.key) < ($1.location, $1.key) } }
+    public init(_ errors: [ConfigError]) {
+        self.errors = errors.sorted { ($0.location, $0.key) < ($1.location, $1.key) }
+    }
     public var description: String { errors.map(\.description).joined(separator: "\n") }
 }
 

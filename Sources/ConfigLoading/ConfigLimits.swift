@@ -44,7 +44,8 @@ public enum ConfigLimits {
     public static func canvasExcess(_ size: PixelSize) -> String? {
         let pixels = size.width * size.height
         guard size.width > canvasSide || size.height > canvasSide || pixels > canvasPixels else { return nil }
-        return "expected a canvas of at most \(canvasSide) pixels a side and \(canvasPixels) pixels in all (\(largestCanvas)), "
+        return
+            "expected a canvas of at most \(canvasSide) pixels a side and \(canvasPixels) pixels in all (\(largestCanvas)), "
             + "found \(size) (\(pixels) pixels)"
     }
 

@@ -12,9 +12,13 @@ public enum ConfigLoader {
     /// Loads the file at `path`.
     public static func load(path: String) throws(ConfigErrors) -> KioskConfig {
         guard let text = readTextFile(path) else {
-            let reason = errno == EFBIG ? "larger than \(ConfigLimits.fileBytes) bytes" : String(cString: strerror(errno))
-            throw ConfigErrors([ConfigError(file: path, location: .init(line: 1, column: 1), key: "",
-                                            message: "cannot read the file: \(reason)")])
+            let reason =
+                errno == EFBIG ? "larger than \(ConfigLimits.fileBytes) bytes" : String(cString: strerror(errno))
+            throw ConfigErrors([
+                ConfigError(
+                    file: path, location: .init(line: 1, column: 1), key: "",
+                    message: "cannot read the file: \(reason)")
+            ])
         }
         return try parse(text: text, file: path)
     }
@@ -22,16 +26,22 @@ public enum ConfigLoader {
     /// Parses `text` as if read from `file` (the name used in messages).
     public static func parse(text: String, file: String) throws(ConfigErrors) -> KioskConfig {
         guard text.utf8.count <= ConfigLimits.fileBytes else {
-            throw ConfigErrors([ConfigError(file: file, location: .init(line: 1, column: 1), key: "",
-                                            message: "expected at most \(ConfigLimits.fileBytes) bytes, found \(text.utf8.count)")])
+            throw ConfigErrors([
+                ConfigError(
+                    file: file, location: .init(line: 1, column: 1), key: "",
+                    message: "expected at most \(ConfigLimits.fileBytes) bytes, found \(text.utf8.count)")
+            ])
         }
         let root: TOMLNode
         let positions: [String: SourceLocation]
         do {
             (root, positions) = try TOMLParser.parseWithPositions(text)
         } catch {
-            throw ConfigErrors([ConfigError(file: file, location: .init(line: error.line, column: error.column),
-                                            key: "", message: "TOML syntax: \(error.message)")])
+            throw ConfigErrors([
+                ConfigError(
+                    file: file, location: .init(line: error.line, column: error.column),
+                    key: "", message: "TOML syntax: \(error.message)")
+            ])
         }
         let (config, errors) = build(root: root, positions: positions, text: text, file: file)
         if !errors.isEmpty { throw ConfigErrors(errors) }
@@ -43,12 +53,15 @@ public enum ConfigLoader {
     /// display, socket and state from it while it shows the file's errors (`ConfigRecovery`).
     public static func salvage(text: String, file: String) -> KioskConfig? {
         guard text.utf8.count <= ConfigLimits.fileBytes,
-              let (root, positions) = try? TOMLParser.parseWithPositions(text) else { return nil }
+            let (root, positions) = try? TOMLParser.parseWithPositions(text)
+        else { return nil }
         return build(root: root, positions: positions, text: text, file: file).config
     }
 
-    private static func build(root: TOMLNode, positions: [String: SourceLocation], text: String,
-                              file: String) -> (config: KioskConfig, errors: [ConfigError]) {
+    private static func build(
+        root: TOMLNode, positions: [String: SourceLocation], text: String,
+        file: String
+    ) -> (config: KioskConfig, errors: [ConfigError]) {
         let locator = SourceLocator(positions: positions, root: root)
         var validator = Validator(file: file, locator: locator)
         let table = validator.table(root, schema: ConfigSchema.root, path: [])
@@ -89,10 +102,11 @@ struct ConfigBuilder {
     mutating func build(_ root: ConfigTable) -> KioskConfig {
         // Before the screens: their icon keys are checked against the font's names.
         iconFiles(root.table("icons"))
-        var config = KioskConfig(file: file, display: display(root.table("display") ?? ConfigTable(path: ["display"])),
-                                 input: input(root.table("input")), theme: theme(root.table("theme")), idle: idle(root.table("idle")),
-                                 socket: socket(root.table("socket")), state: state(root.table("state")),
-                                 screens: screens(root.tables("screens")))
+        var config = KioskConfig(
+            file: file, display: display(root.table("display") ?? ConfigTable(path: ["display"])),
+            input: input(root.table("input")), theme: theme(root.table("theme")), idle: idle(root.table("idle")),
+            socket: socket(root.table("socket")), state: state(root.table("state")),
+            screens: screens(root.tables("screens")))
         config.icons = icons
         config.fonts = fonts
         config.variables = variables(root.tables("variables"), controls: config.allControls)
@@ -104,7 +118,8 @@ struct ConfigBuilder {
         config.mqtt = mqtt(root.table("mqtt"), variables: root.tables("variables"), declared: config.variables)
         let devices = deviceTopics(of: config.allControls, mqtt: config.mqtt)
         config.mqtt?.devices = devices
-        config.homeAssistant = homeAssistant(root.table("homeassistant"), controls: config.allControls, variables: root.tables("variables"))
+        config.homeAssistant = homeAssistant(
+            root.table("homeassistant"), controls: config.allControls, variables: root.tables("variables"))
         checkActions(config)
         config.places = places(config.screens)
         config.machineWarnings = warnings
@@ -120,9 +135,10 @@ struct ConfigBuilder {
             screen.controls.map { c in
                 let laidOut = c.properties.string("in") != nil
                 let path = c.properties.path + [laidOut ? "in" : "frame"]
-                return ElementPlace(screen: index, id: c.id, frame: c.frame,
-                                    touchable: (ElementKinds.named(c.kind)?.takesTouches ?? true) && !c.hidden,
-                                    laidOut: laidOut, key: locator.name(path), location: locator.location(of: path))
+                return ElementPlace(
+                    screen: index, id: c.id, frame: c.frame,
+                    touchable: (ElementKinds.named(c.kind)?.takesTouches ?? true) && !c.hidden,
+                    laidOut: laidOut, key: locator.name(path), location: locator.location(of: path))
             }
         }
     }
@@ -132,7 +148,9 @@ struct ConfigBuilder {
         if let b = t.string("backend"), let backend = DisplayConfig.Backend(rawValue: b) { d.backend = backend }
         d.device = t.string("device").map(resolved)
         if let mode = t.string("mode") {
-            if DisplayMode(parsing: mode) == nil { fail(t, "mode", "expected \"WxH\" or \"WxH@Hz\" such as \"1280x800@60\", found \"\(mode)\"") }
+            if DisplayMode(parsing: mode) == nil {
+                fail(t, "mode", "expected \"WxH\" or \"WxH@Hz\" such as \"1280x800@60\", found \"\(mode)\"")
+            }
             d.mode = mode
         }
         d.rgb565 = t.string("format") == "rgb565"
@@ -202,7 +220,9 @@ struct ConfigBuilder {
         i.wakeTapOnly = t.bool("wake_tap_only") ?? true
         checkBacklight(t, i.backlight)
         if i.dimAfter > 0 && i.blankAfter > 0 && i.blankAfter <= i.dimAfter {
-            fail(t, "blank_after", "expected more than dim_after (\(Schema.format(i.dimAfter))), found \(Schema.format(i.blankAfter))")
+            fail(
+                t, "blank_after",
+                "expected more than dim_after (\(Schema.format(i.dimAfter))), found \(Schema.format(i.blankAfter))")
         }
         return i
     }
@@ -229,7 +249,9 @@ struct ConfigBuilder {
         var controlIDs: [String: String] = [:]  // id → where first defined
         return tables.map { t in
             let id = t.string("id") ?? ""
-            if !screenIDs.insert(id).inserted { fail(t, "id", "expected a unique screen id, found \"\(id)\" a second time") }
+            if !screenIDs.insert(id).inserted {
+                fail(t, "id", "expected a unique screen id, found \"\(id)\" a second time")
+            }
             if let problem = IDGrammar.problem(id), t.string("id") != nil { fail(t, "id", problem) }
             let controls = t.tables("controls").compactMap { c -> ControlConfig? in
                 guard let control = self.control(c) else { return nil }
@@ -242,7 +264,9 @@ struct ConfigBuilder {
             }
             checkImage(t, "icon")
             let icon = t.string("icon").map(iconPath)
-            return ScreenConfig(id: id, background: t.color("background"), controls: layOut(controls), title: t.string("title") ?? id, icon: icon)
+            return ScreenConfig(
+                id: id, background: t.color("background"), controls: layOut(controls), title: t.string("title") ?? id,
+                icon: icon)
         }
     }
 
@@ -251,7 +275,10 @@ struct ConfigBuilder {
         guard let kind = t.string("kind"), let id = t.string("id") else { return nil }
         let f = t.numbers("frame")
         if let card = t.string("in"), let f {
-            fail(t, "frame", "expected no frame on an element that card \"\(card)\" places (in = \"\(card)\"), found [\(f.map(Schema.format).joined(separator: ", "))]")
+            fail(
+                t, "frame",
+                "expected no frame on an element that card \"\(card)\" places (in = \"\(card)\"), found [\(f.map(Schema.format).joined(separator: ", "))]"
+            )
         } else if t.string("in") == nil && f == nil {
             // The schema cannot require a frame only where `in` is absent: the same words as its own.
             // A frame that is written but invalid was reported by the validator already.
@@ -267,12 +294,14 @@ struct ConfigBuilder {
         var hooks: HookConfig?
         if let h = t.table("hooks") {
             let directory = FileIO.directory(of: file)
-            hooks = HookConfig(onChange: ConfigPaths.command(h.strings("on_change"), in: directory),
-                               onRelease: ConfigPaths.command(h.strings("on_release"), in: directory),
-                               minIntervalMS: h.int("min_interval_ms") ?? 200, timeoutMS: h.int("timeout_ms") ?? 5000)
+            hooks = HookConfig(
+                onChange: ConfigPaths.command(h.strings("on_change"), in: directory),
+                onRelease: ConfigPaths.command(h.strings("on_release"), in: directory),
+                minIntervalMS: h.int("min_interval_ms") ?? 200, timeoutMS: h.int("timeout_ms") ?? 5000)
         }
-        return ControlConfig(kind: kind, id: id, frame: f.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) } ?? .zero,
-                             rotation: t.number("rotation") ?? 0, hidden: t.bool("hidden") ?? false, hooks: hooks, properties: t)
+        return ControlConfig(
+            kind: kind, id: id, frame: f.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) } ?? .zero,
+            rotation: t.number("rotation") ?? 0, hidden: t.bool("hidden") ?? false, hooks: hooks, properties: t)
     }
 
     /// Warnings for element colours that break the contrast rule against the ground they are drawn on:
@@ -314,7 +343,9 @@ struct ConfigBuilder {
         }
         if let h = t.table("hooks") {
             for key in ["on_change", "on_release"] {
-                if h.strings(key)?.first?.isEmpty == true { fail(h, key, "expected a program path first, found an empty string") }
+                if h.strings(key)?.first?.isEmpty == true {
+                    fail(h, key, "expected a program path first, found an empty string")
+                }
                 checkProgram(h, key)
             }
         }
@@ -322,18 +353,22 @@ struct ConfigBuilder {
 
     mutating func fail(_ t: ConfigTable, _ key: String, _ message: String) {
         let path = t.path + [key]
-        errors.append(ConfigError(file: file, location: locator.location(of: path), key: locator.name(path), message: message))
+        errors.append(
+            ConfigError(file: file, location: locator.location(of: path), key: locator.name(path), message: message))
     }
 
     /// A warning placed like `fail`'s errors.
     mutating func warn(_ t: ConfigTable, _ key: String, _ message: String) {
         let path = t.path + [key]
-        warnings.append(ConfigWarning(file: file, location: locator.location(of: path), key: locator.name(path), message: message))
+        warnings.append(
+            ConfigWarning(file: file, location: locator.location(of: path), key: locator.name(path), message: message))
     }
 
     /// A mistake of the table as a whole (a missing key), placed at its header as the validator does.
     private mutating func failTable(_ t: ConfigTable, _ message: String) {
-        errors.append(ConfigError(file: file, location: locator.location(of: t.path), key: locator.name(t.path), message: message))
+        errors.append(
+            ConfigError(file: file, location: locator.location(of: t.path), key: locator.name(t.path), message: message)
+        )
     }
 }
 

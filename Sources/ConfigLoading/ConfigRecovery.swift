@@ -33,10 +33,12 @@ public enum ConfigRecovery {
         let salvaged = ConfigLoader.readTextFile(path).flatMap { ConfigLoader.salvage(text: $0, file: path) }
         let state = salvaged?.state ?? StateConfig()
         if let text = FileIO.read(lastGoodPath(state)).map({ String(decoding: $0, as: UTF8.self) }),
-           let good = try? ConfigLoader.parse(text: text, file: path) {
+            let good = try? ConfigLoader.parse(text: text, file: path)
+        {
             return Start(config: good, notice: ConfigNotice(file: path, errors: messages, running: .lastGood))
         }
-        return Start(config: blank(salvaged, path: path), notice: ConfigNotice(file: path, errors: messages, running: .nothing))
+        return Start(
+            config: blank(salvaged, path: path), notice: ConfigNotice(file: path, errors: messages, running: .nothing))
     }
 
     /// Where the last good copy of a config with `state` is kept.
@@ -70,9 +72,10 @@ public enum ConfigRecovery {
     /// integrator expects), the default theme (its font is known to draw), one blank screen.
     private static func blank(_ salvaged: KioskConfig?, path: String) -> KioskConfig {
         let s = salvaged
-        return KioskConfig(file: path, display: s?.display ?? DisplayConfig(), input: s?.input ?? InputConfig(), theme: Theme(),
-                           idle: IdleConfig(), socket: s?.socket ?? SocketConfig(), state: s?.state ?? StateConfig(),
-                           screens: [ScreenConfig(id: blankScreenID, background: nil, controls: [])])
+        return KioskConfig(
+            file: path, display: s?.display ?? DisplayConfig(), input: s?.input ?? InputConfig(), theme: Theme(),
+            idle: IdleConfig(), socket: s?.socket ?? SocketConfig(), state: s?.state ?? StateConfig(),
+            screens: [ScreenConfig(id: blankScreenID, background: nil, controls: [])])
     }
 }
 
@@ -99,13 +102,15 @@ public struct ConfigNotice: Sendable, Equatable {
     /// The banner over the panel: a headline saying what runs and how to fix it, then each error.
     public var banner: NoticeBanner.Content {
         let count = "\(errors.count) error\(errors.count == 1 ? "" : "s")"
-        let shown: String = switch running {
-        case .lastGood: "showing the last config that worked"
-        case .previous: "still showing the config loaded before"
-        case .nothing: "no config has loaded yet"
-        }
-        return NoticeBanner.Content(headline: "\(file) is invalid (\(count)); \(shown). Saving a fixed file loads it.",
-                                    lines: errors, fullScreen: running == .nothing)
+        let shown: String =
+            switch running {
+            case .lastGood: "showing the last config that worked"
+            case .previous: "still showing the config loaded before"
+            case .nothing: "no config has loaded yet"
+            }
+        return NoticeBanner.Content(
+            headline: "\(file) is invalid (\(count)); \(shown). Saving a fixed file loads it.",
+            lines: errors, fullScreen: running == .nothing)
     }
 }
 
@@ -136,10 +141,12 @@ public final class LastGoodWriter: @unchecked Sendable {
         }
         let context = Unmanaged.passRetained(Job(run)).toOpaque()
         var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { context in
-            Unmanaged<Job>.fromOpaque(context!).takeRetainedValue().run()
-            return nil
-        }, context)
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                Unmanaged<Job>.fromOpaque(context!).takeRetainedValue().run()
+                return nil
+            }, context)
         if started == 0 {
             pthread_detach(thread)
         } else {

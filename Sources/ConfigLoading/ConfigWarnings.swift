@@ -36,7 +36,8 @@ public struct PanelDensity: Equatable {
     }
 
     var description: String {
-        let perPoint = "at \(Self.number(pixelsPerPoint, places: 2)) pixel\(pixelsPerPoint == 1 ? "" : "s") per point \(pointSource)"
+        let perPoint =
+            "at \(Self.number(pixelsPerPoint, places: 2)) pixel\(pixelsPerPoint == 1 ? "" : "s") per point \(pointSource)"
         guard let pixelsPerMM, let mmSource else { return perPoint }
         return perPoint + ", on \(Self.number(pixelsPerMM, places: 2)) pixels per mm \(mmSource)"
     }
@@ -48,15 +49,22 @@ public struct PanelDensity: Equatable {
         if let w = d.widthMM, let h = d.heightMM, w > 0, h > 0 {
             let panel = "from display.width_mm \(Self.number(w, places: 1)) over display.size \(size)"
             let perMM = Double(size.width) / w
-            if let s = d.scale { return PanelDensity(pixelsPerPoint: s, pointSource: "from display.scale", pixelsPerMM: perMM, mmSource: panel) }
-            if d.givenSize != nil {
-                return PanelDensity(pixelsPerPoint: PanelScale.of(config: d, canvasSize: size, physicalMM: nil),
-                                    pointSource: "from display.size", pixelsPerMM: perMM, mmSource: panel)
+            if let s = d.scale {
+                return PanelDensity(
+                    pixelsPerPoint: s, pointSource: "from display.scale", pixelsPerMM: perMM, mmSource: panel)
             }
-            return PanelDensity(pixelsPerPoint: PanelScale.of(config: d, canvasSize: size, physicalMM: nil), pointSource: panel)
+            if d.givenSize != nil {
+                return PanelDensity(
+                    pixelsPerPoint: PanelScale.of(config: d, canvasSize: size, physicalMM: nil),
+                    pointSource: "from display.size", pixelsPerMM: perMM, mmSource: panel)
+            }
+            return PanelDensity(
+                pixelsPerPoint: PanelScale.of(config: d, canvasSize: size, physicalMM: nil), pointSource: panel)
         }
         if let s = d.scale { return PanelDensity(pixelsPerPoint: s, pointSource: "from display.scale") }
-        return PanelDensity(pixelsPerPoint: 1, pointSource: "by default, as neither display.scale nor display.width_mm and height_mm is set")
+        return PanelDensity(
+            pixelsPerPoint: 1,
+            pointSource: "by default, as neither display.scale nor display.width_mm and height_mm is set")
     }
 
     /// What the running kiosk knows from the connector: its physical size over the canvas, beside the
@@ -66,15 +74,20 @@ public struct PanelDensity: Equatable {
         let scale = PanelScale.of(config: d, canvasSize: canvas, physicalMM: mm)
         let panel = "from the connector's \(mm.width) x \(mm.height) mm over \(canvas) pixels"
         if d.scale != nil {
-            return PanelDensity(pixelsPerPoint: scale, pointSource: "from display.scale", pixelsPerMM: Double(canvas.width) / Double(mm.width), mmSource: panel)
+            return PanelDensity(
+                pixelsPerPoint: scale, pointSource: "from display.scale",
+                pixelsPerMM: Double(canvas.width) / Double(mm.width), mmSource: panel)
         }
         if let size = d.givenSize {
-            return PanelDensity(pixelsPerPoint: scale, pointSource: "from display.size \(size) over \(canvas) pixels",
-                                pixelsPerMM: Double(canvas.width) / Double(mm.width), mmSource: panel)
+            return PanelDensity(
+                pixelsPerPoint: scale, pointSource: "from display.size \(size) over \(canvas) pixels",
+                pixelsPerMM: Double(canvas.width) / Double(mm.width), mmSource: panel)
         }
         if let w = d.widthMM, let h = d.heightMM, w > 0, h > 0 {
-            return PanelDensity(pixelsPerPoint: scale, pointSource: "from display.width_mm \(Self.number(w, places: 1)) over \(canvas) pixels",
-                                pixelsPerMM: Double(canvas.width) / Double(mm.width), mmSource: panel)
+            return PanelDensity(
+                pixelsPerPoint: scale,
+                pointSource: "from display.width_mm \(Self.number(w, places: 1)) over \(canvas) pixels",
+                pixelsPerMM: Double(canvas.width) / Double(mm.width), mmSource: panel)
         }
         return PanelDensity(pixelsPerPoint: scale, pointSource: panel)
     }
@@ -96,7 +109,10 @@ enum ConfigWarnings {
             let w = density.millimetres(p.frame.width), h = density.millimetres(p.frame.height)
             guard min(w, h) < Scale.minimumHitMillimetres else { return nil }
             let mm = "\(PanelDensity.number(w, places: 1)) x \(PanelDensity.number(h, places: 1)) mm"
-            return warning(p, file, "expected at least \(Schema.format(Scale.minimumHitMillimetres)) mm each way for a finger, found \(mm) (\(points(p.frame)) points \(density.description))")
+            return warning(
+                p, file,
+                "expected at least \(Schema.format(Scale.minimumHitMillimetres)) mm each way for a finger, found \(mm) (\(points(p.frame)) points \(density.description))"
+            )
         }
     }
 
@@ -110,7 +126,11 @@ enum ConfigWarnings {
             for earlier in touchable[..<j] where earlier.screen == later.screen {
                 let common = earlier.frame.intersection(later.frame)
                 guard !common.isEmpty else { continue }
-                out.append(warning(later, file, "expected a frame clear of other touchable elements, found it covers \(points(common)) points of \"\(earlier.id)\" (line \(earlier.location.line))"))
+                out.append(
+                    warning(
+                        later, file,
+                        "expected a frame clear of other touchable elements, found it covers \(points(common)) points of \"\(earlier.id)\" (line \(earlier.location.line))"
+                    ))
             }
         }
         return out
@@ -124,14 +144,20 @@ enum ConfigWarnings {
             guard p.frame.union(bounds) != bounds else { return nil }
             let how = p.frame.intersection(bounds).isEmpty ? "wholly" : "partly"
             let f = p.frame
-            let written = [f.minX, f.minY, f.width, f.height].map { PanelDensity.number($0, places: 1) }.joined(separator: ", ")
-            return warning(p, file, "expected a frame within the screen's \(points(bounds)) points (\(canvas)), found [\(written)], \(how) off the screen")
+            let written = [f.minX, f.minY, f.width, f.height].map { PanelDensity.number($0, places: 1) }.joined(
+                separator: ", ")
+            return warning(
+                p, file,
+                "expected a frame within the screen's \(points(bounds)) points (\(canvas)), found [\(written)], \(how) off the screen"
+            )
         }
     }
 
     /// Elements inside the band `[navigation] bar` takes along the top or bottom of every screen: the bar
     /// is drawn over them and takes their touches, so they are as good as hidden.
-    static func underNavigationBar(_ places: [ElementPlace], bar: NavigationConfig.Bar, screen: Size, file: String) -> [ConfigWarning] {
+    static func underNavigationBar(
+        _ places: [ElementPlace], bar: NavigationConfig.Bar, screen: Size, file: String
+    ) -> [ConfigWarning] {
         let h = NavBarKind.height
         let band: Rect
         switch bar {
@@ -145,7 +171,10 @@ enum ConfigWarnings {
             let common = p.frame.intersection(band)
             guard !common.isEmpty else { return nil }
             let how = common == p.frame ? "wholly" : "\(points(common)) points of it"
-            return warning(p, file, "expected \"\(p.id)\" clear of the navigation bar's \(Schema.format(h))-point band along the \(edge) (\(span), `[navigation] bar = \"\(edge)\"`), found it under the bar, \(how), where the bar hides it and takes its touches")
+            return warning(
+                p, file,
+                "expected \"\(p.id)\" clear of the navigation bar's \(Schema.format(h))-point band along the \(edge) (\(span), `[navigation] bar = \"\(edge)\"`), found it under the bar, \(how), where the bar hides it and takes its touches"
+            )
         }
     }
 

@@ -29,11 +29,13 @@ public enum EntityMapping {
     ]
 
     /// Domains Home Assistant has that no element sets, but a variable may show.
-    static let readOnly = ["sensor", "binary_sensor", "weather", "sun", "person", "device_tracker", "zone", "lock",
-                           "alarm_control_panel", "water_heater", "humidifier", "vacuum", "input_text", "input_datetime",
-                           "counter", "timer", "update", "siren", "camera", "event", "date", "time", "datetime", "text",
-                           "todo", "remote", "valve", "lawn_mower", "image", "calendar", "group", "input_button", "tts",
-                           "notify", "air_quality"]
+    static let readOnly = [
+        "sensor", "binary_sensor", "weather", "sun", "person", "device_tracker", "zone", "lock",
+        "alarm_control_panel", "water_heater", "humidifier", "vacuum", "input_text", "input_datetime",
+        "counter", "timer", "update", "siren", "camera", "event", "date", "time", "datetime", "text",
+        "todo", "remote", "valve", "lawn_mower", "image", "calendar", "group", "input_button", "tts",
+        "notify", "air_quality",
+    ]
 
     /// Every domain the panel knows.
     public static var known: Set<String> { Set(domains.flatMap(\.1) + readOnly) }
@@ -61,14 +63,15 @@ public enum EntityMapping {
 
     /// In words, what an element of `exposure` may be bound to.
     public static func fitting(_ exposure: ValueExposure) -> String {
-        let use: EntityUse? = switch exposure {
-        case .onOff: .onOff
-        case .number: .number
-        case .pair: .pair
-        case .select: .select
-        case .press: .press
-        case .nothing, .rgb: nil
-        }
+        let use: EntityUse? =
+            switch exposure {
+            case .onOff: .onOff
+            case .number: .number
+            case .pair: .pair
+            case .select: .select
+            case .press: .press
+            case .nothing, .rgb: nil
+            }
         guard let use, let list = domains.first(where: { $0.0 == use })?.1 else {
             return "no entity (it holds no value: bind a [[variables]] entry to show an entity's state)"
         }
@@ -80,7 +83,8 @@ public enum EntityMapping {
     public static func domain(of entity: String) -> String? {
         let parts = entity.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
-              entity.allSatisfy({ $0 == "." || $0 == "_" || ($0.isASCII && ($0.isLowercase || $0.isNumber)) }) else { return nil }
+            entity.allSatisfy({ $0 == "." || $0 == "_" || ($0.isASCII && ($0.isLowercase || $0.isNumber)) })
+        else { return nil }
         return String(parts[0])
     }
 }

@@ -10,7 +10,8 @@ import Widgets
 /// bring the names Home Assistant uses.
 public struct IconConfig: Sendable {
     /// Debian's files.
-    public static let debianFont = "/usr/share/fonts/truetype/materialdesignicons-webfont/materialdesignicons-webfont.ttf"
+    public static let debianFont =
+        "/usr/share/fonts/truetype/materialdesignicons-webfont/materialdesignicons-webfont.ttf"
     public static let debianNames = "/usr/share/fonts-materialdesignicons-webfont/css/materialdesignicons.css"
     /// The most a name list may hold: a whole release's CSS is well under it.
     static let namesLimit = 16 << 20
@@ -82,7 +83,8 @@ extension ConfigBuilder {
         if case .notYet = iconLoad { iconLoad = loadIcons() }
         switch iconLoad {
         case .failed(let file, let detail):
-            let why = file == "names"
+            let why =
+                file == "names"
                 ? "the name list \(icons.namesPath) cannot be used (\(detail)); install fonts-materialdesignicons-webfont or set [icons] names"
                 : "the icon font \(icons.fontPath) cannot be used (\(detail)); install fonts-materialdesignicons-webfont or set [icons] font"
             fail(t, key, "expected an icon of the icon font, found \"\(written)\" but \(why)")
@@ -93,12 +95,19 @@ extension ConfigBuilder {
         }
         guard let scalar = icons.names[written] else {
             let name = String(written.dropFirst(IconNames.prefix.count))
-            let hint = Validator.suggestion(for: name, among: icons.names.names).map { "; did you mean \"mdi:\($0)\"?" } ?? ""
-            fail(t, key, "expected one of the \(icons.names.scalars.count) icon names of \(icons.namesPath), found \"\(written)\"\(hint)")
+            let hint =
+                Validator.suggestion(for: name, among: icons.names.names).map { "; did you mean \"mdi:\($0)\"?" } ?? ""
+            fail(
+                t, key,
+                "expected one of the \(icons.names.scalars.count) icon names of \(icons.namesPath), found \"\(written)\"\(hint)"
+            )
             return
         }
         if let face = iconFace, face.ink(for: scalar, size: ConfigBuilder.probeSize) == .missing {
-            fail(t, key, "expected an icon the font \(icons.fontPath) draws, found \"\(written)\" (no glyph for U+\(String(scalar.value, radix: 16, uppercase: true)); is the font older than its name list?)")
+            fail(
+                t, key,
+                "expected an icon the font \(icons.fontPath) draws, found \"\(written)\" (no glyph for U+\(String(scalar.value, radix: 16, uppercase: true)); is the font older than its name list?)"
+            )
         }
     }
 
@@ -112,7 +121,9 @@ extension ConfigBuilder {
         icons.names = IconNames(css: String(decoding: bytes, as: UTF8.self))
         if !icons.isUsed { return .failed(key: "names", detail: "it names no icon: no .mdi-NAME:before rules") }
         let signatures: [[UInt8]] = [[0x00, 0x01, 0x00, 0x00], Array("OTTO".utf8), Array("true".utf8)]
-        if let problem = ConfigBuilder.fileProblem(icons.fontPath, signatures: signatures, kind: "a TrueType or OpenType font") {
+        if let problem = ConfigBuilder.fileProblem(
+            icons.fontPath, signatures: signatures, kind: "a TrueType or OpenType font")
+        {
             return .failed(key: "font", detail: problem)
         }
         do { iconFace = try icons.openFont().face } catch {

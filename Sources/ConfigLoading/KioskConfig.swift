@@ -58,7 +58,9 @@ public struct KioskConfig: Sendable {
     /// (`physicalMM`), sizes are measured on the real panel and the screen is its canvas; without one,
     /// the warnings `check-config` gives.
     public func runWarnings(canvas: PixelSize, physicalMM: PixelSize?) -> [ConfigWarning] {
-        guard let density = PanelDensity.connector(display, canvas: canvas, physicalMM: physicalMM) else { return warnings }
+        guard let density = PanelDensity.connector(display, canvas: canvas, physicalMM: physicalMM) else {
+            return warnings
+        }
         return warnings(density: density, canvas: canvas, canvasName: "the canvas")
     }
 
@@ -66,13 +68,19 @@ public struct KioskConfig: Sendable {
         let scale = density.pixelsPerPoint
         let points = Size(Double(canvas.width) / scale, Double(canvas.height) / scale)
         let pixels = scale == 1 ? "1 pixel" : "\(PanelDensity.number(scale, places: 2)) pixels"
-        let found = ConfigWarnings.tooSmall(places, density: density, file: file) + ConfigWarnings.overlaps(places, file: file)
-            + ConfigWarnings.offScreen(places, screen: points, canvas: "\(canvasName) \(canvas) at \(pixels) per point", file: file)
+        let found =
+            ConfigWarnings.tooSmall(places, density: density, file: file) + ConfigWarnings.overlaps(places, file: file)
+            + ConfigWarnings.offScreen(
+                places, screen: points, canvas: "\(canvasName) \(canvas) at \(pixels) per point", file: file)
             + ConfigWarnings.underNavigationBar(places, bar: navigation.bar, screen: points, file: file)
             + machineWarnings
         // In file order; warnings on one key keep the order above (size, overlap, screen).
-        return found.enumerated().sorted { ($0.element.place.location, $0.element.place.key, $0.offset) < ($1.element.place.location, $1.element.place.key, $1.offset) }
-            .map(\.element)
+        return found.enumerated().sorted {
+            ($0.element.place.location, $0.element.place.key, $0.offset) < (
+                $1.element.place.location, $1.element.place.key, $1.offset
+            )
+        }
+        .map(\.element)
     }
 }
 
@@ -158,4 +166,3 @@ public struct NavigationConfig: Sendable {
     /// Whether a horizontal swipe that starts on no control pages through the screens.
     public var swipe = true
 }
-

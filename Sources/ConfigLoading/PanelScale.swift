@@ -19,6 +19,7 @@ public enum PanelScale {
         let width = config.widthMM ?? physicalMM.map { Double($0.width) }
         let height = config.heightMM ?? physicalMM.map { Double($0.height) }
         guard let w = width, let h = height, w > 0, h > 0 else { return 1 }
-        return Scale.from(panelPixels: Size(Double(canvasSize.width), Double(canvasSize.height)), physicalMM: Size(w, h))
+        return Scale.from(
+            panelPixels: Size(Double(canvasSize.width), Double(canvasSize.height)), physicalMM: Size(w, h))
     }
 }

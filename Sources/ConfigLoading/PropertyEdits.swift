@@ -12,11 +12,15 @@ public enum PropertyEdits {
 
     /// The value `json` gives key `key` of element `c`, checked; nil: back to the config's own.
     /// Throws the reason, naming the element and the key.
-    public static func value(_ json: JSON, key: String, of c: ControlConfig, in config: KioskConfig) throws(PropertyError) -> ConfigValue? {
+    public static func value(
+        _ json: JSON, key: String, of c: ControlConfig, in config: KioskConfig
+    ) throws(PropertyError) -> ConfigValue? {
         guard let kind = ElementKinds.named(c.kind) else { throw PropertyError("\(c.id): no such kind \(c.kind)") }
         let settable = keys.filter { kind.schema.field($0) != nil }
         guard settable.contains(key), let field = kind.schema.field(key) else {
-            throw PropertyError("\(c.id).\(key): expected one of " + settable.joined(separator: ", ") + " (what a \(c.kind) may change while it runs), found \"\(key)\"")
+            throw PropertyError(
+                "\(c.id).\(key): expected one of " + settable.joined(separator: ", ")
+                    + " (what a \(c.kind) may change while it runs), found \"\(key)\"")
         }
         if json == .null { return nil }
         let found = json.description.count > 60 ? String(json.description.prefix(60)) + "…" : json.description
@@ -29,8 +33,12 @@ public enum PropertyEdits {
             default: throw PropertyError("\(c.id).\(key): expected true or false, found \(found)")
             }
         case .color:
-            guard case .string(let s) = json else { throw PropertyError("\(c.id).\(key): expected a colour (\"#RRGGBB\" or a name), found \(found)") }
-            do { return .color(try Color(parsing: s)) } catch { throw PropertyError("\(c.id).\(key): " + Validator.colourMessage(error)) }
+            guard case .string(let s) = json else {
+                throw PropertyError("\(c.id).\(key): expected a colour (\"#RRGGBB\" or a name), found \(found)")
+            }
+            do { return .color(try Color(parsing: s)) } catch {
+                throw PropertyError("\(c.id).\(key): " + Validator.colourMessage(error))
+            }
         case .string:
             let text: String
             switch json {
@@ -39,9 +47,13 @@ public enum PropertyEdits {
             default: throw PropertyError("\(c.id).\(key): expected a string, found \(found)")
             }
             guard text.utf8.count <= ConfigLimits.stringBytes else {
-                throw PropertyError("\(c.id).\(key): expected a string of at most \(ConfigLimits.stringBytes) bytes, found \(text.utf8.count) bytes")
+                throw PropertyError(
+                    "\(c.id).\(key): expected a string of at most \(ConfigLimits.stringBytes) bytes, found \(text.utf8.count) bytes"
+                )
             }
-            if kind.templateKeys.contains(where: { $0.key == key }) { try checkTemplate(text, key: key, of: c, in: config) }
+            if kind.templateKeys.contains(where: { $0.key == key }) {
+                try checkTemplate(text, key: key, of: c, in: config)
+            }
             return .string(text)
         default:
             throw PropertyError("\(c.id).\(key): cannot be changed while the kiosk runs")
@@ -49,9 +61,13 @@ public enum PropertyEdits {
     }
 
     /// A template's names against the config's controls and variables.
-    private static func checkTemplate(_ text: String, key: String, of c: ControlConfig, in config: KioskConfig) throws(PropertyError) {
+    private static func checkTemplate(
+        _ text: String, key: String, of c: ControlConfig, in config: KioskConfig
+    ) throws(PropertyError) {
         let template: TextTemplate
-        do { template = try TextTemplate(parsing: text) } catch { throw PropertyError("\(c.id).\(key): expected a text template, found \(error)") }
+        do { template = try TextTemplate(parsing: text) } catch {
+            throw PropertyError("\(c.id).\(key): expected a text template, found \(error)")
+        }
         let own = ElementKinds.named(c.kind)?.templateKeys.first { $0.key == key }?.ownName
         let known = Set(config.allControls.map(\.id) + config.variables.map(\.id) + [own].compactMap { $0 })
         for name in template.names where !known.contains(name) {

@@ -41,7 +41,8 @@ enum ScreenLayout {
         var solver = Solver(items: items)
         let frames = items.indices.map { solver.frame($0) }
         let order = drawingOrder(items, frames: frames, parents: solver.parents)
-        return Result(frames: frames, order: order, problems: solver.problems.sorted { ($0.index, $0.key) < ($1.index, $1.key) })
+        return Result(
+            frames: frames, order: order, problems: solver.problems.sorted { ($0.index, $0.key) < ($1.index, $1.key) })
     }
 
     /// Frames by recursion over the `in` chains (cards may sit in cards, in any file order), each
@@ -65,16 +66,27 @@ enum ScreenLayout {
             for (i, item) in items.enumerated() {
                 guard let name = item.container else { continue }
                 guard let p = byID[name], items[p].isCard else {
-                    let found = byID[name] == nil ? "\"\(name)\", the id of no element on this screen" : "\"\(name)\", which is not a card"
-                    problems.append(Problem(index: i, key: "in", message: "expected the id of a card with a layout, found \(found)"))
+                    let found =
+                        byID[name] == nil
+                        ? "\"\(name)\", the id of no element on this screen" : "\"\(name)\", which is not a card"
+                    problems.append(
+                        Problem(index: i, key: "in", message: "expected the id of a card with a layout, found \(found)")
+                    )
                     continue
                 }
                 guard items[p].layout?.arrangement != nil else {
-                    problems.append(Problem(index: i, key: "in", message: "expected the id of a card with a layout, found \"\(name)\", a card without `layout`"))
+                    problems.append(
+                        Problem(
+                            index: i, key: "in",
+                            message:
+                                "expected the id of a card with a layout, found \"\(name)\", a card without `layout`"))
                     continue
                 }
                 if p == i {
-                    problems.append(Problem(index: i, key: "in", message: "expected the id of another card, found its own id \"\(name)\""))
+                    problems.append(
+                        Problem(
+                            index: i, key: "in",
+                            message: "expected the id of another card, found its own id \"\(name)\""))
                     continue
                 }
                 parents[i] = p
@@ -86,7 +98,11 @@ enum ScreenLayout {
             if let known = memo[i] { return known }
             guard let p = parents[i] else { return items[i].frame }
             if visiting.contains(i) {
-                problems.append(Problem(index: i, key: "in", message: "expected a card outside this element, found \"\(items[p].id)\", which lies inside it"))
+                problems.append(
+                    Problem(
+                        index: i, key: "in",
+                        message: "expected a card outside this element, found \"\(items[p].id)\", which lies inside it")
+                )
                 memo[i] = .some(nil)
                 return nil
             }
@@ -105,7 +121,12 @@ enum ScreenLayout {
             guard let frame = frame(p), let layout = items[p].layout, let kids = children[p] else { return nil }
             let placed = layout.cells(count: kids.count, in: frame)
             if let first = placed.first, first.width <= 0 || first.height <= 0 {
-                problems.append(Problem(index: p, key: "layout", message: "expected room for \(kids.count) element\(kids.count == 1 ? "" : "s") inside the padding, title and gaps, found cells of \(Self.points(first.width)) x \(Self.points(first.height)) points"))
+                problems.append(
+                    Problem(
+                        index: p, key: "layout",
+                        message:
+                            "expected room for \(kids.count) element\(kids.count == 1 ? "" : "s") inside the padding, title and gaps, found cells of \(Self.points(first.width)) x \(Self.points(first.height)) points"
+                    ))
                 return nil
             }
             cells[p] = placed

@@ -24,8 +24,10 @@ struct SourceLocator {
             for (key, value) in entries { collectIDs(value, path: path + [key]) }
         case .array(let items):
             func id(_ item: TOMLNode) -> String? {
-                guard case .table(let entries) = item, case .string(let id)? = entries.first(where: { $0.key == "id" })?.value,
-                      IDGrammar.isValid(id) else { return nil }
+                guard case .table(let entries) = item,
+                    case .string(let id)? = entries.first(where: { $0.key == "id" })?.value,
+                    IDGrammar.isValid(id)
+                else { return nil }
                 return id
             }
             let found = items.map(id)
@@ -45,7 +47,11 @@ struct SourceLocator {
         guard !ids.isEmpty else { return SourceLocator.join(path) }
         var shown: [String] = []
         for i in path.indices {
-            if path[i].hasPrefix("["), let id = ids[SourceLocator.join(Array(path[...i]))] { shown.append("[id=\(id)]") } else { shown.append(path[i]) }
+            if path[i].hasPrefix("["), let id = ids[SourceLocator.join(Array(path[...i]))] {
+                shown.append("[id=\(id)]")
+            } else {
+                shown.append(path[i])
+            }
         }
         return SourceLocator.join(shown)
     }

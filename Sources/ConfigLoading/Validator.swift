@@ -22,7 +22,8 @@ struct Validator {
             let childPath = path + [key]
             guard let field = schema.field(key) else {
                 let names = schema.fields.map(\.name)
-                let hint = KeySynonyms.hint(for: key, among: names, kind: kind)
+                let hint =
+                    KeySynonyms.hint(for: key, among: names, kind: kind)
                     ?? Validator.suggestion(for: key, among: names).map { "; did you mean \"\($0)\"?" } ?? ""
                 fail(childPath, "unknown key\(hint)")
                 continue
@@ -36,7 +37,9 @@ struct Validator {
     }
 
     private mutating func value(_ node: TOMLNode, type: FieldType, path: [String]) -> ConfigValue? {
-        func mismatch() -> ConfigValue? { fail(path, "expected \(type.expectation), found \(node.typeName)"); return nil }
+        func mismatch() -> ConfigValue? {
+            fail(path, "expected \(type.expectation), found \(node.typeName)"); return nil
+        }
         if let excess = ConfigLimits.excess(node) { fail(path, excess); return nil }
         switch (type, node) {
         case (.bool, .bool(let b)): return .bool(b)
@@ -51,7 +54,11 @@ struct Validator {
         case (.numberOrPair, .double(let d)): return d.isFinite ? .number(d) : mismatch()
         case (.numberOrPair, .array(let items)):
             let numbers = items.compactMap { item -> Double? in
-                switch item { case .int(let i): return Double(i); case .double(let d) where d.isFinite: return d; default: return nil }
+                switch item {
+                case .int(let i): return Double(i);
+                case .double(let d) where d.isFinite: return d;
+                default: return nil
+                }
             }
             return numbers.count == 2 && items.count == 2 ? .numbers(numbers) : mismatch()
         case (.scalar, .double(let d)): return d.isFinite ? .number(d) : mismatch()
@@ -67,7 +74,9 @@ struct Validator {
             var out: [Color] = []
             for (i, item) in items.enumerated() {
                 guard case .string(let text) = item else { return mismatch() }
-                do { out.append(try Color(parsing: text)) } catch { fail(path + ["[\(i)]"], Validator.colourMessage(error)); return nil }
+                do { out.append(try Color(parsing: text)) } catch {
+                    fail(path + ["[\(i)]"], Validator.colourMessage(error)); return nil
+                }
             }
             return out.isEmpty ? mismatch() : .colors(out)
         case (.numbers(let count), .array(let items)):
@@ -79,7 +88,9 @@ struct Validator {
                 default: return mismatch()
                 }
             }
-            if let n = count, out.count != n { fail(path, "expected \(type.expectation), found \(out.count)"); return nil }
+            if let n = count, out.count != n {
+                fail(path, "expected \(type.expectation), found \(out.count)"); return nil
+            }
             return .numbers(out)
         case (.strings(let nonEmpty), .array(let items)):
             var out: [String] = []
@@ -89,11 +100,13 @@ struct Validator {
         case (.table(let schema), .table):
             return .table(table(node, schema: schema, path: path))
         case (.tables(let schema), .array(let items)):
-            return .tables(items.enumerated().map { table($0.element, schema: schema, path: path + ["[\($0.offset)]"]) })
+            return .tables(
+                items.enumerated().map { table($0.element, schema: schema, path: path + ["[\($0.offset)]"]) })
         case (.variantTables(let key, let schemas), .array(let items)):
-            return .tables(items.enumerated().compactMap {
-                variantTable($0.element, key: key, schemas: schemas, path: path + ["[\($0.offset)]"])
-            })
+            return .tables(
+                items.enumerated().compactMap {
+                    variantTable($0.element, key: key, schemas: schemas, path: path + ["[\($0.offset)]"])
+                })
         case (.variantTables(let key, let schemas), .table):
             return variantTable(node, key: key, schemas: schemas, path: path + ["[0]"]).map { .tables([$0]) }
         case (.tables(let schema), .table):
@@ -105,11 +118,18 @@ struct Validator {
     }
 
     /// A table checked against the schema its `key` field names (a control against its kind).
-    private mutating func variantTable(_ node: TOMLNode, key: String, schemas: [(name: String, schema: Schema)],
-                                       path: [String]) -> ConfigTable? {
-        guard case .table(let entries) = node else { fail(path, "expected a table, found \(node.typeName)"); return nil }
+    private mutating func variantTable(
+        _ node: TOMLNode, key: String, schemas: [(name: String, schema: Schema)],
+        path: [String]
+    ) -> ConfigTable? {
+        guard case .table(let entries) = node else {
+            fail(path, "expected a table, found \(node.typeName)"); return nil
+        }
         guard let kindNode = entries.first(where: { $0.key == key })?.value else {
-            fail(path, "missing the required key \"\(key)\" (one of \(schemas.map { "\"\($0.name)\"" }.joined(separator: ", ")))")
+            fail(
+                path,
+                "missing the required key \"\(key)\" (one of \(schemas.map { "\"\($0.name)\"" }.joined(separator: ", ")))"
+            )
             return nil
         }
         guard case .string(let kind) = kindNode, let schema = schemas.first(where: { $0.name == kind })?.schema else {
@@ -120,13 +140,17 @@ struct Validator {
     }
 
     mutating func fail(_ path: [String], _ message: String) {
-        errors.append(ConfigError(file: file, location: locator.location(of: path), key: locator.name(path), message: message))
+        errors.append(
+            ConfigError(file: file, location: locator.location(of: path), key: locator.name(path), message: message))
     }
 
     /// A colour's error, with the nearest colour name for a misspelt one.
     static func colourMessage(_ error: ColorParseError) -> String {
         guard error.reason == .unknownName else { return error.description }
-        let hint = suggestion(for: error.text.trimmedSpaces.lowercased(), among: Color.named.keys.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
+        let hint =
+            suggestion(for: error.text.trimmedSpaces.lowercased(), among: Color.named.keys.sorted()).map {
+                "; did you mean \"\($0)\"?"
+            } ?? ""
         return error.description + hint
     }
 
@@ -150,7 +174,9 @@ struct Validator {
             var current = [i] + Array(repeating: 0, count: b.count)
             for j in 1...b.count {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { current[j] = min(current[j], older[j - 2] + 1) }
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], older[j - 2] + 1)
+                }
             }
             older = previous
             previous = current

@@ -2,7 +2,8 @@
 /// does not depend on the directory it (or the kiosk) runs in.
 public enum ConfigPaths {
     /// The rule as the reference states it.
-    public static let rule = "A relative path in the file (a font, an image or icon, a hook program written with a `/`, an MQTT file, a device, the backlight) is taken from the folder the file is in, never from the directory the kiosk or `check-config` runs in; a hook program without a `/` is looked up in PATH. `socket.path` and `state.path` must be absolute."
+    public static let rule =
+        "A relative path in the file (a font, an image or icon, a hook program written with a `/`, an MQTT file, a device, the backlight) is taken from the folder the file is in, never from the directory the kiosk or `check-config` runs in; a hook program without a `/` is looked up in PATH. `socket.path` and `state.path` must be absolute."
 
     /// `path` as the kiosk opens it: an absolute (or empty) one as written, a relative one from
     /// `directory`, the config file's folder.

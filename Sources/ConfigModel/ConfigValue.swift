@@ -25,7 +25,9 @@ public struct ConfigTable: Hashable, Sendable {
     /// The key path by index, `screens[0].controls[2]` (messages name entries by id: `SourceLocator.name`).
     public var pathText: String { ConfigKeyPath.text(path) }
 
-    public init(values: [String: ConfigValue] = [:], path: [String] = [], location: SourceLocation = .init(line: 1, column: 1)) {
+    public init(
+        values: [String: ConfigValue] = [:], path: [String] = [], location: SourceLocation = .init(line: 1, column: 1)
+    ) {
         self.values = values; self.path = path; self.location = location
     }
 

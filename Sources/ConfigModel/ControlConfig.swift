@@ -7,8 +7,10 @@ public struct HookConfig: Sendable, Hashable {
     public var minIntervalMS = 200
     public var timeoutMS = 5000
 
-    public init(onChange: [String]? = nil, onRelease: [String]? = nil, minIntervalMS: Int = 200, timeoutMS: Int = 5000) {
-        self.onChange = onChange; self.onRelease = onRelease; self.minIntervalMS = minIntervalMS; self.timeoutMS = timeoutMS
+    public init(onChange: [String]? = nil, onRelease: [String]? = nil, minIntervalMS: Int = 200, timeoutMS: Int = 5000)
+    {
+        self.onChange = onChange; self.onRelease = onRelease; self.minIntervalMS = minIntervalMS;
+        self.timeoutMS = timeoutMS
     }
 }
 
@@ -25,8 +27,10 @@ public struct ControlConfig: Sendable {
     /// Every validated key, for the control factory.
     public var properties: ConfigTable
 
-    public init(kind: String, id: String, frame: Rect, rotation: Double = 0, hidden: Bool = false,
-                hooks: HookConfig? = nil, properties: ConfigTable = ConfigTable()) {
+    public init(
+        kind: String, id: String, frame: Rect, rotation: Double = 0, hidden: Bool = false,
+        hooks: HookConfig? = nil, properties: ConfigTable = ConfigTable()
+    ) {
         self.kind = kind; self.id = id; self.frame = frame; self.rotation = rotation; self.hidden = hidden
         self.hooks = hooks; self.properties = properties
     }

@@ -35,7 +35,9 @@ public enum GeometryLimits {
         if frame[2] <= 0 || frame[3] <= 0 {
             return "expected a positive width and height, found \(Schema.format(frame[2])) x \(Schema.format(frame[3]))"
         }
-        if !coordinates.contains(frame[0]) || !coordinates.contains(frame[1]) || !lengths.contains(frame[2]) || !lengths.contains(frame[3]) {
+        if !coordinates.contains(frame[0]) || !coordinates.contains(frame[1]) || !lengths.contains(frame[2])
+            || !lengths.contains(frame[3])
+        {
             let r = Schema.format(reach)
             return "expected x and y from -\(r) to \(r) and a width and height up to \(r) points, found \(written)"
         }

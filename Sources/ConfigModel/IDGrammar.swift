@@ -27,6 +27,8 @@ public enum IDGrammar {
         String(id.lowercased().map { $0 == "-" ? "_" : $0 })
     }
 
-    private static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+    private static func isLetter(_ b: UInt8) -> Bool {
+        (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
+    }
     private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 }

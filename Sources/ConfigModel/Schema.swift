@@ -66,7 +66,9 @@ public struct Field: Sendable {
     public var defaultText: String?
     public var doc: String
 
-    public init(_ name: String, _ type: FieldType, required: Bool = false, default defaultText: String? = nil, _ doc: String) {
+    public init(
+        _ name: String, _ type: FieldType, required: Bool = false, default defaultText: String? = nil, _ doc: String
+    ) {
         self.name = name; self.type = type; self.required = required; self.defaultText = defaultText; self.doc = doc
     }
 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @inline(__always) func atan2Double(_ y: Double, _ x: Double) -> Double { atan2(y, x) }

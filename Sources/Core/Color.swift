@@ -5,13 +5,15 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     /// `0xRRGGBB` with full opacity.
     public init(rgb: UInt32) {
-        self.init(r: UInt8(truncatingIfNeeded: rgb >> 16), g: UInt8(truncatingIfNeeded: rgb >> 8),
-                  b: UInt8(truncatingIfNeeded: rgb))
+        self.init(
+            r: UInt8(truncatingIfNeeded: rgb >> 16), g: UInt8(truncatingIfNeeded: rgb >> 8),
+            b: UInt8(truncatingIfNeeded: rgb))
     }
     /// `0xRRGGBBAA`.
     public init(rgba: UInt32) {
-        self.init(r: UInt8(truncatingIfNeeded: rgba >> 24), g: UInt8(truncatingIfNeeded: rgba >> 16),
-                  b: UInt8(truncatingIfNeeded: rgba >> 8), a: UInt8(truncatingIfNeeded: rgba))
+        self.init(
+            r: UInt8(truncatingIfNeeded: rgba >> 24), g: UInt8(truncatingIfNeeded: rgba >> 16),
+            b: UInt8(truncatingIfNeeded: rgba >> 8), a: UInt8(truncatingIfNeeded: rgba))
     }
 
     public static let black = Color(rgb: 0x000000)
@@ -36,7 +38,9 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     }
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
     public var hex: String {
-        func h(_ v: UInt8) -> String { let s = String(v, radix: 16, uppercase: true); return s.count == 1 ? "0" + s : s }
+        func h(_ v: UInt8) -> String {
+            let s = String(v, radix: 16, uppercase: true); return s.count == 1 ? "0" + s : s
+        }
         return "#" + h(r) + h(g) + h(b) + (a == 255 ? "" : h(a))
     }
     public var description: String { hex }
@@ -46,7 +50,9 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         let s = text.trimmingWhitespace()
         if s.hasPrefix("#") {
             let digits = Array(s.dropFirst())
-            guard [3, 4, 6, 8].contains(digits.count) else { throw ColorParseError(text: text, reason: .length(digits.count)) }
+            guard [3, 4, 6, 8].contains(digits.count) else {
+                throw ColorParseError(text: text, reason: .length(digits.count))
+            }
             var values: [UInt8] = []
             for ch in digits {
                 guard let v = ch.hexDigitValue else { throw ColorParseError(text: text, reason: .badDigit(ch)) }

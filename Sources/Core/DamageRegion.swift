@@ -73,8 +73,8 @@ public struct DamageRegion: Sendable, Equatable {
 
     private mutating func mergeCheapestPair() {
         var best = (i: 0, j: 1, waste: Int.max)
-        for i in 0 ..< rects.count {
-            for j in (i + 1) ..< rects.count {
+        for i in 0..<rects.count {
+            for j in (i + 1)..<rects.count {
                 let waste = rects[i].union(rects[j]).area - rects[i].area - rects[j].area
                 if waste < best.waste { best = (i, j, waste) }
             }

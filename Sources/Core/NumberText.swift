@@ -22,7 +22,8 @@ public enum NumberText {
         }
         let number = Array(bytes[start..<end])
         guard decimalLength(number, from: 0) == number.count,
-              let value = Double(String(decoding: number, as: UTF8.self)), value.isFinite else { return nil }
+            let value = Double(String(decoding: number, as: UTF8.self)), value.isFinite
+        else { return nil }
         return value
     }
 

@@ -76,10 +76,13 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     public init(covering rect: Rect) {
         let x0 = rect.minX.rounded(.down), y0 = rect.minY.rounded(.down)
         let x1 = rect.maxX.rounded(.up), y1 = rect.maxY.rounded(.up)
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { self.init(x: 0, y: 0, width: 0, height: 0); return }
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else {
+            self.init(x: 0, y: 0, width: 0, height: 0); return
+        }
         let lim = 1e8  // keeps Int conversion safe for absurd coordinates
-        self.init(x: Int(max(-lim, min(lim, x0))), y: Int(max(-lim, min(lim, y0))),
-                  width: Int(max(-lim, min(lim, x1 - x0))), height: Int(max(-lim, min(lim, y1 - y0))))
+        self.init(
+            x: Int(max(-lim, min(lim, x0))), y: Int(max(-lim, min(lim, y0))),
+            width: Int(max(-lim, min(lim, x1 - x0))), height: Int(max(-lim, min(lim, y1 - y0))))
     }
 
     public static let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)

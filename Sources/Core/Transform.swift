@@ -24,17 +24,19 @@ public struct Transform: Hashable, Sendable {
 
     /// The transform that applies `self` first and then `next`.
     public func then(_ next: Transform) -> Transform {
-        Transform(a: a * next.a + b * next.c, b: a * next.b + b * next.d,
-                  c: c * next.a + d * next.c, d: c * next.b + d * next.d,
-                  tx: tx * next.a + ty * next.c + next.tx, ty: tx * next.b + ty * next.d + next.ty)
+        Transform(
+            a: a * next.a + b * next.c, b: a * next.b + b * next.d,
+            c: c * next.a + d * next.c, d: c * next.b + d * next.d,
+            tx: tx * next.a + ty * next.c + next.tx, ty: tx * next.b + ty * next.d + next.ty)
     }
     public var determinant: Double { a * d - b * c }
     /// The inverse, or nil when the transform is singular.
     public var inverted: Transform? {
         let det = determinant
         if det == 0 || !det.isFinite { return nil }
-        return Transform(a: d / det, b: -b / det, c: -c / det, d: a / det,
-                         tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+        return Transform(
+            a: d / det, b: -b / det, c: -c / det, d: a / det,
+            tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
     }
     public func apply(_ p: Point) -> Point { Point(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty) }
     /// Applies only the linear part (no translation), for directions and displacements.

@@ -70,7 +70,8 @@ final class DRMCard {
     /// which after a hotplug event is already fresh.
     func probe(detect: Bool = true) throws -> (connectors: [DRMConnector], crtcIDs: [UInt32]) {
         guard let res = drmModeGetResources(fd) else {
-            throw DisplayError.unsupported(device: path, reason: "not a mode-setting device (drmModeGetResources failed)")
+            throw DisplayError.unsupported(
+                device: path, reason: "not a mode-setting device (drmModeGetResources failed)")
         }
         defer { drmModeFreeResources(res) }
         let crtcIDs = (0..<Int(res.pointee.count_crtcs)).map { res.pointee.crtcs[$0] }
@@ -92,32 +93,36 @@ final class DRMCard {
             let interlaced = m.flags & (1 << 4) != 0
             return DisplayMode(
                 width: Int(m.hdisplay), height: Int(m.vdisplay),
-                refreshMilliHz: DisplayMode.refreshMilliHz(clockKHz: Int(m.clock), htotal: Int(m.htotal),
-                                                           vtotal: Int(m.vtotal), interlaced: interlaced,
-                                                           doubleScan: m.flags & (1 << 5) != 0),
+                refreshMilliHz: DisplayMode.refreshMilliHz(
+                    clockKHz: Int(m.clock), htotal: Int(m.htotal),
+                    vtotal: Int(m.vtotal), interlaced: interlaced,
+                    doubleScan: m.flags & (1 << 5) != 0),
                 isPreferred: m.type & (1 << 3) != 0, isInterlaced: interlaced, index: i)
         }
         let encoders: [DRMTopology.Encoder] = (0..<Int(c.count_encoders)).compactMap { i in
             guard let e = drmModeGetEncoder(fd, c.encoders[i]) else { return nil }
             defer { drmModeFreeEncoder(e) }
-            return DRMTopology.Encoder(id: e.pointee.encoder_id, currentCRTC: e.pointee.crtc_id,
-                                       possibleCRTCs: e.pointee.possible_crtcs)
+            return DRMTopology.Encoder(
+                id: e.pointee.encoder_id, currentCRTC: e.pointee.crtc_id,
+                possibleCRTCs: e.pointee.possible_crtcs)
         }
         let mm = c.mmWidth > 0 && c.mmHeight > 0 ? PixelSize(width: Int(c.mmWidth), height: Int(c.mmHeight)) : nil
-        return DRMConnector(id: c.connector_id,
-                            name: DRMTopology.connectorName(type: c.connector_type, typeID: c.connector_type_id),
-                            connected: c.connection == DRM_MODE_CONNECTED && !modes.isEmpty,
-                            possiblyConnected: c.connection == DRM_MODE_UNKNOWNCONNECTION && !modes.isEmpty,
-                            modes: modes, rawModes: raw, physicalSizeMM: mm,
-                            currentEncoder: c.encoder_id, encoders: encoders)
+        return DRMConnector(
+            id: c.connector_id,
+            name: DRMTopology.connectorName(type: c.connector_type, typeID: c.connector_type_id),
+            connected: c.connection == DRM_MODE_CONNECTED && !modes.isEmpty,
+            possiblyConnected: c.connection == DRM_MODE_UNKNOWNCONNECTION && !modes.isEmpty,
+            modes: modes, rawModes: raw, physicalSizeMM: mm,
+            currentEncoder: c.encoder_id, encoders: encoders)
     }
 
     /// Creates a dumb buffer of `width` × `height` in `format`, adds it as a framebuffer, maps it,
     /// and clears it to black. Undoes the partial work on failure.
     func createDumbBuffer(width: Int, height: Int, format: ScanoutFormat) throws -> DRMDumbBuffer {
         var handle: UInt32 = 0, pitch: UInt32 = 0, size: UInt64 = 0
-        var r = drmModeCreateDumbBuffer(fd, UInt32(width), UInt32(height), UInt32(format.bitsPerPixel), 0,
-                                        &handle, &pitch, &size)
+        var r = drmModeCreateDumbBuffer(
+            fd, UInt32(width), UInt32(height), UInt32(format.bitsPerPixel), 0,
+            &handle, &pitch, &size)
         guard r == 0 else { throw DisplayError.systemCall(device: path, call: "create dumb buffer", errno: -r) }
         var fbID: UInt32 = 0
         var handles: (UInt32, UInt32, UInt32, UInt32) = (handle, 0, 0, 0)
@@ -127,10 +132,11 @@ final class DRMCard {
         r = withUnsafePointer(to: &handles) { h in
             withUnsafePointer(to: &pitches) { p in
                 withUnsafePointer(to: &offsets) { o in
-                    drmModeAddFB2(fd, UInt32(width), UInt32(height), fourcc,
-                                  UnsafeRawPointer(h).assumingMemoryBound(to: UInt32.self),
-                                  UnsafeRawPointer(p).assumingMemoryBound(to: UInt32.self),
-                                  UnsafeRawPointer(o).assumingMemoryBound(to: UInt32.self), &fbID, 0)
+                    drmModeAddFB2(
+                        fd, UInt32(width), UInt32(height), fourcc,
+                        UnsafeRawPointer(h).assumingMemoryBound(to: UInt32.self),
+                        UnsafeRawPointer(p).assumingMemoryBound(to: UInt32.self),
+                        UnsafeRawPointer(o).assumingMemoryBound(to: UInt32.self), &fbID, 0)
                 }
             }
         }
@@ -145,7 +151,10 @@ final class DRMCard {
         }
         var offset: UInt64 = 0
         r = drmModeMapDumbBuffer(fd, handle, &offset)
-        let map = r == 0 ? mmap(nil, Int(size), PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(Int64(bitPattern: offset))) : MAP_FAILED
+        let map =
+            r == 0
+            ? mmap(nil, Int(size), PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(Int64(bitPattern: offset)))
+            : MAP_FAILED
         guard r == 0, let map, map != MAP_FAILED else {
             let e = r != 0 ? -r : currentErrno
             _ = drmModeRmFB(fd, fbID)
@@ -176,11 +185,16 @@ public enum DRMInventory {
             do {
                 let card = try DRMCard(path: path)
                 let (connectors, crtcs) = try card.probe()
-                lines.append("\(path): dumb buffers \(card.supportsDumbBuffers ? "yes" : "no"), \(crtcs.count) CRTCs, \(connectors.count) connectors")
+                lines.append(
+                    "\(path): dumb buffers \(card.supportsDumbBuffers ? "yes" : "no"), \(crtcs.count) CRTCs, \(connectors.count) connectors"
+                )
                 for c in connectors {
-                    let status = c.connected ? "connected" : c.possiblyConnected ? "unknown (has modes)" : "disconnected"
+                    let status =
+                        c.connected ? "connected" : c.possiblyConnected ? "unknown (has modes)" : "disconnected"
                     let mm = c.physicalSizeMM.map { " \($0.width)x\($0.height) mm" } ?? ""
-                    lines.append("  \(c.name): \(status)\(mm)\(c.modes.isEmpty ? "" : "; modes " + c.modes.map(\.description).joined(separator: ", "))")
+                    lines.append(
+                        "  \(c.name): \(status)\(mm)\(c.modes.isEmpty ? "" : "; modes " + c.modes.map(\.description).joined(separator: ", "))"
+                    )
                 }
             } catch {
                 lines.append("\(path): \(error)")

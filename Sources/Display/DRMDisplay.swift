@@ -16,8 +16,10 @@ public struct DRMOptions: Sendable {
     public var bufferCount: Int
     public var rotation: DisplayRotation
 
-    public init(cardPath: String? = nil, connectorName: String? = nil, mode: ModeRequest? = nil,
-                format: ScanoutFormat = .xrgb8888, bufferCount: Int = 3, rotation: DisplayRotation = .deg0) {
+    public init(
+        cardPath: String? = nil, connectorName: String? = nil, mode: ModeRequest? = nil,
+        format: ScanoutFormat = .xrgb8888, bufferCount: Int = 3, rotation: DisplayRotation = .deg0
+    ) {
         self.cardPath = cardPath; self.connectorName = connectorName; self.mode = mode
         self.format = format; self.bufferCount = bufferCount; self.rotation = rotation
     }
@@ -109,19 +111,28 @@ public final class DRMDisplay: DisplayOutput {
         if let wanted = options.connectorName {
             candidates = connectors.filter { $0.name == wanted }
             if candidates.isEmpty {
-                throw DisplayError.badConfiguration("\(path): no connector \"\(wanted)\"; it has \(connectors.map(\.name).joined(separator: ", "))")
+                throw DisplayError.badConfiguration(
+                    "\(path): no connector \"\(wanted)\"; it has \(connectors.map(\.name).joined(separator: ", "))")
             }
         }
-        guard let connector = candidates.first(where: \.connected) ?? candidates.first(where: \.possiblyConnected) else {
+        guard let connector = candidates.first(where: \.connected) ?? candidates.first(where: \.possiblyConnected)
+        else {
             throw DisplayError.noConnectedDisplay(device: "\(path) (\(candidates.map(\.name).joined(separator: ", ")))")
         }
         guard let mode = ModeChooser.choose(from: connector.modes, request: options.mode) else {
-            throw DisplayError.badConfiguration("\(path) \(connector.name): mode \(options.mode.map(\.description) ?? "") not offered; it offers \(connector.modes.map(\.description).joined(separator: ", "))")
+            throw DisplayError.badConfiguration(
+                "\(path) \(connector.name): mode \(options.mode.map(\.description) ?? "") not offered; it offers \(connector.modes.map(\.description).joined(separator: ", "))"
+            )
         }
-        let busy = Set(connectors.filter { $0.id != connector.id && $0.connected }.flatMap { c in
-            c.encoders.filter { $0.id == c.currentEncoder }.map(\.currentCRTC) })
-        guard let route = DRMTopology.chooseCRTC(currentEncoder: connector.currentEncoder, encoders: connector.encoders,
-                                                 crtcIDs: crtcIDs, busyCRTCs: busy) else {
+        let busy = Set(
+            connectors.filter { $0.id != connector.id && $0.connected }.flatMap { c in
+                c.encoders.filter { $0.id == c.currentEncoder }.map(\.currentCRTC)
+            })
+        guard
+            let route = DRMTopology.chooseCRTC(
+                currentEncoder: connector.currentEncoder, encoders: connector.encoders,
+                crtcIDs: crtcIDs, busyCRTCs: busy)
+        else {
             throw DisplayError.unsupported(device: path, reason: "no CRTC can drive \(connector.name)")
         }
         // Opening the node makes us master when nobody else is; otherwise ask once.
@@ -157,8 +168,11 @@ public final class DRMDisplay: DisplayOutput {
         physicalSizeMM = connector.physicalSizeMM.map { options.rotation.swapsAxes ? $0.transposed : $0 }
         dumbBuffers = buffers
         scanout = BufferedScanout(
-            buffers: buffers.map { ScanoutBuffer(base: $0.memory, width: mode.width, height: mode.height,
-                                                 strideBytes: $0.pitch, format: format) },
+            buffers: buffers.map {
+                ScanoutBuffer(
+                    base: $0.memory, width: mode.width, height: mode.height,
+                    strideBytes: $0.pitch, format: format)
+            },
             rotation: options.rotation)
         savedCRTC = drmModeGetCrtc(card.fd, route.crtc)
     }
@@ -236,8 +250,9 @@ public final class DRMDisplay: DisplayOutput {
         let same = connector?.rawModes.first {
             $0.hdisplay == inUse.hdisplay && $0.vdisplay == inUse.vdisplay && $0.vrefresh == inUse.vrefresh
         }
-        let change = ConnectorChange.after(wasPresent: connectorPresent, isPresent: present, offersModeInUse: same != nil,
-                                           offered: connector?.modes.map(\.description).joined(separator: ", ") ?? "")
+        let change = ConnectorChange.after(
+            wasPresent: connectorPresent, isPresent: present, offersModeInUse: same != nil,
+            offered: connector?.modes.map(\.description).joined(separator: ", ") ?? "")
         switch change {
         case .disconnected: connectorPresent = false
         case .reconnected:
@@ -258,8 +273,9 @@ public final class DRMDisplay: DisplayOutput {
         if let saved = savedCRTC {
             var connector = connectorID
             if saved.pointee.mode_valid != 0 && saved.pointee.buffer_id != 0 {
-                _ = drmModeSetCrtc(card.fd, saved.pointee.crtc_id, saved.pointee.buffer_id, saved.pointee.x,
-                                   saved.pointee.y, &connector, 1, &saved.pointee.mode)
+                _ = drmModeSetCrtc(
+                    card.fd, saved.pointee.crtc_id, saved.pointee.buffer_id, saved.pointee.x,
+                    saved.pointee.y, &connector, 1, &saved.pointee.mode)
             } else {
                 _ = drmModeSetCrtc(card.fd, crtcID, 0, 0, 0, nil, 0, nil)  // it was off: switch it off again
             }
@@ -289,8 +305,9 @@ public final class DRMDisplay: DisplayOutput {
         guard let index = scanout.chain.bufferToShow else { return false }
         lastFlipSerial += 1
         let token = Unmanaged.passRetained(FlipToken(sink: sink, serial: lastFlipSerial))
-        let r = drmModePageFlip(card.fd, crtcID, dumbBuffers[index].framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT),
-                                token.toOpaque())
+        let r = drmModePageFlip(
+            card.fd, crtcID, dumbBuffers[index].framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT),
+            token.toOpaque())
         if r == 0 {
             pendingFlipSerial = lastFlipSerial
             scanout.update { $0.flipSubmitted(index) }
@@ -311,8 +328,9 @@ public final class DRMDisplay: DisplayOutput {
     private func markDirty(buffer: Int, rects: [PixelRect]) {
         guard dirtyFBSupported, !rects.isEmpty else { return }
         var clips = rects.map {
-            drmModeClip(x1: UInt16(clamping: $0.x), y1: UInt16(clamping: $0.y),
-                        x2: UInt16(clamping: $0.maxX), y2: UInt16(clamping: $0.maxY))
+            drmModeClip(
+                x1: UInt16(clamping: $0.x), y1: UInt16(clamping: $0.y),
+                x2: UInt16(clamping: $0.maxX), y2: UInt16(clamping: $0.maxY))
         }
         let r = drmModeDirtyFB(card.fd, dumbBuffers[buffer].framebufferID, &clips, UInt32(clips.count))
         if r == -ENOSYS || r == -EINVAL || r == -EOPNOTSUPP { dirtyFBSupported = false }
@@ -341,12 +359,15 @@ public final class DRMDisplay: DisplayOutput {
             guard let userData else { return }
             let token = Unmanaged<FlipToken>.fromOpaque(userData).takeRetainedValue()
             token.sink.completedSerials.append(token.serial)
-            token.sink.latest = CompletedFlip(serial: token.serial, time: Double(seconds) + Double(microseconds) / 1_000_000)
+            token.sink.latest = CompletedFlip(
+                serial: token.serial, time: Double(seconds) + Double(microseconds) / 1_000_000)
         }
         sink.completedSerials.removeAll()
         if drmHandleEvent(card.fd, &context) != 0 {
             let e = currentErrno
-            if e != EAGAIN && e != EINTR { throw DisplayError.systemCall(device: cardPath, call: "drmHandleEvent", errno: e) }
+            if e != EAGAIN && e != EINTR {
+                throw DisplayError.systemCall(device: cardPath, call: "drmHandleEvent", errno: e)
+            }
         }
         return sink.completedSerials
     }

@@ -11,16 +11,20 @@ public struct DisplayMode: Hashable, Sendable, CustomStringConvertible {
     public var isInterlaced: Bool
     public var index: Int
 
-    public init(width: Int, height: Int, refreshMilliHz: Int, isPreferred: Bool = false,
-                isInterlaced: Bool = false, index: Int = 0) {
+    public init(
+        width: Int, height: Int, refreshMilliHz: Int, isPreferred: Bool = false,
+        isInterlaced: Bool = false, index: Int = 0
+    ) {
         self.width = width; self.height = height; self.refreshMilliHz = refreshMilliHz
         self.isPreferred = isPreferred; self.isInterlaced = isInterlaced; self.index = index
     }
 
     /// The refresh rate from DRM timings: pixel clock (kHz) / (htotal · vtotal), doubled for
     /// interlaced and halved for double-scan modes, as the kernel's drm_mode_vrefresh does.
-    public static func refreshMilliHz(clockKHz: Int, htotal: Int, vtotal: Int,
-                                      interlaced: Bool, doubleScan: Bool) -> Int {
+    public static func refreshMilliHz(
+        clockKHz: Int, htotal: Int, vtotal: Int,
+        interlaced: Bool, doubleScan: Bool
+    ) -> Int {
         guard htotal > 0 && vtotal > 0 else { return 0 }
         var num = clockKHz * 1_000_000, den = htotal * vtotal
         if interlaced { num *= 2 }
@@ -30,7 +34,8 @@ public struct DisplayMode: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         let hz = Double(refreshMilliHz) / 1000
-        return "\(width)x\(height)@\((hz * 100).rounded() / 100)\(isInterlaced ? "i" : "")\(isPreferred ? " (preferred)" : "")"
+        return
+            "\(width)x\(height)@\((hz * 100).rounded() / 100)\(isInterlaced ? "i" : "")\(isPreferred ? " (preferred)" : "")"
     }
 }
 
@@ -47,13 +52,18 @@ public struct ModeRequest: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses "WxH" or "WxH@Hz"; throws `DisplayError.badConfiguration` naming what is wrong.
     public init(parsing text: String) throws {
-        let bad = { (why: String) in DisplayError.badConfiguration("display mode \"\(text)\": \(why); expected WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 1280x800@60") }
+        let bad = { (why: String) in
+            DisplayError.badConfiguration(
+                "display mode \"\(text)\": \(why); expected WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 1280x800@60")
+        }
         let trimmed = text.trimmingSpaces
         let atParts = trimmed.split(separator: "@", omittingEmptySubsequences: false)
         guard atParts.count <= 2 else { throw bad("more than one '@'") }
         let size: PixelSize
         do throws(PixelSizeParseError) { size = try PixelSize.parse(String(atParts[0])) } catch {
-            throw bad(error.reason == .outOfRange ? "size out of range (1 to \(PixelSize.maxSide) pixels a side)" : "size is not WIDTHxHEIGHT")
+            throw bad(
+                error.reason == .outOfRange
+                    ? "size out of range (1 to \(PixelSize.maxSide) pixels a side)" : "size is not WIDTHxHEIGHT")
         }
         var refresh: Int?
         if atParts.count == 2 {
@@ -85,7 +95,11 @@ public enum ModeChooser {
         let sized = modes.filter { $0.width == request.width && $0.height == request.height }
         if let want = request.refreshMilliHz {
             return sized.filter { abs($0.refreshMilliHz - want) <= refreshToleranceMilliHz }
-                .min { (abs($0.refreshMilliHz - want), $0.isInterlaced ? 1 : 0) < (abs($1.refreshMilliHz - want), $1.isInterlaced ? 1 : 0) }
+                .min {
+                    (abs($0.refreshMilliHz - want), $0.isInterlaced ? 1 : 0) < (
+                        abs($1.refreshMilliHz - want), $1.isInterlaced ? 1 : 0
+                    )
+                }
         }
         if let preferred = sized.first(where: \.isPreferred) { return preferred }
         return sized.max { ($0.isInterlaced ? 0 : 1, $0.refreshMilliHz) < ($1.isInterlaced ? 0 : 1, $1.refreshMilliHz) }
@@ -120,10 +134,13 @@ public enum DRMTopology {
     /// The CRTC to drive a connector: the one its current encoder already uses (no glitch), else
     /// the first CRTC any of its encoders can use that is not in `busyCRTCs`, else the first one
     /// possible at all. Returns the CRTC id and the encoder.
-    public static func chooseCRTC(currentEncoder: UInt32, encoders: [Encoder], crtcIDs: [UInt32],
-                                  busyCRTCs: Set<UInt32> = []) -> (crtc: UInt32, encoder: UInt32)? {
+    public static func chooseCRTC(
+        currentEncoder: UInt32, encoders: [Encoder], crtcIDs: [UInt32],
+        busyCRTCs: Set<UInt32> = []
+    ) -> (crtc: UInt32, encoder: UInt32)? {
         if let e = encoders.first(where: { $0.id == currentEncoder && $0.id != 0 }), e.currentCRTC != 0,
-           crtcIDs.contains(e.currentCRTC) {
+            crtcIDs.contains(e.currentCRTC)
+        {
             return (e.currentCRTC, e.id)
         }
         var fallback: (crtc: UInt32, encoder: UInt32)?

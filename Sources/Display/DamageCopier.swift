@@ -14,23 +14,29 @@ public enum DamageCopier {
     /// Copies canvas rectangle `rect` (clipped to the frame) from `frame` into `target`.
     ///
     /// `frame.size` must equal `rotation.canvasSize(forScanout: target.size)`.
-    public static func copy(_ rect: PixelRect, from frame: SourceFrame, to target: ScanoutBuffer,
-                            rotation: DisplayRotation) {
-        precondition(frame.size == rotation.canvasSize(forScanout: target.size),
-                     "DamageCopier: frame \(frame.size) does not fit scan-out \(target.size) at \(rotation)")
+    public static func copy(
+        _ rect: PixelRect, from frame: SourceFrame, to target: ScanoutBuffer,
+        rotation: DisplayRotation
+    ) {
+        precondition(
+            frame.size == rotation.canvasSize(forScanout: target.size),
+            "DamageCopier: frame \(frame.size) does not fit scan-out \(target.size) at \(rotation)")
         let r = rect.intersection(frame.bounds)
         if r.isEmpty { return }
         let dest = rotation.scanoutRect(for: r, canvas: frame.size)
         let walk = SourceWalk(rotation: rotation, frame: frame, dest: dest)
         for row in 0..<dest.height {
-            writeRow(from: walk.start(row: row), step: walk.columnStep, into: target, x: dest.x, y: dest.y + row,
-                     count: dest.width)
+            writeRow(
+                from: walk.start(row: row), step: walk.columnStep, into: target, x: dest.x, y: dest.y + row,
+                count: dest.width)
         }
     }
 
     /// Copies every rectangle of `rects` (see `copy(_:from:to:rotation:)`).
-    public static func copy(_ rects: [PixelRect], from frame: SourceFrame, to target: ScanoutBuffer,
-                            rotation: DisplayRotation) {
+    public static func copy(
+        _ rects: [PixelRect], from frame: SourceFrame, to target: ScanoutBuffer,
+        rotation: DisplayRotation
+    ) {
         for r in rects { copy(r, from: frame, to: target, rotation: rotation) }
     }
 
@@ -60,8 +66,10 @@ public enum DamageCopier {
     /// RGB565 rows read backwards or across canvas rows (180° and quarter turns): gathering a
     /// chunk into a small buffer first lets the conversion run vectorised, which measured markedly
     /// faster for both (`thumbwheel-dev bench-display`).
-    private static func convertGathered(from src: UnsafePointer<UInt32>, step: Int,
-                                        into dst: UnsafeMutablePointer<UInt16>, count: Int) {
+    private static func convertGathered(
+        from src: UnsafePointer<UInt32>, step: Int,
+        into dst: UnsafeMutablePointer<UInt16>, count: Int
+    ) {
         let chunk = 256
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: chunk) { buffer in
             let gathered = buffer.baseAddress!
@@ -80,8 +88,10 @@ public enum DamageCopier {
     /// Writes `count` pixels of destination row `y` from column `x`, reading the source from
     /// `src` in steps of `step` pixels and converting to the target's format.
     @inline(__always)
-    private static func writeRow(from src: UnsafePointer<UInt32>, step: Int, into target: ScanoutBuffer,
-                                 x: Int, y: Int, count: Int) {
+    private static func writeRow(
+        from src: UnsafePointer<UInt32>, step: Int, into target: ScanoutBuffer,
+        x: Int, y: Int, count: Int
+    ) {
         let rowBase = target.base + (y * target.strideBytes + x * target.format.bytesPerPixel)
         // A separate loop per unit step: with a constant step the compiler vectorises it.
         switch target.format {

@@ -17,9 +17,11 @@ public struct DisplayConfig: Sendable {
     /// Applies to every output (DRM's own `rotation` is overridden by this one).
     public var rotation: DisplayRotation
 
-    public init(backend: DisplayBackendChoice = .automatic, drm: DRMOptions = DRMOptions(),
-                fbdevPath: String = "/dev/fb0", headlessSize: PixelSize = PixelSize(width: 800, height: 480),
-                rotation: DisplayRotation = .deg0) {
+    public init(
+        backend: DisplayBackendChoice = .automatic, drm: DRMOptions = DRMOptions(),
+        fbdevPath: String = "/dev/fb0", headlessSize: PixelSize = PixelSize(width: 800, height: 480),
+        rotation: DisplayRotation = .deg0
+    ) {
         self.backend = backend; self.drm = drm; self.fbdevPath = fbdevPath
         self.headlessSize = headlessSize; self.rotation = rotation
     }
@@ -49,9 +51,11 @@ public struct DisplaySelector {
         makeHeadless = { HeadlessDisplay(canvas: $0, rotation: $1) }
     }
 
-    public init(openDRM: @escaping (DRMOptions) throws -> any DisplayOutput,
-                openFBDev: @escaping (String, DisplayRotation) throws -> any DisplayOutput,
-                makeHeadless: @escaping (PixelSize, DisplayRotation) -> any DisplayOutput) {
+    public init(
+        openDRM: @escaping (DRMOptions) throws -> any DisplayOutput,
+        openFBDev: @escaping (String, DisplayRotation) throws -> any DisplayOutput,
+        makeHeadless: @escaping (PixelSize, DisplayRotation) -> any DisplayOutput
+    ) {
         self.openDRM = openDRM; self.openFBDev = openFBDev; self.makeHeadless = makeHeadless
     }
 
@@ -86,7 +90,8 @@ public struct DisplaySelector {
                 return Selection(output: out, logLine: "display: \(out.summary); DRM not used: \(drmError)")
             } catch let e as DisplayError { fbError = e }
             let out = makeHeadless(config.headlessSize, config.rotation)
-            return Selection(output: out, logLine: "display: \(out.summary); DRM not used: \(drmError); fbdev not used: \(fbError)")
+            return Selection(
+                output: out, logLine: "display: \(out.summary); DRM not used: \(drmError); fbdev not used: \(fbError)")
         }
     }
 }

@@ -37,12 +37,15 @@ public final class FBDevDisplay: DisplayOutput {
         let fd = open(path, O_RDWR | O_CLOEXEC)
         guard fd >= 0 else {
             let e = currentErrno
-            throw e == ENOENT ? DisplayError.noDevice("\(path) does not exist") : DisplayError.systemCall(device: path, call: "open", errno: e)
+            throw e == ENOENT
+                ? DisplayError.noDevice("\(path) does not exist")
+                : DisplayError.systemCall(device: path, call: "open", errno: e)
         }
         var ok = false
         defer { if !ok { Glibc.close(fd) } }
         var v = fb_var_screeninfo(), f = fb_fix_screeninfo()
-        guard tw_ioctl_ptr(fd, UInt(FBIOGET_VSCREENINFO), &v) == 0, tw_ioctl_ptr(fd, UInt(FBIOGET_FSCREENINFO), &f) == 0 else {
+        guard tw_ioctl_ptr(fd, UInt(FBIOGET_VSCREENINFO), &v) == 0, tw_ioctl_ptr(fd, UInt(FBIOGET_FSCREENINFO), &f) == 0
+        else {
             throw DisplayError.systemCall(device: path, call: "FBIOGET_*SCREENINFO", errno: currentErrno)
         }
         originalVar = v
@@ -54,7 +57,9 @@ public final class FBDevDisplay: DisplayOutput {
             taller.yres_virtual = v.yres * 2
             taller.yoffset = 0
             if tw_ioctl_ptr(fd, UInt(FBIOPUT_VSCREENINFO), &taller) == 0,
-               tw_ioctl_ptr(fd, UInt(FBIOGET_VSCREENINFO), &v) == 0, tw_ioctl_ptr(fd, UInt(FBIOGET_FSCREENINFO), &f) == 0 {
+                tw_ioctl_ptr(fd, UInt(FBIOGET_VSCREENINFO), &v) == 0,
+                tw_ioctl_ptr(fd, UInt(FBIOGET_FSCREENINFO), &f) == 0
+            {
                 info = Self.info(v, f)
                 grew = true
             }
@@ -75,7 +80,9 @@ public final class FBDevDisplay: DisplayOutput {
         physicalSizeMM = layout.physicalSizeMM.map { rotation.swapsAxes ? $0.transposed : $0 }
         scanout = BufferedScanout(
             buffers: layout.pageOffsets.map {
-                ScanoutBuffer(base: map + $0, width: layout.width, height: layout.height, strideBytes: layout.pitch, format: layout.format)
+                ScanoutBuffer(
+                    base: map + $0, width: layout.width, height: layout.height, strideBytes: layout.pitch,
+                    format: layout.format)
             },
             rotation: rotation)
     }
@@ -154,7 +161,9 @@ public final class FBDevDisplay: DisplayOutput {
             var crtc: UInt32 = 0
             if tw_ioctl_ptr(fd, Self.waitForVSyncRequest, &crtc) != 0 {
                 // Once, as it is never asked again: without the wait a page may tear while it is written.
-                Log.notice("display: \(devicePath) refuses FBIO_WAITFORVSYNC (\(errnoText(currentErrno))); pages are written without waiting for the vertical blank")
+                Log.notice(
+                    "display: \(devicePath) refuses FBIO_WAITFORVSYNC (\(errnoText(currentErrno))); pages are written without waiting for the vertical blank"
+                )
                 waitForVSync = false
             }
         }

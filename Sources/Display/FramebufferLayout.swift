@@ -19,10 +19,12 @@ public struct FramebufferInfo: Sendable, Equatable {
     /// The driver's name for the framebuffer (fix.id), e.g. "virtio_gpudrmfb", "BCM2708 FB".
     public var identifier: String
 
-    public init(xres: Int, yres: Int, xresVirtual: Int, yresVirtual: Int, bitsPerPixel: Int,
-                red: (offset: Int, length: Int), green: (offset: Int, length: Int), blue: (offset: Int, length: Int),
-                lineLength: Int, memoryLength: Int, yPanStep: Int, widthMM: UInt32 = 0, heightMM: UInt32 = 0,
-                identifier: String = "") {
+    public init(
+        xres: Int, yres: Int, xresVirtual: Int, yresVirtual: Int, bitsPerPixel: Int,
+        red: (offset: Int, length: Int), green: (offset: Int, length: Int), blue: (offset: Int, length: Int),
+        lineLength: Int, memoryLength: Int, yPanStep: Int, widthMM: UInt32 = 0, heightMM: UInt32 = 0,
+        identifier: String = ""
+    ) {
         self.xres = xres; self.yres = yres; self.xresVirtual = xresVirtual; self.yresVirtual = yresVirtual
         self.bitsPerPixel = bitsPerPixel; self.red = red; self.green = green; self.blue = blue
         self.lineLength = lineLength; self.memoryLength = memoryLength; self.yPanStep = yPanStep
@@ -58,8 +60,12 @@ public struct FramebufferLayout: Sendable, Equatable {
     /// 8, blue at 0 (8 bits each) is XRGB8888; 16 bpp with 5/6/5 bits at 11/5/0 is RGB565.
     /// Other layouts (BGR order, 24 bpp, palettes) are refused.
     public static func format(of info: FramebufferInfo) -> ScanoutFormat? {
-        if info.bitsPerPixel == 32 && info.red == (16, 8) && info.green == (8, 8) && info.blue == (0, 8) { return .xrgb8888 }
-        if info.bitsPerPixel == 16 && info.red == (11, 5) && info.green == (5, 6) && info.blue == (0, 5) { return .rgb565 }
+        if info.bitsPerPixel == 32 && info.red == (16, 8) && info.green == (8, 8) && info.blue == (0, 8) {
+            return .xrgb8888
+        }
+        if info.bitsPerPixel == 16 && info.red == (11, 5) && info.green == (5, 6) && info.blue == (0, 5) {
+            return .rgb565
+        }
         return nil
     }
 
@@ -76,10 +82,19 @@ public struct FramebufferLayout: Sendable, Equatable {
             throw DisplayError.unsupported(device: device, reason: "reports an empty screen \(info.xres)x\(info.yres)")
         }
         guard let format = Self.format(of: info) else {
-            throw DisplayError.unsupported(device: device, reason: "pixel layout \(info.bitsPerPixel) bpp, red \(info.red.offset)/\(info.red.length) green \(info.green.offset)/\(info.green.length) blue \(info.blue.offset)/\(info.blue.length) is neither XRGB8888 nor RGB565")
+            throw DisplayError.unsupported(
+                device: device,
+                reason:
+                    "pixel layout \(info.bitsPerPixel) bpp, red \(info.red.offset)/\(info.red.length) green \(info.green.offset)/\(info.green.length) blue \(info.blue.offset)/\(info.blue.length) is neither XRGB8888 nor RGB565"
+            )
         }
-        guard info.lineLength >= info.xres * format.bytesPerPixel, info.memoryLength >= info.lineLength * info.yres else {
-            throw DisplayError.unsupported(device: device, reason: "line length \(info.lineLength) or memory \(info.memoryLength) too small for \(info.xres)x\(info.yres)")
+        guard info.lineLength >= info.xres * format.bytesPerPixel, info.memoryLength >= info.lineLength * info.yres
+        else {
+            throw DisplayError.unsupported(
+                device: device,
+                reason:
+                    "line length \(info.lineLength) or memory \(info.memoryLength) too small for \(info.xres)x\(info.yres)"
+            )
         }
         self.format = format
         width = info.xres
@@ -89,7 +104,8 @@ public struct FramebufferLayout: Sendable, Equatable {
         pageYOffsets = (0..<pages).map { $0 * info.yres }
         pageOffsets = pageYOffsets.map { $0 * info.lineLength }
         let known = { (v: UInt32) in v != 0 && v != UInt32.max }
-        physicalSizeMM = known(info.widthMM) && known(info.heightMM)
+        physicalSizeMM =
+            known(info.widthMM) && known(info.heightMM)
             ? PixelSize(width: Int(info.widthMM), height: Int(info.heightMM)) : nil
     }
 }

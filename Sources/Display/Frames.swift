@@ -11,14 +11,17 @@ public struct SourceFrame {
     public let strideBytes: Int
 
     public init(pixels: UnsafePointer<UInt32>, width: Int, height: Int, strideBytes: Int) {
-        precondition(width >= 0 && height >= 0 && strideBytes >= width * 4 && strideBytes % 4 == 0,
-                     "SourceFrame: bad geometry")
+        precondition(
+            width >= 0 && height >= 0 && strideBytes >= width * 4 && strideBytes % 4 == 0,
+            "SourceFrame: bad geometry")
         self.pixels = pixels; self.width = width; self.height = height; self.strideBytes = strideBytes
     }
 
     /// The frame over a bitmap's pixels (which are packed rows of 32-bit words).
     public init(_ bitmap: Bitmap) {
-        self.init(pixels: UnsafePointer(bitmap.pixels), width: bitmap.width, height: bitmap.height, strideBytes: bitmap.strideBytes)
+        self.init(
+            pixels: UnsafePointer(bitmap.pixels), width: bitmap.width, height: bitmap.height,
+            strideBytes: bitmap.strideBytes)
     }
 
     public var size: PixelSize { PixelSize(width: width, height: height) }

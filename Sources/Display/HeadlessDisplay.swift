@@ -32,7 +32,8 @@ public final class HeadlessDisplay: DisplayOutput {
         let size = rotation.swapsAxes ? canvas.transposed : canvas
         let strideBytes = size.width * format.bytesPerPixel
         memory = UnsafeMutableRawPointer.allocate(byteCount: strideBytes * size.height, alignment: 16)
-        buffer = ScanoutBuffer(base: memory, width: size.width, height: size.height, strideBytes: strideBytes, format: format)
+        buffer = ScanoutBuffer(
+            base: memory, width: size.width, height: size.height, strideBytes: strideBytes, format: format)
         buffer.clear()
         scanout = BufferedScanout(buffers: [buffer], rotation: rotation)
     }

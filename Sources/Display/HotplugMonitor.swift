@@ -11,14 +11,17 @@ public final class HotplugMonitor {
 
     /// Opens and binds the socket (non-blocking).
     public init() throws {
-        let s = socket(AF_NETLINK, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue),
-                       NETLINK_KOBJECT_UEVENT)
+        let s = socket(
+            AF_NETLINK, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue),
+            NETLINK_KOBJECT_UEVENT)
         guard s >= 0 else { throw DisplayError.systemCall(device: "uevent socket", call: "socket", errno: errno) }
         var address = sockaddr_nl()
         address.nl_family = sa_family_t(AF_NETLINK)
-        address.nl_groups = 1   // the kernel's own events (udev re-broadcasts on group 2)
+        address.nl_groups = 1  // the kernel's own events (udev re-broadcasts on group 2)
         let r = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(s, $0, socklen_t(MemoryLayout<sockaddr_nl>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(s, $0, socklen_t(MemoryLayout<sockaddr_nl>.size))
+            }
         }
         guard r == 0 else {
             let e = errno
@@ -37,7 +40,7 @@ public final class HotplugMonitor {
         while true {
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n <= 0 { break }
-            if HotplugMonitor.isDRMChange(buffer[0 ..< n]) { hotplug = true }
+            if HotplugMonitor.isDRMChange(buffer[0..<n]) { hotplug = true }
         }
         return hotplug
     }

@@ -55,8 +55,10 @@ public enum DisplayRotation: Int, Sendable, CaseIterable, CustomStringConvertibl
         switch self {
         case .deg0: return r
         case .deg90: return PixelRect(x: canvas.height - r.maxY, y: r.x, width: r.height, height: r.width)
-        case .deg180: return PixelRect(x: canvas.width - r.maxX, y: canvas.height - r.maxY,
-                                       width: r.width, height: r.height)
+        case .deg180:
+            return PixelRect(
+                x: canvas.width - r.maxX, y: canvas.height - r.maxY,
+                width: r.width, height: r.height)
         case .deg270: return PixelRect(x: r.y, y: canvas.width - r.maxX, width: r.height, height: r.width)
         }
     }

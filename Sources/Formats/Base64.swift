@@ -10,13 +10,18 @@ public enum Base64 {
         var i = 0
         while i + 3 <= bytes.count {
             let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-            out += [alphabet[Int(n >> 18)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)], alphabet[Int(n & 63)]]
+            out += [
+                alphabet[Int(n >> 18)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)], alphabet[Int(n & 63)],
+            ]
             i += 3
         }
         let left = bytes.count - i
         if left > 0 {
             let n = UInt32(bytes[i]) << 16 | (left == 2 ? UInt32(bytes[i + 1]) << 8 : 0)
-            out += [alphabet[Int(n >> 18)], alphabet[Int(n >> 12 & 63)], left == 2 ? alphabet[Int(n >> 6 & 63)] : 0x3D, 0x3D]
+            out += [
+                alphabet[Int(n >> 18)], alphabet[Int(n >> 12 & 63)], left == 2 ? alphabet[Int(n >> 6 & 63)] : 0x3D,
+                0x3D,
+            ]
         }
         return String(decoding: out, as: UTF8.self)
     }

@@ -84,7 +84,8 @@ public struct EntityCache: Sendable {
         let attributes: JSON
         if case .object? = compressed["a"] { attributes = compressed["a"]! } else { attributes = .object([]) }
         let lc = compressed["lc"]?.numberValue
-        return EntityState(state: s, attributes: attributes, lastChanged: lc, lastUpdated: compressed["lu"]?.numberValue ?? lc)
+        return EntityState(
+            state: s, attributes: attributes, lastChanged: lc, lastUpdated: compressed["lu"]?.numberValue ?? lc)
     }
 
     private static func setting(_ object: JSON, _ key: String, _ value: JSON) -> JSON {

@@ -14,13 +14,10 @@ public enum WebSocketHandshake {
 
     /// The upgrade request for `address` with `key`.
     public static func request(_ address: ServerAddress, key: String) -> [UInt8] {
-        Array(("GET \(address.path) HTTP/1.1\r\n" +
-               "Host: \(address.hostHeader)\r\n" +
-               "Upgrade: websocket\r\n" +
-               "Connection: Upgrade\r\n" +
-               "Sec-WebSocket-Key: \(key)\r\n" +
-               "Sec-WebSocket-Version: 13\r\n" +
-               "User-Agent: thumbwheel\r\n\r\n").utf8)
+        Array(
+            ("GET \(address.path) HTTP/1.1\r\n" + "Host: \(address.hostHeader)\r\n" + "Upgrade: websocket\r\n"
+                + "Connection: Upgrade\r\n" + "Sec-WebSocket-Key: \(key)\r\n" + "Sec-WebSocket-Version: 13\r\n"
+                + "User-Agent: thumbwheel\r\n\r\n").utf8)
     }
 }
 
@@ -47,10 +44,14 @@ public struct HandshakeResponseParser {
         let searchFrom = max(0, buffer.count - 3)
         buffer += bytes
         guard let end = Self.headerEnd(buffer, from: searchFrom) else {
-            if buffer.count > Self.maximumHeader { throw HandshakeError(description: "upgrade answer's header is over \(Self.maximumHeader) bytes") }
+            if buffer.count > Self.maximumHeader {
+                throw HandshakeError(description: "upgrade answer's header is over \(Self.maximumHeader) bytes")
+            }
             return nil
         }
-        guard end <= Self.maximumHeader else { throw HandshakeError(description: "upgrade answer's header is over \(Self.maximumHeader) bytes") }
+        guard end <= Self.maximumHeader else {
+            throw HandshakeError(description: "upgrade answer's header is over \(Self.maximumHeader) bytes")
+        }
         try check(Array(buffer[..<end]))
         let rest = Array(buffer[(end + 4)...])
         buffer = []
@@ -71,29 +72,38 @@ public struct HandshakeResponseParser {
         let lines = text.split(separator: "\r\n", omittingEmptySubsequences: false)
         guard let statusLine = lines.first else { throw HandshakeError(description: "empty upgrade answer") }
         let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
-        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]), (100...599).contains(status) else {
+        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]), (100...599).contains(status)
+        else {
             throw HandshakeError(description: "upgrade answer is not HTTP: '\(statusLine.prefix(80))'")
         }
         guard status == 101 else {
             let phrase = parts.count > 2 ? " \(parts[2].prefix(80))" : ""
-            throw HandshakeError(description: "server answered the upgrade with HTTP \(status)\(phrase)", status: status)
+            throw HandshakeError(
+                description: "server answered the upgrade with HTTP \(status)\(phrase)", status: status)
         }
         var headers: [String: String] = [:]
         for line in lines.dropFirst() where !line.isEmpty {
-            guard let colon = line.firstIndex(of: ":") else { throw HandshakeError(description: "malformed header line in upgrade answer") }
+            guard let colon = line.firstIndex(of: ":") else {
+                throw HandshakeError(description: "malformed header line in upgrade answer")
+            }
             let name = line[..<colon].lowercased()
             let value = line[line.index(after: colon)...].trimmingSpaces
             headers[name] = headers[name].map { $0 + "," + value } ?? value
         }
-        guard headers["upgrade"]?.lowercased() == "websocket" else { throw HandshakeError(description: "upgrade answer lacks 'Upgrade: websocket'") }
-        guard let connection = headers["connection"], connection.lowercased().split(separator: ",").contains(where: { $0.trimmingSpaces == "upgrade" }) else {
+        guard headers["upgrade"]?.lowercased() == "websocket" else {
+            throw HandshakeError(description: "upgrade answer lacks 'Upgrade: websocket'")
+        }
+        guard let connection = headers["connection"],
+            connection.lowercased().split(separator: ",").contains(where: { $0.trimmingSpaces == "upgrade" })
+        else {
             throw HandshakeError(description: "upgrade answer lacks 'Connection: Upgrade'")
         }
         guard headers["sec-websocket-accept"] == expectedAccept else {
             throw HandshakeError(description: "upgrade answer's Sec-WebSocket-Accept does not match the key sent")
         }
         if let ext = headers["sec-websocket-extensions"], !ext.isEmpty {
-            throw HandshakeError(description: "server chose an extension ('\(ext.prefix(40))') the client did not offer")
+            throw HandshakeError(
+                description: "server chose an extension ('\(ext.prefix(40))') the client did not offer")
         }
     }
 }

@@ -21,8 +21,10 @@ public final class HomeAssistantClient {
         public var initialBackoff: Double
         public var maximumBackoff: Double
 
-        public init(pingInterval: Double = 20, pongTimeout: Double = 10, connectTimeout: Double = 15,
-                    initialBackoff: Double = 1, maximumBackoff: Double = 60) {
+        public init(
+            pingInterval: Double = 20, pongTimeout: Double = 10, connectTimeout: Double = 15,
+            initialBackoff: Double = 1, maximumBackoff: Double = 60
+        ) {
             self.pingInterval = pingInterval; self.pongTimeout = pongTimeout; self.connectTimeout = connectTimeout
             self.initialBackoff = initialBackoff; self.maximumBackoff = maximumBackoff
         }
@@ -121,7 +123,8 @@ public final class HomeAssistantClient {
         pingSent = nil
         reconnectAt = nil
         connectStarted = monotonicNow()
-        let c = WebSocketConnection(loop: loop, address: settings.address, caFile: settings.caFile, maximumMessage: Self.maximumMessage)
+        let c = WebSocketConnection(
+            loop: loop, address: settings.address, caFile: settings.caFile, maximumMessage: Self.maximumMessage)
         connection = c
         c.onOpen = { [weak self] in self?.set(.authenticating) }
         c.onText = { [weak self] text in self?.received(text) }
@@ -151,10 +154,18 @@ public final class HomeAssistantClient {
         let waiting = pending
         pending = [:]
         let reason: String
-        if case .down(let r) = newState { reason = r } else if case .refused(let r) = newState { reason = r } else { reason = "\(newState)" }
+        if case .down(let r) = newState {
+            reason = r
+        } else if case .refused(let r) = newState {
+            reason = r
+        } else {
+            reason = "\(newState)"
+        }
         set(newState)
         for (_, completion) in waiting.sorted(by: { $0.key < $1.key }) {
-            completion(.failure(code: "connection_lost", message: "connection to Home Assistant lost before the answer: \(reason)"))
+            completion(
+                .failure(
+                    code: "connection_lost", message: "connection to Home Assistant lost before the answer: \(reason)"))
         }
         armTimer()
     }
@@ -230,7 +241,10 @@ public final class HomeAssistantClient {
             if success {
                 completion(.success(message["result"]))
             } else {
-                completion(.failure(code: message["error"]?["code"]?.stringValue ?? "unknown_error", message: Self.errorText(message)))
+                completion(
+                    .failure(
+                        code: message["error"]?["code"]?.stringValue ?? "unknown_error",
+                        message: Self.errorText(message)))
             }
         default:
             break  // pong (lastHeard is set already) and anything newer HA may send.

@@ -14,8 +14,10 @@ enum HAMessage {
     }
 
     static func callService(id: Int, _ call: ServiceCall) -> JSON {
-        var pairs: [(String, JSON)] = [("id", .number(Double(id))), ("type", .string("call_service")),
-                                       ("domain", .string(call.domain)), ("service", .string(call.service))]
+        var pairs: [(String, JSON)] = [
+            ("id", .number(Double(id))), ("type", .string("call_service")),
+            ("domain", .string(call.domain)), ("service", .string(call.service)),
+        ]
         if let data = call.data { pairs.append(("service_data", data)) }
         if let target = call.target { pairs.append(("target", target)) }
         return .object(pairs)

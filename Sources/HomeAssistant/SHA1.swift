@@ -4,19 +4,25 @@
 public enum SHA1 {
     /// The 20-byte digest of `message`.
     public static func digest(_ message: some Collection<UInt8>) -> [UInt8] {
-        var h: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0)
+        var h: (UInt32, UInt32, UInt32, UInt32, UInt32) = (
+            0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0
+        )
         // Padding (5.1.1): a 1 bit, zeros to 56 mod 64 bytes, then the length in bits, big-endian.
         var bytes = Array(message)
         let bitLength = UInt64(bytes.count) &* 8
         bytes.append(0x80)
         while bytes.count % 64 != 56 { bytes.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            bytes.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
 
         var w = [UInt32](repeating: 0, count: 80)
         for block in stride(from: 0, to: bytes.count, by: 64) {
             for t in 0..<16 {
                 let i = block + t * 4
-                w[t] = UInt32(bytes[i]) << 24 | UInt32(bytes[i + 1]) << 16 | UInt32(bytes[i + 2]) << 8 | UInt32(bytes[i + 3])
+                w[t] =
+                    UInt32(bytes[i]) << 24 | UInt32(bytes[i + 1]) << 16 | UInt32(bytes[i + 2]) << 8
+                    | UInt32(bytes[i + 3])
             }
             for t in 16..<80 { w[t] = rotl(w[t - 3] ^ w[t - 8] ^ w[t - 14] ^ w[t - 16], 1) }
             var (a, b, c, d, e) = h
@@ -36,7 +42,9 @@ public enum SHA1 {
         var out: [UInt8] = []
         out.reserveCapacity(20)
         for word in [h.0, h.1, h.2, h.3, h.4] {
-            for shift in stride(from: 24, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
+            for shift in stride(from: 24, through: 0, by: -8) {
+                out.append(UInt8(truncatingIfNeeded: word >> UInt32(shift)))
+            }
         }
         return out
     }

@@ -21,7 +21,9 @@ public struct ServerAddress: Equatable, Sendable {
     /// Parses `ws://`, `wss://`, `http://` or `https://` URLs. A URL with no path (or just `/`) gets
     /// HA's `/api/websocket`, since users copy the address of HA's web page rather than its API.
     public init(url: String) throws(Invalid) {
-        guard let schemeEnd = url.firstRange(of: "://") else { throw Invalid(description: "url '\(url)' has no scheme (ws, wss, http or https)") }
+        guard let schemeEnd = url.firstRange(of: "://") else {
+            throw Invalid(description: "url '\(url)' has no scheme (ws, wss, http or https)")
+        }
         let scheme = url[..<schemeEnd.lowerBound].lowercased()
         switch scheme {
         case "ws", "http": secure = false
@@ -38,11 +40,15 @@ public struct ServerAddress: Equatable, Sendable {
             rest = ""
         }
         // Credentials in the URL are not how HA authenticates; refusing them keeps them out of logs.
-        guard !authority.contains("@") else { throw Invalid(description: "url must not carry a user or password (the token goes in token_file)") }
+        guard !authority.contains("@") else {
+            throw Invalid(description: "url must not carry a user or password (the token goes in token_file)")
+        }
         var hostPart: Substring
         var portText: Substring?
         if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else { throw Invalid(description: "url has an unclosed '[' in its host") }
+            guard let close = authority.firstIndex(of: "]") else {
+                throw Invalid(description: "url has an unclosed '[' in its host")
+            }
             hostPart = authority[authority.index(after: authority.startIndex)..<close]
             let after = authority[authority.index(after: close)...]
             if !after.isEmpty {
@@ -61,7 +67,9 @@ public struct ServerAddress: Equatable, Sendable {
         }
         host = String(hostPart)
         if let portText {
-            guard let p = UInt16(portText), p > 0 else { throw Invalid(description: "url port '\(portText)' is not a number from 1 to 65535") }
+            guard let p = UInt16(portText), p > 0 else {
+                throw Invalid(description: "url port '\(portText)' is not a number from 1 to 65535")
+            }
             port = p
         } else {
             port = secure ? 443 : 80
@@ -69,7 +77,8 @@ public struct ServerAddress: Equatable, Sendable {
         let pathPart = rest.prefix { $0 != "#" }
         path = (pathPart.isEmpty || pathPart == "/") ? "/api/websocket" : String(pathPart)
         guard path.hasPrefix("/"), path.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
-            throw Invalid(description: "url path '\(path)' must start with '/' and hold no spaces or control characters")
+            throw Invalid(
+                description: "url path '\(path)' must start with '/' and hold no spaces or control characters")
         }
     }
 

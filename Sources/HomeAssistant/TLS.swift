@@ -57,20 +57,29 @@ final class TLSSession {
         }
         lib = library.functions
         var functions = library.functions
-        guard let ctx = lib.SSL_CTX_new(lib.TLS_client_method()) else { throw TLSError(description: "SSL_CTX_new failed") }
+        guard let ctx = lib.SSL_CTX_new(lib.TLS_client_method()) else {
+            throw TLSError(description: "SSL_CTX_new failed")
+        }
         context = ctx
         _ = tw_ssl_ctx_min_tls12(&functions, ctx)
         lib.SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER, nil)
         let loaded: Int32
-        if let caFile { loaded = lib.SSL_CTX_load_verify_locations(ctx, caFile, nil) } else { loaded = lib.SSL_CTX_set_default_verify_paths(ctx) }
+        if let caFile {
+            loaded = lib.SSL_CTX_load_verify_locations(ctx, caFile, nil)
+        } else {
+            loaded = lib.SSL_CTX_set_default_verify_paths(ctx)
+        }
         guard loaded == 1, let s = lib.SSL_new(ctx) else {
             let why = Self.errorText(lib)
             lib.SSL_CTX_free(ctx)
-            throw TLSError(description: caFile.map { "cannot load CA file \($0): \(why)" } ?? "cannot load the system's CA certificates: \(why)")
+            throw TLSError(
+                description: caFile.map { "cannot load CA file \($0): \(why)" }
+                    ?? "cannot load the system's CA certificates: \(why)")
         }
         ssl = s
         // Partial writes and a moving buffer: the write queue hands OpenSSL a slice of itself.
-        _ = lib.SSL_ctrl(s, SSL_CTRL_MODE, Int(SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER), nil)
+        _ = lib.SSL_ctrl(
+            s, SSL_CTRL_MODE, Int(SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER), nil)
         _ = lib.SSL_set_fd(s, fd)
         // SNI names hosts, never addresses (RFC 6066 section 3); SSL_set1_host checks either.
         var address = in6_addr()
@@ -116,7 +125,10 @@ final class TLSSession {
         let rc = lib.SSL_write(ssl, bytes.baseAddress, Int32(length))
         if rc > 0 { retryLength = 0; return .done(Int(rc)) }
         let outcome = classify(rc)
-        switch outcome { case .wantRead, .wantWrite: retryLength = length; default: break }
+        switch outcome {
+        case .wantRead, .wantWrite: retryLength = length;
+        default: break
+        }
         return outcome
     }
 

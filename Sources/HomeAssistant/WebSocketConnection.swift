@@ -59,7 +59,11 @@ final class WebSocketConnection {
         }
         var entry = list
         while let e = entry {
-            candidates.append((e.pointee.ai_family, Array(UnsafeRawBufferPointer(start: e.pointee.ai_addr, count: Int(e.pointee.ai_addrlen)))))
+            candidates.append(
+                (
+                    e.pointee.ai_family,
+                    Array(UnsafeRawBufferPointer(start: e.pointee.ai_addr, count: Int(e.pointee.ai_addrlen)))
+                ))
             entry = e.pointee.ai_next
         }
         freeaddrinfo(list)
@@ -76,11 +80,14 @@ final class WebSocketConnection {
         if fd >= 0 { if watched != 0 { loop.remove(fd: fd) }; Glibc.close(fd); fd = -1; watched = 0 }
         while !candidates.isEmpty {
             let (family, bytes) = candidates.removeFirst()
-            fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            fd = socket(
+                family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard fd >= 0 else { lastConnectError = String(cString: strerror(errno)); continue }
             var one: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            let rc = bytes.withUnsafeBytes { connect(fd, $0.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t($0.count)) }
+            let rc = bytes.withUnsafeBytes {
+                connect(fd, $0.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t($0.count))
+            }
             if rc == 0 || errno == EINPROGRESS {
                 phase = .connecting
                 watch(EPOLLOUT.rawValue)
@@ -119,7 +126,10 @@ final class WebSocketConnection {
 
     private func mask() -> (UInt8, UInt8, UInt8, UInt8) {
         let r = random.next() as UInt32
-        return (UInt8(truncatingIfNeeded: r), UInt8(truncatingIfNeeded: r >> 8), UInt8(truncatingIfNeeded: r >> 16), UInt8(truncatingIfNeeded: r >> 24))
+        return (
+            UInt8(truncatingIfNeeded: r), UInt8(truncatingIfNeeded: r >> 8), UInt8(truncatingIfNeeded: r >> 16),
+            UInt8(truncatingIfNeeded: r >> 24)
+        )
     }
 
     private func queue(_ bytes: [UInt8]) { output += bytes }
@@ -149,7 +159,9 @@ final class WebSocketConnection {
             }
             guard mask & EPOLLOUT.rawValue != 0 else { return }
             if address.secure {
-                do { tls = try TLSSession(fd: fd, host: address.host, caFile: caFile) } catch { fail(error.description); return }
+                do { tls = try TLSSession(fd: fd, host: address.host, caFile: caFile) } catch {
+                    fail(error.description); return
+                }
                 phase = .tlsHandshake
                 continueTLSHandshake()
             } else {
@@ -229,7 +241,11 @@ final class WebSocketConnection {
             case .done(let n): received(chunk[0..<n])
             case .wantRead: return
             case .wantWrite: tlsWantsWrite = true; watch(EPOLLOUT.rawValue); return
-            case .closed: fail(phase == .upgrading ? "the server closed the connection during the upgrade" : "the server closed the connection"); return
+            case .closed:
+                fail(
+                    phase == .upgrading
+                        ? "the server closed the connection during the upgrade" : "the server closed the connection");
+                return
             case .failed(let why): fail("read: \(why)"); return
             }
         }
@@ -242,7 +258,9 @@ final class WebSocketConnection {
                 guard let r = try handshake.feed(bytes) else { return }
                 rest = r
             } catch {
-                fail(error.status == 500 ? "\(error.description) (Home Assistant's http component failed)" : error.description)
+                fail(
+                    error.status == 500
+                        ? "\(error.description) (Home Assistant's http component failed)" : error.description)
                 return
             }
             phase = .open
@@ -271,7 +289,9 @@ final class WebSocketConnection {
             case .close(let code, let reason):
                 // Echo the close (section 5.5.1), then end: the server closes the TCP connection itself.
                 _ = send(.close, code.map { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } ?? [])
-                fail("the server closed the WebSocket" + (code.map { " (\($0)\(reason.isEmpty ? "" : ": \(reason)"))" } ?? ""))
+                fail(
+                    "the server closed the WebSocket"
+                        + (code.map { " (\($0)\(reason.isEmpty ? "" : ": \(reason)"))" } ?? ""))
             }
         }
     }

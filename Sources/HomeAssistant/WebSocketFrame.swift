@@ -29,7 +29,9 @@ public struct WebSocketProtocolError: Error, Equatable, CustomStringConvertible 
 /// unpredictable, so the caller passes random ones).
 public enum WebSocketFrameEncoder {
     /// One unfragmented frame: FIN set, the payload masked.
-    public static func frame(_ opcode: WebSocketOpcode, payload: some Collection<UInt8>, mask: (UInt8, UInt8, UInt8, UInt8)) -> [UInt8] {
+    public static func frame(
+        _ opcode: WebSocketOpcode, payload: some Collection<UInt8>, mask: (UInt8, UInt8, UInt8, UInt8)
+    ) -> [UInt8] {
         var out: [UInt8] = [0x80 | opcode.rawValue]
         out.reserveCapacity(payload.count + 14)
         let n = payload.count
@@ -39,7 +41,9 @@ public enum WebSocketFrameEncoder {
             out += [0x80 | 126, UInt8(n >> 8), UInt8(n & 0xFF)]
         } else {
             out.append(0x80 | 127)
-            for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: UInt64(n) >> UInt64(shift))) }
+            for shift in stride(from: 56, through: 0, by: -8) {
+                out.append(UInt8(truncatingIfNeeded: UInt64(n) >> UInt64(shift)))
+            }
         }
         let key = [mask.0, mask.1, mask.2, mask.3]
         out += key
@@ -108,7 +112,9 @@ public struct WebSocketFrameDecoder {
             let b0 = buffer[start], b1 = buffer[start + 1]
             let fin = b0 & 0x80 != 0
             guard b0 & 0x70 == 0 else { throw fail("frame has reserved bits set (no extension was agreed)") }
-            guard let opcode = WebSocketOpcode(rawValue: b0 & 0x0F) else { throw fail("frame has unknown opcode \(b0 & 0x0F)") }
+            guard let opcode = WebSocketOpcode(rawValue: b0 & 0x0F) else {
+                throw fail("frame has unknown opcode \(b0 & 0x0F)")
+            }
             guard b1 & 0x80 == 0 else { throw fail("server frame is masked") }
             var headerLength = 2
             var length = UInt64(b1 & 0x7F)
@@ -164,16 +170,21 @@ public struct WebSocketFrameDecoder {
         }
     }
 
-    private func message(_ opcode: WebSocketOpcode, _ payload: [UInt8]) throws(WebSocketProtocolError) -> WebSocketEvent {
+    private func message(_ opcode: WebSocketOpcode, _ payload: [UInt8]) throws(WebSocketProtocolError) -> WebSocketEvent
+    {
         guard opcode == .text else { return .binary(payload) }
-        guard String(validating: payload, as: UTF8.self) != nil else { throw fail("text message is not valid UTF-8", 1007) }
+        guard String(validating: payload, as: UTF8.self) != nil else {
+            throw fail("text message is not valid UTF-8", 1007)
+        }
         return .text(payload)
     }
 
     private func closeEvent(_ payload: [UInt8]) throws(WebSocketProtocolError) -> WebSocketEvent {
         if payload.isEmpty { return .close(code: nil, reason: "") }
         guard payload.count >= 2 else { throw fail("close frame with a 1-byte body") }
-        guard let reason = String(validating: payload[2...], as: UTF8.self) else { throw fail("close reason is not valid UTF-8", 1007) }
+        guard let reason = String(validating: payload[2...], as: UTF8.self) else {
+            throw fail("close reason is not valid UTF-8", 1007)
+        }
         return .close(code: UInt16(payload[0]) << 8 | UInt16(payload[1]), reason: reason)
     }
 }

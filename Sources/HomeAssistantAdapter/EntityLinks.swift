@@ -42,7 +42,9 @@ final class EntityLinks {
     init(_ config: HomeAssistantConfig, controls: [ControlConfig], variables: [ValueBoard.Declaration]) {
         var links: [String: EntityLink] = [:]
         for b in config.elements {
-            guard let c = controls.first(where: { $0.id == b.id }), let kind = ElementKinds.named(c.kind) else { continue }
+            guard let c = controls.first(where: { $0.id == b.id }), let kind = ElementKinds.named(c.kind) else {
+                continue
+            }
             links[b.id] = EntityLink(binding: b, exposure: kind.exposure(c.properties))
         }
         self.links = links
@@ -80,7 +82,8 @@ final class EntityLinks {
         for id in byEntity[entity] ?? [] {
             if let v = variables[id] {
                 guard let state, !EntityValues.isUnavailable(state),
-                      let value = EntityValues.variableValue(state, attribute: v.binding.attribute, text: v.text) else { continue }
+                    let value = EntityValues.variableValue(state, attribute: v.binding.attribute, text: v.text)
+                else { continue }
                 setVariable(id, value)
                 continue
             }
@@ -99,7 +102,9 @@ final class EntityLinks {
     private func put(_ id: String, _ link: EntityLink, _ state: EntityState) {
         switch EntityValues.value(of: state, for: link) {
         case .success(let value):
-            if let problem = apply(id, value) { logOnce("\(id)/apply", "homeassistant: \(id): \(link.entity ?? ""): \(problem)") }
+            if let problem = apply(id, value) {
+                logOnce("\(id)/apply", "homeassistant: \(id): \(link.entity ?? ""): \(problem)")
+            }
         case .failure(let why):
             logOnce("\(id)/value", "homeassistant: \(id): \(link.entity ?? ""): \(why.message); logged once")
         }
@@ -138,7 +143,8 @@ final class EntityLinks {
         }
         for (id, until) in unconfirmed where now >= until {
             unconfirmed[id] = nil
-            guard let link = links[id], let entity = link.entity, let state = entities[entity], !held.contains(id) else { continue }
+            guard let link = links[id], let entity = link.entity, let state = entities[entity], !held.contains(id)
+            else { continue }
             put(id, link, state)
         }
     }
@@ -158,7 +164,9 @@ final class EntityLinks {
             Log.warning("homeassistant: \(id): \(request.domain).\(request.service) refused (\(code)): \(message)")
             self.unconfirmed[id] = nil
             // HA's state is the truth: the element goes back to it unless a finger holds it again.
-            guard !self.held.contains(id), let entity = link.entity, let known = self.entities[entity], self.live else { return }
+            guard !self.held.contains(id), let entity = link.entity, let known = self.entities[entity], self.live else {
+                return
+            }
             self.put(id, link, known)
         }
     }

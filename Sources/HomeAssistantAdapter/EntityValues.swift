@@ -49,11 +49,22 @@ enum EntityValues {
             }
             return .failure(.init(message: "expected on or off, found \"\(state.state.prefix(40))\""))
         case .number:
-            guard let h = number(state, b) else { return .failure(.init(message: "expected a number in \(b.attribute ?? defaultAttribute(b.domain) ?? "its state"), found none")) }
+            guard let h = number(state, b) else {
+                return .failure(
+                    .init(
+                        message:
+                            "expected a number in \(b.attribute ?? defaultAttribute(b.domain) ?? "its state"), found none"
+                    ))
+            }
             return .success(.single(toElement(h, link, state)))
         case .pair:
-            guard let low = state[attribute: "target_temp_low"]?.numberValue, let high = state[attribute: "target_temp_high"]?.numberValue else {
-                return .failure(.init(message: "expected target_temp_low and target_temp_high (a climate in heat_cool mode), found none"))
+            guard let low = state[attribute: "target_temp_low"]?.numberValue,
+                let high = state[attribute: "target_temp_high"]?.numberValue
+            else {
+                return .failure(
+                    .init(
+                        message:
+                            "expected target_temp_low and target_temp_high (a climate in heat_cool mode), found none"))
             }
             return .success(.pair(toElement(low, link, state), toElement(high, link, state)))
         case .select:
@@ -61,7 +72,10 @@ enum EntityValues {
             let text = selectText(state, b)
             guard let text else { return .failure(.init(message: "expected a \(b.attribute ?? "state"), found none")) }
             guard let i = options.firstIndex(where: { $0.lowercased() == text.lowercased() }) else {
-                return .failure(.init(message: "\"\(text.prefix(40))\" is none of the element's options (" + options.map { "\"\($0)\"" }.joined(separator: ", ") + ")"))
+                return .failure(
+                    .init(
+                        message: "\"\(text.prefix(40))\" is none of the element's options ("
+                            + options.map { "\"\($0)\"" }.joined(separator: ", ") + ")"))
             }
             return .success(.single(Double(i)))
         case .press, .readout:
@@ -71,7 +85,9 @@ enum EntityValues {
 
     /// A select's text: the state, or the attribute (a climate's `hvac_mode` is its state).
     static func selectText(_ state: EntityState, _ b: EntityBinding) -> String? {
-        guard let attribute = b.attribute, !(b.domain == "climate" && attribute == "hvac_mode") else { return state.state }
+        guard let attribute = b.attribute, !(b.domain == "climate" && attribute == "hvac_mode") else {
+            return state.state
+        }
         return state[attribute: attribute]?.stringValue
     }
 
@@ -89,7 +105,10 @@ enum EntityValues {
 
     /// HA's number for a number element, in the units its service takes (a light's brightness as %).
     static func number(_ state: EntityState, _ b: EntityBinding) -> Double? {
-        if let attribute = b.attribute { return state[attribute: attribute]?.numberValue ?? NumberText.parse(state[attribute: attribute]?.stringValue ?? "") }
+        if let attribute = b.attribute {
+            return state[attribute: attribute]?.numberValue
+                ?? NumberText.parse(state[attribute: attribute]?.stringValue ?? "")
+        }
         switch b.domain {
         case "light":
             if state.state == "off" { return 0 }
@@ -139,13 +158,15 @@ enum EntityValues {
         let b = link.binding
         func aimed(_ domain: String, _ service: String, _ data: [(String, JSON)]) -> ServiceCall? {
             guard let entity = b.entity else { return nil }
-            return ServiceCall(domain: domain, service: service, entity: entity, data: data.isEmpty ? nil : .object(data))
+            return ServiceCall(
+                domain: domain, service: service, entity: entity, data: data.isEmpty ? nil : .object(data))
         }
         switch (b.use, value) {
         case (.press, _):
             if let service = b.service {
-                return ServiceCall(domain: service.domain, service: service.name, data: b.data,
-                                   target: b.entity.map { .object([("entity_id", .string($0))]) })
+                return ServiceCall(
+                    domain: service.domain, service: service.name, data: b.data,
+                    target: b.entity.map { .object([("entity_id", .string($0))]) })
             }
             switch b.domain {
             case "scene", "script": return aimed(b.domain, "turn_on", [])
@@ -158,7 +179,9 @@ enum EntityValues {
             return aimed(b.domain, d != 0 ? "turn_on" : "turn_off", [])
         case (.number, .single(let v)?):
             let h = toHA(v, link, state)
-            if let attribute = b.attribute, b.domain == "climate" { return aimed("climate", "set_temperature", [(attribute, .number(h))]) }
+            if let attribute = b.attribute, b.domain == "climate" {
+                return aimed("climate", "set_temperature", [(attribute, .number(h))])
+            }
             switch b.domain {
             case "light": return aimed("light", "turn_on", [("brightness_pct", .number(h))])
             case "climate": return aimed("climate", "set_temperature", [("temperature", .number(h))])
@@ -168,7 +191,12 @@ enum EntityValues {
             default: return aimed(b.domain, "set_value", [("value", .number(h))])
             }
         case (.pair, .pair(let a, let c)?):
-            return aimed("climate", "set_temperature", [("target_temp_low", .number(toHA(a, link, state))), ("target_temp_high", .number(toHA(c, link, state)))])
+            return aimed(
+                "climate", "set_temperature",
+                [
+                    ("target_temp_low", .number(toHA(a, link, state))),
+                    ("target_temp_high", .number(toHA(c, link, state))),
+                ])
         case (.select, .single(let d)?):
             guard case .select(let options) = link.exposure, options.indices.contains(Int(d)) else { return nil }
             let option = JSON.string(options[Int(d)])

@@ -24,23 +24,32 @@ public final class HomeAssistantAdapter: KioskAdapter {
     init(settings: HomeAssistantConfig) { self.settings = settings }
 
     public var summary: String {
-        client.map { "homeassistant \($0.settings.address.host):\($0.settings.address.port) (\(settings.elements.count + settings.variables.count) bound)" } ?? "homeassistant off"
+        client.map {
+            "homeassistant \($0.settings.address.host):\($0.settings.address.port) (\(settings.elements.count + settings.variables.count) bound)"
+        } ?? "homeassistant off"
     }
 
     public func start(_ kiosk: any KioskAPI, now: MonotonicTime) {
         let hass: HomeAssistantSettings
-        do { hass = try HomeAssistantSettings(url: settings.url, token: settings.token, caFile: settings.caFile) } catch {
+        do { hass = try HomeAssistantSettings(url: settings.url, token: settings.token, caFile: settings.caFile) } catch
+        {
             Log.error("homeassistant: \(error); the kiosk runs without Home Assistant")
             return
         }
         let config = kiosk.config
         let links = EntityLinks(settings, controls: config.allControls, variables: config.variables)
         links.apply = { [unowned kiosk] id, value in
-            if case .failure(let refused) = kiosk.perform(.set(id: id, value: value), from: .device) { return refused.description }
+            if case .failure(let refused) = kiosk.perform(.set(id: id, value: value), from: .device) {
+                return refused.description
+            }
             return nil
         }
-        links.setVariable = { [unowned kiosk] id, value in _ = kiosk.perform(.setVariable(id: id, value: value), from: .device) }
-        links.setAvailable = { [unowned kiosk] id, available in _ = kiosk.perform(.setAvailable(id: id, available: available), from: .device) }
+        links.setVariable = { [unowned kiosk] id, value in
+            _ = kiosk.perform(.setVariable(id: id, value: value), from: .device)
+        }
+        links.setAvailable = { [unowned kiosk] id, available in
+            _ = kiosk.perform(.setAvailable(id: id, available: available), from: .device)
+        }
         let client = HomeAssistantClient(settings: hass, entityIDs: settings.entityIDs, loop: kiosk.eventLoop)
         links.call = { [weak client] call, done in
             guard let client else { return done(.failure(code: "not_connected", message: "stopped")) }
@@ -50,7 +59,11 @@ public final class HomeAssistantAdapter: KioskAdapter {
             guard let links, let client else { return }
             links.connectionChanged(live: state == .live, entities: client.entities, now: monotonicNow())
             // The client logs its own losses; the adapter says what a live connection brought.
-            if state == .live { Log.notice("homeassistant: live, \(client.entities.entities.count) of \(client.entityIDs?.count ?? 0) entities known") }
+            if state == .live {
+                Log.notice(
+                    "homeassistant: live, \(client.entities.entities.count) of \(client.entityIDs?.count ?? 0) entities known"
+                )
+            }
         }
         client.onEntity = { [weak links] id, state in links?.entityChanged(id, state, now: monotonicNow()) }
         self.links = links

@@ -33,8 +33,10 @@ public struct CalibrationSession {
     public init(mapper: CoordinateMapper, margin: Double = 0.1) {
         let w = mapper.displaySize.width, h = mapper.displaySize.height
         self.mapper = mapper
-        targets = [Point(w * margin, h * margin), Point(w * (1 - margin), h * margin),
-                   Point(w * (1 - margin), h * (1 - margin)), Point(w * margin, h * (1 - margin)), Point(w / 2, h / 2)]
+        targets = [
+            Point(w * margin, h * margin), Point(w * (1 - margin), h * margin),
+            Point(w * (1 - margin), h * (1 - margin)), Point(w * margin, h * (1 - margin)), Point(w / 2, h / 2),
+        ]
     }
 
     /// The target to show now (nil once finished).
@@ -75,7 +77,8 @@ public struct CalibrationSession {
         following = nil
         let touched = Point(median(positions.map(\.x)), median(positions.map(\.y)))
         positions = []
-        guard let target = currentTarget, let sample = mapper.calibrationSample(target: target, touchedAt: touched) else {
+        guard let target = currentTarget, let sample = mapper.calibrationSample(target: target, touchedAt: touched)
+        else {
             return .waiting
         }
         samples.append(sample)
@@ -85,18 +88,24 @@ public struct CalibrationSession {
         guard let matrix = CalibrationSolver.solve(done) else {
             return .restarted("the touches lie on one line; touch each target where it is shown")
         }
-        let fixed = CoordinateMapper(xRange: mapper.xRange, yRange: mapper.yRange, displaySize: mapper.displaySize,
-                                     calibration: matrix, touchRotation: mapper.touchRotation,
-                                     displayRotation: mapper.displayRotation)
+        let fixed = CoordinateMapper(
+            xRange: mapper.xRange, yRange: mapper.yRange, displaySize: mapper.displaySize,
+            calibration: matrix, touchRotation: mapper.touchRotation,
+            displayRotation: mapper.displayRotation)
         // The error in pixels: where the new matrix puts each recorded touch, against its target.
-        let raw = done.map { Point($0.reported.x * mapper.xRange.span + Double(mapper.xRange.minimum),
-                                   $0.reported.y * mapper.yRange.span + Double(mapper.yRange.minimum)) }
+        let raw = done.map {
+            Point(
+                $0.reported.x * mapper.xRange.span + Double(mapper.xRange.minimum),
+                $0.reported.y * mapper.yRange.span + Double(mapper.yRange.minimum))
+        }
         let squared = zip(raw, targets).map { r, t in
             let p = fixed.transform.apply(r)
             return (p.x - t.x) * (p.x - t.x) + (p.y - t.y) * (p.y - t.y)
         }
         let rms = (squared.reduce(0, +) / Double(squared.count)).squareRoot()
-        let diagonal = (mapper.displaySize.width * mapper.displaySize.width + mapper.displaySize.height * mapper.displaySize.height).squareRoot()
+        let diagonal =
+            (mapper.displaySize.width * mapper.displaySize.width + mapper.displaySize.height * mapper.displaySize.height)
+            .squareRoot()
         // A panel that needs more than 5 % of the diagonal of residual error after an affine fix was
         // touched off target (or is not affine at all): do not store that.
         if rms > 0.05 * diagonal {

@@ -15,7 +15,9 @@ public enum QuarterTurn: Int, Hashable, Sendable, CaseIterable {
     /// The clockwise angle in degrees, 0 ..< 360.
     public var degrees: Int { rawValue }
     /// Both rotations applied one after the other.
-    public static func + (a: QuarterTurn, b: QuarterTurn) -> QuarterTurn { QuarterTurn(degrees: a.degrees + b.degrees)! }
+    public static func + (a: QuarterTurn, b: QuarterTurn) -> QuarterTurn {
+        QuarterTurn(degrees: a.degrees + b.degrees)!
+    }
     /// The rotation that undoes this one.
     public var inverse: QuarterTurn { QuarterTurn(degrees: -degrees)! }
 
@@ -96,26 +98,32 @@ public struct CoordinateMapper: Hashable, Sendable {
     public let transform: Transform
 
     /// Creates the mapper and composes its transform once.
-    public init(xRange: AxisRange, yRange: AxisRange, displaySize: Size,
-                calibration: CalibrationMatrix = .identity,
-                touchRotation: QuarterTurn = .none, displayRotation: QuarterTurn = .none) {
+    public init(
+        xRange: AxisRange, yRange: AxisRange, displaySize: Size,
+        calibration: CalibrationMatrix = .identity,
+        touchRotation: QuarterTurn = .none, displayRotation: QuarterTurn = .none
+    ) {
         self.xRange = xRange; self.yRange = yRange; self.displaySize = displaySize
         self.calibration = calibration
         self.touchRotation = touchRotation; self.displayRotation = displayRotation
         let normalise = Transform.translation(-Double(xRange.minimum), -Double(yRange.minimum))
             .then(.scale(1 / xRange.span, 1 / yRange.span))
-        transform = normalise
+        transform =
+            normalise
             .then(calibration.transform)
             .then(CoordinateMapper.rotation(touch: touchRotation, display: displayRotation).normalizedMatrix.transform)
             .then(.scale(displaySize.width, displaySize.height))
     }
 
     /// A mapper for a device's position axes (see `DeviceCapabilities.positionAxes`).
-    public init?(capabilities: DeviceCapabilities, displaySize: Size, calibration: CalibrationMatrix = .identity,
-                 touchRotation: QuarterTurn = .none, displayRotation: QuarterTurn = .none) {
+    public init?(
+        capabilities: DeviceCapabilities, displaySize: Size, calibration: CalibrationMatrix = .identity,
+        touchRotation: QuarterTurn = .none, displayRotation: QuarterTurn = .none
+    ) {
         guard let axes = capabilities.positionAxes else { return nil }
-        self.init(xRange: AxisRange(axes.x), yRange: AxisRange(axes.y), displaySize: displaySize,
-                  calibration: calibration, touchRotation: touchRotation, displayRotation: displayRotation)
+        self.init(
+            xRange: AxisRange(axes.x), yRange: AxisRange(axes.y), displaySize: displaySize,
+            calibration: calibration, touchRotation: touchRotation, displayRotation: displayRotation)
     }
 
     /// The single rotation applied to normalised touch coordinates: the sensor's own turn, then the
@@ -138,7 +146,8 @@ public struct CoordinateMapper: Hashable, Sendable {
     public func calibrationSample(target: Point, touchedAt: Point) -> CalibrationSample? {
         guard let inverse = transform.inverted else { return nil }
         let raw = inverse.apply(touchedAt)
-        let reported = Point((raw.x - Double(xRange.minimum)) / xRange.span, (raw.y - Double(yRange.minimum)) / yRange.span)
+        let reported = Point(
+            (raw.x - Double(xRange.minimum)) / xRange.span, (raw.y - Double(yRange.minimum)) / yRange.span)
         return CalibrationSample(target: calibratedTarget(for: target), reported: reported)
     }
 

@@ -16,8 +16,10 @@ public struct AxisInfo: Hashable, Sendable {
     public var resolution: Int32
 
     /// Creates an axis description; the kernel's field order.
-    public init(value: Int32 = 0, minimum: Int32, maximum: Int32, fuzz: Int32 = 0, flat: Int32 = 0,
-                resolution: Int32 = 0) {
+    public init(
+        value: Int32 = 0, minimum: Int32, maximum: Int32, fuzz: Int32 = 0, flat: Int32 = 0,
+        resolution: Int32 = 0
+    ) {
         self.value = value; self.minimum = minimum; self.maximum = maximum
         self.fuzz = fuzz; self.flat = flat; self.resolution = resolution
     }
@@ -77,8 +79,10 @@ public struct DeviceCapabilities: Hashable, Sendable {
     public var properties: Set<UInt16>
 
     /// Creates a capability set; everything but the name may be filled in later.
-    public init(name: String, identity: DeviceIdentity = DeviceIdentity(), codes: [UInt16: Set<UInt16>] = [:],
-                axes: [UInt16: AxisInfo] = [:], properties: Set<UInt16> = []) {
+    public init(
+        name: String, identity: DeviceIdentity = DeviceIdentity(), codes: [UInt16: Set<UInt16>] = [:],
+        axes: [UInt16: AxisInfo] = [:], properties: Set<UInt16> = []
+    ) {
         self.name = name; self.identity = identity; self.codes = codes; self.axes = axes
         self.properties = properties
     }

@@ -25,8 +25,8 @@ public struct DeviceOpenError: Error, Hashable, Sendable, CustomStringConvertibl
         }
         switch errno {
         case EACCES, EPERM:
-            return "the service user needs read/write access: add it to the 'input' group " +
-                "(SupplementaryGroups=input in the unit) or add a udev rule"
+            return "the service user needs read/write access: add it to the 'input' group "
+                + "(SupplementaryGroups=input in the unit) or add a udev rule"
         case EBUSY:
             return "another program has grabbed the device (EVIOCGRAB): stop it, e.g. a getty, X or another kiosk"
         case ENOENT:

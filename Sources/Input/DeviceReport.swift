@@ -22,13 +22,14 @@ public enum DeviceReport {
         out.append("  properties: " + (props.isEmpty ? "none" : props.joined(separator: ", ")))
         let axes = caps.axes.keys.sorted().map { code -> String in
             let a = caps.axes[code]!
-            return "\(codeName(type: EventCode.absType, code: code)) \(a.minimum)…\(a.maximum)" +
-                (a.resolution > 0 ? " (\(a.resolution)/mm)" : "")
+            return "\(codeName(type: EventCode.absType, code: code)) \(a.minimum)…\(a.maximum)"
+                + (a.resolution > 0 ? " (\(a.resolution)/mm)" : "")
         }
         out.append("  axes: " + (axes.isEmpty ? "none" : axes.joined(separator: ", ")))
-        out.append("  touch: " + (caps.touchProtocol.map { $0.rawValue } ?? "none") +
-                   (caps.slotCount > 0 ? ", \(caps.slotCount) slots" : "") +
-                   (caps.canRumble ? ", rumble (EV_FF/FF_RUMBLE)" : ""))
+        out.append(
+            "  touch: " + (caps.touchProtocol.map { $0.rawValue } ?? "none")
+                + (caps.slotCount > 0 ? ", \(caps.slotCount) slots" : "")
+                + (caps.canRumble ? ", rumble (EV_FF/FF_RUMBLE)" : ""))
         out.append("  → " + (verdict.accepted ? "used: " : "not used: ") + verdict.reason)
         return out
     }
@@ -36,9 +37,10 @@ public enum DeviceReport {
     /// One replay line: time (seconds, 6 decimals), then every touch as
     /// `slot N id T phase (x, y)` with the position in display pixels to 0.1 px.
     public static func frameLine(_ frame: TouchFrame) -> String {
-        ([fixed(frame.time, decimals: 6)] + frame.touches.map { t in
-            "slot \(t.slot) id \(t.trackingID) \(t.phase.rawValue) (\(fixed(t.position.x, decimals: 1)), \(fixed(t.position.y, decimals: 1)))"
-        }).joined(separator: "  ")
+        ([fixed(frame.time, decimals: 6)]
+            + frame.touches.map { t in
+                "slot \(t.slot) id \(t.trackingID) \(t.phase.rawValue) (\(fixed(t.position.x, decimals: 1)), \(fixed(t.position.y, decimals: 1)))"
+            }).joined(separator: "  ")
     }
 
     /// `value` with exactly `decimals` digits after the point (no Foundation formatting).

@@ -26,7 +26,8 @@ public enum DeviceCriterion: Hashable, Sendable, CustomStringConvertible {
         if text.hasPrefix("usb:") {
             let parts = text.dropFirst(4).split(separator: ":", omittingEmptySubsequences: false)
             guard parts.count == 2, parts.allSatisfy({ $0.count == 4 }),
-                  let v = UInt16(parts[0], radix: 16), let p = UInt16(parts[1], radix: 16) else { return nil }
+                let v = UInt16(parts[0], radix: 16), let p = UInt16(parts[1], radix: 16)
+            else { return nil }
             self = .usb(vendor: v, product: p)
             return
         }
@@ -84,11 +85,14 @@ public struct DeviceVerdict: Hashable, Sendable {
 /// Decides which devices are touch inputs, with a reason for every decision.
 public enum DeviceSelector {
     /// Judges one device. `capabilities` is nil when it could not be opened (`openError` says why).
-    public static func evaluate(path: String, capabilities: DeviceCapabilities?, openError: String? = nil,
-                                criteria: [DeviceCriterion]) -> DeviceVerdict {
+    public static func evaluate(
+        path: String, capabilities: DeviceCapabilities?, openError: String? = nil,
+        criteria: [DeviceCriterion]
+    ) -> DeviceVerdict {
         let criteria = criteria.isEmpty ? [.automatic] : criteria
         guard let caps = capabilities else {
-            return DeviceVerdict(path: path, name: nil, accepted: false, reason: "cannot be opened: \(openError ?? "unknown error")")
+            return DeviceVerdict(
+                path: path, name: nil, accepted: false, reason: "cannot be opened: \(openError ?? "unknown error")")
         }
         func verdict(_ accepted: Bool, _ reason: String) -> DeviceVerdict {
             DeviceVerdict(path: path, name: caps.name, accepted: accepted, reason: reason)
@@ -96,16 +100,19 @@ public enum DeviceSelector {
         guard let proto = caps.touchProtocol, let axes = caps.positionAxes else {
             return verdict(false, "no absolute position axes (ABS_MT_POSITION_X/Y or ABS_X/Y): not a touch device")
         }
-        let shape = "\(proto.rawValue)" + (proto == .multitouchB ? " with \(caps.slotCount) slots" : "") +
-            ", x \(axes.x.minimum)…\(axes.x.maximum), y \(axes.y.minimum)…\(axes.y.maximum)"
+        let shape =
+            "\(proto.rawValue)" + (proto == .multitouchB ? " with \(caps.slotCount) slots" : "")
+            + ", x \(axes.x.minimum)…\(axes.x.maximum), y \(axes.y.minimum)…\(axes.y.maximum)"
         if let named = criteria.first(where: { $0.names(path: path, capabilities: caps) }) {
             let note = caps.isDirect ? "" : " (not marked INPUT_PROP_DIRECT: used because the config names it)"
             return verdict(true, "matches '\(named)': \(shape)\(note)")
         }
         if criteria.contains(.automatic) {
             if caps.isDirect { return verdict(true, "touchscreen (INPUT_PROP_DIRECT): \(shape)") }
-            return verdict(false, "absolute axes but no INPUT_PROP_DIRECT (a touchpad or tablet?): name it in the config " +
-                "(path, name:PATTERN or usb:VVVV:PPPP) to use it anyway")
+            return verdict(
+                false,
+                "absolute axes but no INPUT_PROP_DIRECT (a touchpad or tablet?): name it in the config "
+                    + "(path, name:PATTERN or usb:VVVV:PPPP) to use it anyway")
         }
         return verdict(false, "does not match " + criteria.map { "'\($0)'" }.joined(separator: " or "))
     }

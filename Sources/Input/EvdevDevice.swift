@@ -47,7 +47,7 @@ public final class EvdevDevice: InputSource {
     /// Frees libevdev and closes the descriptor (which also ends a grab); idempotent.
     public func close() {
         guard fd >= 0 else { return }
-        libevdev_free(handle)   // closing the descriptor also ends a grab
+        libevdev_free(handle)  // closing the descriptor also ends a grab
         Glibc.close(fd)
         fd = -1
     }
@@ -96,20 +96,23 @@ public final class EvdevDevice: InputSource {
             for slot in 0..<max(0, libevdev_get_num_slots(handle)) {
                 let id = libevdev_get_slot_value(handle, UInt32(slot), UInt32(ABS_MT_TRACKING_ID))
                 guard id >= 0 else { continue }
-                contacts[Int(slot)] = RawContact(trackingID: Int(id),
-                                                 x: libevdev_get_slot_value(handle, UInt32(slot), UInt32(ABS_MT_POSITION_X)),
-                                                 y: libevdev_get_slot_value(handle, UInt32(slot), UInt32(ABS_MT_POSITION_Y)))
+                contacts[Int(slot)] = RawContact(
+                    trackingID: Int(id),
+                    x: libevdev_get_slot_value(handle, UInt32(slot), UInt32(ABS_MT_POSITION_X)),
+                    y: libevdev_get_slot_value(handle, UInt32(slot), UInt32(ABS_MT_POSITION_Y)))
             }
         case .singleTouch:
             if touchDown == true {
-                contacts[0] = RawContact(trackingID: 0, x: libevdev_get_event_value(handle, UInt32(EV_ABS), UInt32(ABS_X)),
-                                         y: libevdev_get_event_value(handle, UInt32(EV_ABS), UInt32(ABS_Y)))
+                contacts[0] = RawContact(
+                    trackingID: 0, x: libevdev_get_event_value(handle, UInt32(EV_ABS), UInt32(ABS_X)),
+                    y: libevdev_get_event_value(handle, UInt32(EV_ABS), UInt32(ABS_Y)))
             }
         case .multitouchA, nil:
             break  // libevdev keeps no protocol-A contacts; BTN_TOUCH is all there is
         }
-        return TouchSnapshot(contacts: contacts, currentSlot: Int(max(0, libevdev_get_current_slot(handle))),
-                             touchDown: touchDown)
+        return TouchSnapshot(
+            contacts: contacts, currentSlot: Int(max(0, libevdev_get_current_slot(handle))),
+            touchDown: touchDown)
     }
 
     /// EVIOCGRAB: only this process receives the device's events (EBUSY when another has it).
@@ -128,17 +131,19 @@ public final class EvdevDevice: InputSource {
 
     static func convert(_ ev: input_event) -> InputEvent {
         var copy = ev
-        return InputEvent(type: ev.type, code: ev.code, value: ev.value,
-                          seconds: Int(tw_input_event_sec(&copy)), microseconds: Int(tw_input_event_usec(&copy)))
+        return InputEvent(
+            type: ev.type, code: ev.code, value: ev.value,
+            seconds: Int(tw_input_event_sec(&copy)), microseconds: Int(tw_input_event_usec(&copy)))
     }
 
     /// Everything `DeviceCapabilities` records, asked of libevdev.
     static func readCapabilities(_ dev: OpaquePointer) -> DeviceCapabilities {
         let name = libevdev_get_name(dev).map { String(cString: $0) } ?? ""
-        let identity = DeviceIdentity(bus: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(dev)),
-                                      vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(dev)),
-                                      product: UInt16(truncatingIfNeeded: libevdev_get_id_product(dev)),
-                                      version: UInt16(truncatingIfNeeded: libevdev_get_id_version(dev)))
+        let identity = DeviceIdentity(
+            bus: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(dev)),
+            vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(dev)),
+            product: UInt16(truncatingIfNeeded: libevdev_get_id_product(dev)),
+            version: UInt16(truncatingIfNeeded: libevdev_get_id_version(dev)))
         var codes: [UInt16: Set<UInt16>] = [:]
         var axes: [UInt16: AxisInfo] = [:]
         for type in 0...UInt32(EV_MAX) where libevdev_has_event_type(dev, type) == 1 {
@@ -147,13 +152,16 @@ public final class EvdevDevice: InputSource {
             for code in 0...UInt32(maxCode) where libevdev_has_event_code(dev, type, code) == 1 {
                 codes[UInt16(type), default: []].insert(UInt16(code))
                 if type == UInt32(EV_ABS), let info = libevdev_get_abs_info(dev, code)?.pointee {
-                    axes[UInt16(code)] = AxisInfo(value: info.value, minimum: info.minimum, maximum: info.maximum,
-                                                  fuzz: info.fuzz, flat: info.flat, resolution: info.resolution)
+                    axes[UInt16(code)] = AxisInfo(
+                        value: info.value, minimum: info.minimum, maximum: info.maximum,
+                        fuzz: info.fuzz, flat: info.flat, resolution: info.resolution)
                 }
             }
         }
         var properties = Set<UInt16>()
-        for prop in 0...UInt32(INPUT_PROP_MAX) where libevdev_has_property(dev, prop) == 1 { properties.insert(UInt16(prop)) }
+        for prop in 0...UInt32(INPUT_PROP_MAX) where libevdev_has_property(dev, prop) == 1 {
+            properties.insert(UInt16(prop))
+        }
         return DeviceCapabilities(name: name, identity: identity, codes: codes, axes: axes, properties: properties)
     }
 }

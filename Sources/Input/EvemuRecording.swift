@@ -51,7 +51,9 @@ public enum EvemuParser {
                 name = String(body.trimmingSpaces)
             case "I":
                 let v = fields.compactMap { UInt16($0, radix: 16) }
-                guard v.count == 4, fields.count == 4 else { throw fail("I: needs four hex numbers (bus vendor product version)") }
+                guard v.count == 4, fields.count == 4 else {
+                    throw fail("I: needs four hex numbers (bus vendor product version)")
+                }
                 identity = DeviceIdentity(bus: v[0], vendor: v[1], product: v[2], version: v[3])
             case "P":
                 for byte in try hexBytes(fields, fail) {
@@ -63,7 +65,9 @@ public enum EvemuParser {
                 guard let type = bytes.first.map(UInt16.init) else { throw fail("B: needs an event type") }
                 var index = bitmaskBytes[type] ?? 0
                 for byte in bytes.dropFirst() {
-                    for bit in 0..<8 where byte & (1 << bit) != 0 { codes[type, default: []].insert(UInt16(index * 8 + bit)) }
+                    for bit in 0..<8 where byte & (1 << bit) != 0 {
+                        codes[type, default: []].insert(UInt16(index * 8 + bit))
+                    }
                     index += 1
                 }
                 bitmaskBytes[type] = index
@@ -72,7 +76,9 @@ public enum EvemuParser {
                     throw fail("A: needs an axis code (hex), min and max")
                 }
                 let numbers = fields.dropFirst().map { Int32($0) }
-                guard numbers.allSatisfy({ $0 != nil }) else { throw fail("A: min/max/fuzz/flat/resolution must be integers") }
+                guard numbers.allSatisfy({ $0 != nil }) else {
+                    throw fail("A: min/max/fuzz/flat/resolution must be integers")
+                }
                 let n = numbers.map { $0! } + [0, 0, 0]
                 axes[code] = AxisInfo(minimum: n[0], maximum: n[1], fuzz: n[2], flat: n[3], resolution: n[4])
             case "E":
@@ -89,7 +95,9 @@ public enum EvemuParser {
         return EvemuRecording(capabilities: capabilities, events: events)
     }
 
-    private static func hexBytes(_ fields: [Substring], _ fail: (String) -> EvemuParseError) throws(EvemuParseError) -> [UInt8] {
+    private static func hexBytes(
+        _ fields: [Substring], _ fail: (String) -> EvemuParseError
+    ) throws(EvemuParseError) -> [UInt8] {
         var out: [UInt8] = []
         for f in fields {
             guard let b = UInt8(f, radix: 16) else { throw fail("'\(f)' is not a hex byte") }
@@ -98,7 +106,9 @@ public enum EvemuParser {
         return out
     }
 
-    private static func parseEvent(_ fields: [Substring], _ fail: (String) -> EvemuParseError) throws(EvemuParseError) -> InputEvent {
+    private static func parseEvent(
+        _ fields: [Substring], _ fail: (String) -> EvemuParseError
+    ) throws(EvemuParseError) -> InputEvent {
         guard fields.count == 4 else { throw fail("E: needs 'sec.usec type code value'") }
         let stamp = fields[0].split(separator: ".", omittingEmptySubsequences: false)
         guard stamp.count == 2, let sec = Int(stamp[0]), let usec = Int(stamp[1]), stamp[1].count == 6 else {

@@ -8,7 +8,7 @@ enum Haptics {
     static func uploadRumble(fd: Int32, milliseconds: Int) -> Int16? {
         var effect = ff_effect()
         effect.type = UInt16(FF_RUMBLE)
-        effect.id = -1                           // -1 asks the kernel for a new effect slot
+        effect.id = -1  // -1 asks the kernel for a new effect slot
         effect.replay.length = UInt16(clamping: milliseconds)
         effect.replay.delay = 0
         effect.u.rumble.strong_magnitude = 0xAAAA
@@ -22,7 +22,7 @@ enum Haptics {
         var ev = input_event()
         ev.type = UInt16(EV_FF)
         ev.code = UInt16(bitPattern: effectID)
-        ev.value = 1                              // play count
+        ev.value = 1  // play count
         let size = MemoryLayout<input_event>.size
         return withUnsafePointer(to: &ev) { write(fd, $0, size) } == size
     }

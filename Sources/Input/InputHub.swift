@@ -20,9 +20,11 @@ public struct InputHubConfiguration: Sendable {
     public var directory: String
 
     /// Creates a configuration; everything but the display size has the usual default.
-    public init(displaySize: Size, criteria: [DeviceCriterion] = [.automatic], calibration: CalibrationMatrix = .identity,
-                touchRotation: QuarterTurn = .none, displayRotation: QuarterTurn = .none, grab: Bool = true,
-                directory: String = "/dev/input") {
+    public init(
+        displaySize: Size, criteria: [DeviceCriterion] = [.automatic], calibration: CalibrationMatrix = .identity,
+        touchRotation: QuarterTurn = .none, displayRotation: QuarterTurn = .none, grab: Bool = true,
+        directory: String = "/dev/input"
+    ) {
         self.displaySize = displaySize; self.criteria = criteria; self.calibration = calibration
         self.touchRotation = touchRotation; self.displayRotation = displayRotation
         self.grab = grab; self.directory = directory
@@ -92,9 +94,11 @@ public final class InputHub {
     public private(set) var verdicts: [String: DeviceVerdict] = [:]
 
     /// Creates a hub; nothing is opened before `start()`.
-    public init(configuration: InputHubConfiguration,
-                opener: @escaping InputSourceOpener = { try EvdevDevice(path: $0) },
-                clock: @escaping () -> MonotonicTime = monotonicNow) {
+    public init(
+        configuration: InputHubConfiguration,
+        opener: @escaping InputSourceOpener = { try EvdevDevice(path: $0) },
+        clock: @escaping () -> MonotonicTime = monotonicNow
+    ) {
         self.configuration = configuration; self.opener = opener; self.clock = clock
     }
 
@@ -111,7 +115,11 @@ public final class InputHub {
         if watcher == nil {
             let w = DirectoryWatcher(directory: configuration.directory)
             watcher = w
-            if w.fd >= 0 { update.addedFDs.append(w.fd) } else { update.messages.append("inotify unavailable: no hotplug") }
+            if w.fd >= 0 {
+                update.addedFDs.append(w.fd)
+            } else {
+                update.messages.append("inotify unavailable: no hotplug")
+            }
         }
         update.merge(rescan())
         if open.isEmpty { update.messages.append(noDeviceMessage) }
@@ -159,8 +167,10 @@ public final class InputHub {
     }
 
     /// Changes the mapping of every device (display size or rotation changed, new calibration).
-    public func updateMapping(displaySize: Size? = nil, calibration: CalibrationMatrix? = nil,
-                              touchRotation: QuarterTurn? = nil, displayRotation: QuarterTurn? = nil) {
+    public func updateMapping(
+        displaySize: Size? = nil, calibration: CalibrationMatrix? = nil,
+        touchRotation: QuarterTurn? = nil, displayRotation: QuarterTurn? = nil
+    ) {
         if let displaySize { configuration.displaySize = displaySize }
         if let calibration { configuration.calibration = calibration }
         if let touchRotation { configuration.touchRotation = touchRotation }
@@ -202,8 +212,11 @@ public final class InputHub {
     /// permission error then is not yet the integrator's problem, so it is worded as a wait, with the
     /// group advice kept for when nothing follows (every replug in the real-kernel soak logged it).
     static func openFailure(_ error: any Error, justAppeared: Bool) -> String {
-        guard justAppeared, let e = error as? DeviceOpenError, e.errno == EACCES || e.errno == EPERM else { return "\(error)" }
-        return "not readable yet (\(String(cString: strerror(e.errno)))): udev gives a new node its group a moment after it "
+        guard justAppeared, let e = error as? DeviceOpenError, e.errno == EACCES || e.errno == EPERM else {
+            return "\(error)"
+        }
+        return
+            "not readable yet (\(String(cString: strerror(e.errno)))): udev gives a new node its group a moment after it "
             + "appears, and it is opened then; if no line saying it is used follows, the service user needs the 'input' group"
     }
 
@@ -216,23 +229,28 @@ public final class InputHub {
         do {
             source = try opener(path)
         } catch {
-            let verdict = DeviceSelector.evaluate(path: path, capabilities: nil, openError: Self.openFailure(error, justAppeared: justAppeared),
-                                                  criteria: configuration.criteria)
+            let verdict = DeviceSelector.evaluate(
+                path: path, capabilities: nil, openError: Self.openFailure(error, justAppeared: justAppeared),
+                criteria: configuration.criteria)
             if verdicts[path] != verdict { update.messages.append("\(path): \(verdict.reason)") }
             verdicts[path] = verdict
             return update
         }
-        var verdict = DeviceSelector.evaluate(path: path, capabilities: source.capabilities, criteria: configuration.criteria)
+        var verdict = DeviceSelector.evaluate(
+            path: path, capabilities: source.capabilities, criteria: configuration.criteria)
         if verdict.accepted && configuration.grab {
             do { try source.grab() } catch {
                 verdict.accepted = false
                 verdict.reason = "chosen, but cannot be grabbed: \(error)"
             }
         }
-        if verdicts[path] != verdict { update.messages.append("\(path) '\(source.capabilities.name)': \(verdict.reason)") }
+        if verdicts[path] != verdict {
+            update.messages.append("\(path) '\(source.capabilities.name)': \(verdict.reason)")
+        }
         verdicts[path] = verdict
         guard verdict.accepted, let mapper = mapper(for: source.capabilities),
-              var assembler = TouchAssembler(deviceID: nextDeviceID, capabilities: source.capabilities, mapper: mapper) else {
+            var assembler = TouchAssembler(deviceID: nextDeviceID, capabilities: source.capabilities, mapper: mapper)
+        else {
             source.close()
             return update
         }
@@ -268,13 +286,13 @@ public final class InputHub {
 
     private func mapper(for caps: DeviceCapabilities) -> CoordinateMapper? {
         let c = configuration
-        return CoordinateMapper(capabilities: caps, displaySize: c.displaySize, calibration: c.calibration,
-                                touchRotation: c.touchRotation, displayRotation: c.displayRotation)
+        return CoordinateMapper(
+            capabilities: caps, displaySize: c.displaySize, calibration: c.calibration,
+            touchRotation: c.touchRotation, displayRotation: c.displayRotation)
     }
 
     private var noDeviceMessage: String {
-        "no touch device in \(configuration.directory) yet (waiting for one to be plugged in; " +
-            "`thumbwheel list-devices` says why each device is not used)"
+        "no touch device in \(configuration.directory) yet (waiting for one to be plugged in; "
+            + "`thumbwheel list-devices` says why each device is not used)"
     }
 }
-

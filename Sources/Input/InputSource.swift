@@ -15,7 +15,9 @@ public struct DeviceReadResult: Hashable, Sendable {
     /// Set when the device is gone or unusable (ENODEV after an unplug): its errno.
     public var lostErrno: Int32?
     /// Creates a result.
-    public init(items: [DeviceReadItem] = [], lostErrno: Int32? = nil) { self.items = items; self.lostErrno = lostErrno }
+    public init(items: [DeviceReadItem] = [], lostErrno: Int32? = nil) {
+        self.items = items; self.lostErrno = lostErrno
+    }
 }
 
 /// An open input device the hub can poll: a libevdev device in production, a pipe in tests.

@@ -26,22 +26,30 @@ public enum ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
 public enum RecordingReplayer {
     /// Replays `events` from a device with `capabilities`. Without `displaySize` positions stay in
     /// device units (the display is taken to be as many pixels as the axes have values).
-    public static func replay(events: [InputEvent], capabilities: DeviceCapabilities, displaySize: Size? = nil,
-                              calibration: CalibrationMatrix = .identity, touchRotation: QuarterTurn = .none,
-                              displayRotation: QuarterTurn = .none, deviceID: Int = 0) throws(ReplayError) -> ReplayResult {
+    public static func replay(
+        events: [InputEvent], capabilities: DeviceCapabilities, displaySize: Size? = nil,
+        calibration: CalibrationMatrix = .identity, touchRotation: QuarterTurn = .none,
+        displayRotation: QuarterTurn = .none, deviceID: Int = 0
+    ) throws(ReplayError) -> ReplayResult {
         guard let axes = capabilities.positionAxes else { throw .notATouchDevice(capabilities.name) }
         let x = AxisRange(axes.x), y = AxisRange(axes.y)
-        let size = displaySize ?? nativeSize(x: x, y: y, rotation: CoordinateMapper.rotation(touch: touchRotation, display: displayRotation))
-        let mapper = CoordinateMapper(xRange: x, yRange: y, displaySize: size, calibration: calibration,
-                                      touchRotation: touchRotation, displayRotation: displayRotation)
+        let size =
+            displaySize
+            ?? nativeSize(
+                x: x, y: y, rotation: CoordinateMapper.rotation(touch: touchRotation, display: displayRotation))
+        let mapper = CoordinateMapper(
+            xRange: x, yRange: y, displaySize: size, calibration: calibration,
+            touchRotation: touchRotation, displayRotation: displayRotation)
         var assembler = TouchAssembler(deviceID: deviceID, capabilities: capabilities, mapper: mapper)!
         let frames = assembler.feed(events)
         return ReplayResult(frames: frames, stillDown: assembler.activeTouches)
     }
 
     /// Replays a parsed recording, using `description` when the recording carries none of its own.
-    public static func replay(_ recording: EvemuRecording, description: DeviceCapabilities? = nil,
-                              displaySize: Size? = nil) throws(ReplayError) -> ReplayResult {
+    public static func replay(
+        _ recording: EvemuRecording, description: DeviceCapabilities? = nil,
+        displaySize: Size? = nil
+    ) throws(ReplayError) -> ReplayResult {
         guard let caps = description ?? recording.capabilities else { throw .noDescription }
         return try replay(events: recording.events, capabilities: caps, displaySize: displaySize)
     }

@@ -104,9 +104,12 @@ struct SlotTable {
     mutating func takeRecords() -> [FrameRecord] {
         // Most frames hold one finger's record, or records already in slot order: no sort then.
         let inOrder = zip(records, records.dropFirst()).allSatisfy { $0.slot <= $1.slot }
-        let ordered = inOrder ? records : records.enumerated()
-            .sorted { ($0.element.slot, $0.offset) < ($1.element.slot, $1.offset) }
-            .map(\.element)
+        let ordered =
+            inOrder
+            ? records
+            : records.enumerated()
+                .sorted { ($0.element.slot, $0.offset) < ($1.element.slot, $1.offset) }
+                .map(\.element)
         records = []
         open.removeAll(keepingCapacity: true)
         return ordered
@@ -116,8 +119,10 @@ struct SlotTable {
     private mutating func openRecord(slot: Int, contact: RawContact) -> Int {
         if let index = open[slot] { return index }
         open[slot] = records.count
-        records.append(FrameRecord(slot: slot, trackingID: contact.trackingID, x: contact.x, y: contact.y,
-                                   startX: contact.x, startY: contact.y, began: false))
+        records.append(
+            FrameRecord(
+                slot: slot, trackingID: contact.trackingID, x: contact.x, y: contact.y,
+                startX: contact.x, startY: contact.y, began: false))
         return records.count - 1
     }
 }

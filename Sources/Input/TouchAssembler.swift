@@ -54,8 +54,9 @@ public struct TouchAssembler {
     /// Creates an assembler for a device described by `capabilities`, or nil when it reports no positions.
     public init?(deviceID: Int = 0, capabilities: DeviceCapabilities, mapper: CoordinateMapper) {
         guard let proto = capabilities.touchProtocol else { return nil }
-        self.init(deviceID: deviceID, touchProtocol: proto, mapper: mapper,
-                  initialSlot: Int(capabilities.axes[EventCode.mtSlot]?.value ?? 0))
+        self.init(
+            deviceID: deviceID, touchProtocol: proto, mapper: mapper,
+            initialSlot: Int(capabilities.axes[EventCode.mtSlot]?.value ?? 0))
     }
 
     /// The contacts that are down as of the last frame, with phase `moved`: what a consumer
@@ -63,8 +64,9 @@ public struct TouchAssembler {
     public var activeTouches: [TouchPoint] {
         committed.live.keys.sorted().map { slot in
             let c = committed.live[slot]!
-            return TouchPoint(slot: slot, trackingID: c.trackingID, position: mapper.map(x: c.x, y: c.y),
-                              phase: .moved, deviceID: deviceID)
+            return TouchPoint(
+                slot: slot, trackingID: c.trackingID, position: mapper.map(x: c.x, y: c.y),
+                phase: .moved, deviceID: deviceID)
         }
     }
 
@@ -119,7 +121,9 @@ public struct TouchAssembler {
         case .multitouchA:
             // Protocol A repeats every contact in every frame, so the next frame corrects positions;
             // only "everything lifted while we were not listening" must be acted on now.
-            if snapshot.touchDown == false { for slot in table.live.keys.sorted() { table.setTrackingID(-1, slot: slot) } }
+            if snapshot.touchDown == false {
+                for slot in table.live.keys.sorted() { table.setTrackingID(-1, slot: slot) }
+            }
         }
         return commitFrame(at: time)
     }
@@ -180,9 +184,13 @@ public struct TouchAssembler {
             TouchPoint(slot: r.slot, trackingID: r.trackingID, position: position, phase: phase, deviceID: deviceID)
         }
         if r.began { out.append(point(.began)) }
-        if r.cancelled { out.append(point(.cancelled)) }
-        else if r.ended { out.append(point(.ended)) }
-        else if !r.began && (r.x != r.startX || r.y != r.startY) { out.append(point(.moved)) }
+        if r.cancelled {
+            out.append(point(.cancelled))
+        } else if r.ended {
+            out.append(point(.ended))
+        } else if !r.began && (r.x != r.startX || r.y != r.startY) {
+            out.append(point(.moved))
+        }
     }
 
     mutating func newSyntheticID() -> Int {

@@ -12,7 +12,9 @@ public final class UinputDevice {
     /// Creates the device: name, ids, properties, every event code, absolute axes with their ranges.
     /// Force feedback is left out (a uinput FF device needs its own upload handler).
     public init(capabilities caps: DeviceCapabilities) throws(DeviceOpenError) {
-        guard let dev = libevdev_new() else { throw DeviceOpenError(path: "/dev/uinput", step: "libevdev_new", errno: ENOMEM) }
+        guard let dev = libevdev_new() else {
+            throw DeviceOpenError(path: "/dev/uinput", step: "libevdev_new", errno: ENOMEM)
+        }
         device = dev
         libevdev_set_name(dev, caps.name)
         libevdev_set_id_bustype(dev, Int32(caps.identity.bus))
@@ -24,8 +26,9 @@ public final class UinputDevice {
             libevdev_enable_event_type(dev, UInt32(type))
             for code in codes {
                 if type == EventCode.absType, let a = caps.axes[code] {
-                    var info = input_absinfo(value: a.value, minimum: a.minimum, maximum: a.maximum, fuzz: a.fuzz,
-                                             flat: a.flat, resolution: a.resolution)
+                    var info = input_absinfo(
+                        value: a.value, minimum: a.minimum, maximum: a.maximum, fuzz: a.fuzz,
+                        flat: a.flat, resolution: a.resolution)
                     libevdev_enable_event_code(dev, UInt32(type), UInt32(code), &info)
                 } else if type != EventCode.absType {
                     libevdev_enable_event_code(dev, UInt32(type), UInt32(code), nil)

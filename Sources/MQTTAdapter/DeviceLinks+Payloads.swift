@@ -11,15 +11,18 @@ extension DeviceLinks {
     /// (or a text that is one) is mapped from `device_range`, `[a, b]` is a pair.
     static func value(of payload: [UInt8], for link: Link) -> Result<StoredValue, MQTTBridge.PayloadRefusal> {
         guard payload.count <= MQTTBridge.maximumBoundPayloadBytes else {
-            return .failure(.init(kind: "long", message: "expected at most \(MQTTBridge.maximumBoundPayloadBytes) bytes"))
+            return .failure(
+                .init(kind: "long", message: "expected at most \(MQTTBridge.maximumBoundPayloadBytes) bytes"))
         }
         var field: JSON
         if let path = link.topics.stateJSON {
             guard let json = JSON.parse(payload) else {
-                return .failure(.init(kind: "json", message: "expected JSON (state_json = \"\(path.joined(separator: "."))\")"))
+                return .failure(
+                    .init(kind: "json", message: "expected JSON (state_json = \"\(path.joined(separator: "."))\")"))
             }
             guard let found = json.at(path) else {
-                return .failure(.init(kind: "field", message: "expected a field at \"\(path.joined(separator: "."))\", found none"))
+                return .failure(
+                    .init(kind: "field", message: "expected a field at \"\(path.joined(separator: "."))\", found none"))
             }
             field = found
         } else {
@@ -40,7 +43,9 @@ extension DeviceLinks {
             let expected = link.texts.map { "one of " + $0.map { "\"\($0)\"" }.joined(separator: ", ") } ?? "a number"
             return .failure(.init(kind: "value", message: "expected \(expected), found \"\(s.prefix(40))\""))
         case .array(let items) where items.count == 2:
-            guard case .number(let a) = items[0], case .number(let b) = items[1], a.isFinite, b.isFinite else { fallthrough }
+            guard case .number(let a) = items[0], case .number(let b) = items[1], a.isFinite, b.isFinite else {
+                fallthrough
+            }
             return .success(.pair(fromDevice(a, link), fromDevice(b, link)))
         default:
             return .failure(.init(kind: "value", message: "expected a number, a text or [a, b]"))
@@ -59,8 +64,11 @@ extension DeviceLinks {
                 switch CommandTemplate.Slot(p) {
                 case .value?: out += deviceText(value, link)
                 case .option?:
-                    if case .single(let d) = value, let texts = link.texts, texts.indices.contains(Int(d)) { out += texts[Int(d)] }
-                    else { out += deviceText(value, link) }
+                    if case .single(let d) = value, let texts = link.texts, texts.indices.contains(Int(d)) {
+                        out += texts[Int(d)]
+                    } else {
+                        out += deviceText(value, link)
+                    }
                 case .onOff(let off, let on)?:
                     if case .single(let d) = value { out += d == 0 ? off : on }
                 case nil: out += "{\(p)}"
@@ -73,7 +81,8 @@ extension DeviceLinks {
     private static func deviceText(_ value: StoredValue, _ link: Link) -> String {
         switch value {
         case .single(let d): return NumberFormat.plain(toDevice(d, link))
-        case .pair(let a, let b): return "[\(NumberFormat.plain(toDevice(a, link))),\(NumberFormat.plain(toDevice(b, link)))]"
+        case .pair(let a, let b):
+            return "[\(NumberFormat.plain(toDevice(a, link))),\(NumberFormat.plain(toDevice(b, link)))]"
         }
     }
 
@@ -86,7 +95,8 @@ extension DeviceLinks {
     /// The element's number as the device's, rounded to a whole number when the device's range is whole.
     static func toDevice(_ d: Double, _ link: Link) -> Double {
         guard let device = link.topics.deviceRange, let r = link.range else { return d }
-        let mapped = device.lowerBound + (d - r.minimum) / (r.maximum - r.minimum) * (device.upperBound - device.lowerBound)
+        let mapped =
+            device.lowerBound + (d - r.minimum) / (r.maximum - r.minimum) * (device.upperBound - device.lowerBound)
         let whole = device.lowerBound.rounded() == device.lowerBound && device.upperBound.rounded() == device.upperBound
         return whole ? mapped.rounded() : mapped
     }

@@ -69,13 +69,19 @@ final class DeviceLinks {
     init(_ devices: [DeviceTopics], controls: [ControlConfig]) {
         var links: [String: Link] = [:]
         for d in devices {
-            guard let c = controls.first(where: { $0.id == d.id }), let kind = ElementKinds.named(c.kind) else { continue }
+            guard let c = controls.first(where: { $0.id == d.id }), let kind = ElementKinds.named(c.kind) else {
+                continue
+            }
             links[d.id] = Link(topics: d, exposure: kind.exposure(c.properties))
         }
         self.links = links
-        byState = Dictionary(grouping: devices.filter { $0.stateTopic != nil }, by: { $0.stateTopic! }).mapValues { $0.map(\.id) }
-        byAvailability = Dictionary(grouping: devices.filter { $0.availabilityTopic != nil }, by: { $0.availabilityTopic! })
-            .mapValues { $0.map(\.id) }
+        byState = Dictionary(grouping: devices.filter { $0.stateTopic != nil }, by: { $0.stateTopic! }).mapValues {
+            $0.map(\.id)
+        }
+        byAvailability = Dictionary(
+            grouping: devices.filter { $0.availabilityTopic != nil }, by: { $0.availabilityTopic! }
+        )
+        .mapValues { $0.map(\.id) }
     }
 
     /// The topics to subscribe to, with their QoS.
@@ -103,24 +109,40 @@ final class DeviceLinks {
         guard let link = links[id] else { return }
         switch DeviceLinks.value(of: payload, for: link) {
         case .failure(let why):
-            logOnce("device/\(id)/\(why.kind)", "mqtt: \(link.topics.stateTopic ?? ""): ignored \(MQTTBridge.shown(payload)) for \(id): \(why.message); logged once")
+            logOnce(
+                "device/\(id)/\(why.kind)",
+                "mqtt: \(link.topics.stateTopic ?? ""): ignored \(MQTTBridge.shown(payload)) for \(id): \(why.message); logged once"
+            )
         case .success(let value):
             deviceValues[id] = value
             unconfirmed[id] = nil
             // While a finger holds the element, the finger is shown; the device has its say on release.
             guard !held.contains(id) else { return }
-            if let problem = apply(id, value) { logOnce("device/\(id)/\(problem)", "mqtt: \(link.topics.stateTopic ?? ""): ignored for \(id): \(problem)") }
+            if let problem = apply(id, value) {
+                logOnce(
+                    "device/\(id)/\(problem)", "mqtt: \(link.topics.stateTopic ?? ""): ignored for \(id): \(problem)")
+            }
         }
     }
 
     private func receivedAvailability(_ id: String, _ payload: [UInt8]) {
         guard let link = links[id] else { return }
         var text = String(decoding: payload.prefix(256), as: UTF8.self)
-        if let path = link.topics.availabilityJSON, let json = JSON.parse(payload), case .string(let s)? = json.at(path) { text = s }
+        if let path = link.topics.availabilityJSON, let json = JSON.parse(payload), case .string(let s)? = json.at(path)
+        {
+            text = s
+        }
         let folded = text.lowercased()
-        if folded == link.topics.payloadAvailable.lowercased() { deviceAvailable[id] = true }
-        else if folded == link.topics.payloadNotAvailable.lowercased() { deviceAvailable[id] = false }
-        else { logOnce("device/\(id)/availability", "mqtt: \(link.topics.availabilityTopic ?? ""): ignored \(MQTTBridge.shown(payload)) for \(id): expected \"\(link.topics.payloadAvailable)\" or \"\(link.topics.payloadNotAvailable)\"; logged once") }
+        if folded == link.topics.payloadAvailable.lowercased() {
+            deviceAvailable[id] = true
+        } else if folded == link.topics.payloadNotAvailable.lowercased() {
+            deviceAvailable[id] = false
+        } else {
+            logOnce(
+                "device/\(id)/availability",
+                "mqtt: \(link.topics.availabilityTopic ?? ""): ignored \(MQTTBridge.shown(payload)) for \(id): expected \"\(link.topics.payloadAvailable)\" or \"\(link.topics.payloadNotAvailable)\"; logged once"
+            )
+        }
         showAvailability(id)
     }
 
@@ -168,7 +190,10 @@ final class DeviceLinks {
         for (id, until) in unconfirmed where now >= until {
             unconfirmed[id] = nil
             guard let known = deviceValues[id] else { continue }
-            logOnce("device/\(id)/unconfirmed", "mqtt: \(id): the device did not confirm the command within \(Int(DeviceLinks.confirmTimeout)) s; showing its last state; logged once")
+            logOnce(
+                "device/\(id)/unconfirmed",
+                "mqtt: \(id): the device did not confirm the command within \(Int(DeviceLinks.confirmTimeout)) s; showing its last state; logged once"
+            )
             _ = apply(id, known)
         }
     }

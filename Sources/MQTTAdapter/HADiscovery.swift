@@ -44,12 +44,15 @@ struct HADiscovery {
             guard seen.insert(c.id).inserted else { return [] }
             return entities(of: c).map(message)
         }
-        return forControls + variables.map { v in
-            // A stale variable is drawn dimmed; Home Assistant shows a sensor past expire_after as unavailable.
-            let expiry = v.staleAfter.map { [("expire_after", JSON.number(max(1, $0.rounded(.up))))] } ?? []
-            return message(Entity(component: "sensor", objectID: HADiscovery.objectID(v.id), name: v.id,
-                                  fields: [("state_topic", .string("\(config.baseTopic)/\(v.id)/state"))] + expiry))
-        }
+        return forControls
+            + variables.map { v in
+                // A stale variable is drawn dimmed; Home Assistant shows a sensor past expire_after as unavailable.
+                let expiry = v.staleAfter.map { [("expire_after", JSON.number(max(1, $0.rounded(.up))))] } ?? []
+                return message(
+                    Entity(
+                        component: "sensor", objectID: HADiscovery.objectID(v.id), name: v.id,
+                        fields: [("state_topic", .string("\(config.baseTopic)/\(v.id)/state"))] + expiry))
+            }
     }
 
     private func message(_ e: Entity) -> Message {
@@ -59,9 +62,11 @@ struct HADiscovery {
 
     /// The `device` block every entity repeats (Home Assistant groups entities by its identifiers).
     var device: JSON {
-        .object([("identifiers", .array([.string(nodeID)])), ("name", .string(config.deviceName)),
-                 ("model", .string("Thumbwheel")), ("manufacturer", .string("Thumbwheel")),
-                 ("sw_version", .string(thumbwheelVersion))])
+        .object([
+            ("identifiers", .array([.string(nodeID)])), ("name", .string(config.deviceName)),
+            ("model", .string("Thumbwheel")), ("manufacturer", .string("Thumbwheel")),
+            ("sw_version", .string(thumbwheelVersion)),
+        ])
     }
 
     /// The object ids of the entities a control publishes (the loader checks `PublishedNames`, which
@@ -81,8 +86,12 @@ struct HADiscovery {
     }
 
     private func common(_ e: Entity) -> [(String, JSON)] {
-        [("name", .string(e.name)), ("unique_id", .string("\(nodeID)_\(e.objectID)")), ("object_id", .string("\(nodeID)_\(e.objectID)")),
-         ("availability_topic", .string(config.baseTopic + "/status")), ("qos", .number(Double(config.qos))), ("device", device)]
+        [
+            ("name", .string(e.name)), ("unique_id", .string("\(nodeID)_\(e.objectID)")),
+            ("object_id", .string("\(nodeID)_\(e.objectID)")),
+            ("availability_topic", .string(config.baseTopic + "/status")), ("qos", .number(Double(config.qos))),
+            ("device", device),
+        ]
     }
 
     private func topic(_ c: ControlConfig, _ leaf: String) -> JSON { .string("\(config.baseTopic)/\(c.id)/\(leaf)") }
@@ -93,46 +102,74 @@ struct HADiscovery {
         let state = topic(c, "state"), command = topic(c, "set")
         switch ElementKinds.named(c.kind)?.exposure(p) ?? .nothing {
         case .number(let r):
-            return [Entity(component: "number", objectID: id, name: name, fields: [
-                ("state_topic", state), ("command_topic", command), ("min", .number(r.minimum)), ("max", .number(r.maximum)),
-                ("step", .number(r.step)), ("mode", .string("slider")),
-            ] + HADiscovery.unitFields(p.string("unit") ?? r.unit))]
+            return [
+                Entity(
+                    component: "number", objectID: id, name: name,
+                    fields: [
+                        ("state_topic", state), ("command_topic", command), ("min", .number(r.minimum)),
+                        ("max", .number(r.maximum)),
+                        ("step", .number(r.step)), ("mode", .string("slider")),
+                    ] + HADiscovery.unitFields(p.string("unit") ?? r.unit))
+            ]
         case .select(let raw):
             let options = HADiscovery.options(raw)
             // The state and set payloads stay the index, as for every other client; Home Assistant's
             // templates turn it into the title and back.
             let titles = JSON.array(options.map(JSON.string)).description
             let indexes = JSON.object(options.enumerated().map { ($0.element, .number(Double($0.offset))) }).description
-            return [Entity(component: "select", objectID: id, name: name, fields: [
-                ("state_topic", state), ("command_topic", command), ("options", .array(options.map(JSON.string))),
-                ("value_template", .string("{{ \(titles)[value | int] }}")),
-                ("command_template", .string("{{ \(indexes)[value] }}")),
-            ])]
+            return [
+                Entity(
+                    component: "select", objectID: id, name: name,
+                    fields: [
+                        ("state_topic", state), ("command_topic", command),
+                        ("options", .array(options.map(JSON.string))),
+                        ("value_template", .string("{{ \(titles)[value | int] }}")),
+                        ("command_template", .string("{{ \(indexes)[value] }}")),
+                    ])
+            ]
         case .onOff:
-            return [Entity(component: "switch", objectID: id, name: name, fields: [
-                ("state_topic", state), ("command_topic", command), ("payload_on", .string("1")), ("payload_off", .string("0")),
-                ("state_on", .string("1")), ("state_off", .string("0")),
-            ])]
+            return [
+                Entity(
+                    component: "switch", objectID: id, name: name,
+                    fields: [
+                        ("state_topic", state), ("command_topic", command), ("payload_on", .string("1")),
+                        ("payload_off", .string("0")),
+                        ("state_on", .string("1")), ("state_off", .string("0")),
+                    ])
+            ]
         case .press:
-            return [Entity(component: "button", objectID: id, name: name, fields: [
-                ("command_topic", command), ("payload_press", .string("PRESS")),
-            ])]
+            return [
+                Entity(
+                    component: "button", objectID: id, name: name,
+                    fields: [
+                        ("command_topic", command), ("payload_press", .string("PRESS")),
+                    ])
+            ]
         case .pair(_, let low, let high):
             return [(low, 0), (high, 1)].map { end, index in
-                Entity(component: "sensor", objectID: "\(id)_\(end)", name: "\(name) \(end)", fields: [
-                    ("state_topic", state), ("value_template", .string("{{ value_json[\(index)] }}")),
-                ])
+                Entity(
+                    component: "sensor", objectID: "\(id)_\(end)", name: "\(name) \(end)",
+                    fields: [
+                        ("state_topic", state), ("value_template", .string("{{ value_json[\(index)] }}")),
+                    ])
             }
         case .rgb:
             // The value stays one number for every client; HA's templates turn it into "r,g,b" and back.
-            return [Entity(component: "light", objectID: id, name: name, fields: [
-                ("state_topic", state), ("command_topic", command),
-                ("state_value_template", .string("{{ 'OFF' if value | int == 0 else 'ON' }}")),
-                ("payload_on", .string("16777215")), ("payload_off", .string("0")),
-                ("rgb_state_topic", state), ("rgb_command_topic", command),
-                ("rgb_value_template", .string("{{ value | int // 65536 }},{{ value | int // 256 % 256 }},{{ value | int % 256 }}")),
-                ("rgb_command_template", .string("{{ red * 65536 + green * 256 + blue }}")),
-            ])]
+            return [
+                Entity(
+                    component: "light", objectID: id, name: name,
+                    fields: [
+                        ("state_topic", state), ("command_topic", command),
+                        ("state_value_template", .string("{{ 'OFF' if value | int == 0 else 'ON' }}")),
+                        ("payload_on", .string("16777215")), ("payload_off", .string("0")),
+                        ("rgb_state_topic", state), ("rgb_command_topic", command),
+                        (
+                            "rgb_value_template",
+                            .string("{{ value | int // 65536 }},{{ value | int // 256 % 256 }},{{ value | int % 256 }}")
+                        ),
+                        ("rgb_command_template", .string("{{ red * 65536 + green * 256 + blue }}")),
+                    ])
+            ]
         case .nothing:
             return []
         }
@@ -143,7 +180,8 @@ struct HADiscovery {
     static func options(_ raw: [String]) -> [String] {
         var seen = Set<String>()
         return raw.enumerated().map { index, title in
-            let option = title.isEmpty || seen.contains(title) ? (title.isEmpty ? "\(index)" : "\(title) \(index)") : title
+            let option =
+                title.isEmpty || seen.contains(title) ? (title.isEmpty ? "\(index)" : "\(title) \(index)") : title
             seen.insert(option)
             return option
         }
@@ -154,7 +192,8 @@ extension HADiscovery {
     /// Home Assistant's device classes by unit: a temperature is graphed as one and converted to the
     /// user's unit only when HA knows it is a temperature.
     static let deviceClasses: [String: String] = [
-        "°C": "temperature", "°F": "temperature", "K": "temperature", "W": "power", "kW": "power", "Wh": "energy", "kWh": "energy",
+        "°C": "temperature", "°F": "temperature", "K": "temperature", "W": "power", "kW": "power", "Wh": "energy",
+        "kWh": "energy",
         "V": "voltage", "A": "current", "lx": "illuminance", "hPa": "pressure", "mbar": "pressure", "Pa": "pressure",
         "ppm": "carbon_dioxide", "Hz": "frequency", "dB": "sound_pressure",
     ]
@@ -162,6 +201,7 @@ extension HADiscovery {
     /// `unit_of_measurement` and the `device_class` that goes with it, for a unit (none for nil).
     static func unitFields(_ unit: String?) -> [(String, JSON)] {
         guard let unit, !unit.isEmpty else { return [] }
-        return [("unit_of_measurement", .string(unit))] + (deviceClasses[unit].map { [("device_class", .string($0))] } ?? [])
+        return [("unit_of_measurement", .string(unit))]
+            + (deviceClasses[unit].map { [("device_class", .string($0))] } ?? [])
     }
 }

@@ -39,11 +39,14 @@ public final class MQTTAdapter: KioskAdapter {
             return
         }
         let config = kiosk.config
-        let bridge = MQTTBridge(config: settings, controls: config.allControls, variables: config.variables,
-                                debounceSeconds: Double(config.state.debounceMS) / 1000, library: library, loop: kiosk.eventLoop)
+        let bridge = MQTTBridge(
+            config: settings, controls: config.allControls, variables: config.variables,
+            debounceSeconds: Double(config.state.debounceMS) / 1000, library: library, loop: kiosk.eventLoop)
         bridge.snapshot = { [unowned kiosk] in kiosk.currentValues() }
         bridge.variableSnapshot = { [unowned kiosk] in kiosk.variableValues() }
-        bridge.setValue = { [unowned kiosk] id, value in MQTTAdapter.refusal(kiosk.perform(.set(id: id, value: value), from: .mqtt)) }
+        bridge.setValue = { [unowned kiosk] id, value in
+            MQTTAdapter.refusal(kiosk.perform(.set(id: id, value: value), from: .mqtt))
+        }
         bridge.isSaved = { [unowned kiosk] id, value in kiosk.isSaved(id, value) }
         bridge.screenPowerSnapshot = { [unowned kiosk] in kiosk.screenPower }
         bridge.setScreenPower = { [unowned kiosk] on, brightness in
@@ -53,11 +56,19 @@ public final class MQTTAdapter: KioskAdapter {
             MQTTAdapter.refusal(kiosk.perform(.setProperty(id: id, key: key, value: value), from: .mqtt))
         }
         bridge.press = { [unowned kiosk] id in MQTTAdapter.refusal(kiosk.perform(.press(id: id), from: .mqtt)) }
-        bridge.setVariable = { [unowned kiosk] id, value in MQTTAdapter.refusal(kiosk.perform(.setVariable(id: id, value: value), from: .mqtt)) }
-        bridge.devices.apply = { [unowned kiosk] id, value in MQTTAdapter.refusal(kiosk.perform(.set(id: id, value: value), from: .device)) }
-        bridge.devices.setAvailable = { [unowned kiosk] id, available in _ = kiosk.perform(.setAvailable(id: id, available: available), from: .device) }
+        bridge.setVariable = { [unowned kiosk] id, value in
+            MQTTAdapter.refusal(kiosk.perform(.setVariable(id: id, value: value), from: .mqtt))
+        }
+        bridge.devices.apply = { [unowned kiosk] id, value in
+            MQTTAdapter.refusal(kiosk.perform(.set(id: id, value: value), from: .device))
+        }
+        bridge.devices.setAvailable = { [unowned kiosk] id, available in
+            _ = kiosk.perform(.setAvailable(id: id, available: available), from: .device)
+        }
         self.bridge = bridge
-        Log.notice("mqtt: \(settings.host):\(settings.port)\(settings.tls == nil ? "" : " (TLS)"), topics under \(settings.baseTopic)/, client \(settings.clientID)")
+        Log.notice(
+            "mqtt: \(settings.host):\(settings.port)\(settings.tls == nil ? "" : " (TLS)"), topics under \(settings.baseTopic)/, client \(settings.clientID)"
+        )
         bridge.start(now: now)
     }
 
@@ -74,7 +85,8 @@ public final class MQTTAdapter: KioskAdapter {
         case .control(let id, .touchUpInside, _) where bridge.buttons.contains(id): bridge.buttonPressed(id)
         case .variable(let id, let value): bridge.variableChanged(id, value)
         case .screenPower(let power): bridge.screenPowerChanged(power)
-        case .publish(let topic, let payload, let retain): _ = bridge.link.publish(topic, payload, qos: settings.qos, retain: retain)
+        case .publish(let topic, let payload, let retain):
+            _ = bridge.link.publish(topic, payload, qos: settings.qos, retain: retain)
         default: break
         }
         bridge.devices.receive(event, now: now)

@@ -20,7 +20,9 @@ extension MQTTBridge {
 
     func publishDiscovery() {
         for m in discoveryMessages { link.publish(m.topic, m.payload, qos: config.qos, retain: true) }
-        link.publish(discoveryListTopic, JSON.array(discoveryMessages.map { .string($0.topic) }).description, qos: config.qos, retain: true)
+        link.publish(
+            discoveryListTopic, JSON.array(discoveryMessages.map { .string($0.topic) }).description, qos: config.qos,
+            retain: true)
     }
 
     /// Handles Home Assistant's status and the published list; false for other topics.
@@ -36,7 +38,8 @@ extension MQTTBridge {
             // Only this device's config topics: the list is a retained message anybody could overwrite.
             let levels = old.split(separator: "/", omittingEmptySubsequences: false)
             guard old.hasPrefix(config.discoveryPrefix + "/"), levels.last == "config", levels.count >= 4,
-                  levels[levels.count - 3] == Substring(node) else { continue }
+                levels[levels.count - 3] == Substring(node)
+            else { continue }
             link.publish(old, "", qos: config.qos, retain: true)
         }
         return true

@@ -22,27 +22,35 @@ extension MQTTBridge {
         if forDevice { return }
         if config.discovery, receivedDiscovery(topic, payload) { return }
         let prefix = config.baseTopic + "/", suffix = "/set"
-        guard topic.hasPrefix(prefix), topic.hasSuffix(suffix), topic.count > prefix.count + suffix.count else { return }
+        guard topic.hasPrefix(prefix), topic.hasSuffix(suffix), topic.count > prefix.count + suffix.count else {
+            return
+        }
         let id = String(topic.dropFirst(prefix.count).dropLast(suffix.count))
         // `<base>/<id>/<key>/set`: one of the element's keys changed from outside.
         if let slash = id.firstIndex(of: "/") {
             let element = String(id[..<slash]), key = String(id[id.index(after: slash)...])
             guard !key.contains("/") else { return }
             let text = String(decoding: payload.prefix(ConfigLimits.stringBytes + 1), as: UTF8.self)
-            let value: JSON = switch text {
-            case "true": .bool(true)
-            case "false": .bool(false)
-            case "null", "": .null
-            default: .string(text)
+            let value: JSON =
+                switch text {
+                case "true": .bool(true)
+                case "false": .bool(false)
+                case "null", "": .null
+                default: .string(text)
+                }
+            if let problem = setProperty(element, key, value) {
+                logOnce("\(element)/\(key)/\(problem)", "mqtt: \(topic): ignored: \(problem)")
             }
-            if let problem = setProperty(element, key, value) { logOnce("\(element)/\(key)/\(problem)", "mqtt: \(topic): ignored: \(problem)") }
             return
         }
         if id == MQTTBridge.backlightID { receivedBacklight(payload); return }
         if buttons.contains(id) {
             // Home Assistant's button sends PRESS; a hand-typed press is welcome too.
             guard ["PRESS", "press"].contains(String(decoding: payload.prefix(16), as: UTF8.self)) else {
-                logOnce("\(id)/press", "mqtt: \(topic): ignored \(MQTTBridge.shown(payload)): expected PRESS (\(id) is a button); logged once")
+                logOnce(
+                    "\(id)/press",
+                    "mqtt: \(topic): ignored \(MQTTBridge.shown(payload)): expected PRESS (\(id) is a button); logged once"
+                )
                 return
             }
             if let problem = press(id) { logOnce("\(id)/\(problem)", "mqtt: \(topic): ignored: \(problem)") }
@@ -51,7 +59,10 @@ extension MQTTBridge {
         guard let value = MQTTBridge.value(of: payload) else {
             // Each kind of mistake is logged once per control: enough to find the publisher, not a flood.
             let kind = payload.count > MQTTBridge.maximumPayloadBytes ? "long" : "malformed"
-            logOnce("\(id)/\(kind)", "mqtt: \(topic): ignored \(MQTTBridge.shown(payload, limit: MQTTBridge.maximumPayloadBytes)): expected a finite number or [a,b]; logged once")
+            logOnce(
+                "\(id)/\(kind)",
+                "mqtt: \(topic): ignored \(MQTTBridge.shown(payload, limit: MQTTBridge.maximumPayloadBytes)): expected a finite number or [a,b]; logged once"
+            )
             return
         }
         if let problem = setValue(id, value) { logOnce("\(id)/\(problem)", "mqtt: \(topic): ignored: \(problem)") }
@@ -61,10 +72,15 @@ extension MQTTBridge {
         switch MQTTBridge.variableValue(payload, for: b) {
         case .success(let value):
             if let problem = setVariable(b.variable, value) {
-                logOnce("var/\(b.variable)/\(problem)", "mqtt: \(b.topic): ignored for variable \(b.variable): \(problem); logged once")
+                logOnce(
+                    "var/\(b.variable)/\(problem)",
+                    "mqtt: \(b.topic): ignored for variable \(b.variable): \(problem); logged once")
             }
         case .failure(let why):
-            logOnce("var/\(b.variable)/\(why.kind)", "mqtt: \(b.topic): ignored \(MQTTBridge.shown(payload, limit: MQTTBridge.maximumBoundPayloadBytes)) for variable \(b.variable): \(why.message); logged once")
+            logOnce(
+                "var/\(b.variable)/\(why.kind)",
+                "mqtt: \(b.topic): ignored \(MQTTBridge.shown(payload, limit: MQTTBridge.maximumBoundPayloadBytes)) for variable \(b.variable): \(why.message); logged once"
+            )
         }
     }
 
@@ -85,10 +101,13 @@ extension MQTTBridge {
         let field: JSON
         if let path = b.jsonPath {
             guard let json = JSON.parse(payload) else {
-                return .failure(PayloadRefusal(kind: "json", message: "expected JSON (json = \"\(path.joined(separator: "."))\")"))
+                return .failure(
+                    PayloadRefusal(kind: "json", message: "expected JSON (json = \"\(path.joined(separator: "."))\")"))
             }
             guard let found = json.at(path) else {
-                return .failure(PayloadRefusal(kind: "field", message: "expected a field at \"\(path.joined(separator: "."))\", found none"))
+                return .failure(
+                    PayloadRefusal(
+                        kind: "field", message: "expected a field at \"\(path.joined(separator: "."))\", found none"))
             }
             field = found
         } else {
@@ -123,7 +142,8 @@ extension JSON {
         for step in path {
             switch node {
             case .object: guard let next = node[step] else { return nil }; node = next
-            case .array(let items): guard let i = Int(step), items.indices.contains(i) else { return nil }; node = items[i]
+            case .array(let items):
+                guard let i = Int(step), items.indices.contains(i) else { return nil }; node = items[i]
             default: return nil
             }
         }

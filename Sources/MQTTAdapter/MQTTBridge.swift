@@ -64,8 +64,10 @@ final class MQTTBridge {
     /// The retained Home Assistant configs (none with `discovery = false`).
     let discoveryMessages: [HADiscovery.Message]
 
-    init(config: MQTTConfig, controls: [ControlConfig], variables: [ValueBoard.Declaration], debounceSeconds: Double,
-         library: MosquittoLibrary, loop: EventLoop) {
+    init(
+        config: MQTTConfig, controls: [ControlConfig], variables: [ValueBoard.Declaration], debounceSeconds: Double,
+        library: MosquittoLibrary, loop: EventLoop
+    ) {
         self.config = config
         self.controls = controls
         debounce = debounceSeconds
@@ -77,17 +79,24 @@ final class MQTTBridge {
         publishedVariables = variables.filter { !bound.contains($0.id) }
         publishedVariableIDs = Set(publishedVariables.map(\.id))
         let discovery = HADiscovery(config: config)
-        discoveryMessages = config.discovery
-            ? discovery.messages(for: controls, variables: publishedVariables) + [MQTTBridge.backlightDiscovery(discovery, config: config)] : []
-        link = MQTTLink(settings: .init(host: config.host, port: config.port, clientID: config.clientID, keepalive: config.keepalive,
-                                        username: config.username, password: config.password,
-                                        willTopic: config.baseTopic + "/status", willPayload: "offline",
-                                        protocolVersion: config.protocolVersion, tls: config.tls),
-                       library: library, loop: loop)
+        discoveryMessages =
+            config.discovery
+            ? discovery.messages(for: controls, variables: publishedVariables) + [
+                MQTTBridge.backlightDiscovery(discovery, config: config)
+            ] : []
+        link = MQTTLink(
+            settings: .init(
+                host: config.host, port: config.port, clientID: config.clientID, keepalive: config.keepalive,
+                username: config.username, password: config.password,
+                willTopic: config.baseTopic + "/status", willPayload: "offline",
+                protocolVersion: config.protocolVersion, tls: config.tls),
+            library: library, loop: loop)
         link.onConnect = { [unowned self] in self.connected() }
         link.onMessage = { [unowned self] topic, payload in self.received(topic, payload) }
         link.onDisconnect = { [unowned self] in devices.brokerChanged(up: false) }
-        devices.publish = { [unowned self] topic, payload, qos, retain in _ = link.publish(topic, payload, qos: qos, retain: retain) }
+        devices.publish = { [unowned self] topic, payload, qos, retain in
+            _ = link.publish(topic, payload, qos: qos, retain: retain)
+        }
         devices.logOnce = { [unowned self] key, line in logOnce(key, line) }
     }
 
@@ -151,7 +160,9 @@ final class MQTTBridge {
 
     /// Reads a `set` payload: a finite number or `[a,b]` of finite numbers, at most 1 KiB; nil otherwise.
     static func value(of payload: [UInt8]) -> StoredValue? {
-        guard payload.count <= maximumPayloadBytes, let json = JSON.parse(payload), let v = StoredValue(json: json), v.isFinite else { return nil }
+        guard payload.count <= maximumPayloadBytes, let json = JSON.parse(payload), let v = StoredValue(json: json),
+            v.isFinite
+        else { return nil }
         return v
     }
 
@@ -172,7 +183,9 @@ final class MQTTBridge {
         for (id, value) in unsaved.sorted(by: { $0.key < $1.key }) where isSaved(id, value) {
             unsaved[id] = nil
             guard published[id] != value else { continue }
-            if link.publish(stateTopic(id), MQTTBridge.payload(value), qos: config.qos, retain: true) { published[id] = value }
+            if link.publish(stateTopic(id), MQTTBridge.payload(value), qos: config.qos, retain: true) {
+                published[id] = value
+            }
         }
     }
 

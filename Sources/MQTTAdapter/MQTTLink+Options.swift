@@ -8,7 +8,8 @@ extension MQTTLink {
     /// Sets the client up before its first connect: last will, credentials, protocol version, TLS.
     /// False (logged once) when libmosquitto refuses a setting, which the loader's checks make rare.
     func configure(_ m: OpaquePointer) -> Bool {
-        _ = api.mosquitto_will_set(m, settings.willTopic, Int32(settings.willPayload.utf8.count), settings.willPayload, 1, true)
+        _ = api.mosquitto_will_set(
+            m, settings.willTopic, Int32(settings.willPayload.utf8.count), settings.willPayload, 1, true)
         if let user = settings.username { _ = api.mosquitto_username_pw_set(m, user, settings.password) }
         var problems: [String] = []
         // A set's state goes back as one small packet: Nagle's algorithm would hold it for the peer's
@@ -21,11 +22,14 @@ extension MQTTLink {
         if let tls = settings.tls {
             // The key must not be encrypted: a kiosk starts unattended, nobody types a passphrase.
             let rc = api.mosquitto_tls_set(m, tls.caFile, nil, tls.certFile, tls.keyFile, nil)
-            if rc != MOSQ_ERR_SUCCESS.rawValue { problems.append("TLS files (\(MQTTLink.text(api.mosquitto_strerror(rc))))") }
+            if rc != MOSQ_ERR_SUCCESS.rawValue {
+                problems.append("TLS files (\(MQTTLink.text(api.mosquitto_strerror(rc))))")
+            }
             if tls.insecure { _ = api.mosquitto_tls_insecure_set(m, true) }
         }
         guard problems.isEmpty else {
-            Log.error("mqtt: libmosquitto refused " + problems.joined(separator: ", ") + "; the kiosk runs without MQTT")
+            Log.error(
+                "mqtt: libmosquitto refused " + problems.joined(separator: ", ") + "; the kiosk runs without MQTT")
             return false
         }
         return true

@@ -61,8 +61,9 @@ final class MQTTLink {
 
     /// The connection for `ctl stats`.
     var stats: MQTTStats {
-        MQTTStats(state: state.rawValue, messagesIn: messagesIn, messagesOut: messagesOut,
-                  reconnects: max(0, connections - 1), lastError: lastFailure)
+        MQTTStats(
+            state: state.rawValue, messagesIn: messagesIn, messagesOut: messagesOut,
+            reconnects: max(0, connections - 1), lastError: lastFailure)
     }
 
     /// libmosquitto's functions, from the library opened at run time (MosquittoLibrary).
@@ -184,8 +185,11 @@ final class MQTTLink {
             // again after the next CONNACK, after the fresh snapshot, so an old value would end up
             // retained. A reinitialised client has no queue; the snapshot alone says what is current.
             needsFreshClient = false
-            guard api.mosquitto_reinitialise(mosq, settings.clientID, true, Unmanaged.passUnretained(self).toOpaque()) == MOSQ_ERR_SUCCESS.rawValue,
-                  prepare(mosq) else {
+            guard
+                api.mosquitto_reinitialise(mosq, settings.clientID, true, Unmanaged.passUnretained(self).toOpaque())
+                    == MOSQ_ERR_SUCCESS.rawValue,
+                prepare(mosq)
+            else {
                 Log.error("mqtt: cannot reset the client for a new connection; the kiosk runs without MQTT")
                 state = .idle
                 return
@@ -254,7 +258,9 @@ final class MQTTLink {
             Log.warning("mqtt: lost the connection to \(settings.host):\(settings.port) (\(why)); reconnecting")
             onDisconnect?()
         } else if lastFailure != why {
-            Log.warning("mqtt: cannot connect to \(settings.host):\(settings.port) (\(why)); retrying with backoff up to \(Int(MQTTLink.maximumBackoff)) s")
+            Log.warning(
+                "mqtt: cannot connect to \(settings.host):\(settings.port) (\(why)); retrying with backoff up to \(Int(MQTTLink.maximumBackoff)) s"
+            )
         }
         lastFailure = why
         // A broker that just went away is usually back soon: the first retry is quick, later ones spaced out.
@@ -264,7 +270,8 @@ final class MQTTLink {
     private func reason(_ rc: Int32) -> String {
         if rc == MOSQ_ERR_ERRNO.rawValue { return String(cString: strerror(errno)) }
         if rc == MOSQ_ERR_TLS.rawValue {
-            return "TLS failed: check that ca_file signed the broker's certificate, which must name this host (or tls_insecure), and that the broker accepts cert_file"
+            return
+                "TLS failed: check that ca_file signed the broker's certificate, which must name this host (or tls_insecure), and that the broker accepts cert_file"
         }
         return MQTTLink.text(api.mosquitto_strerror(rc))
     }

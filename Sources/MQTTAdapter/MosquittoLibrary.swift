@@ -32,7 +32,9 @@ final class MosquittoLibrary: @unchecked Sendable {
         var api = tw_mosquitto()
         if let missing = tw_mosquitto_load(&api, handle) {
             dlclose(handle)
-            return .failure(MQTTLibraryError(reason: "\(name) has no \(String(cString: missing)): libmosquitto 2.0 or newer is needed"))
+            return .failure(
+                MQTTLibraryError(
+                    reason: "\(name) has no \(String(cString: missing)): libmosquitto 2.0 or newer is needed"))
         }
         guard api.mosquitto_lib_init() == MOSQ_ERR_SUCCESS.rawValue else {
             return .failure(MQTTLibraryError(reason: "\(name): mosquitto_lib_init failed"))
@@ -55,7 +57,8 @@ extension MosquittoLibrary {
     /// check-config's warning when this machine cannot open the library (`MachineProbes`), or nil.
     static func missingWarning() -> String? {
         guard case .failure(let missing) = shared else { return nil }
-        return "expected \(soname) to reach the broker, found none on this machine (\(missing.reason)): \(MQTTLibraryError.remedy); "
+        return
+            "expected \(soname) to reach the broker, found none on this machine (\(missing.reason)): \(MQTTLibraryError.remedy); "
             + "until then the kiosk runs without MQTT"
     }
 }

@@ -109,7 +109,9 @@ public final class EventLoop {
     public func runOnce(_ wait: Wait) -> Bool {
         let now = monotonicNow()
         let deadline = wait.timeout.map { now + $0 } ?? .infinity
-        guard let window = wait.poll, min(window.upperBound, deadline) > now else { return runOnce(timeout: wait.timeout) }
+        guard let window = wait.poll, min(window.upperBound, deadline) > now else {
+            return runOnce(timeout: wait.timeout)
+        }
         let opens = window.lowerBound - (wait.prepare?.lead ?? 0)
         if opens > now {
             let n = sleep(until: min(opens, deadline))
@@ -182,7 +184,6 @@ public final class EventLoop {
 
     public func stop() { running = false }
 }
-
 
 /// SIGTERM, SIGINT, SIGHUP and the VT-switch signals (SIGUSR1/2) delivered through a signalfd, so they are handled in the loop like
 /// any other input instead of in an async signal handler.

@@ -14,7 +14,9 @@ public enum FileIO {
         public var description: String { "\(action) \(path): \(String(cString: strerror(code)))" }
 
         /// A failure of `action` on `path` with errno `code`.
-        public init(action: String, path: String, code: Int32) { self.action = action; self.path = path; self.code = code }
+        public init(action: String, path: String, code: Int32) {
+            self.action = action; self.path = path; self.code = code
+        }
     }
 
     /// The whole file, or nil if it cannot be read; nil with errno EFBIG past `limit` bytes (so
@@ -56,7 +58,9 @@ public enum FileIO {
         }
         if fsync(fd) != 0 { let e = errno; close(fd); unlink(tmp); throw Failure(action: "fsync", path: tmp, code: e) }
         close(fd)
-        if rename(tmp, path) != 0 { let e = errno; unlink(tmp); throw Failure(action: "rename to", path: path, code: e) }
+        if rename(tmp, path) != 0 {
+            let e = errno; unlink(tmp); throw Failure(action: "rename to", path: path, code: e)
+        }
         let dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dfd >= 0 { fsync(dfd); close(dfd) }
     }

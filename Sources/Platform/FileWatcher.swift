@@ -35,7 +35,11 @@ public final class FileWatcher {
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE)
         for folder in wanted.keys where !folders.values.contains(folder) {
             let wd = inotify_add_watch(fd, folder, mask)
-            if wd >= 0 { folders[wd] = folder } else { Log.warning("watch: cannot watch \(folder): \(String(cString: strerror(errno)))") }
+            if wd >= 0 {
+                folders[wd] = folder
+            } else {
+                Log.warning("watch: cannot watch \(folder): \(String(cString: strerror(errno)))")
+            }
         }
         files = wanted
     }

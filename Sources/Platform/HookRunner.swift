@@ -21,7 +21,7 @@ public final class HookRunner {
     private struct Pending { var argv: [String]; var label: String; var timeout: Double }
 
     private let loop: EventLoop
-    private var running: [String: Running] = [:]      // key: control id + kind
+    private var running: [String: Running] = [:]  // key: control id + kind
     private var pending: [String: Pending] = [:]
     private var ready: [(key: String, job: Pending)] = []
     private var lastStart: [String: Double] = [:]
@@ -95,7 +95,9 @@ public final class HookRunner {
     public func request(key: String, argv: [String], minInterval: Double, timeout: Double, now: Double) {
         intervals[key] = minInterval
         let job = Pending(argv: argv, label: key, timeout: timeout)
-        if running[key] == nil, !ready.contains(where: { $0.key == key }), now - (lastStart[key] ?? -.infinity) >= minInterval {
+        if running[key] == nil, !ready.contains(where: { $0.key == key }),
+            now - (lastStart[key] ?? -.infinity) >= minInterval
+        {
             lastStart[key] = now
             ready.append((key, job))
         } else {
@@ -130,7 +132,8 @@ public final class HookRunner {
             kill(r.pid, SIGKILL)
             running[key]?.killed = true
         }
-        for (key, job) in pending where running[key] == nil && now - (lastStart[key] ?? -.infinity) >= (intervals[key] ?? 0) {
+        for (key, job) in pending
+        where running[key] == nil && now - (lastStart[key] ?? -.infinity) >= (intervals[key] ?? 0) {
             pending[key] = nil
             start(key: key, job, now: now)
         }
@@ -142,7 +145,9 @@ public final class HookRunner {
     private func start(key: String, _ job: Pending, now: Double) {
         lastStart[key] = now
         var fds: [Int32] = [0, 0]
-        guard tw_pipe2(&fds, O_CLOEXEC) == 0 else { Log.error("hook \(key): pipe: \(String(cString: strerror(errno)))"); return }
+        guard tw_pipe2(&fds, O_CLOEXEC) == 0 else {
+            Log.error("hook \(key): pipe: \(String(cString: strerror(errno)))"); return
+        }
         // Only the kiosk's end is non-blocking. The hook's end blocks, as any stdout does: non-blocking,
         // a hook writing more than the pipe holds (64 KiB) got EAGAIN and failed ("tr: write error").
         _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
@@ -204,7 +209,9 @@ public final class HookRunner {
         guard waitpid(r.pid, &status, WNOHANG) == r.pid else { return }
         for line in r.output.finish() { Log.info("hook \(r.label): \(line)") }
         let exited = status & 0x7f == 0
-        if exited && (status >> 8) & 0xff != 0 { Log.warning("hook \(r.label): exited with status \((status >> 8) & 0xff)") }
+        if exited && (status >> 8) & 0xff != 0 {
+            Log.warning("hook \(r.label): exited with status \((status >> 8) & 0xff)")
+        }
         if !exited { Log.warning("hook \(r.label): ended by signal \(status & 0x7f)") }
         loop.remove(fd: r.pidfd); close(r.pidfd)
         loop.remove(fd: r.outputFD); close(r.outputFD)
@@ -225,7 +232,7 @@ extension String {
         out.reserveCapacity(bytes.count)
         var i = 0
         while i < bytes.count {
-            if bytes[i] == first, i + t.count <= bytes.count, bytes[i ..< i + t.count].elementsEqual(t) {
+            if bytes[i] == first, i + t.count <= bytes.count, bytes[i..<i + t.count].elementsEqual(t) {
                 out += r
                 i += t.count
             } else {

@@ -26,8 +26,10 @@ public enum InotifyEvents {
             while offset + header <= n {
                 let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
                 let nameBytes = UnsafeRawBufferPointer(start: buffer + offset + header, count: Int(event.len))
-                events.append(InotifyEvent(watch: event.wd, mask: event.mask,
-                                           name: String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)))
+                events.append(
+                    InotifyEvent(
+                        watch: event.wd, mask: event.mask,
+                        name: String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)))
                 offset += header + Int(event.len)
             }
         }

@@ -11,7 +11,8 @@ public struct SystemdNotify {
     public init(environment: [String: String] = SystemdNotify.processEnvironment()) {
         address = environment["NOTIFY_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
         if let usec = environment["WATCHDOG_USEC"].flatMap(Double.init), usec > 0,
-           environment["WATCHDOG_PID"].map({ Int32($0) == getpid() }) ?? true {
+            environment["WATCHDOG_PID"].map({ Int32($0) == getpid() }) ?? true
+        {
             watchdogInterval = usec / 1_000_000
         } else {
             watchdogInterval = nil

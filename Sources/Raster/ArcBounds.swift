@@ -7,8 +7,10 @@ extension Canvas {
     /// reaches furthest where the sweep crosses an axis (0°, 90°, 180°, 270°); every other extreme is
     /// at one of the two ends: the end edge (butt), the cap's two outer corners (square) or the cap's
     /// disc (round). The inner edge and a stroke folding through the centre stay within those.
-    public static func arcStrokeBounds(center: Point, radius: Double, start: Angle, sweep: Angle, width: Double,
-                                       cap: LineCap) -> Rect {
+    public static func arcStrokeBounds(
+        center: Point, radius: Double, start: Angle, sweep: Angle, width: Double,
+        cap: LineCap
+    ) -> Rect {
         guard width > 0, radius >= 0, sweep.radians != 0, sweep.radians.isFinite else { return .zero }
         var a0 = start.radians, da = sweep.radians
         if da < 0 { a0 += da; da = -da }

@@ -17,7 +17,8 @@ extension ArcRowWalk {
         // Kernel's tests (`RasterKernels.arcEdgeCoverage`): before ⟺ u0x·y − u0y·x < 0, after ⟺ u1y·x − u1x·y < 0.
         // This cap's ray: outside ⟺ ownA·x + ownB < 0 at the pixel centre. The other ray, over the
         // piece's box: g(x, y) = otherA·x + otherY·y.
-        let (ownA, ownB, otherA, otherY) = cap == 0
+        let (ownA, ownB, otherA, otherY) =
+            cap == 0
             ? (-arc.u0y, arc.u0x * yc, arc.u1y, -arc.u1x)
             : (arc.u1y, -arc.u1x * yc, -arc.u0y, arc.u0x)
         let x0 = Double(a) - cx, x1 = Double(d) - cx

@@ -21,22 +21,27 @@ struct ArcRowWalk {
 
     /// The walk of `rows`. `memory`: `memoryWords` words; `tableMemory`: room for `tableCount`
     /// circle row tables of `rows.count` rows; both used while this walk is. `kernels` computes the tables.
-    init(_ arc: RoundArcStroke, rows: Range<Int>, memory: UnsafeMutablePointer<Int>,
-         tableMemory: UnsafeMutableRawPointer, kernels: KernelLevel) {
+    init(
+        _ arc: RoundArcStroke, rows: Range<Int>, memory: UnsafeMutablePointer<Int>,
+        tableMemory: UnsafeMutableRawPointer, kernels: KernelLevel
+    ) {
         self.arc = arc
         band = memory; out = memory + 16
         let cx = arc.cx, cy = arc.cy, hw = arc.halfWidth
         let (e0x, e0y) = arc.end0, (e1x, e1y) = arc.end1
         // The rows each cap circle touches, among those walked.
-        let cap0Rows = (floorInt(cy + e0y - hw) ..< ceilInt(cy + e0y + hw)).clamped(to: rows)
-        let cap1Rows = (floorInt(cy + e1y - hw) ..< ceilInt(cy + e1y + hw)).clamped(to: rows)
+        let cap0Rows = (floorInt(cy + e0y - hw)..<ceilInt(cy + e0y + hw)).clamped(to: rows)
+        let cap1Rows = (floorInt(cy + e1y - hw)..<ceilInt(cy + e1y + hw)).clamped(to: rows)
         let tableBytes = CircleRowTable.bytes(rowCount: rows.count)
         outer = CircleRowTable(cx: cx, cy: cy, r: arc.radius + hw, rows: rows, memory: tableMemory, kernels: kernels)
-        inner = CircleRowTable(cx: cx, cy: cy, r: arc.radius - hw, rows: rows, memory: tableMemory + tableBytes, kernels: kernels)
-        cap0 = CircleRowTable(cx: cx + e0x, cy: cy + e0y, r: hw, rows: cap0Rows, memory: tableMemory + 2 * tableBytes, kernels: kernels)
-        cap1 = CircleRowTable(cx: cx + e1x, cy: cy + e1y, r: hw, rows: cap1Rows, memory: tableMemory + 3 * tableBytes, kernels: kernels)
-        cap0Columns = floorInt(cx + e0x - hw) ..< ceilInt(cx + e0x + hw)
-        cap1Columns = floorInt(cx + e1x - hw) ..< ceilInt(cx + e1x + hw)
+        inner = CircleRowTable(
+            cx: cx, cy: cy, r: arc.radius - hw, rows: rows, memory: tableMemory + tableBytes, kernels: kernels)
+        cap0 = CircleRowTable(
+            cx: cx + e0x, cy: cy + e0y, r: hw, rows: cap0Rows, memory: tableMemory + 2 * tableBytes, kernels: kernels)
+        cap1 = CircleRowTable(
+            cx: cx + e1x, cy: cy + e1y, r: hw, rows: cap1Rows, memory: tableMemory + 3 * tableBytes, kernels: kernels)
+        cap0Columns = floorInt(cx + e0x - hw)..<ceilInt(cx + e0x + hw)
+        cap1Columns = floorInt(cx + e1x - hw)..<ceilInt(cx + e1x + hw)
     }
 
     typealias CircleRow = CircleRowTable.Row
@@ -68,7 +73,9 @@ struct ArcRowWalk {
         let y0 = Double(j) - cy, y1 = y0 + 1
         var n = 0
         func add(_ p: Int, _ q: Int, wedgeFiltered: Bool) {
-            if p >= q || (wedgeFiltered && arc.wedgeMisses(x0: Double(p) - cx, x1: Double(q) - cx, y0: y0, y1: y1)) { return }
+            if p >= q || (wedgeFiltered && arc.wedgeMisses(x0: Double(p) - cx, x1: Double(q) - cx, y0: y0, y1: y1)) {
+                return
+            }
             band[2 * n] = p; band[2 * n + 1] = q; n += 1
         }
         func addCircle(_ r: CircleRow, wedgeFiltered: Bool) {
@@ -82,7 +89,7 @@ struct ArcRowWalk {
         if let r = capRow(1, j) { addCircle(r, wedgeFiltered: false) }
         let extentL = o.touchL, extentR = o.touchR
         // Insertion sort by start: at most eight bands, mostly in order already.
-        for a in 1 ..< max(n, 1) {
+        for a in 1..<max(n, 1) {
             let p = band[2 * a], q = band[2 * a + 1]
             var k = a - 1
             while k >= 0 && band[2 * k] > p { band[2 * k + 2] = band[2 * k]; band[2 * k + 3] = band[2 * k + 1]; k -= 1 }
@@ -90,11 +97,13 @@ struct ArcRowWalk {
         }
         let yc = Double(j) + 0.5 - cy
         var x = extentL, m = 0
-        func emit(_ p: Int, _ q: Int, edge: Bool) { out[3 * m] = p; out[3 * m + 1] = q; out[3 * m + 2] = edge ? 1 : 0; m += 1 }
+        func emit(_ p: Int, _ q: Int, edge: Bool) {
+            out[3 * m] = p; out[3 * m + 1] = q; out[3 * m + 2] = edge ? 1 : 0; m += 1
+        }
         func gap(to end: Int) {
             if end > x && arc.contains(Double(x) + 0.5 - cx, yc) { emit(x, end, edge: false) }
         }
-        for k in 0 ..< n {
+        for k in 0..<n {
             let p = band[2 * k], q = band[2 * k + 1]
             if q <= x { continue }
             if p > x { gap(to: p); x = p }

@@ -36,7 +36,8 @@ struct RoundArcStroke {
     /// where they meet), a sane position and size, and a width of at least `minimumHalfWidth`.
     static func accepts(cx: Double, cy: Double, radius: Double, halfWidth: Double, sweep: Double) -> Bool {
         guard abs(cx) < 1e7, abs(cy) < 1e7, radius + halfWidth < 1e6, sweep > 0, sweep < 2 * .pi,
-              halfWidth >= minimumHalfWidth, radius - halfWidth >= RingShape.minimumRadius else { return false }
+            halfWidth >= minimumHalfWidth, radius - halfWidth >= RingShape.minimumRadius
+        else { return false }
         let gapChord = 2 * radius * sin((2 * .pi - sweep) / 2)
         return gapChord >= 2 * halfWidth + 2
     }
@@ -105,7 +106,9 @@ struct RoundArcStroke {
 extension ArcEdge {
     /// The edge of `arc`, for the edge-pixel area kernel (`RasterKernels.arcEdgeCoverage`).
     init(_ arc: RoundArcStroke) {
-        self.init(radius: arc.radius, halfWidth: arc.halfWidth, u0x: arc.u0x, u0y: arc.u0y, u1x: arc.u1x, u1y: arc.u1y, sweep: arc.sweep)
+        self.init(
+            radius: arc.radius, halfWidth: arc.halfWidth, u0x: arc.u0x, u0y: arc.u0y, u1x: arc.u1x, u1y: arc.u1y,
+            sweep: arc.sweep)
     }
 }
 
@@ -122,14 +125,15 @@ extension RasterScratch {
         let firstRow = max(area.y, floorInt(b.minY)), lastRow = min(area.maxY, ceilInt(b.maxY))
         guard firstRow < lastRow else { return }
         let cx = arc.cx, cy = arc.cy
-        let walk = ArcRowWalk(arc, rows: firstRow ..< lastRow, memory: rowBatch.arcRowMemory,
-                              tableMemory: rowBatch.circleTableMemory(tables: ArcRowWalk.tableCount, rowCount: lastRow - firstRow),
-                              kernels: rowBatch.kernels)
+        let walk = ArcRowWalk(
+            arc, rows: firstRow..<lastRow, memory: rowBatch.arcRowMemory,
+            tableMemory: rowBatch.circleTableMemory(tables: ArcRowWalk.tableCount, rowCount: lastRow - firstRow),
+            kernels: rowBatch.kernels)
         let edge = ArcEdge(arc)
         let ring = RingShape(cx: cx, cy: cy, outer: arc.radius + arc.halfWidth, inner: arc.radius - arc.halfWidth)
         var out = ArcEmitter(sink: sink, batch: rowBatch.begin(width: area.width), area: area, cx: cx)
         let solid = out.direct && out.shader == nil
-        for j in firstRow ..< lastRow {
+        for j in firstRow..<lastRow {
             if out.batch.isFull { out.draw(edge, ring) }
             guard let o = walk.outer.row(j) else { continue }
             let i = walk.inner.row(j)
@@ -146,11 +150,15 @@ extension RasterScratch {
             @inline(__always) func nearCap(_ a: Int, _ d: Int) -> Bool { near0(a, d) || near1(a, d) }
             // The last walk's n intervals, only the columns in [start, end).
             func emit(_ n: Int, from start: Int = Int.min, to end: Int = Int.max) {
-                for k in 0 ..< n {
+                for k in 0..<n {
                     let (p, q, isEdge) = walk.interval(k)
                     let p1 = max(p, start), q1 = min(q, end)
                     if p1 >= q1 { continue }
-                    if isEdge { out.edge(j, p1, q1, rowDy, simple: false) } else { out.full(j, p1, q1, unclipped: p ..< q) }
+                    if isEdge {
+                        out.edge(j, p1, q1, rowDy, simple: false)
+                    } else {
+                        out.full(j, p1, q1, unclipped: p..<q)
+                    }
                 }
             }
             // The general walk, for the whole row or (`from`) only the columns from there on.
@@ -167,24 +175,44 @@ extension RasterScratch {
                     let r0 = near0(i.fullR, o.touchR), r1 = near1(i.fullR, o.touchR)
                     if (l0 && l1) || (r0 && r1) { general(); continue }
                     if l0 || l1 {
-                        if splitsCapPieces, let n = walk.capPiece(j, o.touchL, o.fullL, i.touchL, i.fullL, cap: l0 ? 0 : 1) { emit(n) }
-                        else { general(to: i.fullL) }
+                        if splitsCapPieces,
+                            let n = walk.capPiece(j, o.touchL, o.fullL, i.touchL, i.fullL, cap: l0 ? 0 : 1)
+                        {
+                            emit(n)
+                        } else {
+                            general(to: i.fullL)
+                        }
                     } else if arc.wedgeContains(Double(o.fullL) - cx, yc) {
-                        if solid { out.solidPiece(j, o.touchL, o.fullL, i.touchL, i.fullL, rowDy, bands: (.outerOnly, .innerOnly)) }
-                        else { out.piece(j, o.touchL, o.fullL, i.touchL, i.fullL, rowDy, bands: (.outerOnly, .innerOnly)) }
+                        if solid {
+                            out.solidPiece(
+                                j, o.touchL, o.fullL, i.touchL, i.fullL, rowDy, bands: (.outerOnly, .innerOnly))
+                        } else {
+                            out.piece(j, o.touchL, o.fullL, i.touchL, i.fullL, rowDy, bands: (.outerOnly, .innerOnly))
+                        }
                     }
                     if r0 || r1 {
-                        if splitsCapPieces, let n = walk.capPiece(j, i.fullR, i.touchR, o.fullR, o.touchR, cap: r0 ? 0 : 1) { emit(n) }
-                        else { general(from: i.fullR) }
+                        if splitsCapPieces,
+                            let n = walk.capPiece(j, i.fullR, i.touchR, o.fullR, o.touchR, cap: r0 ? 0 : 1)
+                        {
+                            emit(n)
+                        } else {
+                            general(from: i.fullR)
+                        }
                     } else if arc.wedgeContains(Double(o.fullR) - cx, yc) {
-                        if solid { out.solidPiece(j, i.fullR, i.touchR, o.fullR, o.touchR, rowDy, bands: (.innerOnly, .outerOnly)) }
-                        else { out.piece(j, i.fullR, i.touchR, o.fullR, o.touchR, rowDy, bands: (.innerOnly, .outerOnly)) }
+                        if solid {
+                            out.solidPiece(
+                                j, i.fullR, i.touchR, o.fullR, o.touchR, rowDy, bands: (.innerOnly, .outerOnly))
+                        } else {
+                            out.piece(j, i.fullR, i.touchR, o.fullR, o.touchR, rowDy, bands: (.innerOnly, .outerOnly))
+                        }
                     }
                     continue
                 }
                 if i == nil && !nearCap(o.touchL, o.touchR) {
                     // One piece, crossing the vertical through the centre inside the ring.
-                    if arc.wedgeContains(0, yc) { out.piece(j, o.touchL, o.fullL, o.fullR, o.touchR, rowDy, bands: (.outerOnly, .outerOnly)) }
+                    if arc.wedgeContains(0, yc) {
+                        out.piece(j, o.touchL, o.fullL, o.fullR, o.touchR, rowDy, bands: (.outerOnly, .outerOnly))
+                    }
                     continue
                 }
             }
@@ -224,12 +252,19 @@ struct ArcEmitter {
         let p = max(p, left), q = min(q, right)
         guard q > p else { return }
         let x0 = Float(Double(p) + 0.5 - cx), word0 = j * rowWords + p
-        if !direct { batch.edge(y: j, from: p, to: q, x0: x0, rowDy: rowDy, secondStream: simple) }
-        else if shader != nil {
-            if simple { batch.second.add(y: j, from: p, to: q, x0: x0, rowDy: rowDy, word0: word0) }
-            else { batch.first.add(y: j, from: p, to: q, x0: x0, rowDy: rowDy, word0: word0) }
-        } else if simple { batch.second.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: word0) }
-        else { batch.first.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: word0) }
+        if !direct {
+            batch.edge(y: j, from: p, to: q, x0: x0, rowDy: rowDy, secondStream: simple)
+        } else if shader != nil {
+            if simple {
+                batch.second.add(y: j, from: p, to: q, x0: x0, rowDy: rowDy, word0: word0)
+            } else {
+                batch.first.add(y: j, from: p, to: q, x0: x0, rowDy: rowDy, word0: word0)
+            }
+        } else if simple {
+            batch.second.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: word0)
+        } else {
+            batch.first.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: word0)
+        }
     }
 
     /// Fully covered pixels [p, q) of row j (clipped here). Opaque point shaders colour them as a piece
@@ -239,24 +274,36 @@ struct ArcEmitter {
         let p = max(p, left), q = min(q, right)
         guard q > p else { return }
         if batchSpans, let unclipped, unclipped.count >= 2 {
-            batch.shadedPiece(y: j, span: p ..< q, unclipped: unclipped, left: p ..< p, right: q ..< q)
-        } else if direct { sink.span(y: j, x: p, count: q - p, alpha: 255) } else { batch.full(y: j, from: p, to: q) }
+            batch.shadedPiece(y: j, span: p..<q, unclipped: unclipped, left: p..<p, right: q..<q)
+        } else if direct {
+            sink.span(y: j, x: p, count: q - p, alpha: 255)
+        } else {
+            batch.full(y: j, from: p, to: q)
+        }
     }
 
     /// One piece of a simple row: edge band [a, b), full span [b, c), edge band [c, d); `bands` says
     /// which circle each band belongs to (outer or inner), for the cheaper one-circle area of solid
     /// colours.
-    @inline(__always) mutating func piece(_ j: Int, _ a: Int, _ b: Int, _ c: Int, _ d: Int, _ rowDy: Float,
-                                          bands: (RingEdgeTerms, RingEdgeTerms)) {
+    @inline(__always) mutating func piece(
+        _ j: Int, _ a: Int, _ b: Int, _ c: Int, _ d: Int, _ rowDy: Float,
+        bands: (RingEdgeTerms, RingEdgeTerms)
+    ) {
         // Opaque point shaders colour a whole piece along its span's line (see `PointShader`); a span
         // of under two pixels has no line, and its piece goes the way of general rows' pixels.
         if batchSpans && c - b >= 2 {
-            let l0 = max(a, left), l1 = min(b, right), p = max(b, left), q = min(c, right), r0 = max(c, left), r1 = min(d, right)
+            let l0 = max(a, left), l1 = min(b, right), p = max(b, left), q = min(c, right), r0 = max(c, left),
+                r1 = min(d, right)
             if l1 <= l0 && q <= p && r1 <= r0 { return }
-            batch.shadedPiece(y: j, span: p ..< max(p, q), unclipped: b ..< c, left: l0 ..< max(l0, l1), right: r0 ..< max(r0, r1))
+            batch.shadedPiece(
+                y: j, span: p..<max(p, q), unclipped: b..<c, left: l0..<max(l0, l1), right: r0..<max(r0, r1))
             let word = j * rowWords
-            if l1 > l0 { batch.second.add(from: l0, to: l1, x0: Float(Double(l0) + 0.5 - cx), rowDy: rowDy, word0: word + l0) }
-            if r1 > r0 { batch.second.add(from: r0, to: r1, x0: Float(Double(r0) + 0.5 - cx), rowDy: rowDy, word0: word + r0) }
+            if l1 > l0 {
+                batch.second.add(from: l0, to: l1, x0: Float(Double(l0) + 0.5 - cx), rowDy: rowDy, word0: word + l0)
+            }
+            if r1 > r0 {
+                batch.second.add(from: r0, to: r1, x0: Float(Double(r0) + 0.5 - cx), rowDy: rowDy, word0: word + r0)
+            }
             return
         }
         if direct && shader == nil { return solidPiece(j, a, b, c, d, rowDy, bands: bands) }
@@ -268,8 +315,10 @@ struct ArcEmitter {
 
     /// `piece` for solid colours, apart so that the simple rows of a solid arc (most of its rows) take
     /// this short path without the shaders' cases around it.
-    @inline(__always) mutating func solidPiece(_ j: Int, _ a: Int, _ b: Int, _ c: Int, _ d: Int, _ rowDy: Float,
-                                               bands: (RingEdgeTerms, RingEdgeTerms)) {
+    @inline(__always) mutating func solidPiece(
+        _ j: Int, _ a: Int, _ b: Int, _ c: Int, _ d: Int, _ rowDy: Float,
+        bands: (RingEdgeTerms, RingEdgeTerms)
+    ) {
         band(j, a, b, rowDy, bands.0)
         let p = max(b, left), q = min(c, right)
         if q > p { sink.span(y: j, x: p, count: q - p, alpha: 255) }
@@ -282,34 +331,41 @@ struct ArcEmitter {
         let p = max(p, left), q = min(q, right)
         guard q > p else { return }
         let x0 = Float(Double(p) + 0.5 - cx), word0 = j * rowWords + p
-        if case .innerOnly = terms { batch.third.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: word0) }
-        else { batch.second.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: word0) }
+        if case .innerOnly = terms {
+            batch.third.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: word0)
+        } else {
+            batch.second.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: word0)
+        }
     }
 
     /// Records mode: the second stream's coverage, then every interval through the sink in order.
     private mutating func sendRecords(_ ring: RingShape) {
-        batch.kernels.ringEdgeCoverage(ring.edge, terms: .both, dx: batch.second.dx, dy: batch.second.dy, count: batch.second.count,
-                                       into: batch.second.coverage)
+        batch.kernels.ringEdgeCoverage(
+            ring.edge, terms: .both, dx: batch.second.dx, dy: batch.second.dy, count: batch.second.count,
+            into: batch.second.coverage)
         batch.send(into: &sink)
     }
 
     /// Computes the batch's coverage (the arc kernel for the first stream, the ring's formula for the
     /// others), draws it and empties the batch.
     mutating func draw(_ edge: ArcEdge, _ ring: RingShape) {
-        batch.kernels.arcEdgeCoverage(edge, dx: batch.first.dx, dy: batch.first.dy, count: batch.first.count, into: batch.first.coverage)
+        batch.kernels.arcEdgeCoverage(
+            edge, dx: batch.first.dx, dy: batch.first.dy, count: batch.first.count, into: batch.first.coverage)
         if !direct { return sendRecords(ring) }
         guard let shader else {
             batch.blendSolid(ring, into: sink)
             return
         }
         let (first, second) = (batch.first, batch.second)
-        batch.kernels.ringEdgeCoverage(ring.edge, terms: .both, dx: second.dx, dy: second.dy, count: second.count, into: second.coverage)
+        batch.kernels.ringEdgeCoverage(
+            ring.edge, terms: .both, dx: second.dx, dy: second.dy, count: second.count, into: second.coverage)
         // The first stream's pixels are coloured one by one; the second's by the pieces (opaque
         // shaders) or one by one too.
         shader.shade(xs: first.xs, ys: first.ys, count: first.count, into: first.colors)
         if batchSpans {
-            shader.shadePieces(batch.records, count: batch.intervals, canvas: sink.base.assumingMemoryBound(to: UInt32.self),
-                               rowWords: rowWords, edgeColors: second.colors, kernels: batch.kernels)
+            shader.shadePieces(
+                batch.records, count: batch.intervals, canvas: sink.base.assumingMemoryBound(to: UInt32.self),
+                rowWords: rowWords, edgeColors: second.colors, kernels: batch.kernels)
         } else {
             shader.shade(xs: second.xs, ys: second.ys, count: second.count, into: second.colors)
         }

@@ -27,8 +27,10 @@ public final class Bitmap {
     /// A canvas drawing into this bitmap's memory (clip: the whole bitmap). The canvas keeps the bitmap
     /// alive. Every canvas of one bitmap shares its work memory, so asking for `canvas` again is cheap.
     public var canvas: Canvas {
-        Canvas(pixels: UnsafeMutableRawPointer(pixels), width: width, height: height, strideBytes: strideBytes, format: format,
-               scratch: scratch, owner: self)
+        Canvas(
+            pixels: UnsafeMutableRawPointer(pixels), width: width, height: height, strideBytes: strideBytes,
+            format: format,
+            scratch: scratch, owner: self)
     }
     /// The canvases' work memory (edge-pixel streams, coverage cells: large once a disc or an arc
     /// has been drawn), made on first use and kept for the next drawing.
@@ -60,7 +62,7 @@ public final class Bitmap {
     /// True when both bitmaps have the same size and identical words.
     public func hasSamePixels(as other: Bitmap) -> Bool {
         guard width == other.width, height == other.height else { return false }
-        for i in 0 ..< width * height where pixels[i] != other.pixels[i] { return false }
+        for i in 0..<width * height where pixels[i] != other.pixels[i] { return false }
         return true
     }
 }

@@ -3,14 +3,18 @@
 extension PixelMath {
     /// `dst[i] = c + dst[i]·inv/255` for a premultiplied colour `c` with alpha `255 − inv`: the
     /// translucent solid span, bit-identical to `scale`. Short spans (shape edges) stay inline.
-    @inline(__always) static func blendSolid(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ c: UInt32, _ inv: UInt32, m257: UInt16) {
+    @inline(__always) static func blendSolid(
+        _ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ c: UInt32, _ inv: UInt32, m257: UInt16
+    ) {
         if count >= 8 { return blendSolidSpan(dst, count, c, inv, m257: m257) }
-        for i in 0 ..< count { dst[i] = c &+ scale(dst[i], inv) }
+        for i in 0..<count { dst[i] = c &+ scale(dst[i], inv) }
     }
 
     /// `blendSolid` for spans of eight pixels or more, eight per step. Not inlined: in the callers'
     /// large loops its vectors were spilled to the stack, which cost more than the call.
-    @inline(never) static func blendSolidSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ c: UInt32, _ inv: UInt32, m257: UInt16) {
+    @inline(never) static func blendSolidSpan(
+        _ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ c: UInt32, _ inv: UInt32, m257: UInt16
+    ) {
         let q = FourPixelMath(m257: m257)
         let inv16 = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: inv)), cv = SIMD4<UInt32>(repeating: c)
         let raw = UnsafeMutableRawPointer(dst)
@@ -53,8 +57,10 @@ extension PixelMath {
     /// `dst[i] = over(scale(s, coverage[i]), dst[i])`: a solid premultiplied colour through a coverage
     /// mask (SRC_OVER). Four pixels per step; four empty pixels are skipped, four full ones of an
     /// opaque colour stored.
-    @inline(never) static func blendMask(_ dst: UnsafeMutablePointer<UInt32>, _ coverage: UnsafePointer<UInt8>, _ count: Int,
-                                         _ s: UInt32, m257: UInt16) {
+    @inline(never) static func blendMask(
+        _ dst: UnsafeMutablePointer<UInt32>, _ coverage: UnsafePointer<UInt8>, _ count: Int,
+        _ s: UInt32, m257: UInt16
+    ) {
         let q = FourPixelMath(m257: m257)
         let opaque = s >> 24 == 255, sv = SIMD4<UInt32>(repeating: s)
         let raw = UnsafeMutableRawPointer(dst), cov = UnsafeRawPointer(coverage)
@@ -80,14 +86,22 @@ extension PixelMath {
     /// `dst[i] = over(scale(src[i], coverage[i]), dst[i])` for a row of shaded colours (an image, a
     /// translucent gradient), or `over(src[i], dst[i])` without a mask. Four pixels per step; four
     /// opaque fully covered ones are stored, four transparent or uncovered ones skipped.
-    @inline(never) static func overRow(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, coverage: UnsafePointer<UInt8>?,
-                                       _ count: Int, m257: UInt16) {
+    @inline(never) static func overRow(
+        _ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, coverage: UnsafePointer<UInt8>?,
+        _ count: Int, m257: UInt16
+    ) {
         // Two copies of the loop, each with the mask test decided once.
-        if let coverage { overRowBody(dst, src, coverage: coverage, count, m257: m257) } else { overRowBody(dst, src, coverage: nil, count, m257: m257) }
+        if let coverage {
+            overRowBody(dst, src, coverage: coverage, count, m257: m257)
+        } else {
+            overRowBody(dst, src, coverage: nil, count, m257: m257)
+        }
     }
 
-    @inline(__always) private static func overRowBody(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>,
-                                                      coverage: UnsafePointer<UInt8>?, _ count: Int, m257: UInt16) {
+    @inline(__always) private static func overRowBody(
+        _ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>,
+        coverage: UnsafePointer<UInt8>?, _ count: Int, m257: UInt16
+    ) {
         let q = FourPixelMath(m257: m257)
         // Alpha 0xFF as an unsigned compare through the sign bit (SSE2 and NEON both have the signed one).
         let flip = SIMD4<UInt32>(repeating: 0x8000_0000)
@@ -95,7 +109,8 @@ extension PixelMath {
         let raw = UnsafeMutableRawPointer(dst), from = UnsafeRawPointer(src)
         var i = 0
         while i + 4 <= count {
-            let c = coverage.map { UnsafeRawPointer($0).loadUnaligned(fromByteOffset: i, as: UInt32.self) } ?? 0xFFFF_FFFF
+            let c =
+                coverage.map { UnsafeRawPointer($0).loadUnaligned(fromByteOffset: i, as: UInt32.self) } ?? 0xFFFF_FFFF
             var s = from.loadUnaligned(fromByteOffset: i * 4, as: SIMD4<UInt32>.self)
             if c != 0xFFFF_FFFF { s = q.scale(s, q.spread(c)) }
             if all(SIMD4<Int32>(truncatingIfNeeded: s ^ flip) .>= opaque) {

@@ -28,14 +28,21 @@ public struct Canvas {
 
     /// A canvas over `pixels`; `strideBytes` must hold a whole row.
     public init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, strideBytes: Int, format: PixelFormat) {
-        self.init(pixels: pixels, width: width, height: height, strideBytes: strideBytes, format: format, scratch: RasterScratch(), owner: nil)
+        self.init(
+            pixels: pixels, width: width, height: height, strideBytes: strideBytes, format: format,
+            scratch: RasterScratch(), owner: nil)
     }
 
-    init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, strideBytes: Int, format: PixelFormat, scratch: RasterScratch,
-         owner: AnyObject?) {
+    init(
+        pixels: UnsafeMutableRawPointer, width: Int, height: Int, strideBytes: Int, format: PixelFormat,
+        scratch: RasterScratch,
+        owner: AnyObject?
+    ) {
         precondition(width >= 0 && height >= 0, "Canvas size must not be negative")
-        precondition(strideBytes >= width * format.bytesPerPixel, "Canvas strideBytes \(strideBytes) is shorter than a row")
-        self.pixels = pixels; self.width = width; self.height = height; self.strideBytes = strideBytes; self.format = format
+        precondition(
+            strideBytes >= width * format.bytesPerPixel, "Canvas strideBytes \(strideBytes) is shorter than a row")
+        self.pixels = pixels; self.width = width; self.height = height; self.strideBytes = strideBytes;
+        self.format = format
         storedClip = PixelRect(x: 0, y: 0, width: width, height: height)
         self.scratch = scratch
         self.owner = owner
@@ -69,7 +76,7 @@ public struct Canvas {
         guard !c.isEmpty else { return }
         if format == .rgb565 {
             let v = RGB565.pack(color.premultipliedARGB)
-            for y in c.y ..< c.maxY {
+            for y in c.y..<c.maxY {
                 let row = (pixels + y * strideBytes).assumingMemoryBound(to: UInt16.self) + c.x
                 row.update(repeating: v, count: c.width)
             }
@@ -81,7 +88,7 @@ public struct Canvas {
             tw_fill32_large(pixels.assumingMemoryBound(to: UInt32.self) + c.y * width, word, c.width * c.height)
             return
         }
-        for y in c.y ..< c.maxY {
+        for y in c.y..<c.maxY {
             PixelMath.fill((pixels + y * strideBytes).assumingMemoryBound(to: UInt32.self) + c.x, c.width, word)
         }
     }
@@ -98,7 +105,7 @@ public struct Canvas {
     /// Copies the clip region into a new `Bitmap` of the canvas size (pixels outside the clip are kept too).
     public func snapshot() -> Bitmap {
         let b = Bitmap(width: width, height: height, format: format == .xrgb8888 ? .xrgb8888 : .argb8888)
-        for y in 0 ..< height { for x in 0 ..< width { b.pixels[y * width + x] = pixel(x: x, y: y) } }
+        for y in 0..<height { for x in 0..<width { b.pixels[y * width + x] = pixel(x: x, y: y) } }
         return b
     }
 }

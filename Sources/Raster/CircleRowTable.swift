@@ -24,15 +24,18 @@ struct CircleRowTable {
     /// circle's left half, its right half moved right by `stretch`, and the band between (see
     /// `RingShape`). `memory`: `bytes(rowCount:)` bytes, 8-aligned, used while the table is. Computed by
     /// `kernels` (`RasterKernels.circleRowColumns`).
-    init(cx: Double, cy: Double, r: Double, stretch: Double = 0, rows: Range<Int>, memory: UnsafeMutableRawPointer,
-         kernels: KernelLevel) {
+    init(
+        cx: Double, cy: Double, r: Double, stretch: Double = 0, rows: Range<Int>, memory: UnsafeMutableRawPointer,
+        kernels: KernelLevel
+    ) {
         self.rows = rows
         let n = rows.count
         let halfWidth = memory.bindMemory(to: Double.self, capacity: n + 1)
         let columns = (memory + 8 * (n + 1)).bindMemory(to: Int.self, capacity: 4 * n)
         touchL = columns; fullL = columns + n; fullR = columns + 2 * n; touchR = columns + 3 * n
-        kernels.circleRowColumns(cx: cx, cy: cy, r: r, stretch: stretch, firstRow: rows.lowerBound, rowCount: n, halfWidth: halfWidth,
-                                 columns: CircleRowColumns(touchL: touchL, fullL: fullL, fullR: fullR, touchR: touchR))
+        kernels.circleRowColumns(
+            cx: cx, cy: cy, r: r, stretch: stretch, firstRow: rows.lowerBound, rowCount: n, halfWidth: halfWidth,
+            columns: CircleRowColumns(touchL: touchL, fullL: fullL, fullR: fullR, touchR: touchR))
     }
 
     /// Row `j` (one of `rows`): touched pixels [touchL, touchR), fully inside [fullL, fullR) (empty:

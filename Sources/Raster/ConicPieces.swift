@@ -14,13 +14,15 @@ extension ConicGradient {
     /// The whole batch's lines are listed first; their knots' angles, and the lines' starts and steps,
     /// then come from loops over all of them that vectorise (one line at a time, each would wait for
     /// its own chain of some 50 cycles); the lookups last.
-    func shadePieces(_ records: UnsafePointer<Int32>, count: Int, canvas: UnsafeMutablePointer<UInt32>, rowWords: Int,
-                     edgeColors: UnsafeMutablePointer<UInt32>, kernels: KernelLevel) {
+    func shadePieces(
+        _ records: UnsafePointer<Int32>, count: Int, canvas: UnsafeMutablePointer<UInt32>, rowWords: Int,
+        edgeColors: UnsafeMutablePointer<UInt32>, kernels: KernelLevel
+    ) {
         let width = RowBatchWriter.recordWidth
         withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { stepMemory in
             let knotSteps = stepMemory.baseAddress!
             var lineCount = 0
-            for k in 0 ..< count {
+            for k in 0..<count {
                 let piece = ShadedPiece(records + width * k)
                 let step = knotStep(piece)
                 knotSteps[k] = step
@@ -29,18 +31,20 @@ extension ConicGradient {
                 } else {
                     shadeBands(piece, into: edgeColors)
                     if !piece.span.isEmpty {
-                        shade(x: piece.span.lowerBound, y: piece.y, count: piece.span.count,
-                              into: canvas + piece.y * rowWords + piece.span.lowerBound)
+                        shade(
+                            x: piece.span.lowerBound, y: piece.y, count: piece.span.count,
+                            into: canvas + piece.y * rowWords + piece.span.lowerBound)
                     }
                 }
             }
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: PieceLines.words * max(lineCount, 1)) { memory in
                 var lines = PieceLines(memory.baseAddress!, capacity: lineCount)
-                for k in 0 ..< count where knotSteps[k] > 0 {
+                for k in 0..<count where knotSteps[k] > 0 {
                     lines.add(ShadedPiece(records + width * k), knotStep: knotSteps[k])
                 }
-                kernels.conicLineColours(lines, offX: Float(0.5 - origin.x), offY: Float(0.5 - origin.y), origin: startFixed,
-                                         table: colorTable, canvas: canvas, rowWords: rowWords, edgeColors: edgeColors)
+                kernels.conicLineColours(
+                    lines, offX: Float(0.5 - origin.x), offY: Float(0.5 - origin.y), origin: startFixed,
+                    table: colorTable, canvas: canvas, rowWords: rowWords, edgeColors: edgeColors)
             }
         }
     }

@@ -78,7 +78,7 @@ final class CoverageCells {
                 for end in outline.contourEnds {
                     if end - start >= 2 {
                         var px = xs[end - 1], py = ys[end - 1]
-                        for i in start ..< end {
+                        for i in start..<end {
                             let qx = xs[i], qy = ys[i]
                             // Only finite heights: a NaN would turn into a wild band index below.
                             if py != qy && max(py, qy) > top && min(py, qy) < bottom && py.isFinite && qy.isFinite {
@@ -95,7 +95,7 @@ final class CoverageCells {
         }
         if bands <= 1 {
             begin(area)
-            for e in 0 ..< count { addLine(edges[4 * e], edges[4 * e + 1], edges[4 * e + 2], edges[4 * e + 3]) }
+            for e in 0..<count { addLine(edges[4 * e], edges[4 * e + 1], edges[4 * e + 2], edges[4 * e + 3]) }
             sweep(into: &sink)
             return
         }
@@ -107,8 +107,8 @@ final class CoverageCells {
             // Rounding can only move an edge to an earlier band (harmless), never a later one.
             return y <= 0 ? 0 : min(bands - 1, Int(y * perRow - 1e-9))
         }
-        for e in 0 ..< count { starts[firstBand(e) + 1] += 1 }
-        for b in 0 ..< bands { starts[b + 1] += starts[b] }
+        for e in 0..<count { starts[firstBand(e) + 1] += 1 }
+        for b in 0..<bands { starts[b + 1] += starts[b] }
         // Place edges from the back of each band's slot range, so no second position array is needed.
         for e in stride(from: count - 1, through: 0, by: -1) {
             let b = firstBand(e) + 1
@@ -116,17 +116,17 @@ final class CoverageCells {
             sorted[Int(starts[b])] = Int32(e)
         }
         // starts[b + 1] now holds band b's start; shift back so starts[b] does.
-        for b in 0 ..< bands { starts[b] = starts[b + 1] }
+        for b in 0..<bands { starts[b] = starts[b + 1] }
         starts[bands] = Int32(count)
         var activeCount = 0
-        for b in 0 ..< bands {
+        for b in 0..<bands {
             let bandTop = area.y + b * rows
             let bandRect = PixelRect(x: area.x, y: bandTop, width: area.width, height: min(rows, area.maxY - bandTop))
-            for k in Int(starts[b]) ..< Int(starts[b + 1]) { act[activeCount] = sorted[k]; activeCount += 1 }
+            for k in Int(starts[b])..<Int(starts[b + 1]) { act[activeCount] = sorted[k]; activeCount += 1 }
             begin(bandRect)
             let bandBottom = Double(bandRect.maxY)
             var keep = 0
-            for k in 0 ..< activeCount {
+            for k in 0..<activeCount {
                 let e = Int(act[k])
                 addLine(edges[4 * e], edges[4 * e + 1], edges[4 * e + 2], edges[4 * e + 3])
                 if max(edges[4 * e + 1], edges[4 * e + 3]) > bandBottom { act[keep] = act[k]; keep += 1 }
@@ -146,10 +146,16 @@ final class CoverageCells {
         if ay == by || !(ay.isFinite && by.isFinite && ax.isFinite && bx.isFinite) { return }
         if (ay <= 0 && by <= 0) || (ay >= h && by >= h) { return }
         // Clip to 0 ≤ y ≤ h.
-        if ay < 0 { ax += (0 - ay) * (bx - ax) / (by - ay); ay = 0 }
-        else if ay > h { ax += (h - ay) * (bx - ax) / (by - ay); ay = h }
-        if by < 0 { bx += (0 - by) * (ax - bx) / (ay - by); by = 0 }
-        else if by > h { bx += (h - by) * (ax - bx) / (ay - by); by = h }
+        if ay < 0 {
+            ax += (0 - ay) * (bx - ax) / (by - ay); ay = 0
+        } else if ay > h {
+            ax += (h - ay) * (bx - ax) / (by - ay); ay = h
+        }
+        if by < 0 {
+            bx += (0 - by) * (ax - bx) / (ay - by); by = 0
+        } else if by > h {
+            bx += (h - by) * (ax - bx) / (ay - by); by = h
+        }
         // Ends so far out that the clipping overflowed: no column to give them (outlines reaching
         // that far are clipped before they get here, see `Outline.clipped(to:)`).
         if ay == by || !(ax.isFinite && bx.isFinite) { return }
@@ -158,12 +164,12 @@ final class CoverageCells {
         if (ax < 0) != (bx < 0) { ts.0 = (0 - ax) / (bx - ax) }
         if (ax > w) != (bx > w) { ts.1 = (w - ax) / (bx - ax) }
         if ts.0 > ts.1 { ts = (ts.1, ts.0) }
-        if ts.0 > 1 {   // the common case: no crossing
+        if ts.0 > 1 {  // the common case: no crossing
             addInside(CoverageCells.clamp(ax, w), ay, CoverageCells.clamp(bx, w), by)
             return
         }
         var sx = ax, sy = ay
-        for k in 0 ..< 3 {
+        for k in 0..<3 {
             let t = k == 0 ? ts.0 : (k == 1 ? ts.1 : 1.0)
             if t > 1 { continue }
             let ex = t == 1 ? bx : ax + t * (bx - ax), ey = t == 1 ? by : ay + t * (by - ay)
@@ -236,14 +242,14 @@ final class CoverageCells {
     func sweep<S: CoverageSink>(into sink: inout S) {
         let w = width
         let mergeLimit = sink.mergeLimit
-        for row in 0 ..< height {
+        for row in 0..<height {
             let cells = acc + 2 * row * rowCells
             let words = bits + row * rowWords
             let y = originY + row
             var sum: Float = 0
-            var next = 0          // first pixel not yet emitted
+            var next = 0  // first pixel not yet emitted
             var runStart = 0, runLength = 0
-            for wi in 0 ..< rowWords {
+            for wi in 0..<rowWords {
                 var word = words[wi]
                 if word == 0 { continue }
                 words[wi] = 0
@@ -259,7 +265,9 @@ final class CoverageCells {
                             (mask + runLength).update(repeating: UInt8(truncatingIfNeeded: a), count: i - next)
                             runLength += i - next
                         } else {
-                            if runLength > 0 { sink.mask(y: y, x: originX + runStart, count: runLength, coverage: mask); runLength = 0 }
+                            if runLength > 0 {
+                                sink.mask(y: y, x: originX + runStart, count: runLength, coverage: mask); runLength = 0
+                            }
                             if a > 0 { sink.span(y: y, x: originX + next, count: i - next, alpha: a) }
                         }
                     }

@@ -54,7 +54,8 @@ enum FarGeometry {
     /// for any finite numbers (`hypot` does not overflow where squares would).
     static func ring(center: Point, inner: Double, outer: Double, meets clip: Rect) -> RingCover {
         // Distances from the centre to the rectangle's nearest point and to its farthest corner.
-        let nx = max(clip.minX - center.x, 0, center.x - clip.maxX), ny = max(clip.minY - center.y, 0, center.y - clip.maxY)
+        let nx = max(clip.minX - center.x, 0, center.x - clip.maxX),
+            ny = max(clip.minY - center.y, 0, center.y - clip.maxY)
         let fx = max(abs(center.x - clip.minX), abs(center.x - clip.maxX))
         let fy = max(abs(center.y - clip.minY), abs(center.y - clip.maxY))
         let nearest = hypot(nx, ny), farthest = hypot(fx, fy)
@@ -75,7 +76,8 @@ extension Paint {
         guard alpha.isFinite else { return false }
         switch kind {
         case .solid, .image: return true
-        case .linearGradient(let g): return g.start.x.isFinite && g.start.y.isFinite && g.end.x.isFinite && g.end.y.isFinite
+        case .linearGradient(let g):
+            return g.start.x.isFinite && g.start.y.isFinite && g.end.x.isFinite && g.end.y.isFinite
         case .conicGradient(let g): return g.center.x.isFinite && g.center.y.isFinite && g.start.radians.isFinite
         }
     }
@@ -90,7 +92,8 @@ extension Path {
             case .move(let p), .line(let p): if !ok(p) { return false }
             case .quad(let c, let p): if !(ok(c) && ok(p)) { return false }
             case .cubic(let c1, let c2, let p): if !(ok(c1) && ok(c2) && ok(p)) { return false }
-            case .arc(let c, let r, let s, let sw): if !(ok(c) && r.isFinite && s.radians.isFinite && sw.radians.isFinite) { return false }
+            case .arc(let c, let r, let s, let sw):
+                if !(ok(c) && r.isFinite && s.radians.isFinite && sw.radians.isFinite) { return false }
             case .close: break
             }
         }

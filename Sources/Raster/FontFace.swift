@@ -38,7 +38,9 @@ public final class FontFace {
     public init(name: String, size: Int, read: @escaping FontReader) throws {
         self.path = name
         var lib: FT_Library?
-        guard FT_Init_FreeType(&lib) == 0, let lib else { throw FontError(path: name, message: "cannot start FreeType") }
+        guard FT_Init_FreeType(&lib) == 0, let lib else {
+            throw FontError(path: name, message: "cannot start FreeType")
+        }
         let stream = FontStream.make(size: max(0, size), read: read)
         var args = FT_Open_Args()
         args.flags = FT_UInt(FT_OPEN_STREAM)
@@ -64,7 +66,7 @@ public final class FontFace {
         try self.init(name: name, size: bytes.count) { offset, buffer in
             guard offset < bytes.count else { return 0 }
             let n = min(buffer.count, bytes.count - offset)
-            bytes.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset ..< offset + n])) }
+            bytes.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<offset + n])) }
             return n
         }
     }
@@ -117,16 +119,19 @@ public final class FontFace {
         let loadFlags = FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
         if FT_Load_Glyph(face, index, loadFlags) == 0, let slot = face?.pointee.glyph {
             g.advance = Double(slot.pointee.linearHoriAdvance) / 65536
-            let drawable = Self.fitsGlyphLimit(slot.pointee.metrics, size64: size64)
+            let drawable =
+                Self.fitsGlyphLimit(slot.pointee.metrics, size64: size64)
                 && FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0
             let bm = slot.pointee.bitmap
             g.width = Int(bm.width); g.height = Int(bm.rows)
             g.left = Int(slot.pointee.bitmap_left); g.top = Int(slot.pointee.bitmap_top)
-            if drawable, g.width > 0, g.height > 0, let buffer = bm.buffer, bm.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) {
+            if drawable, g.width > 0, g.height > 0, let buffer = bm.buffer,
+                bm.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue)
+            {
                 var cov = [UInt8](repeating: 0, count: g.width * g.height)
-                for row in 0 ..< g.height {
+                for row in 0..<g.height {
                     let src = buffer + row * Int(bm.pitch)
-                    for x in 0 ..< g.width { cov[row * g.width + x] = src[x] }
+                    for x in 0..<g.width { cov[row * g.width + x] = src[x] }
                 }
                 g.coverage = cov
             } else {

@@ -13,7 +13,9 @@ struct FourPixelMath {
     /// `x/255` rounded, for `x = channel·alpha + 128` (< 2¹⁶) in every lane: `(x + (x >> 8)) >> 8` as in
     /// `scale`, which equals `(x·257) >> 16`, the high half of one 16-bit multiply (pmulhuw, umull).
     @inline(__always) func div255(_ x: SIMD8<UInt16>) -> SIMD8<UInt16> {
-        SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: x) &* SIMD8<UInt32>(truncatingIfNeeded: m257)) &>> 16)
+        SIMD8<UInt16>(
+            truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: x) &* SIMD8<UInt32>(truncatingIfNeeded: m257)) &>> 16
+        )
     }
     /// `scale(p[k], a)` for four pixels, with each pixel's factor in both of its lanes of `a`.
     @inline(__always) func scale(_ p: SIMD4<UInt32>, _ a: SIMD8<UInt16>) -> SIMD4<UInt32> {
@@ -31,7 +33,8 @@ struct FourPixelMath {
     /// Four coverage bytes (little-endian in `c`), each in both 16-bit lanes of its pixel.
     @inline(__always) func spread(_ c: UInt32) -> SIMD8<UInt16> {
         let b = unsafeBitCast(SIMD4<UInt32>(c, 0, 0, 0), to: SIMD16<UInt8>.self)
-        let bytes = SIMD16<UInt8>(b[0], b[0], b[0], b[0], b[1], b[1], b[1], b[1], b[2], b[2], b[2], b[2], b[3], b[3], b[3], b[3])
+        let bytes = SIMD16<UInt8>(
+            b[0], b[0], b[0], b[0], b[1], b[1], b[1], b[1], b[2], b[2], b[2], b[2], b[3], b[3], b[3], b[3])
         return unsafeBitCast(bytes, to: SIMD8<UInt16>.self) & low
     }
 }
@@ -49,5 +52,7 @@ extension FourPixelMath {
 
     /// Each pixel's factor (0…255 in its word) in both of its 16-bit lanes, as `scale` takes it: plain
     /// shifts, where a byte shuffle would cost several instructions on SSE2.
-    @inline(__always) func lanes(_ v: SIMD4<UInt32>) -> SIMD8<UInt16> { unsafeBitCast(v | (v &<< 16), to: SIMD8<UInt16>.self) }
+    @inline(__always) func lanes(_ v: SIMD4<UInt32>) -> SIMD8<UInt16> {
+        unsafeBitCast(v | (v &<< 16), to: SIMD8<UInt16>.self)
+    }
 }

@@ -18,11 +18,12 @@ struct GradientTable {
     /// `periodic`: entry i is offset i/size (a conic gradient's table wraps round); otherwise i/(size − 1).
     init(stops input: [GradientStop], periodic: Bool = false) {
         precondition(!input.isEmpty, "a gradient needs at least one stop")
-        let stops = input.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
+        let stops = input.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(
+            \.element)
         var table = [UInt32](repeating: 0, count: GradientTable.size)
         let n = GradientTable.size
         var k = 0
-        for i in 0 ..< n {
+        for i in 0..<n {
             let t = Double(i) / Double(periodic ? n : n - 1)
             while k + 1 < stops.count && stops[k + 1].offset <= t { k += 1 }
             let a = stops[k]
@@ -81,7 +82,7 @@ public final class LinearGradient: PointShader {
             // End points so far apart, or so far away, that these products overflowed: a NaN would be
             // a wild index into the table.
             guard t0.isFinite && step.isFinite else { return shadeFar(x: x, y: y, count: count, lut: lut, into: out) }
-            for i in 0 ..< count {
+            for i in 0..<count {
                 let idx = Int(min(max(t0 + Double(i) * step + 0.5, 0), last))
                 out[i] = lut[idx]
             }
@@ -92,13 +93,15 @@ public final class LinearGradient: PointShader {
 extension LinearGradient {
     /// `shade` for end points whose products overflow: the same position along the gradient, from the
     /// points scaled down by a power of two (which leaves the ratio unchanged), pixel by pixel.
-    private func shadeFar(x: Int, y: Int, count: Int, lut: UnsafeBufferPointer<UInt32>, into out: UnsafeMutablePointer<UInt32>) {
+    private func shadeFar(
+        x: Int, y: Int, count: Int, lut: UnsafeBufferPointer<UInt32>, into out: UnsafeMutablePointer<UInt32>
+    ) {
         let k = 0x1p-600, last = Double(GradientTable.size - 1)
         let sx = start.x * k, sy = start.y * k
         let dx = end.x * k - sx, dy = end.y * k - sy
         let len2 = dx * dx + dy * dy
         let py = (Double(y) + 0.5) * k - sy
-        for i in 0 ..< count {
+        for i in 0..<count {
             let px = (Double(x + i) + 0.5) * k - sx
             let t = (px * dx + py * dy) / len2 * last + 0.5
             // Points that coincide after the scaling (or a NaN): the colour of the gradient's end, as
@@ -108,7 +111,7 @@ extension LinearGradient {
     }
 
     func shade(xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        for k in 0 ..< count { shade(x: Int(xs[k]), y: Int(ys[k]), count: 1, into: out + k) }
+        for k in 0..<count { shade(x: Int(xs[k]), y: Int(ys[k]), count: 1, into: out + k) }
     }
 }
 
@@ -187,13 +190,14 @@ public final class ConicGradient: PointShader {
                     // The difference's low 16 bits, sign-extended: wrapped to ±½ turn.
                     let delta = Int32(Int16(truncatingIfNeeded: fixedTurns(grid[g + 1]) &- t0))
                     let step = delta / Int32(block)
-                    ConicAngle.interpolate(from: t0 &+ step &* Int32(x + i - gx), step: step, count: len, table: base, into: out + i)
+                    ConicAngle.interpolate(
+                        from: t0 &+ step &* Int32(x + i - gx), step: step, count: len, table: base, into: out + i)
                 } else {
                     var k = 0
                     while k < len {
                         let xs = V(repeating: Float(x + i + k)) + lane
                         let t = ConicAngle.turns4(V(repeating: dy), xs + V(repeating: off))
-                        for l in 0 ..< min(4, len - k) { out[i + k + l] = colour(fixedTurns(t[l])) }
+                        for l in 0..<min(4, len - k) { out[i + k + l] = colour(fixedTurns(t[l])) }
                         k += 4
                     }
                 }

@@ -13,8 +13,10 @@ extension Canvas {
     /// inside, pixels are sampled at their centres. With a `tint`, the image is a template: only its
     /// alpha is used, filled with the tint colour (spec RVS-18, RVS-69 icons). Draws nothing when a
     /// number is NaN or infinite (see `FarGeometry` for numbers far beyond the canvas).
-    public func drawImage(_ image: Bitmap, in rect: Rect, filter: ImageFilter = .bilinear, tint: Color? = nil,
-                          alpha: Double = 1, blendMode: BlendMode = .sourceOver) {
+    public func drawImage(
+        _ image: Bitmap, in rect: Rect, filter: ImageFilter = .bilinear, tint: Color? = nil,
+        alpha: Double = 1, blendMode: BlendMode = .sourceOver
+    ) {
         guard image.width > 0, image.height > 0, !rect.isEmpty, rect.isFinite else { return }
         let toDevice = Transform.scale(rect.width / Double(image.width), rect.height / Double(image.height))
             .then(.translation(rect.minX, rect.minY))
@@ -23,15 +25,20 @@ extension Canvas {
 
     /// Draws `image` at its natural size with its top-left corner at `origin` (a whole-pixel origin
     /// copies the pixels exactly).
-    public func drawImage(_ image: Bitmap, at origin: Point, tint: Color? = nil, alpha: Double = 1,
-                          blendMode: BlendMode = .sourceOver) {
-        drawImage(image, in: Rect(x: origin.x, y: origin.y, width: Double(image.width), height: Double(image.height)),
-                  tint: tint, alpha: alpha, blendMode: blendMode)
+    public func drawImage(
+        _ image: Bitmap, at origin: Point, tint: Color? = nil, alpha: Double = 1,
+        blendMode: BlendMode = .sourceOver
+    ) {
+        drawImage(
+            image, in: Rect(x: origin.x, y: origin.y, width: Double(image.width), height: Double(image.height)),
+            tint: tint, alpha: alpha, blendMode: blendMode)
     }
 
     /// Draws `image` scaled into `rect`, then rotated by `angle` (screen-clockwise) about `pivot`.
-    public func drawImage(_ image: Bitmap, in rect: Rect, rotatedBy angle: Angle, about pivot: Point,
-                          filter: ImageFilter = .bilinear, tint: Color? = nil, alpha: Double = 1) {
+    public func drawImage(
+        _ image: Bitmap, in rect: Rect, rotatedBy angle: Angle, about pivot: Point,
+        filter: ImageFilter = .bilinear, tint: Color? = nil, alpha: Double = 1
+    ) {
         guard image.width > 0, image.height > 0, !rect.isEmpty, rect.isFinite else { return }
         let toDevice = Transform.scale(rect.width / Double(image.width), rect.height / Double(image.height))
             .then(.translation(rect.minX, rect.minY))
@@ -40,24 +47,32 @@ extension Canvas {
     }
 
     /// Draws `image` mapped to the canvas by `transform` (image pixel coordinates → device pixels).
-    public func drawImage(_ image: Bitmap, transform: Transform, filter: ImageFilter = .bilinear, tint: Color? = nil,
-                          alpha: Double = 1, blendMode: BlendMode = .sourceOver) {
-        drawImage(image, source: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)),
-                  transform: transform, filter: filter, tint: tint, alpha: alpha, blendMode: blendMode)
+    public func drawImage(
+        _ image: Bitmap, transform: Transform, filter: ImageFilter = .bilinear, tint: Color? = nil,
+        alpha: Double = 1, blendMode: BlendMode = .sourceOver
+    ) {
+        drawImage(
+            image, source: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)),
+            transform: transform, filter: filter, tint: tint, alpha: alpha, blendMode: blendMode)
     }
 
     /// Draws the part `source` of `image` (in image pixels) mapped to the canvas by `transform` (image
     /// pixel coordinates → device pixels): only that part's outline is filled, so an image scaled to
     /// cover a frame is cropped to it exactly, at any rotation. Samples near the crop's edges still blend
     /// with the pixels just outside it, as an uncropped image would.
-    public func drawImage(_ image: Bitmap, source: Rect, transform: Transform, filter: ImageFilter = .bilinear,
-                          tint: Color? = nil, alpha: Double = 1, blendMode: BlendMode = .sourceOver) {
+    public func drawImage(
+        _ image: Bitmap, source: Rect, transform: Transform, filter: ImageFilter = .bilinear,
+        tint: Color? = nil, alpha: Double = 1, blendMode: BlendMode = .sourceOver
+    ) {
         guard image.width > 0, image.height > 0, !source.isEmpty, source.isFinite, transform.isFinite,
-              let inverse = Canvas.inverse(of: transform), samplesNear(inverse) else { return }
+            let inverse = Canvas.inverse(of: transform), samplesNear(inverse)
+        else { return }
         let shader = ImageShader(image: image, deviceToImage: inverse, filter: filter, tint: tint)
         var o = beginOutline()
-        for p in [Point(source.minX, source.minY), Point(source.maxX, source.minY), Point(source.maxX, source.maxY),
-                  Point(source.minX, source.maxY)] {
+        for p in [
+            Point(source.minX, source.minY), Point(source.maxX, source.minY), Point(source.maxX, source.maxY),
+            Point(source.minX, source.maxY),
+        ] {
             let q = transform.apply(p)
             o.add(q.x, q.y)
         }
@@ -162,7 +177,7 @@ public final class ImageShader: Shader {
             // Blend the two source rows once per source column the span touches, then only
             // horizontally per pixel.
             let cols = columnBuffer(hi + 1)
-            for col in lo ... hi { cols[col] = ImageShader.mix(rowA[col], rowB[col], wy) }
+            for col in lo...hi { cols[col] = ImageShader.mix(rowA[col], rowB[col], wy) }
             @inline(__always) func taps(_ i: Int) -> (UInt32, UInt32, UInt32) {
                 let f = fixed(i)
                 let x0 = f >> 32
@@ -173,14 +188,18 @@ public final class ImageShader: Shader {
             // Four pixels per step: gathered taps, then the weighted sum in 16-bit lanes (SSE2).
             let m8 = SIMD4<UInt32>(repeating: 0x00FF_00FF)
             while i + 4 <= count {
-                let (a0, b0, w0) = taps(i), (a1, b1, w1) = taps(i + 1), (a2, b2, w2) = taps(i + 2), (a3, b3, w3) = taps(i + 3)
+                let (a0, b0, w0) = taps(i), (a1, b1, w1) = taps(i + 1), (a2, b2, w2) = taps(i + 2),
+                    (a3, b3, w3) = taps(i + 3)
                 let a = SIMD4<UInt32>(a0, a1, a2, a3), b = SIMD4<UInt32>(b0, b1, b2, b3)
                 let w = SIMD4<UInt32>(w0, w1, w2, w3)
                 let wb = unsafeBitCast(w | (w &<< 16), to: SIMD8<UInt16>.self)
                 let wa = SIMD8<UInt16>(repeating: 256) &- wb
-                let rb = (unsafeBitCast(a & m8, to: SIMD8<UInt16>.self) &* wa &+ unsafeBitCast(b & m8, to: SIMD8<UInt16>.self) &* wb) &>> 8
-                let ag = (unsafeBitCast((a &>> 8) & m8, to: SIMD8<UInt16>.self) &* wa
-                    &+ unsafeBitCast((b &>> 8) & m8, to: SIMD8<UInt16>.self) &* wb) &>> 8
+                let rb =
+                    (unsafeBitCast(a & m8, to: SIMD8<UInt16>.self) &* wa &+ unsafeBitCast(
+                        b & m8, to: SIMD8<UInt16>.self) &* wb) &>> 8
+                let ag =
+                    (unsafeBitCast((a &>> 8) & m8, to: SIMD8<UInt16>.self) &* wa
+                        &+ unsafeBitCast((b &>> 8) & m8, to: SIMD8<UInt16>.self) &* wb) &>> 8
                 let px = unsafeBitCast(rb, to: SIMD4<UInt32>.self) | (unsafeBitCast(ag, to: SIMD4<UInt32>.self) &<< 8)
                 UnsafeMutableRawPointer(out + i).storeBytes(of: px, as: SIMD4<UInt32>.self)
                 i += 4
@@ -192,7 +211,7 @@ public final class ImageShader: Shader {
             }
         } else if bilinear {
             let maxX = w - 1, maxY = h - 1
-            for i in 0 ..< count {
+            for i in 0..<count {
                 // Texel centres sit at half-integers, hence the −0.5.
                 let u = u0 + Double(i) * du - 0.5, v = v0 + Double(i) * dv - 0.5
                 // Truncation after a large positive shift is floor() without a libm call.
@@ -205,14 +224,15 @@ public final class ImageShader: Shader {
                 out[i] = ImageShader.mix(top, bottom, wy)
             }
         } else {
-            for i in 0 ..< count {
+            for i in 0..<count {
                 let u = u0 + Double(i) * du, v = v0 + Double(i) * dv
-                let sx = min(max(Int(u + 1_048_576) - 1_048_576, 0), w - 1), sy = min(max(Int(v + 1_048_576) - 1_048_576, 0), h - 1)
+                let sx = min(max(Int(u + 1_048_576) - 1_048_576, 0), w - 1),
+                    sy = min(max(Int(v + 1_048_576) - 1_048_576, 0), h - 1)
                 out[i] = src[sy * w + sx]
             }
         }
         if let tint {
-            for i in 0 ..< count { out[i] = PixelMath.scale(tint, out[i] >> 24) }
+            for i in 0..<count { out[i] = PixelMath.scale(tint, out[i] >> 24) }
         }
     }
 

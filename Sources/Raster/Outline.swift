@@ -45,12 +45,17 @@ struct Outline {
         }
         // Turns beyond the second add only winding, which the non-zero rule does not show: keep the
         // end angle and at most two turns, rather than spreading the chords over a billion of them.
-        let sweep = abs(sweep) <= 4 * .pi ? sweep : (sweep < 0 ? -1 : 1) * (2 * .pi + abs(sweep).truncatingRemainder(dividingBy: 2 * .pi))
+        let sweep =
+            abs(sweep) <= 4 * .pi
+            ? sweep : (sweep < 0 ? -1 : 1) * (2 * .pi + abs(sweep).truncatingRemainder(dividingBy: 2 * .pi))
         let n = Outline.segmentCount(radius: r, sweep: abs(sweep))
         // An arc needing more chords than any ordinary one, or than its cap gives, is flattened by
         // window where the drawn area is known (ordinary arcs never are: their chords stay as they were).
         if let reach, Outline.chordsNeeded(radius: r, sweep: abs(sweep)) > Double(min(n, Outline.windowedChords)),
-           addArcNear(reach, cx: cx, cy: cy, radius: r, start: start, sweep: sweep) { return }
+            addArcNear(reach, cx: cx, cy: cy, radius: r, start: start, sweep: sweep)
+        {
+            return
+        }
         let step = sweep / Double(n)
         // Vertices sit slightly outside the circle so the chords dip equally inside it: the polygon
         // then has the circle's area to second order, not a systematic shortfall.
@@ -61,7 +66,7 @@ struct Outline {
             // Rotate the unit vector incrementally; recompute from sin/cos every 32 steps to bound drift.
             let cs = cos(step), sn = sin(step)
             var ux = cos(start + step), uy = sin(start + step)
-            for i in 1 ..< n {
+            for i in 1..<n {
                 add(cx + rv * ux, cy + rv * uy)
                 if i & 31 == 31 {
                     ux = cos(start + Double(i + 1) * step); uy = sin(start + Double(i + 1) * step)
@@ -88,7 +93,8 @@ struct Outline {
         // Capped so an absurd radius (far beyond any screen) cannot exhaust memory; capped before the
         // conversion, which traps on numbers beyond Int's range (and on NaN).
         let n = chordsNeeded(radius: radius, sweep: sweep)
-        let cap = radius <= FarGeometry.near ? Double(1 << 16) : max(1, (Double(farChords) * sweep / (2 * .pi)).rounded(.up))
+        let cap =
+            radius <= FarGeometry.near ? Double(1 << 16) : max(1, (Double(farChords) * sweep / (2 * .pi)).rounded(.up))
         return n < cap ? max(1, Int(n)) : Int(min(cap, Double(1 << 16)))
     }
 

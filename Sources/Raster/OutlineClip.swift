@@ -27,7 +27,7 @@ extension Outline {
             guard end - start >= 3 else { continue }
             var x0 = Double.infinity, x1 = -Double.infinity, y0 = Double.infinity, y1 = -Double.infinity
             var finite = true
-            for i in start ..< end {
+            for i in start..<end {
                 finite = finite && xs[i].isFinite && ys[i].isFinite
                 x0 = min(x0, xs[i]); x1 = max(x1, xs[i]); y0 = min(y0, ys[i]); y1 = max(y1, ys[i])
             }
@@ -35,12 +35,12 @@ extension Outline {
             // nothing there, one inside it stays as it is (most pieces of a long stroke do either).
             guard finite, x1 >= box.minX, x0 <= box.maxX, y1 >= box.minY, y0 <= box.maxY else { continue }
             if x0 >= box.minX && x1 <= box.maxX && y0 >= box.minY && y1 <= box.maxY {
-                for i in start ..< end { result.add(xs[i], ys[i]) }
+                for i in start..<end { result.add(xs[i], ys[i]) }
                 result.closeContour()
                 continue
             }
             a.removeAll(keepingCapacity: true)
-            for i in start ..< end { a.append(xs[i]); a.append(ys[i]) }
+            for i in start..<end { a.append(xs[i]); a.append(ys[i]) }
             for (axis, bound, keepGreater) in sides {
                 Outline.clip(a, to: &b, axis: axis, bound: bound, keepGreater: keepGreater)
                 swap(&a, &b)
@@ -65,7 +65,7 @@ extension Outline {
         }
         var previous = n - 1
         var previousInside = inside(previous)
-        for k in 0 ..< n {
+        for k in 0..<n {
             let isInside = inside(k)
             if isInside != previousInside {
                 // The crossing, computed without overflow for any finite end points (see `crossing`).

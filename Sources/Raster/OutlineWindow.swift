@@ -20,7 +20,9 @@ extension Outline {
     /// Appends the arc as `addArc` does (first and last point on the circle), finely only within the
     /// angles through which it can meet `box`. Returns false, adding nothing, where that saves nothing
     /// (the centre in the box and the circle through it).
-    mutating func addArcNear(_ box: Rect, cx: Double, cy: Double, radius r: Double, start: Double, sweep: Double) -> Bool {
+    mutating func addArcNear(
+        _ box: Rect, cx: Double, cy: Double, radius r: Double, start: Double, sweep: Double
+    ) -> Bool {
         let total = abs(sweep), direction: Double = sweep < 0 ? -1 : 1
         // Intervals of t (the angle start + direction·t, 0 ≤ t ≤ total) flattened finely, and the
         // longest step elsewhere.
@@ -43,8 +45,10 @@ extension Outline {
             }
             let width = hi - lo
             // Where the walk first enters the window, then every turn after (and one turn before).
-            let first = direction > 0 ? Angle.wrap(mid + lo - start, period: 2 * .pi) : Angle.wrap(start - (mid + hi), period: 2 * .pi)
-            for k in -1 ... 2 {
+            let first =
+                direction > 0
+                ? Angle.wrap(mid + lo - start, period: 2 * .pi) : Angle.wrap(start - (mid + hi), period: 2 * .pi)
+            for k in -1...2 {
                 let a = max(first + Double(k) * 2 * .pi, 0), b = min(first + Double(k) * 2 * .pi + width, total)
                 if a < b { fine.append((a, b)) }
             }
@@ -57,7 +61,7 @@ extension Outline {
         func coarse(_ a: Double, _ b: Double) {
             guard b > a else { return }
             let n = max(1, Int((b - a) / coarseStep) + 1)
-            for i in 1 ... n { point(a + (b - a) * Double(i) / Double(n), r) }
+            for i in 1...n { point(a + (b - a) * Double(i) / Double(n), r) }
         }
         point(0, r)
         var t = 0.0
@@ -68,7 +72,7 @@ extension Outline {
             let needed = Outline.chordsNeeded(radius: r, sweep: b - a)
             let n = needed < Double(1 << 16) ? max(1, Int(needed)) : 1 << 16, step = (b - a) / Double(n)
             let rv = 2 * r / (1 + cos(step / 2))
-            for i in 1 ..< n { point(a + step * Double(i), rv) }
+            for i in 1..<n { point(a + step * Double(i), rv) }
             point(b, r)
             t = b
         }

@@ -24,12 +24,15 @@ public enum PNGImage {
         // A first guess that fits almost every frame (raw pixels, one filter byte per row and the
         // headers); libpng tells the exact size when it does not, and the second try uses that.
         var capacity = rgba.count + bitmap.height + 1024
-        for _ in 0 ..< 2 {
+        for _ in 0..<2 {
             var image = rgbaImage(bitmap)
             var out = [UInt8](repeating: 0, count: capacity)
             var size = png_alloc_size_t(capacity)
             let ok = out.withUnsafeMutableBytes { dst in
-                rgba.withUnsafeBytes { png_image_write_to_memory(&image, dst.baseAddress, &size, 0, $0.baseAddress, Int32(bitmap.width * 4), nil) }
+                rgba.withUnsafeBytes {
+                    png_image_write_to_memory(
+                        &image, dst.baseAddress, &size, 0, $0.baseAddress, Int32(bitmap.width * 4), nil)
+                }
             }
             if ok != 0 {
                 out.removeSubrange(Int(size)...)
@@ -48,7 +51,7 @@ public enum PNGImage {
         let w = bitmap.width, h = bitmap.height
         var rgba = [UInt8](repeating: 0, count: max(1, w * h * 4))
         let opaque = bitmap.format == .xrgb8888
-        for i in 0 ..< w * h {
+        for i in 0..<w * h {
             var p = bitmap.pixels[i]
             if opaque { p |= 0xFF00_0000 }
             let (r, g, b, a) = PixelMath.unpremultiply(p)
@@ -102,7 +105,7 @@ public enum PNGImage {
             throw PNGError(path: path, message: "cannot decode: \(message)")
         }
         let bitmap = Bitmap(width: w, height: h)
-        for i in 0 ..< w * h {
+        for i in 0..<w * h {
             bitmap.pixels[i] = PixelMath.premultiply(rgba[i * 4], rgba[i * 4 + 1], rgba[i * 4 + 2], rgba[i * 4 + 3])
         }
         return bitmap

@@ -103,13 +103,13 @@ struct PaintSink: CoverageSink {
             if a == 255 {
                 if overMode && count >= 8 { return PixelMath.overRow(dst, row, coverage: nil, count, m257: m257) }
                 // Opaque source pixels (most of an icon) are plain stores.
-                for i in 0 ..< count {
+                for i in 0..<count {
                     let s = row[i]
                     if s >= 0xFF00_0000 { dst[i] = s } else if s != 0 { dst[i] = PixelMath.over(s, dst[i]) }
                 }
                 return
             }
-            for i in 0 ..< count { dst[i] = composite(row[i], a, dst[i]) }
+            for i in 0..<count { dst[i] = composite(row[i], a, dst[i]) }
             return
         }
         if overMode {
@@ -119,7 +119,7 @@ struct PaintSink: CoverageSink {
             PixelMath.blendSolid(dst, count, c, 255 &- (c >> 24), m257: m257)
         } else {
             if alpha == 255 { PixelMath.fill(dst, count, solid); return }
-            for i in 0 ..< count { dst[i] = PixelMath.lerp(solid, dst[i], alpha) }
+            for i in 0..<count { dst[i] = PixelMath.lerp(solid, dst[i], alpha) }
         }
     }
 
@@ -128,9 +128,11 @@ struct PaintSink: CoverageSink {
         let dst = (base + y * strideBytes).assumingMemoryBound(to: UInt32.self) + x
         if let shader {
             shader.shade(x: x, y: y, count: count, into: row)
-            if overMode && globalAlpha == 255 && count >= 8 { return PixelMath.overRow(dst, row, coverage: coverage, count, m257: m257) }
+            if overMode && globalAlpha == 255 && count >= 8 {
+                return PixelMath.overRow(dst, row, coverage: coverage, count, m257: m257)
+            }
             let copyFull = !overMode || shader.isOpaque
-            for i in 0 ..< count {
+            for i in 0..<count {
                 var a = UInt32(coverage[i])
                 if a == 0 { continue }
                 if globalAlpha != 255 { a = PixelMath.scale(a, globalAlpha) }
@@ -145,7 +147,7 @@ struct PaintSink: CoverageSink {
             // edges stay in this loop: inlining the vector code there measured slower.
             if count >= 8 { return PixelMath.blendMask(dst, coverage, count, solid, m257: m257) }
             let opaque = solid >> 24 == 255
-            for i in 0 ..< count {
+            for i in 0..<count {
                 let a = UInt32(coverage[i])
                 if a == 0 { continue }
                 if a == 255 && opaque { dst[i] = solid; continue }
@@ -153,7 +155,7 @@ struct PaintSink: CoverageSink {
             }
             return
         }
-        for i in 0 ..< count {
+        for i in 0..<count {
             let a = UInt32(coverage[i])
             if a == 0 { continue }
             dst[i] = composite(solid, a, dst[i])
@@ -164,7 +166,7 @@ struct PaintSink: CoverageSink {
         let dst = (base + y * strideBytes).assumingMemoryBound(to: UInt16.self) + x
         if let shader { shader.shade(x: x, y: y, count: count, into: row) }
         let a = shader != nil && globalAlpha != 255 ? PixelMath.scale(alpha, globalAlpha) : alpha
-        for i in 0 ..< count {
+        for i in 0..<count {
             let s = shader != nil ? row[i] : solid
             dst[i] = RGB565.pack(composite(s, a, RGB565.unpack(dst[i])))
         }
@@ -173,7 +175,7 @@ struct PaintSink: CoverageSink {
     private mutating func mask565(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         let dst = (base + y * strideBytes).assumingMemoryBound(to: UInt16.self) + x
         if let shader { shader.shade(x: x, y: y, count: count, into: row) }
-        for i in 0 ..< count {
+        for i in 0..<count {
             var a = UInt32(coverage[i])
             if a == 0 { continue }
             if shader != nil && globalAlpha != 255 { a = PixelMath.scale(a, globalAlpha) }

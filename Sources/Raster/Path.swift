@@ -34,7 +34,9 @@ public struct Path: Sendable {
     /// A quadratic Bézier with control point `c` ending at `p`.
     public mutating func quad(to p: Point, control c: Point) { elements.append(.quad(c, p)) }
     /// A cubic Bézier with control points `c1`, `c2` ending at `p`.
-    public mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) { elements.append(.cubic(c1, c2, p)) }
+    public mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) {
+        elements.append(.cubic(c1, c2, p))
+    }
     /// A circular arc; `sweep` > 0 turns screen-clockwise.
     public mutating func arc(center: Point, radius: Double, start: Angle, sweep: Angle) {
         elements.append(.arc(center, radius, start, sweep))
@@ -56,8 +58,12 @@ public struct Path: Sendable {
     public static func roundedRect(_ rect: Rect, radius: Double) -> Path {
         let r = roundedRectRadius(rect, radius)
         var p = Path()
-        if r == 0 { return polygon([rect.origin, Point(rect.maxX, rect.minY), Point(rect.maxX, rect.maxY), Point(rect.minX, rect.maxY)]) }
-        for k in 0 ..< 4 {
+        if r == 0 {
+            return polygon([
+                rect.origin, Point(rect.maxX, rect.minY), Point(rect.maxX, rect.maxY), Point(rect.minX, rect.maxY),
+            ])
+        }
+        for k in 0..<4 {
             let (center, start) = roundedRectCorner(k, rect, r)
             p.arc(center: center, radius: r, start: start, sweep: .degrees(90))
         }
@@ -65,7 +71,9 @@ public struct Path: Sendable {
         return p
     }
     /// The corner radius `roundedRect` uses: `radius` clamped to half the shorter side.
-    static func roundedRectRadius(_ rect: Rect, _ radius: Double) -> Double { max(0, min(radius, rect.width / 2, rect.height / 2)) }
+    static func roundedRectRadius(_ rect: Rect, _ radius: Double) -> Double {
+        max(0, min(radius, rect.width / 2, rect.height / 2))
+    }
     /// Quarter-circle corner `k` (0…3) of `roundedRect`, in outline order (clockwise from the top edge's
     /// right end): its centre and start angle; each sweeps 90°.
     @inline(__always) static func roundedRectCorner(_ k: Int, _ rect: Rect, _ r: Double) -> (Point, Angle) {
@@ -97,7 +105,7 @@ public struct Path: Sendable {
                 } else {
                     var o = Outline()
                     o.addArc(cx: c.x, cy: c.y, radius: r, start: s.radians, sweep: sw.radians)
-                    for i in 0 ..< o.xs.count { out.line(to: t.apply(Point(o.xs[i], o.ys[i]))) }
+                    for i in 0..<o.xs.count { out.line(to: t.apply(Point(o.xs[i], o.ys[i]))) }
                 }
             case .close: out.close()
             }
@@ -121,7 +129,7 @@ extension Outline {
                 if !open { add(cur.x, cur.y); open = true }
                 let ddx = cur.x - 2 * c.x + p.x, ddy = cur.y - 2 * c.y + p.y
                 let n = Outline.bezierSteps(ddx * ddx + ddy * ddy, factor: 0.25)
-                for i in 1 ... n {
+                for i in 1...n {
                     let t = Double(i) / Double(n), u = 1 - t
                     add(u * u * cur.x + 2 * u * t * c.x + t * t * p.x, u * u * cur.y + 2 * u * t * c.y + t * t * p.y)
                 }
@@ -131,7 +139,7 @@ extension Outline {
                 let ax = cur.x - 2 * c1.x + c2.x, ay = cur.y - 2 * c1.y + c2.y
                 let bx = c1.x - 2 * c2.x + p.x, by = c1.y - 2 * c2.y + p.y
                 let n = Outline.bezierSteps(max(ax * ax + ay * ay, bx * bx + by * by), factor: 0.75)
-                for i in 1 ... n {
+                for i in 1...n {
                     let t = Double(i) / Double(n), u = 1 - t
                     let b0 = u * u * u, b1 = 3 * u * u * t, b2 = 3 * u * t * t, b3 = t * t * t
                     add(b0 * cur.x + b1 * c1.x + b2 * c2.x + b3 * p.x, b0 * cur.y + b1 * c1.y + b2 * c2.y + b3 * p.y)

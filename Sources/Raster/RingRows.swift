@@ -55,18 +55,21 @@ extension RasterScratch {
         let lastRow = min(area.maxY, ceilInt(shape.cy + shape.outer))
         guard firstRow < lastRow else { return }
         let cx = shape.cx, cy = shape.cy
-        let rows = firstRow ..< lastRow, tableMemory = rowBatch.circleTableMemory(tables: 2, rowCount: rows.count)
+        let rows = firstRow..<lastRow, tableMemory = rowBatch.circleTableMemory(tables: 2, rowCount: rows.count)
         let kernels = rowBatch.kernels
-        let outerRows = CircleRowTable(cx: cx, cy: cy, r: shape.outer, stretch: shape.stretch, rows: rows, memory: tableMemory, kernels: kernels)
-        let innerRows = CircleRowTable(cx: cx, cy: cy, r: max(0, shape.inner), rows: shape.inner > 0 ? rows : firstRow ..< firstRow,
-                                       memory: tableMemory + CircleRowTable.bytes(rowCount: rows.count), kernels: kernels)
+        let outerRows = CircleRowTable(
+            cx: cx, cy: cy, r: shape.outer, stretch: shape.stretch, rows: rows, memory: tableMemory, kernels: kernels)
+        let innerRows = CircleRowTable(
+            cx: cx, cy: cy, r: max(0, shape.inner), rows: shape.inner > 0 ? rows : firstRow..<firstRow,
+            memory: tableMemory + CircleRowTable.bytes(rowCount: rows.count), kernels: kernels)
         var batch = rowBatch.begin(width: area.width)
         let direct: Bool
         if case .solid = sink.rowDrawing { direct = true } else { direct = false }
         let rowWords = sink.strideBytes / 4
         func drawBatch() {
-            kernels.ringEdgeCoverage(shape.edge, terms: .both, dx: batch.first.dx, dy: batch.first.dy, count: batch.first.count,
-                                     into: batch.first.coverage)
+            kernels.ringEdgeCoverage(
+                shape.edge, terms: .both, dx: batch.first.dx, dy: batch.first.dy, count: batch.first.count,
+                into: batch.first.coverage)
             if direct { batch.blendSolid(shape, into: sink) } else { batch.send(into: &sink) }
         }
 
@@ -75,17 +78,21 @@ extension RasterScratch {
             // no hole to sort in. The rings' walk below gives the same pixels in the same order, with
             // more work per row: a toggle's switch, knob and halo, much of a press frame, take markedly
             // fewer instructions this way (callgrind).
-            for j in firstRow ..< lastRow {
+            for j in firstRow..<lastRow {
                 if batch.isFull { drawBatch() }
                 guard let o = outerRows.row(j) else { continue }
                 let lo = max(o.touchL, area.x), hi = min(o.touchR, area.maxX)
                 if lo >= hi { continue }
                 let rowDy = Float(Double(j) + 0.5 - cy), rowWord = j * rowWords
                 let spanL = min(max(o.fullL, lo), hi), spanR = max(min(o.fullR, hi), spanL)
-                if spanL > lo { batch.second.add(from: lo, to: spanL, x0: Float(Double(lo) + 0.5 - cx), rowDy: rowDy, word0: rowWord + lo) }
+                if spanL > lo {
+                    batch.second.add(
+                        from: lo, to: spanL, x0: Float(Double(lo) + 0.5 - cx), rowDy: rowDy, word0: rowWord + lo)
+                }
                 if spanR > spanL { sink.span(y: j, x: spanL, count: spanR - spanL, alpha: 255) }
                 if hi > spanR {
-                    batch.second.add(from: spanR, to: hi, x0: Float(Double(spanR) + 0.5 - cx), rowDy: rowDy, word0: rowWord + spanR)
+                    batch.second.add(
+                        from: spanR, to: hi, x0: Float(Double(spanR) + 0.5 - cx), rowDy: rowDy, word0: rowWord + spanR)
                 }
             }
             drawBatch()
@@ -94,7 +101,7 @@ extension RasterScratch {
         var cuts = (0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &cuts) { raw in
             let cut = raw.baseAddress!.assumingMemoryBound(to: Int.self)
-            for j in firstRow ..< lastRow {
+            for j in firstRow..<lastRow {
                 if batch.isFull { drawBatch() }
                 guard let o = outerRows.row(j) else { continue }
                 let lo = max(o.touchL, area.x), hi = min(o.touchR, area.maxX)
@@ -107,14 +114,14 @@ extension RasterScratch {
                 let yc = Double(j) + 0.5
                 cut[n] = hi; n += 1
                 // Insertion sort: at most 7 entries (already in order unless the ring is thinner than two pixels).
-                for a in 1 ..< n {
+                for a in 1..<n {
                     let v = cut[a]; var b = a - 1
                     while b >= 0 && cut[b] > v { cut[b + 1] = cut[b]; b -= 1 }
                     cut[b + 1] = v
                 }
                 let rowDy = Float(yc - cy)
                 var p = lo
-                for k in 0 ..< n {
+                for k in 0..<n {
                     let q = cut[k]
                     if q <= p { continue }
                     defer { p = q }
@@ -124,12 +131,20 @@ extension RasterScratch {
                     let x0 = Float(Double(p) + 0.5 - cx)
                     if direct {
                         let outerTouched = p < o.fullL || p >= o.fullR, word0 = j * rowWords + p
-                        if full { sink.span(y: j, x: p, count: q - p, alpha: 255) }
-                        else if outerTouched && innerTouched { batch.first.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: word0) }
-                        else if outerTouched { batch.second.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: word0) }
-                        else { batch.third.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: word0) }
-                    } else if full { batch.full(y: j, from: p, to: q) }
-                    else { batch.edge(y: j, from: p, to: q, x0: x0, rowDy: rowDy) }
+                        if full {
+                            sink.span(y: j, x: p, count: q - p, alpha: 255)
+                        } else if outerTouched && innerTouched {
+                            batch.first.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: word0)
+                        } else if outerTouched {
+                            batch.second.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: word0)
+                        } else {
+                            batch.third.add(from: p, to: q, x0: x0, rowDy: rowDy, word0: word0)
+                        }
+                    } else if full {
+                        batch.full(y: j, from: p, to: q)
+                    } else {
+                        batch.edge(y: j, from: p, to: q, x0: x0, rowDy: rowDy)
+                    }
                 }
             }
         }
@@ -143,8 +158,10 @@ extension RowBatchWriter {
     /// `RingEdgeTerms`), then all three streams are blended and the batch emptied.
     mutating func blendSolid(_ ring: RingShape, into sink: PaintSink) {
         let edge = ring.edge
-        kernels.ringEdgeCoverage(edge, terms: .outerOnly, dx: second.dx, dy: second.dy, count: second.count, into: second.coverage)
-        kernels.ringEdgeCoverage(edge, terms: .innerOnly, dx: third.dx, dy: third.dy, count: third.count, into: third.coverage)
+        kernels.ringEdgeCoverage(
+            edge, terms: .outerOnly, dx: second.dx, dy: second.dy, count: second.count, into: second.coverage)
+        kernels.ringEdgeCoverage(
+            edge, terms: .innerOnly, dx: third.dx, dy: third.dy, count: third.count, into: third.coverage)
         sink.blendScattered(words: first.words, coverage: first.coverage, count: first.count)
         sink.blendScattered(words: second.words, coverage: second.coverage, count: second.count)
         sink.blendScattered(words: third.words, coverage: third.coverage, count: third.count)

@@ -20,11 +20,14 @@ struct StraightSides {
         outline.xs.withUnsafeBufferPointer { xs in
             outline.ys.withUnsafeBufferPointer { ys in
                 var p = n - 1
-                for q in 0 ..< n {
+                for q in 0..<n {
                     if xs[p] == xs[q] {
                         let h = abs(ys[q] - ys[p])
-                        if h > bestHeight.0 { best = (p, best.0); bestHeight = (h, bestHeight.0) }
-                        else if h > bestHeight.1 { best.1 = p; bestHeight.1 = h }
+                        if h > bestHeight.0 {
+                            best = (p, best.0); bestHeight = (h, bestHeight.0)
+                        } else if h > bestHeight.1 {
+                            best.1 = p; bestHeight.1 = h
+                        }
                     }
                     p = q
                 }
@@ -42,7 +45,7 @@ struct StraightSides {
         var bottom = min(max(ys[a], ys[next(a)]), max(ys[b], ys[next(b)]))
         // Every other sloped edge must lie wholly above or below; horizontal ones add nothing.
         var p = n - 1
-        for q in 0 ..< n {
+        for q in 0..<n {
             if p != a && p != b && ys[p] != ys[q] {
                 let lo = min(ys[p], ys[q]), hi = max(ys[p], ys[q])
                 if hi > top && lo < bottom {
@@ -71,14 +74,19 @@ extension Canvas {
         // A pill (lying, its radius half its height) is a capsule: rows straight from the circle equation
         // (its right end within reach of those rows' integer columns, see `FarGeometry`).
         if Canvas.drawsAsCapsule(rect, r), RingShape.accepts(outer: r, inner: 0, cx: rect.minX + r, cy: rect.midY),
-           rect.maxX < FarGeometry.near {
-            return fill(ring: RingShape(cx: rect.minX + r, cy: rect.midY, outer: r, inner: 0, stretch: rect.width - 2 * r), paint: paint)
+            rect.maxX < FarGeometry.near
+        {
+            return fill(
+                ring: RingShape(cx: rect.minX + r, cy: rect.midY, outer: r, inner: 0, stretch: rect.width - 2 * r),
+                paint: paint)
         }
         var o = beginOutline()
         defer { o.reset(); swap(&o, &scratch.outline) }
         // The cache flattens its corners without a drawn area: a radius far beyond any canvas takes the
         // path, whose arcs are flattened finely only where they can show (`Outline.addArcNear`).
-        if r > 0 && r <= FarGeometry.near && rect.minX.isFinite && rect.minY.isFinite && rect.maxX.isFinite && rect.maxY.isFinite {
+        if r > 0 && r <= FarGeometry.near && rect.minX.isFinite && rect.minY.isFinite && rect.maxX.isFinite
+            && rect.maxY.isFinite
+        {
             scratch.cells.roundedCorners.add(rect, radius: r, to: &o)
         } else {
             o.add(Path.roundedRect(rect, radius: radius))
@@ -92,14 +100,18 @@ extension Canvas {
         // rows would not convert to integers.
         guard o.isNear, let sides = StraightSides(o) else { return scratch.fillCells(o, area: area, into: &sink) }
         // Whole rows inside the straight part, within the area.
-        let rowTop = max(area.y, Int(sides.top.rounded(.up))), rowBottom = min(area.maxY, Int(sides.bottom.rounded(.down)))
+        let rowTop = max(area.y, Int(sides.top.rounded(.up))),
+            rowBottom = min(area.maxY, Int(sides.bottom.rounded(.down)))
         guard rowTop < rowBottom else { return cells.fill(o, area: area, into: &sink) }
         if rowTop > area.y {
-            cells.fill(o, area: PixelRect(x: area.x, y: area.y, width: area.width, height: rowTop - area.y), into: &sink)
+            cells.fill(
+                o, area: PixelRect(x: area.x, y: area.y, width: area.width, height: rowTop - area.y), into: &sink)
         }
-        StraightRows(sides, area: area).draw(rows: rowTop ..< rowBottom, into: &sink)
+        StraightRows(sides, area: area).draw(rows: rowTop..<rowBottom, into: &sink)
         if area.maxY > rowBottom {
-            cells.fill(o, area: PixelRect(x: area.x, y: rowBottom, width: area.width, height: area.maxY - rowBottom), into: &sink)
+            cells.fill(
+                o, area: PixelRect(x: area.x, y: rowBottom, width: area.width, height: area.maxY - rowBottom),
+                into: &sink)
         }
     }
 }
@@ -126,7 +138,7 @@ final class RoundedCornerCache {
     func add(_ rect: Rect, radius r: Double, to o: inout Outline) {
         if r != radius { rebuild(r) }
         var i = 0
-        for k in 0 ..< 4 {
+        for k in 0..<4 {
             let (c, _) = Path.roundedRectCorner(k, rect, r)
             while i < ends[k] { o.add(c.x + xs[i], c.y + ys[i]); i += 1 }
         }
@@ -135,7 +147,7 @@ final class RoundedCornerCache {
 
     private func rebuild(_ r: Double) {
         var o = Outline()
-        for k in 0 ..< 4 {
+        for k in 0..<4 {
             let (_, start) = Path.roundedRectCorner(k, Rect(x: 0, y: 0, width: 2 * r, height: 2 * r), r)
             o.addArc(cx: 0, cy: 0, radius: r, start: start.radians, sweep: Angle.degrees(90).radians)
             ends[k] = o.xs.count
@@ -191,7 +203,9 @@ struct StraightRows {
             withUnsafePointer(to: &coverage.1) { right in
                 for y in rows {
                     if leftAlpha > 0 && leftAlpha < 255 { sink.mask(y: y, x: leftX, count: 1, coverage: left) }
-                    if spanEnd > spanStart { sink.span(y: y, x: originX + spanStart, count: spanEnd - spanStart, alpha: 255) }
+                    if spanEnd > spanStart {
+                        sink.span(y: y, x: originX + spanStart, count: spanEnd - spanStart, alpha: 255)
+                    }
                     if rightInside && rightAlpha > 0 && rightAlpha < 255 {
                         sink.mask(y: y, x: originX + rightColumn, count: 1, coverage: right)
                     }

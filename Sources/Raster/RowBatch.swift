@@ -100,7 +100,7 @@ struct EdgePixels {
     /// Adds pixels [p, q) of a row: `x0` and `rowDy` are the centre of pixel p relative to the shape's
     /// centre.
     @inline(__always) mutating func add(from p: Int, to q: Int, x0: Float, rowDy: Float) {
-        for k in 0 ..< q - p { dx[count + k] = x0 + Float(k); dy[count + k] = rowDy }
+        for k in 0..<q - p { dx[count + k] = x0 + Float(k); dy[count + k] = rowDy }
         count += q - p
     }
     /// As `add`, with each pixel's canvas word index (`word0`: pixel p's), for a direct drawing.
@@ -109,7 +109,8 @@ struct EdgePixels {
         if n <= 4 {
             // Most bands are one to three pixels: four lanes stored whether used or not (the streams
             // have room to spare) cost less than a loop of unknown length.
-            UnsafeMutableRawPointer(dx + count).storeBytes(of: SIMD4<Float>(repeating: x0) + SIMD4(0, 1, 2, 3), as: SIMD4<Float>.self)
+            UnsafeMutableRawPointer(dx + count).storeBytes(
+                of: SIMD4<Float>(repeating: x0) + SIMD4(0, 1, 2, 3), as: SIMD4<Float>.self)
             UnsafeMutableRawPointer(dy + count).storeBytes(of: SIMD4<Float>(repeating: rowDy), as: SIMD4<Float>.self)
             let w = UnsafeMutableRawPointer(words + count)
             w.storeBytes(of: SIMD2<Int>(word0, word0 + 1), as: SIMD2<Int>.self)
@@ -117,12 +118,12 @@ struct EdgePixels {
             count += n
             return
         }
-        for k in 0 ..< n { dx[count + k] = x0 + Float(k); dy[count + k] = rowDy; words[count + k] = word0 + k }
+        for k in 0..<n { dx[count + k] = x0 + Float(k); dy[count + k] = rowDy; words[count + k] = word0 + k }
         count += n
     }
     /// As `add(…word0:)`, with the pixels' device positions (row y) for a shader.
     @inline(__always) mutating func add(y: Int, from p: Int, to q: Int, x0: Float, rowDy: Float, word0: Int) {
-        for k in 0 ..< q - p {
+        for k in 0..<q - p {
             dx[count + k] = x0 + Float(k); dy[count + k] = rowDy; words[count + k] = word0 + k
             xs[count + k] = Int32(truncatingIfNeeded: p + k); ys[count + k] = Int32(truncatingIfNeeded: y)
         }
@@ -149,15 +150,20 @@ struct RowBatchWriter {
     /// Numbers per interval record.
     static let recordWidth = 11
 
-    init(records: UnsafeMutablePointer<Int32>, streams: (EdgePixels, EdgePixels, EdgePixels), mask: UnsafeMutablePointer<UInt8>,
-         kernels: KernelLevel) {
-        self.records = records; first = streams.0; second = streams.1; third = streams.2; self.mask = mask; self.kernels = kernels
+    init(
+        records: UnsafeMutablePointer<Int32>, streams: (EdgePixels, EdgePixels, EdgePixels),
+        mask: UnsafeMutablePointer<UInt8>,
+        kernels: KernelLevel
+    ) {
+        self.records = records; first = streams.0; second = streams.1; third = streams.2; self.mask = mask;
+        self.kernels = kernels
         first.count = 0; second.count = 0; third.count = 0
     }
 
     /// True when the batch should be drawn before another row is added.
     var isFull: Bool {
-        first.count > RowBatch.pixelsPerBatch || second.count > RowBatch.pixelsPerBatch || third.count > RowBatch.pixelsPerBatch
+        first.count > RowBatch.pixelsPerBatch || second.count > RowBatch.pixelsPerBatch
+            || third.count > RowBatch.pixelsPerBatch
             || intervals > RowBatch.recordsPerBatch
     }
 
@@ -166,14 +172,22 @@ struct RowBatchWriter {
 
     /// Pixels [p, q) of row y are edge pixels of the first stream (`secondStream`: of the second);
     /// `x0` and `rowDy` are the centre of pixel p relative to the shape's centre.
-    @inline(__always) mutating func edge(y: Int, from p: Int, to q: Int, x0: Float, rowDy: Float, secondStream: Bool = false) {
+    @inline(__always) mutating func edge(
+        y: Int, from p: Int, to q: Int, x0: Float, rowDy: Float, secondStream: Bool = false
+    ) {
         record(y, p, q, kind: secondStream ? 2 : 1)
-        if secondStream { second.add(from: p, to: q, x0: x0, rowDy: rowDy) } else { first.add(from: p, to: q, x0: x0, rowDy: rowDy) }
+        if secondStream {
+            second.add(from: p, to: q, x0: x0, rowDy: rowDy)
+        } else {
+            first.add(from: p, to: q, x0: x0, rowDy: rowDy)
+        }
     }
 
     /// Shaded direct mode: one piece of a row (see `ShadedPiece`); its edge pixels are the next ones of
     /// the second stream.
-    @inline(__always) mutating func shadedPiece(y: Int, span: Range<Int>, unclipped: Range<Int>, left: Range<Int>, right: Range<Int>) {
+    @inline(__always) mutating func shadedPiece(
+        y: Int, span: Range<Int>, unclipped: Range<Int>, left: Range<Int>, right: Range<Int>
+    ) {
         record(y, span.lowerBound, span.upperBound, kind: 3)
         let r = records + RowBatchWriter.recordWidth * (intervals - 1)
         @inline(__always) func put(_ k: Int, _ v: Int) { r[k] = Int32(truncatingIfNeeded: v) }
@@ -183,7 +197,8 @@ struct RowBatchWriter {
 
     @inline(__always) private mutating func record(_ y: Int, _ p: Int, _ q: Int, kind: Int32) {
         let r = records + RowBatchWriter.recordWidth * intervals
-        r[0] = Int32(truncatingIfNeeded: y); r[1] = Int32(truncatingIfNeeded: p); r[2] = Int32(truncatingIfNeeded: q); r[3] = kind
+        r[0] = Int32(truncatingIfNeeded: y); r[1] = Int32(truncatingIfNeeded: p); r[2] = Int32(truncatingIfNeeded: q);
+        r[3] = kind
         intervals += 1
     }
 
@@ -200,7 +215,7 @@ struct RowBatchWriter {
         @inline(__always) func flush() {
             if runLength > 0 { sink.mask(y: runY, x: runStart, count: runLength, coverage: mask); runLength = 0 }
         }
-        for k in 0 ..< intervals {
+        for k in 0..<intervals {
             let r = records + RowBatchWriter.recordWidth * k
             let y = Int(r[0]), p = Int(r[1]), q = Int(r[2]), kind = r[3]
             let count = q - p
@@ -208,15 +223,21 @@ struct RowBatchWriter {
             if kind == 1 { source = first.coverage + offsets.0; offsets.0 += count }
             if kind == 2 { source = second.coverage + offsets.1; offsets.1 += count }
             if !merge {
-                if kind == 0 { sink.span(y: y, x: p, count: count, alpha: 255) }
-                else { sink.mask(y: y, x: p, count: count, coverage: source) }
+                if kind == 0 {
+                    sink.span(y: y, x: p, count: count, alpha: 255)
+                } else {
+                    sink.mask(y: y, x: p, count: count, coverage: source)
+                }
                 continue
             }
             if kind == 0 && count > 64 { flush(); sink.span(y: y, x: p, count: count, alpha: 255); continue }
             if runLength > 0 && (runY != y || runStart + runLength != p) { flush() }
             if runLength == 0 { runY = y; runStart = p }
-            if kind == 0 { (mask + runLength).update(repeating: 255, count: count) }
-            else { (mask + runLength).update(from: source, count: count) }
+            if kind == 0 {
+                (mask + runLength).update(repeating: 255, count: count)
+            } else {
+                (mask + runLength).update(from: source, count: count)
+            }
             runLength += count
         }
         flush()

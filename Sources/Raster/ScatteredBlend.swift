@@ -10,18 +10,23 @@ protocol PointShader: Shader {
     /// order): each span straight into the 32-bit canvas (only opaque shaders get here), each band's
     /// colours into `edgeColors`. A shader may interpolate along a piece between points of its unclipped
     /// span, which do not depend on the clip, and may run its loops in `kernels`.
-    func shadePieces(_ records: UnsafePointer<Int32>, count: Int, canvas: UnsafeMutablePointer<UInt32>, rowWords: Int,
-                     edgeColors: UnsafeMutablePointer<UInt32>, kernels: KernelLevel)
+    func shadePieces(
+        _ records: UnsafePointer<Int32>, count: Int, canvas: UnsafeMutablePointer<UInt32>, rowWords: Int,
+        edgeColors: UnsafeMutablePointer<UInt32>, kernels: KernelLevel)
 }
 
 extension PointShader {
-    func shadePieces(_ records: UnsafePointer<Int32>, count: Int, canvas: UnsafeMutablePointer<UInt32>, rowWords: Int,
-                     edgeColors: UnsafeMutablePointer<UInt32>, kernels: KernelLevel) {
-        for k in 0 ..< count {
+    func shadePieces(
+        _ records: UnsafePointer<Int32>, count: Int, canvas: UnsafeMutablePointer<UInt32>, rowWords: Int,
+        edgeColors: UnsafeMutablePointer<UInt32>, kernels: KernelLevel
+    ) {
+        for k in 0..<count {
             let piece = ShadedPiece(records + RowBatchWriter.recordWidth * k)
             shadeBands(piece, into: edgeColors)
             if !piece.span.isEmpty {
-                shade(x: piece.span.lowerBound, y: piece.y, count: piece.span.count, into: canvas + piece.y * rowWords + piece.span.lowerBound)
+                shade(
+                    x: piece.span.lowerBound, y: piece.y, count: piece.span.count,
+                    into: canvas + piece.y * rowWords + piece.span.lowerBound)
             }
         }
     }
@@ -30,7 +35,9 @@ extension PointShader {
     func shadeBands(_ piece: ShadedPiece, into edgeColors: UnsafeMutablePointer<UInt32>) {
         let out = edgeColors + piece.colorOffset
         if !piece.left.isEmpty { shade(x: piece.left.lowerBound, y: piece.y, count: piece.left.count, into: out) }
-        if !piece.right.isEmpty { shade(x: piece.right.lowerBound, y: piece.y, count: piece.right.count, into: out + piece.left.count) }
+        if !piece.right.isEmpty {
+            shade(x: piece.right.lowerBound, y: piece.y, count: piece.right.count, into: out + piece.left.count)
+        }
     }
 }
 
@@ -60,15 +67,20 @@ extension PaintSink {
     ///
     /// Zero coverage needs no branch: the source scales to 0 and the destination by 255/255, which
     /// leaves it unchanged.
-    func blendScattered(words: UnsafePointer<Int>, coverage: UnsafePointer<UInt8>, colors: UnsafePointer<UInt32>? = nil,
-                        count: Int) {
+    func blendScattered(
+        words: UnsafePointer<Int>, coverage: UnsafePointer<UInt8>, colors: UnsafePointer<UInt32>? = nil,
+        count: Int
+    ) {
         let base = self.base.assumingMemoryBound(to: UInt32.self)
         let q = FourPixelMath(m257: m257)
         let solidWords = SIMD4<UInt32>(repeating: solid)
         var i = 0
         while i + 4 <= count {
-            let c = colors.map { UnsafeRawPointer($0).loadUnaligned(fromByteOffset: 4 * i, as: SIMD4<UInt32>.self) } ?? solidWords
-            let a = SIMD4<UInt32>(UInt32(coverage[i]), UInt32(coverage[i + 1]), UInt32(coverage[i + 2]), UInt32(coverage[i + 3]))
+            let c =
+                colors.map { UnsafeRawPointer($0).loadUnaligned(fromByteOffset: 4 * i, as: SIMD4<UInt32>.self) }
+                ?? solidWords
+            let a = SIMD4<UInt32>(
+                UInt32(coverage[i]), UInt32(coverage[i + 1]), UInt32(coverage[i + 2]), UInt32(coverage[i + 3]))
             let w0 = words[i], w1 = words[i + 1], w2 = words[i + 2], w3 = words[i + 3]
             let d = tw_load4(base, w0, w1, w2, w3)
             let src = q.scaleShifting(c, q.lanes(a))

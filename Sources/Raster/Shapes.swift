@@ -60,12 +60,16 @@ extension Canvas {
     /// (positive = screen-clockwise), with line `width` and `cap`s at both ends. The painted region is
     /// every point within `width/2` of the arc (for round caps), with exact-area anti-aliasing.
     /// A sweep of a full turn or more draws the whole ring.
-    public func strokeArc(center: Point, radius: Double, start: Angle, sweep: Angle, width: Double,
-                          cap: LineCap = .butt, paint: Paint) {
+    public func strokeArc(
+        center: Point, radius: Double, start: Angle, sweep: Angle, width: Double,
+        cap: LineCap = .butt, paint: Paint
+    ) {
         guard width > 0, radius >= 0, sweep.radians != 0, sweep.radians.isFinite else { return }
-        guard width.isFinite, radius.isFinite, center.x.isFinite, center.y.isFinite, start.radians.isFinite else { return }
+        guard width.isFinite, radius.isFinite, center.x.isFinite, center.y.isFinite, start.radians.isFinite else {
+            return
+        }
         var a0 = FarGeometry.reducedAngle(start.radians), da = sweep.radians
-        if da < 0 { a0 += da; da = -da }       // the same region, walked clockwise
+        if da < 0 { a0 += da; da = -da }  // the same region, walked clockwise
         let hw = width / 2
         if da >= 2 * .pi {
             strokeCircle(center: center, radius: radius, width: width, paint: paint)
@@ -75,11 +79,13 @@ extension Canvas {
         // Every point of the stroke lies between radius − hw and radius + hw·√2 (a square cap's outer
         // corner) from the centre: a far arc whose ring misses the clip has nothing to draw.
         if !FarGeometry.isNear(cx, cy, radius + hw),
-           FarGeometry.ring(center: center, inner: radius - hw, outer: radius + 1.5 * hw, meets: clip.rect) == .outside {
+            FarGeometry.ring(center: center, inner: radius - hw, outer: radius + 1.5 * hw, meets: clip.rect) == .outside
+        {
             return
         }
         if cap == .round && RoundArcStroke.accepts(cx: cx, cy: cy, radius: radius, halfWidth: hw, sweep: da) {
-            return fill(arc: RoundArcStroke(cx: cx, cy: cy, radius: radius, halfWidth: hw, start: a0, sweep: da), paint: paint)
+            return fill(
+                arc: RoundArcStroke(cx: cx, cy: cy, radius: radius, halfWidth: hw, start: a0, sweep: da), paint: paint)
         }
         let a1 = a0 + da
         let outer = radius + hw, inner = radius - hw
@@ -99,19 +105,24 @@ extension Canvas {
     }
 
     /// Strokes an arc with a solid colour.
-    public func strokeArc(center: Point, radius: Double, start: Angle, sweep: Angle, width: Double,
-                          cap: LineCap = .butt, color: Color) {
-        strokeArc(center: center, radius: radius, start: start, sweep: sweep, width: width, cap: cap, paint: Paint(color))
+    public func strokeArc(
+        center: Point, radius: Double, start: Angle, sweep: Angle, width: Double,
+        cap: LineCap = .butt, color: Color
+    ) {
+        strokeArc(
+            center: center, radius: radius, start: start, sweep: sweep, width: width, cap: cap, paint: Paint(color))
     }
 
     /// The cap at the arc end at `angle`: from the outer edge round to the inner edge (`forward`, the
     /// end of the sweep) or from the inner edge round to the outer (the start).
-    private func appendCap(_ o: inout Outline, cx: Double, cy: Double, radius: Double, angle: Double,
-                           halfWidth hw: Double, cap: LineCap, forward: Bool) {
+    private func appendCap(
+        _ o: inout Outline, cx: Double, cy: Double, radius: Double, angle: Double,
+        halfWidth hw: Double, cap: LineCap, forward: Bool
+    ) {
         let ux = cos(angle), uy = sin(angle)
-        let ex = cx + radius * ux, ey = cy + radius * uy      // end point on the centre line
-        let tx = forward ? -uy : uy, ty = forward ? ux : -ux   // pointing away from the arc
-        let side: Double = forward ? 1 : -1                   // +1: outer edge first
+        let ex = cx + radius * ux, ey = cy + radius * uy  // end point on the centre line
+        let tx = forward ? -uy : uy, ty = forward ? ux : -ux  // pointing away from the arc
+        let side: Double = forward ? 1 : -1  // +1: outer edge first
         switch cap {
         case .butt:
             break
@@ -129,7 +140,8 @@ extension Canvas {
     func fill(ring shape: RingShape, paint: Paint) {
         guard !clip.isEmpty, paint.isDrawable else { return }
         let o = shape.outer
-        let bounds = PixelRect(covering: Rect(x: shape.cx - o, y: shape.cy - o, width: 2 * o + shape.stretch, height: 2 * o))
+        let bounds = PixelRect(
+            covering: Rect(x: shape.cx - o, y: shape.cy - o, width: 2 * o + shape.stretch, height: 2 * o))
         let area = bounds.intersection(clip)
         guard !area.isEmpty else { return }
         var sink = PaintSink(canvas: self, paint: paint, maxSpan: area.width)
@@ -172,7 +184,9 @@ extension RasterScratch {
     /// beyond the canvas is first clipped to the area and a pixel around it (see `FarGeometry`).
     func fillCells(_ o: Outline, area: PixelRect, into sink: inout PaintSink) {
         if o.isNear { return cells.fill(o, area: area, into: &sink) }
-        let box = Rect(x: Double(area.x - 1), y: Double(area.y - 1), width: Double(area.width + 2), height: Double(area.height + 2))
+        let box = Rect(
+            x: Double(area.x - 1), y: Double(area.y - 1), width: Double(area.width + 2), height: Double(area.height + 2)
+        )
         cells.fill(o.clipped(to: box), area: area, into: &sink)
     }
 }

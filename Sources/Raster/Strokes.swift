@@ -14,7 +14,9 @@ extension Canvas {
     /// Fills a rectangle with circular corners of `radius` (clamped to half the shorter side). Draws
     /// nothing when a number is NaN or infinite.
     public func fillRoundedRect(_ rect: Rect, radius: Double, paint: Paint) {
-        guard !rect.isEmpty, radius.isFinite, rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
+        guard !rect.isEmpty, radius.isFinite, rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite,
+            rect.height.isFinite
+        else { return }
         fill(roundedRect: rect, radius: radius, paint: paint)
     }
     /// Fills a rounded rectangle with a solid colour.
@@ -36,7 +38,9 @@ extension Canvas {
     /// Strokes the open polyline through `points` with line `width`, `cap`s at both ends and round joins.
     /// Segments and joins are separate contours added under the non-zero rule, so where they overlap
     /// inside the stroke the pixels are simply full. Draws nothing when a number is NaN or infinite.
-    public func strokePolyline(_ points: [Point], width: Double, cap: LineCap = .butt, closed: Bool = false, paint: Paint) {
+    public func strokePolyline(
+        _ points: [Point], width: Double, cap: LineCap = .butt, closed: Bool = false, paint: Paint
+    ) {
         guard width > 0, width.isFinite, points.count >= 2, FarGeometry.allFinite(points) else { return }
         var o = beginOutline()
         appendStroke(&o, points, halfWidth: width / 2, cap: cap, closed: closed)
@@ -55,7 +59,7 @@ extension Canvas {
             var flat = Outline()
             flat.reach = reach
             flat.add(subpath)
-            let pts = (0 ..< flat.xs.count).map { Point(flat.xs[$0], flat.ys[$0]) }
+            let pts = (0..<flat.xs.count).map { Point(flat.xs[$0], flat.ys[$0]) }
             if pts.count >= 2 { appendStroke(&o, pts, halfWidth: width / 2, cap: cap, closed: closed) }
         }
         fill(outline: o, paint: paint)
@@ -83,7 +87,7 @@ extension Canvas {
             if !len.isFinite { len = hypot(b.x - a.x, b.y - a.y) }
             return ((b.x - a.x) / len, (b.y - a.y) / len)
         }
-        for i in 0 ..< segments {
+        for i in 0..<segments {
             let a = p[i], b = p[(i + 1) % n]
             let (ux, uy) = direction(i)
             let nx = -uy * hw, ny = ux * hw
@@ -95,10 +99,10 @@ extension Canvas {
             o.closeContour()
         }
         // Joins: the sector between the two segments' offset edges on the outer side of the turn.
-        let joins = closed ? 0 ..< n : 1 ..< n - 1
+        let joins = closed ? 0..<n : 1..<n - 1
         for i in joins {
             let (ix, iy) = direction((i - 1 + n) % n), (ox, oy) = direction(i)
-            let turn = ix * oy - iy * ox                 // > 0: turning clockwise, the outer side is −n
+            let turn = ix * oy - iy * ox  // > 0: turning clockwise, the outer side is −n
             if abs(turn) < 1e-12 && ix * ox + iy * oy > 0 { continue }
             let side: Double = turn > 0 ? -1 : 1
             let aIn = atan2(side * ix, -side * iy), aOut = atan2(side * ox, -side * oy)

@@ -24,7 +24,9 @@ public struct Font {
             if kerning { pen += face.kerning(previous, g, size64: size64) }
             let glyph = face.glyph(g, size64: size64, subX: 0, subY: 0)
             if glyph.width > 0 {
-                let r = Rect(x: pen.rounded(.down) + Double(glyph.left), y: -Double(glyph.top), width: Double(glyph.width), height: Double(glyph.height))
+                let r = Rect(
+                    x: pen.rounded(.down) + Double(glyph.left), y: -Double(glyph.top), width: Double(glyph.width),
+                    height: Double(glyph.height))
                 ink = ink.union(r)
             }
             pen += glyph.advance
@@ -50,7 +52,9 @@ extension Canvas {
     @discardableResult
     public func drawText(_ text: String, font: Font, at origin: Point, paint: Paint, kerning: Bool = true) -> Double {
         // Positions beyond any screen (or not numbers) would trap in the pixel conversions below.
-        guard abs(origin.x) < 1e9, abs(origin.y) < 1e9, Canvas.drawsText(at: font.size), paint.isDrawable else { return 0 }
+        guard abs(origin.x) < 1e9, abs(origin.y) < 1e9, Canvas.drawsText(at: font.size), paint.isDrawable else {
+            return 0
+        }
         let face = font.face
         let size64 = FontFace.size64(font.size)
         var sink = PaintSink(canvas: self, paint: paint, maxSpan: max(4096, width))
@@ -98,8 +102,9 @@ extension Canvas {
         let y0 = max(y, c.y), y1 = min(y + glyph.height, c.maxY)
         guard x0 < x1, y0 < y1 else { return }
         glyph.coverage.withUnsafeBufferPointer { cov in
-            for row in y0 ..< y1 {
-                sink.mask(y: row, x: x0, count: x1 - x0, coverage: cov.baseAddress! + (row - y) * glyph.width + (x0 - x))
+            for row in y0..<y1 {
+                sink.mask(
+                    y: row, x: x0, count: x1 - x0, coverage: cov.baseAddress! + (row - y) * glyph.width + (x0 - x))
             }
         }
     }

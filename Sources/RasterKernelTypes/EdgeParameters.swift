@@ -56,8 +56,10 @@ public struct CircleRowColumns {
     public let touchL: UnsafeMutablePointer<Int>, fullL: UnsafeMutablePointer<Int>
     public let fullR: UnsafeMutablePointer<Int>, touchR: UnsafeMutablePointer<Int>
 
-    public init(touchL: UnsafeMutablePointer<Int>, fullL: UnsafeMutablePointer<Int>, fullR: UnsafeMutablePointer<Int>,
-                touchR: UnsafeMutablePointer<Int>) {
+    public init(
+        touchL: UnsafeMutablePointer<Int>, fullL: UnsafeMutablePointer<Int>, fullR: UnsafeMutablePointer<Int>,
+        touchR: UnsafeMutablePointer<Int>
+    ) {
         self.touchL = touchL; self.fullL = fullL; self.fullR = fullR; self.touchR = touchR
     }
 }

@@ -14,8 +14,8 @@ public struct ShadedPiece: Sendable {
     @inlinable public init(_ r: UnsafePointer<Int32>) {
         @inline(__always) func at(_ k: Int) -> Int { Int(r[k]) }
         y = at(0)
-        span = at(1) ..< max(at(1), at(2)); unclipped = at(4) ..< at(5)
-        left = at(6) ..< max(at(6), at(7)); right = at(8) ..< max(at(8), at(9))
+        span = at(1)..<max(at(1), at(2)); unclipped = at(4)..<at(5)
+        left = at(6)..<max(at(6), at(7)); right = at(8)..<max(at(8), at(9))
         colorOffset = at(10)
     }
 }
@@ -42,9 +42,13 @@ public struct PieceLines {
     /// Line k's span pixels [from, to).
     @inlinable public func span(_ k: Int) -> (Int32, Int32) { (spanColumns[2 * k], spanColumns[2 * k + 1]) }
     /// Line k's left band [from, to) and the index of its first colour.
-    @inlinable public func left(_ k: Int) -> (Int32, Int32, Int32) { (bands[6 * k], bands[6 * k + 1], bands[6 * k + 2]) }
+    @inlinable public func left(_ k: Int) -> (Int32, Int32, Int32) {
+        (bands[6 * k], bands[6 * k + 1], bands[6 * k + 2])
+    }
     /// Line k's right band [from, to) and the index of its first colour.
-    @inlinable public func right(_ k: Int) -> (Int32, Int32, Int32) { (bands[6 * k + 3], bands[6 * k + 4], bands[6 * k + 5]) }
+    @inlinable public func right(_ k: Int) -> (Int32, Int32, Int32) {
+        (bands[6 * k + 3], bands[6 * k + 4], bands[6 * k + 5])
+    }
 
     /// The lines of a piece whose unclipped span has `unclippedCount` pixels, knots `knotStep` apart:
     /// one from each knot before the last pixel (no division for the common one-line piece).
@@ -58,19 +62,20 @@ public struct PieceLines {
         let b = piece.unclipped.lowerBound, last = piece.unclipped.upperBound - 1
         let lineTotal = PieceLines.lineCount(unclippedCount: piece.unclipped.count, knotStep: knotStep)
         @inline(__always) func i32(_ v: Int) -> Int32 { Int32(truncatingIfNeeded: v) }
-        for m in 0 ..< lineTotal {
+        for m in 0..<lineTotal {
             let a = b + m * knotStep, isLast = m == lineTotal - 1
             let to = isLast ? last : a + knotStep
             // The span pixels from this knot to the next (the last line also takes the last pixel).
             let from = max(piece.span.lowerBound, a), end = min(piece.span.upperBound, isLast ? last + 1 : to)
-            let left = m == 0 ? piece.left : 0 ..< 0, right = isLast ? piece.right : 0 ..< 0
+            let left = m == 0 ? piece.left : 0..<0, right = isLast ? piece.right : 0..<0
             if end <= from && left.isEmpty && right.isEmpty { continue }
             precondition(count < capacity)
             y[count] = i32(piece.y); knotA[count] = i32(a); knotB[count] = i32(to)
             spanColumns[2 * count] = i32(from); spanColumns[2 * count + 1] = i32(max(from, end))
             let band = bands + 6 * count
             band[0] = i32(left.lowerBound); band[1] = i32(left.upperBound); band[2] = i32(piece.colorOffset)
-            band[3] = i32(right.lowerBound); band[4] = i32(right.upperBound); band[5] = i32(piece.colorOffset + piece.left.count)
+            band[3] = i32(right.lowerBound); band[4] = i32(right.upperBound);
+            band[5] = i32(piece.colorOffset + piece.left.count)
             count += 1
         }
     }

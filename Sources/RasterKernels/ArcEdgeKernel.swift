@@ -9,8 +9,10 @@ import RasterKernelTypes
 /// (NaN rules) and the generic SIMD helpers all keep it scalar. Never inlined: it is an entry point of
 /// this build of the kernels, compiled for this module's CPU (see `ringEdgeCoverage`).
 @inline(never)
-public func arcEdgeCoverage(_ edge: ArcEdge, dx xs: UnsafePointer<Float>, dy ys: UnsafePointer<Float>, count: Int,
-                            into out: UnsafeMutablePointer<UInt8>) {
+public func arcEdgeCoverage(
+    _ edge: ArcEdge, dx xs: UnsafePointer<Float>, dy ys: UnsafePointer<Float>, count: Int,
+    into out: UnsafeMutablePointer<UInt8>
+) {
     @inline(__always) func pos(_ v: Float) -> Float { (v + abs(v)) * 0.5 }
     /// 1 when v < 0 (its sign bit), else 0.
     @inline(__always) func negative(_ v: Float) -> Float { -Float(Int32(bitPattern: v.bitPattern) >> 31) }
@@ -24,7 +26,7 @@ public func arcEdgeCoverage(_ edge: ArcEdge, dx xs: UnsafePointer<Float>, dy ys:
     let u0x = edge.u0x, u0y = edge.u0y, u1x = edge.u1x, u1y = edge.u1y
     let e0x = edge.e0x, e0y = edge.e0y, e1x = edge.e1x, e1y = edge.e1y
     let outerT = edge.outerT, innerT = edge.innerT, capT = edge.capT
-    for k in 0 ..< count {
+    for k in 0..<count {
         let x = xs[k], y = ys[k]
         // Inside the wedge: the ring between the inner and outer edges, along the radial normal.
         // A near-axis normal's tiny component is floored (it only widens profile corners that hold

@@ -10,15 +10,17 @@ import RasterKernelTypes
 /// Two plain loops that the compiler vectorises. Never inlined: it is an entry point of this build of
 /// the kernels, compiled for this module's CPU (see `ringEdgeCoverage`).
 @inline(never)
-public func circleRowColumns(cx: Double, cy: Double, r: Double, stretch: Double, firstRow first: Int, rowCount n: Int,
-                             halfWidth: UnsafeMutablePointer<Double>, columns: CircleRowColumns) {
+public func circleRowColumns(
+    cx: Double, cy: Double, r: Double, stretch: Double, firstRow first: Int, rowCount n: Int,
+    halfWidth: UnsafeMutablePointer<Double>, columns: CircleRowColumns
+) {
     let touchL = columns.touchL, fullL = columns.fullL, fullR = columns.fullR, touchR = columns.touchR
     let r2 = r * r, rootR2 = square_root_no_errno(r2)
     // Row numbers as Double(first) + Double(k) (exactly Double(first + k)) with k converted from 32
     // bits: packed 64-bit integer conversions need AVX-512, 32-bit ones are in SSE2 and NEON.
     let firstY = Double(first)
     // The circle's half-width on each row boundary y = first … first + n (0 outside).
-    for k in 0 ... Int32(truncatingIfNeeded: n) {
+    for k in 0...Int32(truncatingIfNeeded: n) {
         let d = (firstY + Double(k)) - cy, v = r2 - d * d
         halfWidth[Int(k)] = v > 0 ? square_root_no_errno(v) : 0
     }
@@ -35,7 +37,7 @@ public func circleRowColumns(cx: Double, cy: Double, r: Double, stretch: Double,
         touchL[k] = sMax > 0 ? floorByMagic(cx - sMax) : Int.max
         fullL[k] = fL; fullR[k] = fR; touchR[k] = tR
     }
-    for k in 0 ..< n {
+    for k in 0..<n {
         let sTop = halfWidth[k], sBottom = halfWidth[k + 1]
         store(k, sMax: sTop > sBottom ? sTop : sBottom, sMin: sTop > sBottom ? sBottom : sTop)
     }
@@ -73,7 +75,7 @@ public func circleRowColumns(cx: Double, cy: Double, r: Double, stretch: Double,
 }
 /// v rounded to the nearest integer (ties to even), as an Int and as a Double.
 @inline(__always) private func nearestByMagic(_ v: Double) -> (Int, Double) {
-    let magic = 6_755_399_441_055_744.0    // 1.5·2⁵²
+    let magic = 6_755_399_441_055_744.0  // 1.5·2⁵²
     let t = v + magic
     return (Int(bitPattern: UInt(t.bitPattern)) &- Int(bitPattern: UInt(magic.bitPattern)), t - magic)
 }

@@ -6,22 +6,24 @@ import RasterKernelTypes
 /// start angle and `table` its 1024 colours. Never inlined: it is an entry point of this build of the
 /// kernels, compiled for this module's CPU (see `ringEdgeCoverage`).
 @inline(never)
-public func conicLineColours(_ lines: PieceLines, offX: Float, offY: Float, origin: Int32, table: UnsafePointer<UInt32>,
-                             canvas: UnsafeMutablePointer<UInt32>, rowWords: Int, edgeColors: UnsafeMutablePointer<UInt32>) {
+public func conicLineColours(
+    _ lines: PieceLines, offX: Float, offY: Float, origin: Int32, table: UnsafePointer<UInt32>,
+    canvas: UnsafeMutablePointer<UInt32>, rowWords: Int, edgeColors: UnsafeMutablePointer<UInt32>
+) {
     let n = lines.count
     guard n > 0 else { return }
     withUnsafeTemporaryAllocation(of: Float.self, capacity: 4 * n) { memory in
         let xs = memory.baseAddress!, ys = xs + 2 * n
-        for k in 0 ..< n {
+        for k in 0..<n {
             let y = Float(Int(lines.y[k])) + offY
             xs[2 * k] = Float(Int(lines.knotA[k])) + offX; xs[2 * k + 1] = Float(Int(lines.knotB[k])) + offX
             ys[2 * k] = y; ys[2 * k + 1] = y
         }
         // The angles overwrite the x coordinates.
-        for k in 0 ..< 2 * n { xs[k] = ConicAngle.turns(ys[k], xs[k]) }
+        for k in 0..<2 * n { xs[k] = ConicAngle.turns(ys[k], xs[k]) }
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n) { startMemory in
             let starts = startMemory.baseAddress!, steps = starts + n
-            for k in 0 ..< n {
+            for k in 0..<n {
                 let t0 = Int32(xs[2 * k] * 65536) &- origin, t1 = Int32(xs[2 * k + 1] * 65536) &- origin
                 // The difference's low 16 bits, sign-extended: wrapped to ±½ turn. Divided in
                 // Float: |delta| ≤ 2¹⁵ keeps the quotient's rounding off every integer, so its
@@ -30,12 +32,13 @@ public func conicLineColours(_ lines: PieceLines, offX: Float, offY: Float, orig
                 starts[k] = t0
                 steps[k] = Int32(Float(delta) / Float(lines.knotB[k] &- lines.knotA[k]))
             }
-            for k in 0 ..< n {
+            for k in 0..<n {
                 let a = Int(lines.knotA[k]), t0 = starts[k], step = steps[k]
                 @inline(__always) func run(_ from: Int32, _ to: Int32, into out: UnsafeMutablePointer<UInt32>) {
                     guard to > from else { return }
-                    ConicAngle.interpolate(from: t0 &+ step &* Int32(Int(from) - a), step: step,
-                                              count: Int(to - from), table: table, into: out)
+                    ConicAngle.interpolate(
+                        from: t0 &+ step &* Int32(Int(from) - a), step: step,
+                        count: Int(to - from), table: table, into: out)
                 }
                 let span = lines.span(k), left = lines.left(k), right = lines.right(k)
                 run(span.0, span.1, into: canvas + Int(lines.y[k]) * rowWords + Int(span.0))
@@ -57,8 +60,10 @@ public enum ConicAngle {
     /// angle, and those of a sum only on the low 16 bits of its terms: so the angles are kept in 16-bit
     /// lanes, eight per 128-bit vector (SSE2 and NEON alike), where the shift alone leaves the index.
     /// The same colours as the 32-bit arithmetic.
-    @inlinable @inline(__always) public static func interpolate(from t: Int32, step: Int32, count: Int, table: UnsafePointer<UInt32>,
-                                              into out: UnsafeMutablePointer<UInt32>) {
+    @inlinable @inline(__always) public static func interpolate(
+        from t: Int32, step: Int32, count: Int, table: UnsafePointer<UInt32>,
+        into out: UnsafeMutablePointer<UInt32>
+    ) {
         let rounded = UInt16(truncatingIfNeeded: t &+ 32), step16 = UInt16(truncatingIfNeeded: step)
         var k = 0
         if count >= 4 {
@@ -66,13 +71,13 @@ public enum ConicAngle {
             let step8 = SIMD8<UInt16>(repeating: step16 &* 8)
             while k + 8 <= count {
                 let index = angles &>> 6
-                for l in 0 ..< 8 { out[k + l] = table[Int(index[l])] }
+                for l in 0..<8 { out[k + l] = table[Int(index[l])] }
                 angles &+= step8
                 k += 8
             }
             if k + 4 <= count {
                 let index = angles &>> 6
-                for l in 0 ..< 4 { out[k + l] = table[Int(index[l])] }
+                for l in 0..<4 { out[k + l] = table[Int(index[l])] }
                 k += 4
             }
         }

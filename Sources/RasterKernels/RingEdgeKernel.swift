@@ -12,28 +12,44 @@ import RasterKernelTypes
 /// Never inlined: it is the entry point of this build of the kernels (see the `RasterKernels` note in
 /// `Raster`'s `KernelLevel`), so its loops are compiled for this module's CPU.
 @inline(never)
-public func ringEdgeCoverage(_ edge: RingEdge, terms: RingEdgeTerms, dx xs: UnsafePointer<Float>, dy ys: UnsafePointer<Float>,
-                             count: Int, into out: UnsafeMutablePointer<UInt8>) {
+public func ringEdgeCoverage(
+    _ edge: RingEdge, terms: RingEdgeTerms, dx xs: UnsafePointer<Float>, dy ys: UnsafePointer<Float>,
+    count: Int, into out: UnsafeMutablePointer<UInt8>
+) {
     // One copy of the loop per case, so each is branch-free: the capsule's clamp stays out of every
     // disc's, ring's and arc's, and a one-circle band computes one circle.
     let stretched = edge.stretch > 0
     switch terms {
     case .both:
-        if stretched { ringEdgeLoop(edge, .both, true, xs, ys, count, out) } else { ringEdgeLoop(edge, .both, false, xs, ys, count, out) }
+        if stretched {
+            ringEdgeLoop(edge, .both, true, xs, ys, count, out)
+        } else {
+            ringEdgeLoop(edge, .both, false, xs, ys, count, out)
+        }
     case .outerOnly:
-        if stretched { ringEdgeLoop(edge, .outerOnly, true, xs, ys, count, out) } else { ringEdgeLoop(edge, .outerOnly, false, xs, ys, count, out) }
+        if stretched {
+            ringEdgeLoop(edge, .outerOnly, true, xs, ys, count, out)
+        } else {
+            ringEdgeLoop(edge, .outerOnly, false, xs, ys, count, out)
+        }
     case .innerOnly:
-        if stretched { ringEdgeLoop(edge, .innerOnly, true, xs, ys, count, out) } else { ringEdgeLoop(edge, .innerOnly, false, xs, ys, count, out) }
+        if stretched {
+            ringEdgeLoop(edge, .innerOnly, true, xs, ys, count, out)
+        } else {
+            ringEdgeLoop(edge, .innerOnly, false, xs, ys, count, out)
+        }
     }
 }
 
-@inline(__always) private func ringEdgeLoop(_ edge: RingEdge, _ terms: RingEdgeTerms, _ stretched: Bool, _ xs: UnsafePointer<Float>,
-                                            _ ys: UnsafePointer<Float>, _ count: Int, _ out: UnsafeMutablePointer<UInt8>) {
+@inline(__always) private func ringEdgeLoop(
+    _ edge: RingEdge, _ terms: RingEdgeTerms, _ stretched: Bool, _ xs: UnsafePointer<Float>,
+    _ ys: UnsafePointer<Float>, _ count: Int, _ out: UnsafeMutablePointer<UInt8>
+) {
     // A plain branch-free loop over Float that the compiler vectorises: max and min are written
     // through abs (a single instruction) because Swift's min/max keep NaN rules that block it.
     let outerT = edge.outerT, innerT = edge.innerT, stretch = edge.stretch, outer = edge.outer
     @inline(__always) func q(_ v: Float) -> Float { let m = (v + abs(v)) * 0.5; return m * m }
-    for k in 0 ..< count {
+    for k in 0..<count {
         var dx = xs[k]
         if stretched {
             // From the nearest point of the capsule's segment: min(dx, 0) + max(dx − stretch, 0), which
@@ -60,8 +76,8 @@ public func ringEdgeCoverage(_ edge: RingEdge, terms: RingEdgeTerms, dx xs: Unsa
         case .outerOnly: c = outerSum / (2 * a * b)
         case .innerOnly: c = 1 - innerSum / (2 * a * b)
         }
-        let low = (c + abs(c)) * 0.5                    // max(c, 0)
-        let clamped = (low + 1 - abs(low - 1)) * 0.5    // min(…, 1)
+        let low = (c + abs(c)) * 0.5  // max(c, 0)
+        let clamped = (low + 1 - abs(low - 1)) * 0.5  // min(…, 1)
         // Adding 2^23 rounds to an integer in the low mantissa bits: a conversion without a range trap.
         out[k] = UInt8(truncatingIfNeeded: (clamped * 255 + 8_388_608).bitPattern)
     }

@@ -31,7 +31,8 @@ struct BenchRun {
         let shown = timing.since(before)
         let present = shown.copy + shown.scale + shown.push
         func ms(_ s: Double) -> String { decimal(s / n * 1000, places: 3) + " ms" }
-        return "\(frames) full frames of \(shown.pixels / max(1, shown.frames)) pixels in the window: \(ms(total)) each = "
+        return
+            "\(frames) full frames of \(shown.pixels / max(1, shown.frames)) pixels in the window: \(ms(total)) each = "
             + "draw \(ms(total - present)) (the headless cost) + copy \(ms(shown.copy)) + scale \(ms(shown.scale)) + push \(ms(shown.push))"
     }
 }

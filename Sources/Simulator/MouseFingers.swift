@@ -28,7 +28,11 @@ struct MouseFingers {
     /// The left button went down at `p`.
     mutating func press(at p: Point, ctrl: Bool, time: MonotonicTime) -> TouchFrame? {
         if held != nil { return nil }
-        if ctrl, let i = pinned.firstIndex(where: { hypot($0.position.x - p.x, $0.position.y - p.y) <= MouseFingers.pickRadius }) {
+        if ctrl,
+            let i = pinned.firstIndex(where: {
+                hypot($0.position.x - p.x, $0.position.y - p.y) <= MouseFingers.pickRadius
+            })
+        {
             let finger = pinned.remove(at: i)
             return frame(time, [point(finger, .ended)])
         }
@@ -73,8 +77,11 @@ struct MouseFingers {
     }
 
     private func point(_ f: Finger, _ phase: TouchPhase) -> TouchPoint {
-        TouchPoint(slot: f.slot, trackingID: f.trackingID, position: f.position, phase: phase, deviceID: MouseFingers.deviceID)
+        TouchPoint(
+            slot: f.slot, trackingID: f.trackingID, position: f.position, phase: phase, deviceID: MouseFingers.deviceID)
     }
 
-    private func frame(_ time: MonotonicTime, _ touches: [TouchPoint]) -> TouchFrame { TouchFrame(time: time, touches: touches) }
+    private func frame(_ time: MonotonicTime, _ touches: [TouchPoint]) -> TouchFrame {
+        TouchFrame(time: time, touches: touches)
+    }
 }

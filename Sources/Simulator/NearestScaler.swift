@@ -27,13 +27,18 @@ struct NearestScaler {
     /// into `to` (`toStride` bytes a row, the picture's corner at `origin`); returns the window
     /// rectangle written, in window coordinates.
     @discardableResult
-    func scale(_ r: PixelRect, from: UnsafeRawPointer, fromStride: Int, to: UnsafeMutableRawPointer, toStride: Int, origin: (x: Int, y: Int)) -> PixelRect {
+    func scale(
+        _ r: PixelRect, from: UnsafeRawPointer, fromStride: Int, to: UnsafeMutableRawPointer, toStride: Int,
+        origin: (x: Int, y: Int)
+    ) -> PixelRect {
         let w = windowRect(for: r)
         guard !w.isEmpty else { return w }
         let out = to + origin.y * toStride + (origin.x + w.x) * 4
         if zoom == 1 {
             // The common case, and the one the pixel-exact test checks: a plain copy of rows.
-            for y in w.y..<w.maxY { (out + y * toStride).copyMemory(from: from + y * fromStride + w.x * 4, byteCount: w.width * 4) }
+            for y in w.y..<w.maxY {
+                (out + y * toStride).copyMemory(from: from + y * fromStride + w.x * 4, byteCount: w.width * 4)
+            }
             return PixelRect(x: origin.x + w.x, y: origin.y + w.y, width: w.width, height: w.height)
         }
         let columns = (w.x..<w.maxX).map { source($0, limit: picture.width) }

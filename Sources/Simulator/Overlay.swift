@@ -27,13 +27,20 @@ struct Overlay {
     func draw(on canvas: Canvas, geometry: WindowGeometry, font: Font?) {
         for t in targets ?? [] {
             let r = geometry.scanoutRect(t.frame)
-            let corners = [Point(r.minX + 1, r.minY + 1), Point(r.maxX - 1, r.minY + 1), Point(r.maxX - 1, r.maxY - 1), Point(r.minX + 1, r.maxY - 1)]
-            canvas.strokePolyline(corners, width: 2, closed: true, paint: Paint(t.tooSmall ? Overlay.targetSmall : Overlay.targetOK))
+            let corners = [
+                Point(r.minX + 1, r.minY + 1), Point(r.maxX - 1, r.minY + 1), Point(r.maxX - 1, r.maxY - 1),
+                Point(r.minX + 1, r.maxY - 1),
+            ]
+            canvas.strokePolyline(
+                corners, width: 2, closed: true, paint: Paint(t.tooSmall ? Overlay.targetSmall : Overlay.targetOK))
             guard let font else { continue }
             // The id on a dark chip, readable over any control.
             let label = font.measure(t.id).advance
-            canvas.fillRect(Rect(x: r.minX + 2, y: r.minY + 2, width: label + 6, height: font.size * 1.3), color: Overlay.chip)
-            canvas.drawText(t.id, font: font, at: Point(r.minX + 5, r.minY + 2 + font.ascent), color: t.tooSmall ? Overlay.targetSmall : Overlay.targetOK)
+            canvas.fillRect(
+                Rect(x: r.minX + 2, y: r.minY + 2, width: label + 6, height: font.size * 1.3), color: Overlay.chip)
+            canvas.drawText(
+                t.id, font: font, at: Point(r.minX + 5, r.minY + 2 + font.ascent),
+                color: t.tooSmall ? Overlay.targetSmall : Overlay.targetOK)
         }
         for p in pinned {
             canvas.strokeCircle(center: geometry.scanoutPoint(p), radius: 10, width: 3, color: Overlay.finger)
@@ -44,7 +51,8 @@ struct Overlay {
     /// A panel across the top: a headline, then each located error, wrapped to the picture's width.
     private func drawErrors(on canvas: Canvas, font: Font?) {
         let margin = 8.0, width = Double(canvas.width) - 2 * margin
-        let headline = "config invalid: showing the last good one (\(errors.count) error\(errors.count == 1 ? "" : "s"))"
+        let headline =
+            "config invalid: showing the last good one (\(errors.count) error\(errors.count == 1 ? "" : "s"))"
         let lines = font.map { f in ([headline] + errors).flatMap { Overlay.wrap($0, font: f, width: width) } } ?? []
         let lineHeight = (font?.size ?? 12) * 1.3
         let height = min(Double(canvas.height), margin * 2 + lineHeight * Double(max(lines.count, 1)))

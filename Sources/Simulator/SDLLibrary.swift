@@ -26,7 +26,8 @@ final class SDLLibrary {
         var api = tw_sdl()
         if let missing = tw_sdl_load(&api, handle) {
             dlclose(handle)
-            throw SimulatorError("\(SDLLibrary.soname) has no \(String(cString: missing)): \(SDLLibrary.missingHint) (2.0.1 or newer)")
+            throw SimulatorError(
+                "\(SDLLibrary.soname) has no \(String(cString: missing)): \(SDLLibrary.missingHint) (2.0.1 or newer)")
         }
         self.handle = handle
         self.api = api

@@ -67,28 +67,37 @@ public final class Simulator: KioskFrontEnd {
         let d = config.display
         let canvas = options.size ?? d.headlessSize
         let geometry = Simulator.geometry(options, canvas: canvas, display: d)
-        window = try WindowDisplay(sdl: sdl, title: Simulator.title(options.configPath), geometry: geometry,
-                                   format: d.rgb565 ? .rgb565 : .xrgb8888)
+        window = try WindowDisplay(
+            sdl: sdl, title: Simulator.title(options.configPath), geometry: geometry,
+            format: d.rgb565 ? .rgb565 : .xrgb8888)
         font = Overlay.font(size: 13)
         bench = options.benchFrames.map { BenchRun(frames: $0) }
     }
 
     /// The window's layout: `--scale`, or with `--dpi` the panel's physical size on that screen.
-    static func geometry(_ options: SimulatorOptions, canvas: PixelSize, display d: ConfigLoading.DisplayConfig) -> WindowGeometry {
-        guard let dpi = options.dpi else { return WindowGeometry(canvas: canvas, rotation: options.rotation, zoom: Double(options.scale), bezel: 0) }
+    static func geometry(
+        _ options: SimulatorOptions, canvas: PixelSize, display d: ConfigLoading.DisplayConfig
+    ) -> WindowGeometry {
+        guard let dpi = options.dpi else {
+            return WindowGeometry(canvas: canvas, rotation: options.rotation, zoom: Double(options.scale), bezel: 0)
+        }
         // The panel's pixels per millimetre: from its width in the config, else from the scale (a
         // point is `Scale.millimetresPerPoint` on any panel).
-        let panelPerMM = d.widthMM.map { Double(canvas.width) / $0 }
+        let panelPerMM =
+            d.widthMM.map { Double(canvas.width) / $0 }
             ?? PanelScale.of(config: d, canvasSize: canvas, physicalMM: nil) / Scale.millimetresPerPoint
         let screenPerMM = dpi / 25.4
-        return WindowGeometry(canvas: canvas, rotation: options.rotation, zoom: screenPerMM / panelPerMM,
-                              bezel: Int((options.bezelMM * screenPerMM).rounded()))
+        return WindowGeometry(
+            canvas: canvas, rotation: options.rotation, zoom: screenPerMM / panelPerMM,
+            bezel: Int((options.bezelMM * screenPerMM).rounded()))
     }
 
     /// The window's title: the config's name, and how many errors keep it from loading.
     static func title(_ path: String, errors: Int = 0) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        return errors == 0 ? "\(name) — thumbwheel simulate" : "\(name) (\(errors) error\(errors == 1 ? "" : "s")) — thumbwheel simulate"
+        return errors == 0
+            ? "\(name) — thumbwheel simulate"
+            : "\(name) (\(errors) error\(errors == 1 ? "" : "s")) — thumbwheel simulate"
     }
 
     public func attach(to kiosk: any KioskHandle) {
@@ -99,7 +108,8 @@ public final class Simulator: KioskFrontEnd {
         } else {
             Log.warning("simulate: inotify is unavailable; saving the config will not reload it")
         }
-        Log.notice("""
+        Log.notice(
+            """
             simulate: \(window.summary)
               mouse: left button = one finger; Ctrl+click pins a finger (Ctrl+click it again, or right-click, to lift);
               wheel = a short flick; S or F12 = screenshot; T = touch targets; F5 = reload; Esc or closing the window = quit.
@@ -118,8 +128,10 @@ public final class Simulator: KioskFrontEnd {
         if let r = reloaded, window.lastPresentAt > r.savedAt {
             reloaded = nil
             let onScreen = (window.lastPresentAt - r.savedAt) * 1000
-            Log.notice("simulate: reloaded \(kiosk?.configPath ?? ""): on screen \(decimal(onScreen, places: 1)) ms after the save "
-                       + "(debounce \(decimal(Simulator.reloadDebounce * 1000, places: 0)) ms, load \(decimal(r.loadSeconds * 1000, places: 1)) ms)")
+            Log.notice(
+                "simulate: reloaded \(kiosk?.configPath ?? ""): on screen \(decimal(onScreen, places: 1)) ms after the save "
+                    + "(debounce \(decimal(Simulator.reloadDebounce * 1000, places: 0)) ms, load \(decimal(r.loadSeconds * 1000, places: 1)) ms)"
+            )
         }
         if let kiosk, bench != nil {
             if bench!.step(now: now, kiosk: kiosk, timing: window.timing) { return now }
@@ -160,9 +172,13 @@ public final class Simulator: KioskFrontEnd {
             send(fingers.press(at: p, ctrl: ctrl, time: now))
         case SDL_MOUSEMOTION.rawValue:
             mouse = canvasPoint(event.motion.x, event.motion.y, clamped: false)
-            if let p = canvasPoint(event.motion.x, event.motion.y, clamped: true) { send(fingers.move(to: p, time: now)) }
+            if let p = canvasPoint(event.motion.x, event.motion.y, clamped: true) {
+                send(fingers.move(to: p, time: now))
+            }
         case SDL_MOUSEBUTTONUP.rawValue:
-            guard event.button.button == UInt8(SDL_BUTTON_LEFT), let p = canvasPoint(event.button.x, event.button.y, clamped: true) else { return }
+            guard event.button.button == UInt8(SDL_BUTTON_LEFT),
+                let p = canvasPoint(event.button.x, event.button.y, clamped: true)
+            else { return }
             send(fingers.release(at: p, time: now))
         case SDL_MOUSEWHEEL.rawValue:
             guard let p = mouse, event.wheel.y != 0 else { return }
@@ -170,7 +186,8 @@ public final class Simulator: KioskFrontEnd {
             let notches = Double(event.wheel.y) * (flipped ? -1 : 1)
             // A short, quick drag under the pointer: a flick that spins a wheel or scrolls a picker.
             // A wheel flick behind ten seconds of queued touches is dropped: it would play long after the turn.
-            _ = kiosk?.perform(.drag(from: p, to: Point(p.x, p.y - notches * 24), duration: 0.05, steps: 5), from: .frontEnd)
+            _ = kiosk?.perform(
+                .drag(from: p, to: Point(p.x, p.y - notches * 24), duration: 0.05, steps: 5), from: .frontEnd)
         case SDL_KEYDOWN.rawValue:
             key(Int(event.key.keysym.sym))
         default:
@@ -224,13 +241,19 @@ public final class Simulator: KioskFrontEnd {
         guard let kiosk else { return }
         let start = monotonicNow()
         let errors: [String]
-        if case .failure(let refused) = kiosk.perform(.reload, from: .frontEnd) { errors = refused.errors } else { errors = [] }
+        if case .failure(let refused) = kiosk.perform(.reload, from: .frontEnd) {
+            errors = refused.errors
+        } else {
+            errors = []
+        }
         if errors.isEmpty {
             reloaded = (savedAt, monotonicNow() - start)
             watcher.watch([kiosk.configPath] + kiosk.configFiles)
             if !overlay.errors.isEmpty { Log.notice("simulate: the config loads again; error overlay removed") }
         } else {
-            Log.notice("simulate: showing \(errors.count) error\(errors.count == 1 ? "" : "s") over the last good screen until the config is fixed")
+            Log.notice(
+                "simulate: showing \(errors.count) error\(errors.count == 1 ? "" : "s") over the last good screen until the config is fixed"
+            )
         }
         overlay.errors = errors
         window.setTitle(Simulator.title(kiosk.configPath, errors: errors.count))

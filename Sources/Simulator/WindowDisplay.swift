@@ -62,7 +62,8 @@ final class WindowDisplay: DisplayOutput {
             _ = api.SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11")
         }
         guard api.SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0 else {
-            throw SimulatorError("simulate: cannot open a window: \(sdl.lastError) (is DISPLAY or WAYLAND_DISPLAY set?)")
+            throw SimulatorError(
+                "simulate: cannot open a window: \(sdl.lastError) (is DISPLAY or WAYLAND_DISPLAY set?)")
         }
         // Without a desktop SDL falls back to a driver that shows nothing; say so instead of running unseen.
         let driver = api.SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
@@ -73,7 +74,10 @@ final class WindowDisplay: DisplayOutput {
         videoDriver = driver
         let size = geometry.window
         let pos = tw_sdl_windowpos_undefined()
-        guard let window = api.SDL_CreateWindow(title, pos, pos, Int32(size.width), Int32(size.height), SDL_WINDOW_SHOWN.rawValue) else {
+        guard
+            let window = api.SDL_CreateWindow(
+                title, pos, pos, Int32(size.width), Int32(size.height), SDL_WINDOW_SHOWN.rawValue)
+        else {
             let message = sdl.lastError
             api.SDL_Quit()
             throw SimulatorError("simulate: cannot open a \(size) window: \(message)")
@@ -81,7 +85,8 @@ final class WindowDisplay: DisplayOutput {
         // The window surface must hold 0x00RRGGBB words, as the kiosk's frames do (every 24/32-bit desktop).
         let xrgb: Set<UInt32> = [SDL_PIXELFORMAT_RGB888.rawValue, SDL_PIXELFORMAT_ARGB8888.rawValue]
         guard let s = api.SDL_GetWindowSurface(window), let pixels = s.pointee.pixels,
-              let f = s.pointee.format, xrgb.contains(f.pointee.format) else {
+            let f = s.pointee.format, xrgb.contains(f.pointee.format)
+        else {
             let message = sdl.lastError
             api.SDL_DestroyWindow(window)
             api.SDL_Quit()
@@ -92,13 +97,16 @@ final class WindowDisplay: DisplayOutput {
         surfaceStride = Int(s.pointee.pitch)
         scaler = NearestScaler(picture: geometry.scanout, zoom: geometry.zoom, window: geometry.picture)
         panel = HeadlessDisplay(canvas: geometry.canvas, rotation: rotation, format: format)
-        widened = format == .rgb565 ? Bitmap(width: geometry.scanout.width, height: geometry.scanout.height, format: .xrgb8888) : nil
+        widened =
+            format == .rgb565
+            ? Bitmap(width: geometry.scanout.width, height: geometry.scanout.height, format: .xrgb8888) : nil
         paintBezel()
     }
 
     deinit { close() }
 
-    static let noDesktop = "simulate: no desktop to open a window on: set DISPLAY or WAYLAND_DISPLAY (or use `thumbwheel run --headless`)"
+    static let noDesktop =
+        "simulate: no desktop to open a window on: set DISPLAY or WAYLAND_DISPLAY (or use `thumbwheel run --headless`)"
 
     var canvasSize: PixelSize { panel.canvasSize }
     var summary: String {
@@ -111,14 +119,17 @@ final class WindowDisplay: DisplayOutput {
         let outcome = try panel.present(frame, damage: damage)
         guard outcome == .shown else { return outcome }
         let copied = monotonicNow()
-        let rects = uploadEverything ? [PixelRect(size: geometry.scanout)] : damage.map { rotation.scanoutRect(for: $0, canvas: canvasSize) }
+        let rects =
+            uploadEverything
+            ? [PixelRect(size: geometry.scanout)] : damage.map { rotation.scanoutRect(for: $0, canvas: canvasSize) }
         uploadEverything = false
         let shown = upload(rects)
         let uploaded = monotonicNow()
         push(shown)
         lastPresentAt = monotonicNow()
-        timing.add(copy: copied - start, scale: uploaded - copied, push: lastPresentAt - uploaded,
-                   pixels: rects.reduce(0) { $0 + $1.width * $1.height })
+        timing.add(
+            copy: copied - start, scale: uploaded - copied, push: lastPresentAt - uploaded,
+            pixels: rects.reduce(0) { $0 + $1.width * $1.height })
         return .shown
     }
 
@@ -159,7 +170,9 @@ final class WindowDisplay: DisplayOutput {
         let clipped = rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
         for r in clipped { widen(r) }
         var source: (base: UnsafeRawPointer, strideBytes: Int) =
-            widened.map { (UnsafeRawPointer($0.pixels), $0.strideBytes) } ?? (UnsafeRawPointer(buffer.base), buffer.strideBytes)
+            widened.map { (UnsafeRawPointer($0.pixels), $0.strideBytes) } ?? (
+                UnsafeRawPointer(buffer.base), buffer.strideBytes
+            )
         var parts = clipped
         if let overlay {
             let picture = composite ?? Bitmap(width: bounds.width, height: bounds.height, format: .xrgb8888)
@@ -173,7 +186,11 @@ final class WindowDisplay: DisplayOutput {
             parts = [bounds]
         }
         let origin = (x: geometry.bezel, y: geometry.bezel)
-        return parts.map { scaler.scale($0, from: source.base, fromStride: source.strideBytes, to: surface, toStride: surfaceStride, origin: origin) }
+        return parts.map {
+            scaler.scale(
+                $0, from: source.base, fromStride: source.strideBytes, to: surface, toStride: surfaceStride,
+                origin: origin)
+        }
     }
 
     private func widen(_ r: PixelRect) {
@@ -182,14 +199,18 @@ final class WindowDisplay: DisplayOutput {
         for y in r.y..<r.maxY {
             let from = buffer.base + y * buffer.strideBytes, to = out + y * widened.strideBytes
             for x in r.x..<r.maxX {
-                to.storeBytes(of: RGB565.unpack(from.load(fromByteOffset: x * 2, as: UInt16.self)), toByteOffset: x * 4, as: UInt32.self)
+                to.storeBytes(
+                    of: RGB565.unpack(from.load(fromByteOffset: x * 2, as: UInt16.self)), toByteOffset: x * 4,
+                    as: UInt32.self)
             }
         }
     }
 
     /// Sends the written window rectangles to the screen (only those: a small change is a small push).
     private func push(_ rects: [PixelRect]) {
-        var sdlRects = rects.filter { !$0.isEmpty }.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height)) }
+        var sdlRects = rects.filter { !$0.isEmpty }.map {
+            SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height))
+        }
         guard !sdlRects.isEmpty else { return }
         if sdl.api.SDL_UpdateWindowSurfaceRects(window, &sdlRects, Int32(sdlRects.count)) != 0 {
             Log.warning("simulate: window update failed: \(sdl.lastError)")
@@ -231,7 +252,8 @@ struct PresentTiming {
         guard frames > 0 else { return "no frames presented" }
         let n = Double(frames)
         func ms(_ s: Double) -> String { decimal(s / n * 1000, places: 3) + " ms" }
-        return "\(frames) frames: copy \(ms(copy)) + scale \(ms(scale)) + push \(ms(push)) per frame (\(pixels / frames) pixels changed per frame)"
+        return
+            "\(frames) frames: copy \(ms(copy)) + scale \(ms(scale)) + push \(ms(push)) per frame (\(pixels / frames) pixels changed per frame)"
     }
 }
 

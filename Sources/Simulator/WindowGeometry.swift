@@ -18,7 +18,9 @@ struct WindowGeometry: Equatable {
 
     /// The picture's size in the window.
     var picture: PixelSize {
-        PixelSize(width: Int((Double(scanout.width) * zoom).rounded()), height: Int((Double(scanout.height) * zoom).rounded()))
+        PixelSize(
+            width: Int((Double(scanout.width) * zoom).rounded()), height: Int((Double(scanout.height) * zoom).rounded())
+        )
     }
 
     /// The whole window.

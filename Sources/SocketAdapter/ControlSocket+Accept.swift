@@ -19,7 +19,9 @@ extension ControlSocket {
     /// saved.
     static func defaultClientLimit() -> Int {
         var limit = rlimit()
-        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return maximumClients }
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else {
+            return maximumClients
+        }
         let soft = Int(clamping: limit.rlim_cur)
         return max(1, min(maximumClients, soft - min(64, soft / 4)))
     }
@@ -77,7 +79,9 @@ extension ControlSocket {
         _ = line.withUnsafeBytes { send(c, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
         close(c)
         if refusedSince == nil {
-            Log.warning("socket: refusing new connections: \(why) (\(clients.count) connected); each is told so and closed until clients leave")
+            Log.warning(
+                "socket: refusing new connections: \(why) (\(clients.count) connected); each is told so and closed until clients leave"
+            )
             refusedSince = 0
         }
         refusedSince! += 1

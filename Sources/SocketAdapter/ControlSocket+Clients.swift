@@ -24,7 +24,8 @@ extension ControlSocket {
     /// Whether more of `c`'s requests should be read now: not while its earlier ones wait (a held
     /// reply, requests not yet handled, replies it has not read).
     func wantsInput(_ c: Client) -> Bool {
-        !c.readClosed && c.held == nil && !c.throttled && !hasCompleteLine(c) && c.input.count <= ControlSocket.maxMessageBytes
+        !c.readClosed && c.held == nil && !c.throttled && !hasCompleteLine(c)
+            && c.input.count <= ControlSocket.maxMessageBytes
     }
 
     /// Reads what `c` sent, up to one chunk (the rest stays in the kernel for a later turn).
@@ -71,7 +72,8 @@ extension ControlSocket {
         var handled = 0
         let started = monotonicNow()
         while clients[c.fd] === c, c.held == nil, !c.throttled, handled < ControlSocket.requestsPerTurn,
-              handled == 0 || monotonicNow() - started < ControlSocket.turnBudget {
+            handled == 0 || monotonicNow() - started < ControlSocket.turnBudget
+        {
             guard let nl = c.input.firstIndex(of: 0x0A, from: c.scanned) else {
                 c.scanned = c.input.count
                 if c.input.count > ControlSocket.maxMessageBytes {

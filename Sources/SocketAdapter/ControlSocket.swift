@@ -104,13 +104,17 @@ public final class ControlSocket {
 
     /// Binds `path` (replacing a stale socket), mode 0660, owned by `group` when given. `clientLimit`:
     /// the most clients served at once (by default, from the process's descriptor limit).
-    public init(path: String, group: String?, loop: EventLoop, handler: ControlRequestHandler,
-                clientLimit: Int? = nil) throws(FileIO.Failure) {
+    public init(
+        path: String, group: String?, loop: EventLoop, handler: ControlRequestHandler,
+        clientLimit: Int? = nil
+    ) throws(FileIO.Failure) {
         // Bound before any stored property is set: a failed init must not run deinit, which would
         // unlink the path (another kiosk's socket, or whatever file was there) and close twice.
         let fd = try ControlSocket.listen(at: path, group: group)
         let backlogFD = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
-        guard backlogFD >= 0 else { let e = errno; close(fd); unlink(path); throw FileIO.Failure(action: "eventfd for", path: path, code: e) }
+        guard backlogFD >= 0 else {
+            let e = errno; close(fd); unlink(path); throw FileIO.Failure(action: "eventfd for", path: path, code: e)
+        }
         self.path = path; self.loop = loop; self.handler = handler; self.fd = fd; self.backlogFD = backlogFD
         self.clientLimit = max(1, clientLimit ?? ControlSocket.defaultClientLimit())
         spareFD = ControlSocket.openSpare()
@@ -121,18 +125,25 @@ public final class ControlSocket {
     /// A listening socket bound at `path`, mode 0660, owned by `group` when given.
     private static func listen(at path: String, group: String?) throws(FileIO.Failure) -> Int32 {
         // A longer path would be cut short by the address and a different socket bound.
-        guard path.utf8.count <= maximumPathBytes else { throw FileIO.Failure(action: "bind", path: path, code: ENAMETOOLONG) }
+        guard path.utf8.count <= maximumPathBytes else {
+            throw FileIO.Failure(action: "bind", path: path, code: ENAMETOOLONG)
+        }
         FileIO.makeDirectories(FileIO.directory(of: path))
         removeStaleTemporaries(of: path)
         // Only a stale socket is replaced: a path naming any other file is a mistake, not ours to
         // delete, and a socket someone still answers on belongs to a running kiosk.
         var info = stat()
         if lstat(path, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFSOCK else { throw FileIO.Failure(action: "bind (not a socket, left alone)", path: path, code: EEXIST) }
-            if isAnswered(path) { throw FileIO.Failure(action: "bind (another process listens there)", path: path, code: EADDRINUSE) }
+            guard info.st_mode & S_IFMT == S_IFSOCK else {
+                throw FileIO.Failure(action: "bind (not a socket, left alone)", path: path, code: EEXIST)
+            }
+            if isAnswered(path) {
+                throw FileIO.Failure(action: "bind (another process listens there)", path: path, code: EADDRINUSE)
+            }
             unlink(path)
         }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = socket(
+            AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw FileIO.Failure(action: "socket for", path: path, code: errno) }
         // Bound under a temporary name and renamed to `path` once it listens, so the path never names
         // a socket that refuses connections (a client that waits for the file, as the tests and
@@ -150,13 +161,19 @@ public final class ControlSocket {
         chmod(temporary, 0o660)
         if let group {
             if let gr = getgrnam(group) {
-                if chown(temporary, UInt32.max, gr.pointee.gr_gid) != 0 { Log.error("socket: cannot give \(path) to group \(group): \(String(cString: strerror(errno)))") }
+                if chown(temporary, UInt32.max, gr.pointee.gr_gid) != 0 {
+                    Log.error("socket: cannot give \(path) to group \(group): \(String(cString: strerror(errno)))")
+                }
             } else {
                 Log.error("socket: no group \(group); \(path) keeps the service's group")
             }
         }
-        guard Glibc.listen(fd, 16) == 0 else { let e = errno; close(fd); unlink(temporary); throw FileIO.Failure(action: "listen on", path: path, code: e) }
-        guard temporary == path || rename(temporary, path) == 0 else { let e = errno; close(fd); unlink(temporary); throw FileIO.Failure(action: "bind", path: path, code: e) }
+        guard Glibc.listen(fd, 16) == 0 else {
+            let e = errno; close(fd); unlink(temporary); throw FileIO.Failure(action: "listen on", path: path, code: e)
+        }
+        guard temporary == path || rename(temporary, path) == 0 else {
+            let e = errno; close(fd); unlink(temporary); throw FileIO.Failure(action: "bind", path: path, code: e)
+        }
         return fd
     }
 
@@ -169,7 +186,9 @@ public final class ControlSocket {
         guard !prefix.isEmpty, let dir = opendir(directory) else { return }
         var stale: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count)), pid > 0 else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH { stale.append(directory + "/" + name) }
         }
@@ -211,7 +230,9 @@ public final class ControlSocket {
         for c in clients.values.sorted(by: { $0.fd < $1.fd }) where c.subscribed && !c.gone {
             if c.queuedEvents >= ControlSocket.maxQueuedEvents { c.dropped += 1; continue }
             var e = event
-            if c.dropped > 0, case .object(var pairs) = e { pairs.append(("dropped", .number(Double(c.dropped)))); e = .object(pairs); c.dropped = 0 }
+            if c.dropped > 0, case .object(var pairs) = e {
+                pairs.append(("dropped", .number(Double(c.dropped)))); e = .object(pairs); c.dropped = 0
+            }
             c.queuedEvents += 1
             c.output.append(SocketWire.encode(e) + [0x0A])
             flush(c)

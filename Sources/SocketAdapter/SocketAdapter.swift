@@ -37,8 +37,12 @@ public final class SocketAdapter: KioskAdapter, ControlRequestHandler {
             return
         }
         if kiosk.isHeadless {
-            let ctl = SocketAdapter.commandName(argv0: CommandLine.arguments.first ?? "thumbwheel", directory: SocketAdapter.currentDirectory()) + " ctl"
-            Log.notice("""
+            let ctl =
+                SocketAdapter.commandName(
+                    argv0: CommandLine.arguments.first ?? "thumbwheel", directory: SocketAdapter.currentDirectory())
+                + " ctl"
+            Log.notice(
+                """
                 headless: no panel, so drive the kiosk through its socket, for example
                   \(ctl) --socket \(path) list
                   \(ctl) --socket \(path) tap X Y          (screen pixels)
@@ -87,7 +91,9 @@ public final class SocketAdapter: KioskAdapter, ControlRequestHandler {
         case .reload: command = .reload
         case .tap(let x, let y): command = .tap(Point(x, y))
         case .drag(let from, let to, let durationMS, let steps):
-            command = .drag(from: Point(from.x, from.y), to: Point(to.x, to.y), duration: (durationMS ?? 300) / 1000, steps: steps ?? 10)
+            command = .drag(
+                from: Point(from.x, from.y), to: Point(to.x, to.y), duration: (durationMS ?? 300) / 1000,
+                steps: steps ?? 10)
         case .version: command = .version
         case .stats: command = .stats
         case .prop(let id, let key, let value): command = .setProperty(id: id, key: key, value: value)
@@ -95,7 +101,8 @@ public final class SocketAdapter: KioskAdapter, ControlRequestHandler {
         case .brightness(let value): command = .screenPower(on: nil, brightness: value)
         }
         switch kiosk.perform(command, from: .socket) {
-        case .failure(let refused): return ErrorReply(refused.description, errors: refused.errors.isEmpty ? nil : refused.errors)
+        case .failure(let refused):
+            return ErrorReply(refused.description, errors: refused.errors.isEmpty ? nil : refused.errors)
         case .success(let result): return reply(result)
         }
     }
@@ -103,8 +110,11 @@ public final class SocketAdapter: KioskAdapter, ControlRequestHandler {
     private func reply(_ result: KioskResult) -> any SocketReply {
         switch result {
         case .listing(let l):
-            return ListReply(controls: l.elements.map { ControlListing(id: $0.id, kind: $0.kind, value: $0.value, details: $0.details) },
-                             screen: l.screen, screens: l.screens, variables: l.variables)
+            return ListReply(
+                controls: l.elements.map {
+                    ControlListing(id: $0.id, kind: $0.kind, value: $0.value, details: $0.details)
+                },
+                screen: l.screen, screens: l.screens, variables: l.variables)
         case .value(let id, let value): return ValueReply(id: id, value: value)
         case .variable(let id, let value): return VariableReply(id: id, value: value)
         case .screen(let id): return ScreenReply(screen: id)
@@ -112,8 +122,9 @@ public final class SocketAdapter: KioskAdapter, ControlRequestHandler {
         case .screenshot(let width, let height, let png):
             return ScreenshotReply(width: width, height: height, png: Base64.encode(png))
         case .stats(let s):
-            return StatsReply(wakeups: s.wakeups, frames: s.frames, clients: socket?.clientCount ?? 0, state: s.state,
-                              latency: s.latency, adapters: s.adapters)
+            return StatsReply(
+                wakeups: s.wakeups, frames: s.frames, clients: socket?.clientCount ?? 0, state: s.state,
+                latency: s.latency, adapters: s.adapters)
         case .version(let v): return VersionReply(version: v)
         case .screenPower(let p): return ScreenPowerReply(on: p.on, brightness: p.brightness)
         case .done: return OKReply()
@@ -125,12 +136,17 @@ public final class SocketAdapter: KioskAdapter, ControlRequestHandler {
         switch event {
         case .control(let id, let e, let value): socket.broadcast(SocketAdapter.eventJSON(id: id, e, value: value))
         case .screen(let id): socket.broadcast(.object([("event", .string("screen")), ("screen", .string(id))]))
-        case .action(let id, let name): socket.broadcast(.object([("event", .string("action")), ("id", .string(id)), ("name", .string(name))]))
+        case .action(let id, let name):
+            socket.broadcast(.object([("event", .string("action")), ("id", .string(id)), ("name", .string(name))]))
         case .variable(let id, let value):
-            socket.broadcast(.object([("event", .string("variable")), ("id", .string(id)), ("value", Optional(value).json)]))
+            socket.broadcast(
+                .object([("event", .string("variable")), ("id", .string(id)), ("value", Optional(value).json)]))
         case .saved(let progress): socket.savesReached(progress)
         case .screenPower(let p):
-            socket.broadcast(.object([("event", .string("screen-power")), ("on", .bool(p.on)), ("brightness", .number(p.brightness))]))
+            socket.broadcast(
+                .object([
+                    ("event", .string("screen-power")), ("on", .bool(p.on)), ("brightness", .number(p.brightness)),
+                ]))
         case .valueChanged, .publish: break
         }
     }

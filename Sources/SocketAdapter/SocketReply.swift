@@ -73,7 +73,9 @@ public struct ControlListing: Encodable, Sendable {
         try c.encode(id, forKey: JSONKey("id"))
         try c.encode(kind, forKey: JSONKey("kind"))
         try c.encode(value, forKey: JSONKey("value"))
-        for (key, detail) in details where !["id", "kind", "value"].contains(key) { try c.encode(detail, forKey: JSONKey(key)) }
+        for (key, detail) in details where !["id", "kind", "value"].contains(key) {
+            try c.encode(detail, forKey: JSONKey(key))
+        }
     }
 }
 
@@ -137,13 +139,17 @@ public struct StatsReply: SocketReply, Codable, Equatable {
     /// The adapters' sections by name (`KioskAdapter.statsSection`), each a top-level key.
     public var adapters: [(String, JSON)]
 
-    public init(wakeups: Int, frames: Int, clients: Int, state: StateStats? = nil, latency: LatencyStats? = nil, adapters: [(String, JSON)] = []) {
+    public init(
+        wakeups: Int, frames: Int, clients: Int, state: StateStats? = nil, latency: LatencyStats? = nil,
+        adapters: [(String, JSON)] = []
+    ) {
         self.wakeups = wakeups; self.frames = frames; self.clients = clients; self.state = state; self.latency = latency
         self.adapters = adapters
     }
 
     public static func == (a: StatsReply, b: StatsReply) -> Bool {
-        a.wakeups == b.wakeups && a.frames == b.frames && a.clients == b.clients && a.state == b.state && a.latency == b.latency
+        a.wakeups == b.wakeups && a.frames == b.frames && a.clients == b.clients && a.state == b.state
+            && a.latency == b.latency
             && a.adapters.map(\.0) == b.adapters.map(\.0) && a.adapters.map(\.1) == b.adapters.map(\.1)
     }
 
@@ -160,7 +166,9 @@ public struct StatsReply: SocketReply, Codable, Equatable {
         try c.encode(clients, forKey: JSONKey("clients"))
         try c.encodeIfPresent(state, forKey: JSONKey("state"))
         try c.encodeIfPresent(latency, forKey: JSONKey("latency"))
-        for (name, section) in adapters where !StatsReply.fixedKeys.contains(name) { try c.encode(section, forKey: JSONKey(name)) }
+        for (name, section) in adapters where !StatsReply.fixedKeys.contains(name) {
+            try c.encode(section, forKey: JSONKey(name))
+        }
     }
 
     public init(from decoder: Decoder) throws {
@@ -170,8 +178,10 @@ public struct StatsReply: SocketReply, Codable, Equatable {
         clients = try c.decode(Int.self, forKey: JSONKey("clients"))
         state = try c.decodeIfPresent(StateStats.self, forKey: JSONKey("state"))
         latency = try c.decodeIfPresent(LatencyStats.self, forKey: JSONKey("latency"))
-        adapters = try c.allKeys.filter { !StatsReply.fixedKeys.contains($0.stringValue) }.sorted { $0.stringValue < $1.stringValue }
-            .map { ($0.stringValue, try c.decode(JSON.self, forKey: $0)) }
+        adapters = try c.allKeys.filter { !StatsReply.fixedKeys.contains($0.stringValue) }.sorted {
+            $0.stringValue < $1.stringValue
+        }
+        .map { ($0.stringValue, try c.decode(JSON.self, forKey: $0)) }
     }
 }
 

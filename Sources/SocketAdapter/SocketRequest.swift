@@ -42,7 +42,10 @@ public enum SocketRequest: Codable, Equatable, Sendable {
     case brightness(Double)
 
     /// The `"cmd"` names, in the order error messages list them.
-    public static let commands = ["get", "set", "set-var", "list", "screen", "subscribe", "screenshot", "reload", "tap", "drag", "stats", "version", "prop", "screen-power", "brightness"]
+    public static let commands = [
+        "get", "set", "set-var", "list", "screen", "subscribe", "screenshot", "reload", "tap", "drag", "stats",
+        "version", "prop", "screen-power", "brightness",
+    ]
 
     /// This request's `"cmd"`.
     public var command: String {
@@ -74,32 +77,38 @@ public enum SocketRequest: Codable, Equatable, Sendable {
         guard let c = try? decoder.container(keyedBy: CodingKeys.self) else { throw SocketRequestError.notAnObject }
         let choices = SocketRequest.commands.joined(separator: ", ")
         guard c.contains(.cmd) else { throw SocketRequestError("missing \"cmd\": one of \(choices)") }
-        guard let cmd = try? c.decode(String.self, forKey: .cmd) else { throw SocketRequestError("\"cmd\" must be a string: one of \(choices)") }
+        guard let cmd = try? c.decode(String.self, forKey: .cmd) else {
+            throw SocketRequestError("\"cmd\" must be a string: one of \(choices)")
+        }
         let fields = Fields(container: c, cmd: cmd)
         let idText = "a control id (a string)"
         switch cmd {
         case "list": self = .list
         case "get": self = .get(id: try fields.required(.id, idText))
         case "set":
-            self = .set(id: try fields.required(.id, idText),
-                        value: try fields.required(.value, "a number (or [a, b] for a range-slider)"))
+            self = .set(
+                id: try fields.required(.id, idText),
+                value: try fields.required(.value, "a number (or [a, b] for a range-slider)"))
         case "set-var":
-            self = .setVariable(id: try fields.required(.id, "a variable id (a string)"),
-                                value: try fields.required(.value, "a number or a string"))
+            self = .setVariable(
+                id: try fields.required(.id, "a variable id (a string)"),
+                value: try fields.required(.value, "a number or a string"))
         case "screen": self = .screen(id: try fields.required(.id, "a screen id (a string)"))
         case "subscribe": self = .subscribe
         case "screenshot": self = .screenshot
         case "reload": self = .reload
         case "tap": self = .tap(x: try fields.required(.x, "a number"), y: try fields.required(.y, "a number"))
         case "drag":
-            self = .drag(from: try fields.required(.from, "[x, y]"), to: try fields.required(.to, "[x, y]"),
-                         durationMS: try fields.optional(.durationMS, "a number of milliseconds"),
-                         steps: try fields.optional(.steps, "a whole number"))
+            self = .drag(
+                from: try fields.required(.from, "[x, y]"), to: try fields.required(.to, "[x, y]"),
+                durationMS: try fields.optional(.durationMS, "a number of milliseconds"),
+                steps: try fields.optional(.steps, "a whole number"))
         case "version": self = .version
         case "stats": self = .stats
         case "prop":
-            self = .prop(id: try fields.required(.id, idText), key: try fields.required(.key, "an element key (a string)"),
-                         value: try fields.required(.value, "the key's new value (null: the config's)"))
+            self = .prop(
+                id: try fields.required(.id, idText), key: try fields.required(.key, "an element key (a string)"),
+                value: try fields.required(.value, "the key's new value (null: the config's)"))
         case "screen-power": self = .screenPower(on: try fields.required(.on, "true or false"))
         case "brightness": self = .brightness(try fields.required(.value, "a number from 0 to 1"))
         default: throw SocketRequestError("unknown cmd \"\(cmd)\": expected \(choices)")
@@ -129,7 +138,9 @@ public enum SocketRequest: Codable, Equatable, Sendable {
     /// message the error reply carries.
     public static func decode(line: some Collection<UInt8>) -> Result<SocketRequest, SocketRequestError> {
         guard line.count <= ControlSocket.maxMessageBytes else { return .failure(.tooLong) }
-        do { return .success(try JSONCoding.decode(SocketRequest.self, from: line)) } catch let error as SocketRequestError {
+        do { return .success(try JSONCoding.decode(SocketRequest.self, from: line)) } catch let error
+            as SocketRequestError
+        {
             return .failure(error)
         } catch {
             // Not JSON at all (the decoder's own error names a byte offset nobody needs).
@@ -143,7 +154,9 @@ public enum SocketRequest: Codable, Equatable, Sendable {
         let cmd: String
 
         func required<T: Decodable>(_ key: CodingKeys, _ what: String) throws -> T {
-            guard container.contains(key) else { throw SocketRequestError("\(cmd) needs \"\(key.stringValue)\": \(what)") }
+            guard container.contains(key) else {
+                throw SocketRequestError("\(cmd) needs \"\(key.stringValue)\": \(what)")
+            }
             return try value(key, what)
         }
 
@@ -169,7 +182,8 @@ public struct SocketPoint: Codable, Equatable, Sendable {
     public init(from decoder: Decoder) throws {
         let pair = try decoder.singleValueContainer().decode([Double].self)
         guard pair.count == 2 else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected [x, y]"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "expected [x, y]"))
         }
         x = pair[0]; y = pair[1]
     }
@@ -190,5 +204,6 @@ public struct SocketRequestError: Error, Equatable, Sendable, CustomStringConver
     /// The line is not a JSON object.
     public static let notAnObject = SocketRequestError("expected one JSON object per line, such as {\"cmd\":\"list\"}")
     /// The line is longer than `ControlSocket.maxMessageBytes`.
-    public static let tooLong = SocketRequestError("message longer than \(ControlSocket.maxMessageBytes) bytes; refused")
+    public static let tooLong = SocketRequestError(
+        "message longer than \(ControlSocket.maxMessageBytes) bytes; refused")
 }

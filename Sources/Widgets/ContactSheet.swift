@@ -23,7 +23,8 @@ public enum ContactSheet {
         let resources = Resources(theme: theme, images: ImageCatalog.builtin(), faces: faces)
         let cells = makeCells(theme)
         let rows = (cells.count + columns - 1) / columns
-        let sheet = Bitmap(width: columns * cell, height: rows * (cell + caption), format: .xrgb8888, fill: Color(rgb: 0x161616))
+        let sheet = Bitmap(
+            width: columns * cell, height: rows * (cell + caption), format: .xrgb8888, fill: Color(rgb: 0x161616))
         let canvas = sheet.canvas
         for (i, c) in cells.enumerated() {
             let x = (i % columns) * cell, y = (i / columns) * (cell + caption)
@@ -31,11 +32,14 @@ public enum ContactSheet {
             view.time = c.time
             let image = Bitmap(width: cell - 4, height: cell - 4, format: .xrgb8888)
             view.render(into: image.canvas, full: true)
-            canvas.drawImage(image, in: Rect(x: Double(x + 2), y: Double(y + caption), width: Double(cell - 4), height: Double(cell - 4)),
-                             filter: .nearest)
+            canvas.drawImage(
+                image,
+                in: Rect(x: Double(x + 2), y: Double(y + caption), width: Double(cell - 4), height: Double(cell - 4)),
+                filter: .nearest)
             if let face = resources.regularFace {
-                canvas.drawText(c.title, font: Font(face: face, size: 13), at: Point(Double(x + 8), Double(y + 18)),
-                                paint: Paint(theme.text.withAlpha(0.85)))
+                canvas.drawText(
+                    c.title, font: Font(face: face, size: 13), at: Point(Double(x + 8), Double(y + 18)),
+                    paint: Paint(theme.text.withAlpha(0.85)))
             }
         }
         return sheet
@@ -51,19 +55,32 @@ public enum ContactSheet {
             return s
         }
         var cells: [Cell] = []
-        cells.append(Cell(title: "Circular slider: labels, markers", controls: [circular { s in
-            s.lineWidth = 10; s.labels = ["0", "25", "50", "75"]; s.markerCount = 12; s.currentValue = 40 }]))
+        cells.append(
+            Cell(
+                title: "Circular slider: labels, markers",
+                controls: [
+                    circular { s in
+                        s.lineWidth = 10; s.labels = ["0", "25", "50", "75"]; s.markerCount = 12; s.currentValue = 40
+                    }
+                ]))
         let pressed = circular { s in
             s.lineWidth = 10; s.maximumAngle = 270; s.handle.type = .doubleCircle; s.handle.enlargementPoints = 20
-            s.labels = ["min", "mid", "max"]; s.markerCount = 7; s.markerPath = [Point(0, -5), Point(4, 4), Point(-4, 4)]
+            s.labels = ["min", "mid", "max"]; s.markerCount = 7;
+            s.markerPath = [Point(0, -5), Point(4, 4), Point(-4, 4)]
             s.currentValue = 60
         }
         _ = pressed.touchBegan(at: pressed.drawnHandleCenter, time: 0)
         cells.append(Cell(title: "270° arc, double handle pressed", controls: [pressed]))
-        cells.append(Cell(title: "Handle image (rotatable), image markers", controls: [circular { s in
-            s.lineWidth = 8; s.maximumAngle = 180; s.handle.imageName = "arrow"; s.handle.rotatable = true
-            s.handle.enlargementPoints = 24; s.markerCount = 5; s.markerImageName = "star-mask"; s.currentValue = 35
-        }]))
+        cells.append(
+            Cell(
+                title: "Handle image (rotatable), image markers",
+                controls: [
+                    circular { s in
+                        s.lineWidth = 8; s.maximumAngle = 180; s.handle.imageName = "arrow"; s.handle.rotatable = true
+                        s.handle.enlargementPoints = 24; s.markerCount = 5; s.markerImageName = "star-mask";
+                        s.currentValue = 35
+                    }
+                ]))
         let range = DoubleHandleCircularSlider(id: "r", bounds: side, transform: at)
         theme.apply(to: range)
         range.lineWidth = 12; range.secondHandle.type = .doubleCircle; range.secondHandle.enlargementPoints = 18
@@ -72,8 +89,9 @@ public enum ContactSheet {
 
         var gradients: [any TouchControl] = []
         for (i, v) in [15.0, 55, 95].enumerated() {
-            let g = GradientCircularSlider(id: "g\(i)", bounds: Rect(x: 0, y: 0, width: 240 - Double(i) * 70, height: 240 - Double(i) * 70),
-                                           transform: .translation(28 + Double(i) * 35, 28 + Double(i) * 35))
+            let g = GradientCircularSlider(
+                id: "g\(i)", bounds: Rect(x: 0, y: 0, width: 240 - Double(i) * 70, height: 240 - Double(i) * 70),
+                transform: .translation(28 + Double(i) * 35, 28 + Double(i) * 35))
             theme.apply(to: g)
             g.lineWidth = 12; g.maximumAngle = 270; g.currentValue = v
             gradients.append(g)
@@ -82,7 +100,8 @@ public enum ContactSheet {
         let seeker = ArcSeeker(id: "s", bounds: side, transform: at)
         theme.apply(to: seeker)
         seeker.startAngle = 120; seeker.endAngle = 60; seeker.currentAngle = 250
-        let held = ArcSeeker(id: "h", bounds: Rect(x: 0, y: 0, width: 140, height: 140), transform: .translation(78, 78))
+        let held = ArcSeeker(
+            id: "h", bounds: Rect(x: 0, y: 0, width: 140, height: 140), transform: .translation(78, 78))
         theme.apply(to: held)
         held.startAngle = 150; held.endAngle = 30; held.currentAngle = 300
         _ = held.touchBegan(at: held.thumbFrame.center, time: 0)
@@ -90,11 +109,16 @@ public enum ContactSheet {
         cells.append(Cell(title: "Arc seeker (inner: thumb held)", controls: [seeker, held]))
 
         let items = ["sun", "moon", "drop", "leaf", "bolt", "star-mask", "heart-mask", "dot"].enumerated().map {
-            SpinnerItem(iconName: $0.element, title: $0.element.split(separator: "-").first.map(String.init) ?? "", isEnabled: $0.offset != 2)
+            SpinnerItem(
+                iconName: $0.element, title: $0.element.split(separator: "-").first.map(String.init) ?? "",
+                isEnabled: $0.offset != 2)
         }
-        func spinner(_ frame: Rect, mode: SpinnerMode, selected: Int, open: Bool, configure: (Spinner) -> Void = { _ in }) -> Spinner {
-            let s = Spinner(id: "sp", items: items, selectedIndex: selected, mode: mode.rawValue, frame: frame,
-                            containerSize: Size(296, 296))
+        func spinner(
+            _ frame: Rect, mode: SpinnerMode, selected: Int, open: Bool, configure: (Spinner) -> Void = { _ in }
+        ) -> Spinner {
+            let s = Spinner(
+                id: "sp", items: items, selectedIndex: selected, mode: mode.rawValue, frame: frame,
+                containerSize: Size(296, 296))
             theme.apply(to: s)
             configure(s)
             if open {
@@ -104,19 +128,32 @@ public enum ContactSheet {
             }
             return s
         }
-        let closed = [spinner(Rect(x: 40, y: 118, width: 60, height: 60), mode: .spinnerOnly, selected: 0, open: false),
-                      spinner(Rect(x: 118, y: 118, width: 60, height: 60), mode: .spinnerOnly, selected: 1, open: false) { $0.hudMode = true },
-                      spinner(Rect(x: 196, y: 118, width: 60, height: 60), mode: .spinnerOnly, selected: 2, open: false)]
+        let closed = [
+            spinner(Rect(x: 40, y: 118, width: 60, height: 60), mode: .spinnerOnly, selected: 0, open: false),
+            spinner(Rect(x: 118, y: 118, width: 60, height: 60), mode: .spinnerOnly, selected: 1, open: false) {
+                $0.hudMode = true
+            },
+            spinner(Rect(x: 196, y: 118, width: 60, height: 60), mode: .spinnerOnly, selected: 2, open: false),
+        ]
         cells.append(Cell(title: "Spinner closed: framed, HUD, disabled", controls: closed, time: 3))
-        cells.append(Cell(title: "Spinner open: prize wheel", controls: [
-            spinner(Rect(x: 118, y: 118, width: 60, height: 60), mode: .spinnerOnly, selected: 1, open: true)], time: 3))
-        cells.append(Cell(title: "Spinner open: picker list", controls: [
-            spinner(Rect(x: 118, y: 226, width: 60, height: 60), mode: .pickerOnly, selected: 3, open: true)], time: 3))
+        cells.append(
+            Cell(
+                title: "Spinner open: prize wheel",
+                controls: [
+                    spinner(Rect(x: 118, y: 118, width: 60, height: 60), mode: .spinnerOnly, selected: 1, open: true)
+                ], time: 3))
+        cells.append(
+            Cell(
+                title: "Spinner open: picker list",
+                controls: [
+                    spinner(Rect(x: 118, y: 226, width: 60, height: 60), mode: .pickerOnly, selected: 3, open: true)
+                ], time: 3))
 
         func valueSlider(_ y: Double, validator: NumberValidator? = nil) -> (ValueSlider, NumberPad, SliderPadHost) {
             let slider = ValueSlider(id: "v", size: Size(236, 44), transform: .translation(30, y))
-            let pad = NumberPad(id: "p", anchor: Rect(x: 30, y: y + 22, width: 236, height: 22), screenSize: Size(296, 296),
-                                validator: validator)
+            let pad = NumberPad(
+                id: "p", anchor: Rect(x: 30, y: y + 22, width: 236, height: 22), screenSize: Size(296, 296),
+                validator: validator)
             let host = SliderPadHost(slider: slider, pad: pad, initialNumber: 50)
             _ = slider.advance(to: 1)
             return (slider, pad, host)

@@ -27,10 +27,12 @@ enum ContourPainter {
     /// Fills `layout`'s outline with `style` (gradient top to bottom of the outline frame, NP-43).
     static func draw(_ layout: PopupLayout, style: PopupContour.Style, painter: LocalPainter) {
         let outline = path(layout.outline)
-        drawShadow(outline, color: style.shadowColor, offset: style.shadowOffset, blur: style.shadowBlur, painter: painter)
+        drawShadow(
+            outline, color: style.shadowColor, offset: style.shadowOffset, blur: style.shadowBlur, painter: painter)
         let frame = layout.outlineFrame
         let stops = zip(style.gradientLocations, style.gradientColors).map { GradientStop($0, $1) }
-        painter.fill(outline, paint: painter.verticalGradient(top: frame.minY, bottom: frame.maxY, x: frame.minX, stops: stops))
+        painter.fill(
+            outline, paint: painter.verticalGradient(top: frame.minY, bottom: frame.maxY, x: frame.minX, stops: stops))
     }
 
     /// A drop shadow without a blur filter: the shape offset, filled at part of the shadow's alpha, and
@@ -38,8 +40,9 @@ enum ContourPainter {
     static func drawShadow(_ shape: Path, color: Color, offset: Vector, blur: Double, painter: LocalPainter) {
         let moved = shape.applying(.translation(offset.dx, offset.dy))
         if blur > 0 {
-            painter.canvas.stroke(path: moved.applying(painter.transform), width: 2 * blur * painter.scale,
-                                  paint: Paint(color, alpha: 0.35))
+            painter.canvas.stroke(
+                path: moved.applying(painter.transform), width: 2 * blur * painter.scale,
+                paint: Paint(color, alpha: 0.35))
         }
         painter.fill(moved, paint: Paint(color, alpha: 0.6))
     }

@@ -51,13 +51,18 @@ public enum ContrastRule {
     public static func pairs(of t: Theme) -> [Pair] {
         let ground = "the theme's background"
         return [
-            Pair(key: "text", what: "text", color: t.text, ground: t.background, groundName: ground, groundKey: "background", minimum: smallText),
-            Pair(key: "text", what: "text on popups and cards", color: t.text, ground: t.popupBackground,
-                 groundName: "the theme's popup_background", groundKey: "popup_background", minimum: smallText),
-            Pair(key: "accent", what: "the accent (fills, outlines, focus marks)", color: t.accent, ground: t.background,
-                 groundName: ground, groundKey: "background", minimum: parts),
-            Pair(key: "seeker_thumb", what: "the seeker's thumb", color: t.seekerThumb, ground: t.background,
-                 groundName: ground, groundKey: "background", minimum: parts),
+            Pair(
+                key: "text", what: "text", color: t.text, ground: t.background, groundName: ground,
+                groundKey: "background", minimum: smallText),
+            Pair(
+                key: "text", what: "text on popups and cards", color: t.text, ground: t.popupBackground,
+                groundName: "the theme's popup_background", groundKey: "popup_background", minimum: smallText),
+            Pair(
+                key: "accent", what: "the accent (fills, outlines, focus marks)", color: t.accent, ground: t.background,
+                groundName: ground, groundKey: "background", minimum: parts),
+            Pair(
+                key: "seeker_thumb", what: "the seeker's thumb", color: t.seekerThumb, ground: t.background,
+                groundName: ground, groundKey: "background", minimum: parts),
         ]
     }
 
@@ -67,8 +72,11 @@ public enum ContrastRule {
         var out: [Pair] = []
         func text(_ key: String, _ what: String, size: Double, bold: Bool) {
             guard let c = p.color(key) else { return }
-            out.append(Pair(key: key, what: "\(what) at \(Schema.format(size)) pt", color: c, ground: ground, groundName: groundName,
-                            minimum: minimum(textSize: size, bold: bold)))
+            out.append(
+                Pair(
+                    key: key, what: "\(what) at \(Schema.format(size)) pt", color: c, ground: ground,
+                    groundName: groundName,
+                    minimum: minimum(textSize: size, bold: bold)))
         }
         func part(_ key: String, _ what: String) {
             guard let c = p.color(key) else { return }

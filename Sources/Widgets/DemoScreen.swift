@@ -22,7 +22,8 @@ public struct DemoScreen {
     /// Builds the screen with `theme`'s colours at `scale` pixels per point.
     public init(theme: Theme = .dark, scale: Double = 1) {
         func place(_ x: Double, _ y: Double) -> Transform { Transform.translation(x, y).then(.scale(scale, scale)) }
-        temperature = CircularSlider(id: "temperature", bounds: Rect(x: 0, y: 0, width: 240, height: 240), transform: place(20, 40))
+        temperature = CircularSlider(
+            id: "temperature", bounds: Rect(x: 0, y: 0, width: 240, height: 240), transform: place(20, 40))
         theme.apply(to: temperature)
         temperature.track.minimumValue = 10; temperature.track.maximumValue = 30
         temperature.maximumAngle = 270; temperature.lineWidth = 14; temperature.sliderPadding = 40
@@ -30,7 +31,8 @@ public struct DemoScreen {
         temperature.markerCount = 21; temperature.track.filledColor = Color(rgb: 0xE0883A)
         temperature.currentValue = 21
 
-        hours = DoubleHandleCircularSlider(id: "hours", bounds: Rect(x: 0, y: 0, width: 240, height: 240), transform: place(280, 40))
+        hours = DoubleHandleCircularSlider(
+            id: "hours", bounds: Rect(x: 0, y: 0, width: 240, height: 240), transform: place(280, 40))
         theme.apply(to: hours)
         hours.track.minimumValue = 0; hours.track.maximumValue = 24; hours.lineWidth = 12
         hours.currentValue = 8; hours.secondCurrentValue = 18
@@ -44,10 +46,13 @@ public struct DemoScreen {
         _ = volume.drainEvents()
 
         let names = ["sun", "moon", "drop", "leaf", "bolt"]
-        let items = names.enumerated().map { SpinnerItem(iconName: $0.element, title: $0.element, isEnabled: $0.offset != 4) }
-        source = Spinner(id: "source", items: items, selectedIndex: 1, mode: SpinnerMode.spinnerOnly.rawValue,
-                         frame: Rect(x: 620, y: 350, width: 80, height: 80), containerSize: Size(800, 480),
-                         containerTransform: .scale(scale, scale))
+        let items = names.enumerated().map {
+            SpinnerItem(iconName: $0.element, title: $0.element, isEnabled: $0.offset != 4)
+        }
+        source = Spinner(
+            id: "source", items: items, selectedIndex: 1, mode: SpinnerMode.spinnerOnly.rawValue,
+            frame: Rect(x: 620, y: 350, width: 80, height: 80), containerSize: Size(800, 480),
+            containerTransform: .scale(scale, scale))
         theme.apply(to: source)
     }
 }

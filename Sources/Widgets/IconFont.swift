@@ -27,7 +27,7 @@ public struct IconNames: Sendable, Equatable {
             var end = i
             while end < bytes.count, IconNames.isNameByte(bytes[end]) { end += 1 }
             guard end > i, let brace = IconNames.pseudoBefore(bytes, at: end) else { continue }
-            let name = String(decoding: bytes[i ..< end], as: UTF8.self)
+            let name = String(decoding: bytes[i..<end], as: UTF8.self)
             i = brace
             if let scalar = IconNames.content(bytes, from: brace) { scalars[name] = scalar }
         }
@@ -49,7 +49,7 @@ public struct IconNames: Sendable, Equatable {
         guard needle.count <= bytes.count else { return nil }
         var i = from
         while i + needle.count <= bytes.count {
-            if bytes[i] == needle[0], Array(bytes[i ..< i + needle.count]) == needle { return i }
+            if bytes[i] == needle[0], Array(bytes[i..<i + needle.count]) == needle { return i }
             i += 1
         }
         return nil
@@ -61,7 +61,9 @@ public struct IconNames: Sendable, Equatable {
         var colons = 0
         while i < b.count, b[i] == 0x3A { colons += 1; i += 1 }
         let word = Array("before".utf8)
-        guard colons == 1 || colons == 2, i + word.count <= b.count, Array(b[i ..< i + word.count]) == word else { return nil }
+        guard colons == 1 || colons == 2, i + word.count <= b.count, Array(b[i..<i + word.count]) == word else {
+            return nil
+        }
         i += word.count
         while i < b.count, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i += 1 }
         guard i < b.count, b[i] == 0x7B else { return nil }
@@ -72,7 +74,7 @@ public struct IconNames: Sendable, Equatable {
     static func content(_ b: [UInt8], from start: Int) -> Unicode.Scalar? {
         var close = start
         while close < b.count, b[close] != 0x7D { close += 1 }
-        let block = Array(b[start ..< close])
+        let block = Array(b[start..<close])
         guard let at = find(Array("content".utf8), in: block, from: 0) else { return nil }
         var i = at + 7
         while i < block.count, block[i] == 0x20 || block[i] == 0x3A || block[i] == 0x09 { i += 1 }
@@ -86,9 +88,9 @@ public struct IconNames: Sendable, Equatable {
 
     static func hexDigit(_ b: UInt8) -> UInt32? {
         switch b {
-        case 0x30 ... 0x39: return UInt32(b - 0x30)
-        case 0x41 ... 0x46: return UInt32(b - 0x41 + 10)
-        case 0x61 ... 0x66: return UInt32(b - 0x61 + 10)
+        case 0x30...0x39: return UInt32(b - 0x30)
+        case 0x41...0x46: return UInt32(b - 0x41 + 10)
+        case 0x61...0x66: return UInt32(b - 0x61 + 10)
         default: return nil
         }
     }

@@ -23,7 +23,8 @@ public enum IconSheet {
         let painter = LocalPainter(canvas: sheet.canvas, transform: .identity, resources: resources)
         var top = Double(margin)
         for (size, section) in zip(sizes, sections) {
-            painter.drawText("\(Int(size)) px", size: 15, bold: true, x: Double(margin), baseline: top + 20, color: theme.text)
+            painter.drawText(
+                "\(Int(size)) px", size: 15, bold: true, x: Double(margin), baseline: top + 20, color: theme.text)
             top += Double(header)
             for (i, name) in names.enumerated() {
                 let x = Double(margin + (i % section.columns) * section.cell)
@@ -31,8 +32,10 @@ public enum IconSheet {
                 let square = Rect(x: x + (Double(section.cell) - size) / 2, y: y, width: size, height: size)
                 painter.drawIcon(IconNames.prefix + name, fittedIn: square, tint: theme.text)
                 if section.named {
-                    painter.drawText(name, size: 11, bold: false,
-                                     centeredAt: Point(x + Double(section.cell) / 2, y + size + 10), color: theme.text.withAlpha(0.7))
+                    painter.drawText(
+                        name, size: 11, bold: false,
+                        centeredAt: Point(x + Double(section.cell) / 2, y + size + 10), color: theme.text.withAlpha(0.7)
+                    )
                 }
             }
             top += Double(section.rows * section.cellHeight + margin)
@@ -50,13 +53,17 @@ public enum IconSheet {
 
     /// The sheet once per theme, side by side: by default the sample names on the dark theme and a
     /// light page.
-    public static func render(icons: IconFont, names: [String] = sampleNames, faces: TextFaces,
-                              themes: [Theme] = [.dark, lightPage]) -> Bitmap {
+    public static func render(
+        icons: IconFont, names: [String] = sampleNames, faces: TextFaces,
+        themes: [Theme] = [.dark, lightPage]
+    ) -> Bitmap {
         let sheets = themes.map { render(icons: icons, names: names, faces: faces, theme: $0) }
-        let all = Bitmap(width: sheets.reduce(0) { $0 + $1.width }, height: sheets.map(\.height).max() ?? 0, format: .xrgb8888)
+        let all = Bitmap(
+            width: sheets.reduce(0) { $0 + $1.width }, height: sheets.map(\.height).max() ?? 0, format: .xrgb8888)
         var x = 0
         for s in sheets {
-            all.canvas.drawImage(s, in: Rect(x: Double(x), y: 0, width: Double(s.width), height: Double(s.height)), filter: .nearest)
+            all.canvas.drawImage(
+                s, in: Rect(x: Double(x), y: 0, width: Double(s.width), height: Double(s.height)), filter: .nearest)
             x += s.width
         }
         return all

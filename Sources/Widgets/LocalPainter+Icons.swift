@@ -6,7 +6,9 @@ extension LocalPainter {
     /// centred, in `tint`. Upright, the glyph is drawn straight from the face's glyph cache at the
     /// device size, so it is as sharp as text; turned, it goes through a mask like turned text.
     /// Names the font does not have draw nothing (the loader has reported them).
-    func drawFontIcon(_ name: String, fittedIn rect: Rect, rotatedBy angle: Angle = .zero, tint: Color, alpha: Double = 1) {
+    func drawFontIcon(
+        _ name: String, fittedIn rect: Rect, rotatedBy angle: Angle = .zero, tint: Color, alpha: Double = 1
+    ) {
         guard let icons = resources.images.icons, let scalar = icons.scalar(for: name), alpha > 0 else { return }
         let side = min(rect.width, rect.height)
         guard side > 0 else { return }
@@ -20,7 +22,8 @@ extension LocalPainter {
             let box = Rect(x: c.x - size / 2, y: c.y - size / 2, width: size, height: size)
             guard box.outsetBy(2).intersects(canvas.clip.rect) else { return }
             let pen = icons.penOffset(size: size)
-            canvas.drawText(text, font: font, at: Point(c.x - advance / 2, box.minY + pen.y), paint: paint, kerning: false)
+            canvas.drawText(
+                text, font: font, at: Point(c.x - advance / 2, box.minY + pen.y), paint: paint, kerning: false)
             return
         }
         guard let mask = iconMask(text, icons: icons, pixelSize: (side * scale).rounded(.up)) else { return }
@@ -53,8 +56,9 @@ extension LocalPainter {
         let font = Font(face: icons.face, size: pixelSize)
         let advance = font.measure(text, kerning: false).advance
         let mask = Bitmap(width: side, height: side)
-        mask.canvas.drawText(text, font: font, at: Point((pixelSize - advance) / 2, icons.penOffset(size: pixelSize).y),
-                             paint: Paint(Color.black), kerning: false)
+        mask.canvas.drawText(
+            text, font: font, at: Point((pixelSize - advance) / 2, icons.penOffset(size: pixelSize).y),
+            paint: Paint(Color.black), kerning: false)
         mask.releaseWorkMemory()
         if resources.textMasks.count >= Resources.textMaskLimit { resources.textMasks.removeAll() }
         resources.textMasks[key] = mask

@@ -45,13 +45,16 @@ struct LocalPainter {
 
     /// A ring of line `width` centred on the circle of `radius`.
     func strokeCircle(center: Point, radius: Double, width: Double, color: Color, alpha: Double = 1) {
-        canvas.strokeCircle(center: device(center), radius: radius * scale, width: width * scale, paint: Paint(color, alpha: alpha))
+        canvas.strokeCircle(
+            center: device(center), radius: radius * scale, width: width * scale, paint: Paint(color, alpha: alpha))
     }
 
     /// An arc from local screen angle `start` sweeping `sweep` clockwise.
-    func strokeArc(center: Point, radius: Double, start: Angle, sweep: Angle, width: Double, cap: LineCap, paint: Paint) {
-        canvas.strokeArc(center: device(center), radius: radius * scale, start: start + rotation, sweep: sweep,
-                         width: width * scale, cap: cap, paint: paint)
+    func strokeArc(center: Point, radius: Double, start: Angle, sweep: Angle, width: Double, cap: LineCap, paint: Paint)
+    {
+        canvas.strokeArc(
+            center: device(center), radius: radius * scale, start: start + rotation, sweep: sweep,
+            width: width * scale, cap: cap, paint: paint)
     }
 
     func fill(_ path: Path, paint: Paint) {
@@ -62,13 +65,16 @@ struct LocalPainter {
         guard !rect.isEmpty else { return }
         // Upright, the device shape is again a rounded rectangle: the canvas fills that from its table
         // of corner points and straight rows, without flattening four arcs per call (the same outline).
-        if isUpright { return canvas.fillRoundedRect(transform.boundingBox(of: rect), radius: radius * scale, paint: paint) }
+        if isUpright {
+            return canvas.fillRoundedRect(transform.boundingBox(of: rect), radius: radius * scale, paint: paint)
+        }
         fill(Path.roundedRect(rect, radius: radius), paint: paint)
     }
 
     func strokeRoundedRect(_ rect: Rect, radius: Double, width: Double, paint: Paint) {
         guard !rect.isEmpty else { return }
-        canvas.stroke(path: Path.roundedRect(rect, radius: radius).applying(transform), width: width * scale, paint: paint)
+        canvas.stroke(
+            path: Path.roundedRect(rect, radius: radius).applying(transform), width: width * scale, paint: paint)
     }
 
     /// A vertical linear gradient from `top` to `bottom` (local y), for fills of rounded rects and contours.
@@ -108,8 +114,10 @@ struct LocalPainter {
 
     /// `text` shrunk to fit `width` (down to `minSize`), then truncated with "…" if it still does not
     /// fit: at the tail (NP-4 thumb title) or in the middle (NP-31 edit label, "50…894").
-    func fitted(_ text: String, width: Double, maxSize: Double, minSize: Double, bold: Bool,
-                truncation: Truncation) -> (text: String, size: Double) {
+    func fitted(
+        _ text: String, width: Double, maxSize: Double, minSize: Double, bold: Bool,
+        truncation: Truncation
+    ) -> (text: String, size: Double) {
         let size = fittingSize(text, width: width, maxSize: maxSize, minSize: minSize, bold: bold)
         let shown = TextLayout.truncated(text, width: width, middle: truncation == .middle) {
             textSize($0, size: size, bold: bold).width
@@ -120,7 +128,9 @@ struct LocalPainter {
     // MARK: Images
 
     /// Draws `image` scaled into the local `rect`, turned by `angle` about the rect's centre.
-    func drawImage(_ image: Bitmap, in rect: Rect, rotatedBy angle: Angle = .zero, tint: Color? = nil, alpha: Double = 1) {
+    func drawImage(
+        _ image: Bitmap, in rect: Rect, rotatedBy angle: Angle = .zero, tint: Color? = nil, alpha: Double = 1
+    ) {
         guard image.width > 0, image.height > 0, !rect.isEmpty, alpha > 0 else { return }
         let toLocal = Transform.scale(rect.width / Double(image.width), rect.height / Double(image.height))
             .then(.translation(rect.minX, rect.minY))
@@ -140,10 +150,13 @@ struct LocalPainter {
 
     /// Draws catalogue image `name` aspect-fit into the local square `rect` (RVS-38 fit), templates
     /// tinted with `tint`.
-    func drawIcon(_ name: String, fittedIn rect: Rect, rotatedBy angle: Angle = .zero, tint: Color?,
-                  forceTemplate: Bool = false, alpha: Double = 1) {
+    func drawIcon(
+        _ name: String, fittedIn rect: Rect, rotatedBy angle: Angle = .zero, tint: Color?,
+        forceTemplate: Bool = false, alpha: Double = 1
+    ) {
         guard let entry = resources.images[name] else {
-            return drawFontIcon(name, fittedIn: rect, rotatedBy: angle, tint: tint ?? resources.theme.text, alpha: alpha)
+            return drawFontIcon(
+                name, fittedIn: rect, rotatedBy: angle, tint: tint ?? resources.theme.text, alpha: alpha)
         }
         let b = entry.bitmap
         let fit = min(rect.width / Double(b.width), rect.height / Double(b.height))
@@ -167,8 +180,9 @@ struct LocalPainter {
     func drawText(_ text: String, size: Double, bold: Bool, x: Double, baseline: Double, color: Color) {
         guard let face = resources.face(bold: bold), !text.isEmpty else { return }
         let m = metrics(text, font: Font(face: face, size: size), bold: bold)
-        drawText(text, size: size, bold: bold,
-                 centeredAt: Point(x + m.advance / 2, baseline + (m.inkBounds.minY + m.inkBounds.maxY) / 2), color: color)
+        drawText(
+            text, size: size, bold: bold,
+            centeredAt: Point(x + m.advance / 2, baseline + (m.inkBounds.minY + m.inkBounds.maxY) / 2), color: color)
     }
 
     /// Draws one line of `text` centred on the local point `center`, upright in the local frame.
@@ -229,8 +243,10 @@ extension LocalPainter {
     /// `origin` (device pixels): the measured ink comes from whole-pixel renderings, the drawn glyphs
     /// sit at quarter pixels and the origin is fractional, each worth at most a pixel more per side.
     static func inkBox(_ m: TextMetrics, origin: Point) -> Rect {
-        Rect(x: origin.x + m.inkBounds.minX, y: origin.y + m.inkBounds.minY,
-             width: m.inkBounds.width, height: m.inkBounds.height).outsetBy(3)
+        Rect(
+            x: origin.x + m.inkBounds.minX, y: origin.y + m.inkBounds.minY,
+            width: m.inkBounds.width, height: m.inkBounds.height
+        ).outsetBy(3)
     }
 }
 

@@ -42,11 +42,15 @@ public final class ScreenView {
     ///   - resources: theme, fonts and images (build once per screen set; they hold the glyph caches).
     ///   - scale: pixels per point (`Scale.from(panelPixels:physicalMM:)`).
     public convenience init(controls: [any TouchControl], background: Color, resources: Resources, scale: Double) {
-        self.init(controls: controls, background: background, resources: resources, scale: scale, kinds: ElementKinds.all)
+        self.init(
+            controls: controls, background: background, resources: resources, scale: scale, kinds: ElementKinds.all)
     }
 
     /// The same, drawing with the looks of `kinds` (the registry, or more in a test).
-    init(controls: [any TouchControl], background: Color, resources: Resources, scale: Double, kinds: [any RegisteredKind]) {
+    init(
+        controls: [any TouchControl], background: Color, resources: Resources, scale: Double,
+        kinds: [any RegisteredKind]
+    ) {
         self.background = background
         self.resources = resources
         self.scale = scale
@@ -54,8 +58,10 @@ public final class ScreenView {
         // A value slider shows the pad's edit label in the pad's validity colour (NP-29, NP-31).
         let pad = controls.lazy.compactMap { $0 as? NumberPad }.first
         for case let w as ValueSliderWidget in widgets { w.pad = pad }
-        overlayOrder = widgets.enumerated().sorted { ($0.element.overlayLevel, $0.offset) < ($1.element.overlayLevel, $1.offset) }
-            .map(\.element)
+        overlayOrder = widgets.enumerated().sorted {
+            ($0.element.overlayLevel, $0.offset) < ($1.element.overlayLevel, $1.offset)
+        }
+        .map(\.element)
         unsupported = controls.filter { ElementKinds.widget(for: $0, among: kinds) == nil }.map(\.id)
     }
 
@@ -81,8 +87,10 @@ public final class ScreenView {
             veilDamage.append(w.baseBounds(at: time))
             if let box = w.overlayBounds(at: time) { veilDamage.append(box) }
         }
-        overlayOrder = widgets.enumerated().sorted { ($0.element.overlayLevel, $0.offset) < ($1.element.overlayLevel, $1.offset) }
-            .map(\.element)
+        overlayOrder = widgets.enumerated().sorted {
+            ($0.element.overlayLevel, $0.offset) < ($1.element.overlayLevel, $1.offset)
+        }
+        .map(\.element)
     }
 
     /// Draws what changed since the last call into `canvas` (everything when `full`, on the first call, or

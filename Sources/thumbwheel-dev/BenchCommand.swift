@@ -15,13 +15,18 @@ struct BenchCommand {
         "bench",
         abstract: "The rasterizer benchmark of docs/bench/SCENES.md: milliseconds per frame for each scene and size.",
         arguments: [
-            .flag("json", "One JSON object per scene and size instead of the table (what scripts/bench-summary reads)."),
+            .flag(
+                "json", "One JSON object per scene and size instead of the table (what scripts/bench-summary reads)."),
             .option("scene", "S1,S3", "The scenes to run, comma-separated: clear, S1, S2, S3, S4, S5 (default: all)."),
             .option("size", "WxH[,WxH]", "The canvas sizes, comma-separated (default: 800x480,1920x1080)."),
-            .option("kernels", "LEVEL", "The build of the vector kernels to run: "
-                    + KernelLevel.available.map(\.rawValue).joined(separator: ", ") + " on this CPU (default: the last)."),
+            .option(
+                "kernels", "LEVEL",
+                "The build of the vector kernels to run: "
+                    + KernelLevel.available.map(\.rawValue).joined(separator: ", ")
+                    + " on this CPU (default: the last)."),
             .option("png", "DIR", "Also write each scene's frame to DIR/SCENE_WxH.png.", completion: .directory),
-        ]) { a in try BenchCommand(a).run() }
+        ]
+    ) { a in try BenchCommand(a).run() }
 
     var json: Bool
     var scenes: [String]
@@ -36,7 +41,8 @@ struct BenchCommand {
         kernels = a.string("kernels")
         png = a.string("png")
         if let bad = scenes.first(where: { !BenchScenes.sceneNames.contains($0) }) {
-            throw InvalidArguments("unknown scene \"\(bad)\"; the scenes are \(BenchScenes.sceneNames.joined(separator: ", "))")
+            throw InvalidArguments(
+                "unknown scene \"\(bad)\"; the scenes are \(BenchScenes.sceneNames.joined(separator: ", "))")
         }
         guard let sizes = Self.sizes(a.string("size")) else {
             throw InvalidArguments("bad --size \"\(a.string("size") ?? "")\"; expected WxH such as 800x480")
@@ -74,12 +80,16 @@ struct BenchCommand {
                 let times = Self.measure { resources.draw(scene, on: canvas) }
                 let s = Summary(times)
                 if json {
-                    printLine("{\"scene\":\"\(scene)\",\"width\":\(w),\"height\":\(h),\"frames\":\(times.count),"
-                        + "\"median_ms\":\(Self.fmt(s.median)),\"p5_ms\":\(Self.fmt(s.p5)),\"p95_ms\":\(Self.fmt(s.p95)),"
-                        + "\"min_ms\":\(Self.fmt(s.min)),\"max_ms\":\(Self.fmt(s.max))}")
+                    printLine(
+                        "{\"scene\":\"\(scene)\",\"width\":\(w),\"height\":\(h),\"frames\":\(times.count),"
+                            + "\"median_ms\":\(Self.fmt(s.median)),\"p5_ms\":\(Self.fmt(s.p5)),\"p95_ms\":\(Self.fmt(s.p95)),"
+                            + "\"min_ms\":\(Self.fmt(s.min)),\"max_ms\":\(Self.fmt(s.max))}")
                 } else {
-                    printLine(Self.pad(scene, 7) + Self.pad("\(w)x\(h)", 12) + Self.pad("\(times.count)", 9) + Self.pad(Self.fmt(s.median), 12)
-                        + Self.pad(Self.fmt(s.p5), 10) + Self.pad(Self.fmt(s.p95), 10) + Self.pad(Self.fmt(s.min), 10) + Self.fmt(s.max))
+                    printLine(
+                        Self.pad(scene, 7) + Self.pad("\(w)x\(h)", 12) + Self.pad("\(times.count)", 9)
+                            + Self.pad(Self.fmt(s.median), 12)
+                            + Self.pad(Self.fmt(s.p5), 10) + Self.pad(Self.fmt(s.p95), 10)
+                            + Self.pad(Self.fmt(s.min), 10) + Self.fmt(s.max))
                 }
                 if let dir = png {
                     resources.draw(scene, on: canvas)
@@ -137,6 +147,8 @@ struct BenchCommand {
         let frac = String(scaled % 10000)
         return "\(scaled / 10000)." + String(repeating: "0", count: 4 - frac.count) + frac
     }
-    static func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }
+    static func pad(_ s: String, _ n: Int) -> String {
+        s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count)
+    }
     func printLine(_ s: String) { CommandLineTool.printLine(s) }
 }

@@ -12,24 +12,30 @@ import Kiosk
 struct LatencyBenchCommand {
     static let spec = CommandSpec(
         "bench-latency",
-        abstract: "Input-to-panel latency of the running kiosk while a recorded drag is played into each example panel.",
+        abstract:
+            "Input-to-panel latency of the running kiosk while a recorded drag is played into each example panel.",
         discussion: """
             The drag goes through a uinput device where /dev/uinput can be opened (the kiosk reads it from \
             /dev/input like a panel), else through a pipe read by the same input hub (--pipe forces that). \
             The display is the config's choice (DRM in a VM with virtio-gpu), or a headless canvas of --size.
             """,
         arguments: [
-            .positional("configs", "FILE", "Config files (default: the examples in Config/).", optional: true, repeating: true,
-                        completion: .file),
-            .option("recording", "FILE", "The evemu recording to play (with its device description).",
-                    default: "Tests/InputTests/Fixtures/EP0430M09.1-finger-drag-up-down.events", completion: .file),
+            .positional(
+                "configs", "FILE", "Config files (default: the examples in Config/).", optional: true, repeating: true,
+                completion: .file),
+            .option(
+                "recording", "FILE", "The evemu recording to play (with its device description).",
+                default: "Tests/InputTests/Fixtures/EP0430M09.1-finger-drag-up-down.events", completion: .file),
             .option("repeats", "repeats", "How many times the drag is played into each panel.", .integer, default: "3"),
             .option("size", "WxH", "The headless canvas.", default: "800x480"),
             .flag("headless", "Draw into memory even where a panel exists."),
             .flag("pipe", "Feed the drag through a pipe even where /dev/uinput exists."),
-            .option("report-wait", "MODE", "How the kiosk waits for the next report while touched: sleep, anticipate or poll "
+            .option(
+                "report-wait", "MODE",
+                "How the kiosk waits for the next report while touched: sleep, anticipate or poll "
                     + "(default: each config's [input] report_wait)."),
-        ]) { a in try LatencyBenchCommand(a).run() }
+        ]
+    ) { a in try LatencyBenchCommand(a).run() }
 
     var configs: [String]
     var recording: String
@@ -64,24 +70,29 @@ struct LatencyBenchCommand {
         guard let caps = parsed.capabilities else { throw InvalidArguments("\(recording) has no device description") }
         let useUinput = !pipe && access("/dev/uinput", W_OK) == 0
         let files = configs.isEmpty ? Self.examples() : configs
-        print("recording \(recording): \(parsed.events.count) events, played \(repeats)x through \(useUinput ? "uinput" : "a pipe")"
-              + (wait.map { ", report wait \($0.rawValue)" } ?? ""))
+        print(
+            "recording \(recording): \(parsed.events.count) events, played \(repeats)x through \(useUinput ? "uinput" : "a pipe")"
+                + (wait.map { ", report wait \($0.rawValue)" } ?? ""))
         // What input → read cannot go below here: a thread woken by a pipe write, doing nothing else.
         let floor = WakeupFloor.measure().sorted()
         if !floor.isEmpty {
             let at = { (q: Double) in floor[min(floor.count - 1, Int(q * Double(floor.count)))] }
-            print("this machine's wake-up floor (a pipe write to a thread in epoll_wait, \(floor.count) times): "
-                  + "p50 \(ms(at(0.5))) p99 \(ms(at(0.99))) ms")
+            print(
+                "this machine's wake-up floor (a pipe write to a thread in epoll_wait, \(floor.count) times): "
+                    + "p50 \(ms(at(0.5))) p99 \(ms(at(0.99))) ms")
         }
         for file in files {
-            let latency = try measure(file, events: parsed.events, caps: caps, canvas: canvas, useUinput: useUinput, wait: wait)
+            let latency = try measure(
+                file, events: parsed.events, caps: caps, canvas: canvas, useUinput: useUinput, wait: wait)
             for line in latency.lines { print("  " + line) }
         }
     }
 
     /// One kiosk run on `file` with the drag played in; its latency figures.
-    private func measure(_ file: String, events: [InputEvent], caps: DeviceCapabilities, canvas: PixelSize,
-                         useUinput: Bool, wait: InputConfig.ReportWait?) throws -> LatencyStats {
+    private func measure(
+        _ file: String, events: [InputEvent], caps: DeviceCapabilities, canvas: PixelSize,
+        useUinput: Bool, wait: InputConfig.ReportWait?
+    ) throws -> LatencyStats {
         let app = try KioskApp(options: RunOptions(configPath: file))
         let config = try ConfigLoader.load(path: file)
         var events = events
@@ -108,10 +119,14 @@ struct LatencyBenchCommand {
             close(open(node, O_CREAT | O_WRONLY, 0o644))
             target = .pipe(writeFD: fds[1])
             let readFD = fds[0]
-            input = BenchInput(directory: nodes) { path in ReplayPipeSource(path: path, readFD: readFD, capabilities: caps) }
+            input = BenchInput(directory: nodes) { path in
+                ReplayPipeSource(path: path, readFD: readFD, capabilities: caps)
+            }
         }
         let feeder = LatencyFeeder(events: events, target: target, repeats: repeats, settle: useUinput ? 0.5 : 0.1)
-        let run = app.runForLatencyBench(size: canvas, scratch: dir, input: input, forceHeadless: headless, reportWait: wait) { feeder.start() }
+        let run = app.runForLatencyBench(
+            size: canvas, scratch: dir, input: input, forceHeadless: headless, reportWait: wait
+        ) { feeder.start() }
         if case .uinput(let device) = target { device.destroy() }
         if case .pipe(let fd) = target { close(fd) }
         return run.latency

@@ -104,11 +104,13 @@ final class LatencyFeeder: @unchecked Sendable {
     func start() {
         var thread = pthread_t()
         let context = Unmanaged.passRetained(self).toOpaque()
-        pthread_create(&thread, nil, { context in
-            let feeder = Unmanaged<LatencyFeeder>.fromOpaque(context!).takeRetainedValue()
-            feeder.play()
-            return nil
-        }, context)
+        pthread_create(
+            &thread, nil,
+            { context in
+                let feeder = Unmanaged<LatencyFeeder>.fromOpaque(context!).takeRetainedValue()
+                feeder.play()
+                return nil
+            }, context)
         pthread_detach(thread)
     }
 
@@ -118,7 +120,8 @@ final class LatencyFeeder: @unchecked Sendable {
         for _ in 0..<repeats {
             let start = monotonicNow()
             var frameStart = events.startIndex
-            for (i, event) in events.enumerated() where event.type == UInt16(EV_SYN) && event.code == UInt16(SYN_REPORT) {
+            for (i, event) in events.enumerated() where event.type == UInt16(EV_SYN) && event.code == UInt16(SYN_REPORT)
+            {
                 let due = start + (event.time - first)
                 let wait = due - monotonicNow()
                 if wait > 0 { sleep(seconds: wait) }

@@ -15,10 +15,13 @@ struct PanelBenchCommand {
         "bench-panels",
         abstract: "CPU time of a full frame of every screen of the example configs, and of a variable update.",
         arguments: [
-            .positional("configs", "FILE", "Config files (default: the examples in Config/).", optional: true, repeating: true,
-                        completion: .file),
-            .option("frames", "frames", "Frames measured per figure (the median is printed).", .integer, default: "200"),
-        ]) { a in try PanelBenchCommand(configs: a.strings("configs"), frames: a.int("frames")!).run() }
+            .positional(
+                "configs", "FILE", "Config files (default: the examples in Config/).", optional: true, repeating: true,
+                completion: .file),
+            .option(
+                "frames", "frames", "Frames measured per figure (the median is printed).", .integer, default: "200"),
+        ]
+    ) { a in try PanelBenchCommand(configs: a.strings("configs"), frames: a.int("frames")!).run() }
 
     var configs: [String]
     var frames: Int
@@ -31,7 +34,9 @@ struct PanelBenchCommand {
             for index in config.screens.indices {
                 let row = measure(config, screen: index)
                 let name = String(file.split(separator: "/").last ?? "")
-                print(pad(name, 27) + " " + pad(config.screens[index].id, 15) + " " + pad(row.full, 12) + " " + row.update)
+                print(
+                    pad(name, 27) + " " + pad(config.screens[index].id, 15) + " " + pad(row.full, 12) + " " + row.update
+                )
             }
         }
     }
@@ -50,7 +55,8 @@ struct PanelBenchCommand {
         }
         // A number variable some template or gauge on this screen reads, set to two values in turn.
         guard let variable = config.variables.first(where: { v in shows(config.screens[index], v.id, config) }),
-              variable.type == .number else { return (microseconds(full), "-") }
+            variable.type == .number
+        else { return (microseconds(full), "-") }
         var update: [Double] = []
         var pixels = 0
         for i in 0..<frames {
@@ -67,7 +73,9 @@ struct PanelBenchCommand {
     private func shows(_ screen: ScreenConfig, _ id: String, _ config: KioskConfig) -> Bool {
         screen.controls.contains { c in
             c.properties.string("source") == id
-                || c.properties.values.values.contains { if case .string(let s) = $0 { return s.contains("{" + id) }; return false }
+                || c.properties.values.values.contains {
+                    if case .string(let s) = $0 { return s.contains("{" + id) }; return false
+                }
         }
     }
 
@@ -87,5 +95,7 @@ struct PanelBenchCommand {
         return "\(Int((sorted[sorted.count / 2] * 1e6).rounded())) µs"
     }
 
-    private func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+    private func pad(_ s: String, _ n: Int) -> String {
+        s.count >= n ? s : s + String(repeating: " ", count: n - s.count)
+    }
 }

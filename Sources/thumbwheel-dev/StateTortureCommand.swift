@@ -8,10 +8,12 @@ import Kiosk
 enum StateTortureCommand {
     static let spec = CommandSpec(
         "state-torture",
-        abstract: "Save an increasing value through the state store forever, printing `ack N` after each save (for the SIGKILL test).",
-        arguments: [.option("path", "FILE", "The state file to write.", required: true, completion: .file)]) { a in
-            try run(path: a.string("path")!)
-        }
+        abstract:
+            "Save an increasing value through the state store forever, printing `ack N` after each save (for the SIGKILL test).",
+        arguments: [.option("path", "FILE", "The state file to write.", required: true, completion: .file)]
+    ) { a in
+        try run(path: a.string("path")!)
+    }
 
     static func run(path: String) throws {
         let store = StateStore(path: path, debounceSeconds: 0)

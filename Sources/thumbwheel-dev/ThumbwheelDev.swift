@@ -9,8 +9,10 @@ enum ThumbwheelDev {
     static let command = CommandSpec(
         "thumbwheel-dev",
         abstract: "Thumbwheel's development tools: benchmarks and test helpers (not installed on the kiosk).",
-        subcommands: [BenchCommand.spec, WidgetBenchCommand.spec, BenchDisplayCommand.spec, PanelBenchCommand.spec,
-                      LatencyBenchCommand.spec, StateTortureCommand.spec])
+        subcommands: [
+            BenchCommand.spec, WidgetBenchCommand.spec, BenchDisplayCommand.spec, PanelBenchCommand.spec,
+            LatencyBenchCommand.spec, StateTortureCommand.spec,
+        ])
 
     static func main() { CommandLineTool.main(command) }
 }

@@ -46,16 +46,20 @@ enum WakeupFloor {
         func start() {
             var thread = pthread_t()
             let context = Unmanaged.passRetained(self).toOpaque()
-            pthread_create(&thread, nil, { context in
-                let writer = Unmanaged<Writer>.fromOpaque(context!).takeRetainedValue()
-                for _ in 0 ..< writer.count {
-                    var ts = timespec(tv_sec: 0, tv_nsec: Int(writer.interval * 1e9)), rest = timespec()
-                    while nanosleep(&ts, &rest) != 0 && errno == EINTR { ts = rest }
-                    var now = monotonicNow()
-                    guard write(writer.fd, &now, MemoryLayout<Double>.size) == MemoryLayout<Double>.size else { break }
-                }
-                return nil
-            }, context)
+            pthread_create(
+                &thread, nil,
+                { context in
+                    let writer = Unmanaged<Writer>.fromOpaque(context!).takeRetainedValue()
+                    for _ in 0..<writer.count {
+                        var ts = timespec(tv_sec: 0, tv_nsec: Int(writer.interval * 1e9)), rest = timespec()
+                        while nanosleep(&ts, &rest) != 0 && errno == EINTR { ts = rest }
+                        var now = monotonicNow()
+                        guard write(writer.fd, &now, MemoryLayout<Double>.size) == MemoryLayout<Double>.size else {
+                            break
+                        }
+                    }
+                    return nil
+                }, context)
             pthread_detach(thread)
         }
     }

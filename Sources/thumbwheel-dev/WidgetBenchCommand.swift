@@ -8,7 +8,8 @@ import Glibc
 enum WidgetBenchCommand {
     static let spec = CommandSpec(
         "bench-widgets",
-        abstract: "CPU time of a drag frame and a full frame of the demo screen, and of a chart update.") { _ in run() }
+        abstract: "CPU time of a drag frame and a full frame of the demo screen, and of a chart update."
+    ) { _ in run() }
 
     static func run() {
         let cpuTime = {
@@ -26,7 +27,8 @@ enum WidgetBenchCommand {
 enum BenchDisplayCommand {
     static let spec = CommandSpec(
         "bench-display",
-        abstract: "The cost of copying damage to the scan-out buffer, per rotation and pixel format.") { _ in
-            print(DisplayBenchmark.table(DisplayBenchmark.run()))
-        }
+        abstract: "The cost of copying damage to the scan-out buffer, per rotation and pixel format."
+    ) { _ in
+        print(DisplayBenchmark.table(DisplayBenchmark.run()))
+    }
 }

@@ -10,22 +10,22 @@ import Glibc
 struct FuzzMain {
     static func main() {
         #if FUZZING
-        let name = getenv("THUMBWHEEL_FUZZ_TARGET").map { String(cString: $0) } ?? ""
-        guard let target = FuzzTarget(rawValue: name) else { usage("THUMBWHEEL_FUZZ_TARGET must be one of") }
-        selected = target
-        var argc = CommandLine.argc
-        var argv = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzOneInput))
+            let name = getenv("THUMBWHEEL_FUZZ_TARGET").map { String(cString: $0) } ?? ""
+            guard let target = FuzzTarget(rawValue: name) else { usage("THUMBWHEEL_FUZZ_TARGET must be one of") }
+            selected = target
+            var argc = CommandLine.argc
+            var argv = CommandLine.unsafeArgv
+            exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzOneInput))
         #else
-        let args = CommandLine.arguments.dropFirst()
-        guard let name = args.first, let target = FuzzTarget(rawValue: name), args.count > 1 else {
-            usage("usage: thumbwheel-fuzz TARGET FILE…  where TARGET is one of")
-        }
-        for path in args.dropFirst() {
-            guard let bytes = FuzzFiles.read(path) else { StandardError.write("cannot read \(path)\n"); exit(1) }
-            target.run(bytes)
-            print("\(path): ok")
-        }
+            let args = CommandLine.arguments.dropFirst()
+            guard let name = args.first, let target = FuzzTarget(rawValue: name), args.count > 1 else {
+                usage("usage: thumbwheel-fuzz TARGET FILE…  where TARGET is one of")
+            }
+            for path in args.dropFirst() {
+                guard let bytes = FuzzFiles.read(path) else { StandardError.write("cannot read \(path)\n"); exit(1) }
+                target.run(bytes)
+                print("\(path): ok")
+            }
         #endif
     }
 
@@ -36,21 +36,23 @@ struct FuzzMain {
 }
 
 #if FUZZING
-/// The target this process fuzzes, set once before the driver starts.
-nonisolated(unsafe) private var selected = FuzzTarget.config
+    /// The target this process fuzzes, set once before the driver starts.
+    nonisolated(unsafe) private var selected = FuzzTarget.config
 
-/// One input from libFuzzer.
-private let fuzzOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = { data, size in
-    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    selected.run(bytes)
-    return 0
-}
+    /// One input from libFuzzer.
+    private let fuzzOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = { data, size in
+        let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+        selected.run(bytes)
+        return 0
+    }
 
-/// libFuzzer's driver (compiler-rt's FuzzerInterface.h): parses libFuzzer's flags and runs `callback`.
-@_silgen_name("LLVMFuzzerRunDriver")
-private func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
-                                 _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-                                 _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+    /// libFuzzer's driver (compiler-rt's FuzzerInterface.h): parses libFuzzer's flags and runs `callback`.
+    @_silgen_name("LLVMFuzzerRunDriver")
+    private func LLVMFuzzerRunDriver(
+        _ argc: UnsafeMutablePointer<CInt>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+    ) -> CInt
 #endif
 
 /// Writing to standard error without Glibc's `stderr` global (not concurrency-safe in Swift 6).

@@ -60,26 +60,38 @@ enum FuzzTarget: String, CaseIterable {
 enum TouchStream {
     /// (type, code) pairs the assembler cares about: SYN_REPORT, SYN_MT_REPORT, SYN_DROPPED, BTN_TOUCH,
     /// ABS_X, ABS_Y, ABS_MT_SLOT, ABS_MT_POSITION_X/Y, ABS_MT_TRACKING_ID, and a key it should ignore.
-    static let codes: [(UInt16, UInt16)] = [(0, 0), (0, 2), (0, 3), (1, 0x14a), (3, 0), (3, 1), (3, 0x2f), (3, 0x35), (3, 0x36), (3, 0x39), (1, 0x110)]
+    static let codes: [(UInt16, UInt16)] = [
+        (0, 0), (0, 2), (0, 3), (1, 0x14a), (3, 0), (3, 1), (3, 0x2f), (3, 0x35), (3, 0x36), (3, 0x39), (1, 0x110),
+    ]
 
     static func run(_ bytes: [UInt8]) {
         guard let first = bytes.first else { return }
         let protocols: [TouchProtocol] = [.multitouchB, .multitouchA, .singleTouch]
-        let mapper = CoordinateMapper(xRange: AxisRange(minimum: 0, maximum: 4095), yRange: AxisRange(minimum: 0, maximum: 4095),
-                                      displaySize: Size(800, 480))
-        var assembler = TouchAssembler(touchProtocol: protocols[Int(first) % 3], mapper: mapper, initialSlot: Int(first >> 2) - 8)
+        let mapper = CoordinateMapper(
+            xRange: AxisRange(minimum: 0, maximum: 4095), yRange: AxisRange(minimum: 0, maximum: 4095),
+            displaySize: Size(800, 480))
+        var assembler = TouchAssembler(
+            touchProtocol: protocols[Int(first) % 3], mapper: mapper, initialSlot: Int(first >> 2) - 8)
         var time = 0.0
         var i = 1
         while i + 7 <= bytes.count {
             let pick = Int(bytes[i])
-            let value = Int32(bitPattern: UInt32(bytes[i + 1]) | UInt32(bytes[i + 2]) << 8 | UInt32(bytes[i + 3]) << 16 | UInt32(bytes[i + 4]) << 24)
-            let (type, code): (UInt16, UInt16) = pick < 220 ? codes[pick % codes.count] : (UInt16(bytes[i + 5] & 0x1f), UInt16(bytes[i + 6]))
+            let value = Int32(
+                bitPattern: UInt32(bytes[i + 1]) | UInt32(bytes[i + 2]) << 8 | UInt32(bytes[i + 3]) << 16 | UInt32(
+                    bytes[i + 4]) << 24)
+            let (type, code): (UInt16, UInt16) =
+                pick < 220 ? codes[pick % codes.count] : (UInt16(bytes[i + 5] & 0x1f), UInt16(bytes[i + 6]))
             time += Double(bytes[i + 5]) / 1000
             if pick == 255 {
                 // A resync as after SYN_DROPPED: libevdev's view of some slots.
                 var contacts: [Int: RawContact] = [:]
-                for s in 0 ..< Int(bytes[i + 6] % 4) { contacts[Int(value % 64) + s] = RawContact(trackingID: Int(value) &+ s, x: value, y: value >> 3) }
-                _ = assembler.resynchronize(to: TouchSnapshot(contacts: contacts, currentSlot: Int(bytes[i + 1]) - 4, touchDown: bytes[i + 2] & 1 == 0), at: time)
+                for s in 0..<Int(bytes[i + 6] % 4) {
+                    contacts[Int(value % 64) + s] = RawContact(trackingID: Int(value) &+ s, x: value, y: value >> 3)
+                }
+                _ = assembler.resynchronize(
+                    to: TouchSnapshot(
+                        contacts: contacts, currentSlot: Int(bytes[i + 1]) - 4, touchDown: bytes[i + 2] & 1 == 0),
+                    at: time)
             } else if pick == 254 {
                 _ = assembler.cancelAll(at: time)
             } else {
@@ -138,7 +150,7 @@ enum FuzzFiles {
         while true {
             let n = fread(&chunk, 1, chunk.count, f)
             if n <= 0 { return out }
-            out += chunk[0 ..< n]
+            out += chunk[0..<n]
         }
     }
 }

@@ -12,9 +12,10 @@ enum CheckConfigCommand {
             still get warnings on stderr, each as warning: file:line:column: key: …: a control smaller \
             than 9 mm for a finger, touchable controls that overlap, an element off the screen.
             """,
-        arguments: [.positional("path", "FILE", "The config file to check.", completion: .file)]) { a in
-            try run(path: a.string("path")!)
-        }
+        arguments: [.positional("path", "FILE", "The config file to check.", completion: .file)]
+    ) { a in
+        try run(path: a.string("path")!)
+    }
 
     static func run(path: String) throws {
         try requireReadable(path, for: "check-config")
@@ -23,7 +24,9 @@ enum CheckConfigCommand {
             // Warnings go where errors go (stderr), before the verdict; they do not change the exit status.
             for w in config.warnings { CommandLineTool.printError(w.description) }
             let warned = config.warnings.isEmpty ? "" : ", \(count(config.warnings.count, "warning"))"
-            print("\(path): OK (\(count(config.screens.count, "screen")), \(count(config.allControls.count, "control"))\(warned))")
+            print(
+                "\(path): OK (\(count(config.screens.count, "screen")), \(count(config.allControls.count, "control"))\(warned))"
+            )
         } catch {
             for e in error.errors { CommandLineTool.printError(e.description) }
             CommandLineTool.printError("\(path): \(count(error.errors.count, "error"))")
@@ -36,7 +39,8 @@ enum CheckConfigCommand {
 enum ConfigReferenceCommand {
     static let spec = CommandSpec(
         "config-reference",
-        abstract: "Print the reference of every config key (Markdown; it is Config/README.md).") { _ in
-            print(ConfigReference.markdown(), terminator: "")
-        }
+        abstract: "Print the reference of every config key (Markdown; it is Config/README.md)."
+    ) { _ in
+        print(ConfigReference.markdown(), terminator: "")
+    }
 }

@@ -10,8 +10,12 @@ enum CalibrateCommand {
         "calibrate",
         abstract: "Show five targets on the panel and write the touch calibration matrix into the config.",
         discussion: "Run it with the kiosk service stopped: it takes the display and the touch device itself.",
-        arguments: [.option("config", "FILE", "The config to read the display and input from and to write the matrix into.",
-                            default: RunCommand.defaultConfig, completion: .file)]) { a in try run(config: a.string("config")!) }
+        arguments: [
+            .option(
+                "config", "FILE", "The config to read the display and input from and to write the matrix into.",
+                default: RunCommand.defaultConfig, completion: .file)
+        ]
+    ) { a in try run(config: a.string("config")!) }
 
     static func run(config: String) throws {
         try requireReadable(config, writable: true, for: "calibrate")

@@ -28,11 +28,18 @@ struct RenderCommand {
             .option("screen", "ID", "The screen to draw (default: the home screen, the kiosk's first)."),
             .option("out", "FILE.png", "The PNG file to write the screen to.", completion: .file),
             .option("size", "WxH", "The canvas size (default: the config's display size).", SizeArgument.value),
-            .option("contact-sheet", "FILE.png", "Instead: write every control in its main states to this PNG file.", completion: .file),
-            .option("icons", "DIR", "Instead: write the built-in icons as 64x64 PNG files into this directory.", completion: .directory),
-            .option("mdi-sheet", "FILE.png", "Instead: write 48 Material Design Icons (the [icons] defaults) at 24, 48 and 96 px to this PNG file.",
-                    completion: .file),
-        ]) { a in try RenderCommand(a).run() }
+            .option(
+                "contact-sheet", "FILE.png", "Instead: write every control in its main states to this PNG file.",
+                completion: .file),
+            .option(
+                "icons", "DIR", "Instead: write the built-in icons as 64x64 PNG files into this directory.",
+                completion: .directory),
+            .option(
+                "mdi-sheet", "FILE.png",
+                "Instead: write 48 Material Design Icons (the [icons] defaults) at 24, 48 and 96 px to this PNG file.",
+                completion: .file),
+        ]
+    ) { a in try RenderCommand(a).run() }
 
     var config: String?
     var screen: String?
@@ -50,9 +57,14 @@ struct RenderCommand {
         contactSheet = a.string("contact-sheet")
         icons = a.string("icons")
         mdiSheet = a.string("mdi-sheet")
-        let modes = [config != nil || out != nil || size != nil || screen != nil, contactSheet != nil, icons != nil, mdiSheet != nil]
-            .filter { $0 }.count
-        guard modes == 1 else { throw InvalidArguments("give --config and --out, or --contact-sheet, --icons or --mdi-sheet (one of them)") }
+        let modes = [
+            config != nil || out != nil || size != nil || screen != nil, contactSheet != nil, icons != nil,
+            mdiSheet != nil,
+        ]
+        .filter { $0 }.count
+        guard modes == 1 else {
+            throw InvalidArguments("give --config and --out, or --contact-sheet, --icons or --mdi-sheet (one of them)")
+        }
         if contactSheet == nil && icons == nil && mdiSheet == nil {
             guard config != nil else { throw InvalidArguments("missing --config FILE") }
             guard out != nil else { throw InvalidArguments("missing --out FILE.png") }
@@ -79,7 +91,9 @@ struct RenderCommand {
         var index = loaded.homeIndex
         if let id = screen {
             guard let i = loaded.screens.firstIndex(where: { $0.id == id }) else {
-                CommandLineTool.printError("thumbwheel: render: no screen \"\(id)\"; the screens are " + loaded.screens.map(\.id).joined(separator: ", "))
+                CommandLineTool.printError(
+                    "thumbwheel: render: no screen \"\(id)\"; the screens are "
+                        + loaded.screens.map(\.id).joined(separator: ", "))
                 throw ExitStatus(2)
             }
             index = i

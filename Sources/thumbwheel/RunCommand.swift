@@ -19,10 +19,13 @@ enum RunCommand {
             """,
         arguments: [
             .option("config", "FILE", "The config file.", default: defaultConfig, completion: .file),
-            .flag("headless", "Draw into memory instead of a display (the control socket still works), whatever the config says."),
-        ]) { a in
-            try run(config: a.string("config")!, headless: a.flag("headless"))
-        }
+            .flag(
+                "headless",
+                "Draw into memory instead of a display (the control socket still works), whatever the config says."),
+        ]
+    ) { a in
+        try run(config: a.string("config")!, headless: a.flag("headless"))
+    }
 
     static func run(config: String, headless: Bool) throws {
         try requireReadable(config, for: "run")
@@ -39,7 +42,8 @@ enum RunCommand {
 /// A usage error (exit 2, one line) unless `path` can be read (and written, with `writable`).
 func requireReadable(_ path: String, writable: Bool = false, for command: String) throws {
     guard access(path, writable ? R_OK | W_OK : R_OK) != 0 else { return }
-    throw UsageError("\(command): cannot \(writable ? "read and write" : "read") \(path): \(String(cString: strerror(errno)))")
+    throw UsageError(
+        "\(command): cannot \(writable ? "read and write" : "read") \(path): \(String(cString: strerror(errno)))")
 }
 
 /// "1 error", "3 errors".

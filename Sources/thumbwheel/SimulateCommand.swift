@@ -23,13 +23,21 @@ struct SimulateCommand {
         arguments: [
             .option("config", "FILE", "The config file.", required: true, completion: .file),
             .option("scale", "N", "Window pixels per panel pixel (nearest neighbour, 1 to 8).", .integer, default: "1"),
-            .option("size", "WxH", "The canvas size (default: the config's display size, as render draws it).", SizeArgument.value),
-            .option("rotate", "DEG", "Show the picture turned as a panel mounted this way receives it: 0, 90, 180 or 270.", .integer, default: "0"),
-            .option("dpi", "D", "This screen's dots per inch: show the panel at its physical size, in a bezel (overrides --scale).", .number),
+            .option(
+                "size", "WxH", "The canvas size (default: the config's display size, as render draws it).",
+                SizeArgument.value),
+            .option(
+                "rotate", "DEG", "Show the picture turned as a panel mounted this way receives it: 0, 90, 180 or 270.",
+                .integer, default: "0"),
+            .option(
+                "dpi", "D",
+                "This screen's dots per inch: show the panel at its physical size, in a bezel (overrides --scale).",
+                .number),
             .option("bezel", "MM", "The bezel's width in millimetres, with --dpi.", .number, default: "8.0"),
             .option("socket", "PATH", "The control socket's path (default: the config's).", completion: .file),
             .option("bench", "N", "Draw N full frames as fast as possible, log what each cost, and exit.", .integer),
-        ]) { a in try SimulateCommand(a).run() }
+        ]
+    ) { a in try SimulateCommand(a).run() }
 
     var config: String
     var scale: Int
@@ -50,7 +58,9 @@ struct SimulateCommand {
         socket = a.string("socket")
         bench = a.int("bench")
         guard (1...8).contains(scale) else { throw InvalidArguments("--scale must be 1 to 8, found \(scale)") }
-        guard DisplayRotation(rawValue: rotate) != nil else { throw InvalidArguments("--rotate must be 0, 90, 180 or 270, found \(rotate)") }
+        guard DisplayRotation(rawValue: rotate) != nil else {
+            throw InvalidArguments("--rotate must be 0, 90, 180 or 270, found \(rotate)")
+        }
         if let dpi, !(20...2000).contains(dpi) { throw InvalidArguments("--dpi must be 20 to 2000, found \(dpi)") }
         guard (0...100).contains(bezel) else { throw InvalidArguments("--bezel must be 0 to 100 mm, found \(bezel)") }
         if let bench, bench < 1 { throw InvalidArguments("--bench must be at least 1, found \(bench)") }
@@ -66,7 +76,8 @@ struct SimulateCommand {
         let app: KioskApp
         do { app = try KioskApp(options: run) } catch {
             for e in error.errors { CommandLineTool.printError(e.description) }
-            CommandLineTool.printError("thumbwheel: simulate: \(config) is invalid (\(count(error.errors.count, "error")))")
+            CommandLineTool.printError(
+                "thumbwheel: simulate: \(config) is invalid (\(count(error.errors.count, "error")))")
             throw ExitStatus.failure
         }
         var options = SimulatorOptions(configPath: config)

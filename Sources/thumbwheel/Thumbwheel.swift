@@ -13,7 +13,8 @@ enum Thumbwheel {
     /// The whole tree; `generate-manual` and the completions are made from it too.
     static let command: CommandSpec = CommandSpec(
         "thumbwheel",
-        abstract: "A touchscreen kiosk for embedded Linux: thumb-operated controls drawn on DRM/KMS or fbdev, driven by evdev multitouch.",
+        abstract:
+            "A touchscreen kiosk for embedded Linux: thumb-operated controls drawn on DRM/KMS or fbdev, driven by evdev multitouch.",
         discussion: """
             Every control, its place and its value come from one TOML config file (see `thumbwheel config-reference`). \
             A running kiosk is driven over its control socket with `thumbwheel ctl`.
@@ -24,7 +25,8 @@ enum Thumbwheel {
             """,
         version: version,
         subcommands: [
-            RunCommand.spec, SimulateCommand.spec, RenderCommand.spec, CheckConfigCommand.spec, ConfigReferenceCommand.spec,
+            RunCommand.spec, SimulateCommand.spec, RenderCommand.spec, CheckConfigCommand.spec,
+            ConfigReferenceCommand.spec,
             CtlCommand.spec, ReplayCommand.spec, ListDevicesCommand.spec, CalibrateCommand.spec,
             generateManual,
         ])
@@ -39,7 +41,8 @@ enum Thumbwheel {
     static let generateManual: CommandSpec = CommandSpec(
         "generate-manual",
         abstract: "Print the man page (roff) for thumbwheel, made from the commands' own help.",
-        hidden: true) { _ in
-            print(ManualPage.roff(for: Thumbwheel.command), terminator: "")
-        }
+        hidden: true
+    ) { _ in
+        print(ManualPage.roff(for: Thumbwheel.command), terminator: "")
+    }
 }

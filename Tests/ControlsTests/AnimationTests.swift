@@ -10,9 +10,11 @@ private func bezierPoint(_ c: CubicBezierCurve, _ s: Double) -> (x: Double, y: D
 
 @Suite("X-10 animation curves")
 struct AnimationTests {
-    @Test("X-10 Bézier curves pass through their own points", arguments: [
-        CubicBezierCurve.linear, .easeIn, .easeOut, .easeInOut, .coreAnimationDefault,
-    ])
+    @Test(
+        "X-10 Bézier curves pass through their own points",
+        arguments: [
+            CubicBezierCurve.linear, .easeIn, .easeOut, .easeInOut, .coreAnimationDefault,
+        ])
     func bezierMatchesFormula(_ curve: CubicBezierCurve) {
         for s in stride(from: 0.05, to: 1.0, by: 0.05) {
             let p = bezierPoint(curve, s)
@@ -36,7 +38,8 @@ struct AnimationTests {
         #expect(CubicBezierCurve.easeOut.progress(0.3) > 0.3)
     }
 
-    @Test("X-10 curves are monotonic", arguments: [CubicBezierCurve.easeIn, .easeOut, .easeInOut, .coreAnimationDefault])
+    @Test(
+        "X-10 curves are monotonic", arguments: [CubicBezierCurve.easeIn, .easeOut, .easeInOut, .coreAnimationDefault])
     func monotonic(_ curve: CubicBezierCurve) {
         var last = 0.0
         for i in 1...200 {
@@ -92,7 +95,8 @@ struct AnimationTests {
         #expect(!a.isFinished(at: 5.19))
         #expect(a.isFinished(at: 5.2))
         #expect(a.value(at: 5.05) == a.value(at: 5.05))
-        let s = ScalarAnimation(from: 1, to: 0.001, start: 0, spring: SpringCurve(dampingRatio: 1, initialVelocity: 7, duration: 0.3))
+        let s = ScalarAnimation(
+            from: 1, to: 0.001, start: 0, spring: SpringCurve(dampingRatio: 1, initialVelocity: 7, duration: 0.3))
         #expect(s.duration == 0.3)
         #expect(s.value(at: 0.3) == 0.001)
         #expect(s.value(at: 0.1) < 1 && s.value(at: 0.1) > 0.001)

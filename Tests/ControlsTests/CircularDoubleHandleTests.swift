@@ -27,10 +27,11 @@ import Core
         #expect(s.secondCurrentValue == 100)
         s.currentValue = 100  // overlapping range allowed
         #expect(s.currentValue == 100)
-        #expect(s.drainEvents() == [
-            .rangeChanged(first: 0, second: 100, isFirstHandle: nil, fromUser: false),
-            .rangeChanged(first: 100, second: 100, isFirstHandle: nil, fromUser: false),
-        ])
+        #expect(
+            s.drainEvents() == [
+                .rangeChanged(first: 0, second: 100, isFirstHandle: nil, fromUser: false),
+                .rangeChanged(first: 100, second: 100, isFirstHandle: nil, fromUser: false),
+            ])
     }
 
     @Test("MS-72 secondAngle setter: max(0, v) mod (maximumAngle + 1), no event")
@@ -135,10 +136,11 @@ import Core
         _ = s.drainEvents()
         s.touchMoved(id: 1, to: at(90), time: 0)
         s.touchMoved(id: 1, to: at(10), time: 0)  // rejected, still announced
-        #expect(s.drainEvents() == [
-            .rangeChanged(first: 0, second: 25, isFirstHandle: false, fromUser: true),
-            .rangeChanged(first: 0, second: 25, isFirstHandle: false, fromUser: true),
-        ])
+        #expect(
+            s.drainEvents() == [
+                .rangeChanged(first: 0, second: 25, isFirstHandle: false, fromUser: true),
+                .rangeChanged(first: 0, second: 25, isFirstHandle: false, fromUser: true),
+            ])
     }
 
     @Test("MS-79 release: snap first, then rangeEndedTracking (port order), then un-press")
@@ -149,10 +151,11 @@ import Core
         s.touchMoved(id: 1, to: at(100), time: 0)
         _ = s.drainEvents()
         s.touchEnded(id: 1, at: .zero, time: 0)
-        #expect(s.drainEvents() == [
-            .rangeChanged(first: 0, second: 25, isFirstHandle: nil, fromUser: false),
-            .rangeEndedTracking(first: 0, second: 25, isFirstHandle: false),
-        ])
+        #expect(
+            s.drainEvents() == [
+                .rangeChanged(first: 0, second: 25, isFirstHandle: nil, fromUser: false),
+                .rangeEndedTracking(first: 0, second: 25, isFirstHandle: false),
+            ])
         #expect(!s.isSecondHandlePressed)
     }
 
@@ -186,7 +189,7 @@ import Core
     func snapMarkers() {
         s.labels = ["a", "b"]  // 0, 180
         s.snapToLabels = true
-        s.markerCount = 12     // every 30°
+        s.markerCount = 12  // every 30°
         s.snapToMarkers = true
         #expect(s.touchBegan(id: 1, at: s.drawnSecondHandleCenter, time: 0))
         s.touchMoved(id: 1, to: at(100), time: 0)
@@ -199,8 +202,12 @@ import Core
     @Test("MS-80 a programmatic first-handle set reaches the range channel too (port side)")
     func programmaticFirst() {
         s.currentValue = 10
-        #expect(s.drainEvents() == [.rangeChanged(first: 10, second: 100.0 / 6.0, isFirstHandle: nil,
-                                                  fromUser: false)])
+        #expect(
+            s.drainEvents() == [
+                .rangeChanged(
+                    first: 10, second: 100.0 / 6.0, isFirstHandle: nil,
+                    fromUser: false)
+            ])
     }
 
     @Test("MS-83 the radius uses only the first handle's diameter")
@@ -226,8 +233,13 @@ import Core
         func touch(_ id: Int, _ p: Point, _ phase: TouchPhase) -> TouchPoint {
             TouchPoint(slot: id, trackingID: id, position: p, phase: phase)
         }
-        router.route(TouchFrame(time: 0, touches: [touch(1, s.drawnFirstHandleCenter, .began),
-                                                   touch(2, s.drawnSecondHandleCenter, .began)]))
+        router.route(
+            TouchFrame(
+                time: 0,
+                touches: [
+                    touch(1, s.drawnFirstHandleCenter, .began),
+                    touch(2, s.drawnSecondHandleCenter, .began),
+                ]))
         #expect(s.isFirstHandlePressed && s.isSecondHandlePressed)
         router.route(TouchFrame(time: 1, touches: [touch(1, at(30), .moved), touch(2, at(250), .moved)]))
         #expect(s.angle == 30 && s.secondAngle == 250)
@@ -254,15 +266,27 @@ import Core
             r.snapToMarkers = true
             let router = TouchRouter(controls: [r])
             let a0 = r.drawnFirstHandleCenter, b0 = r.drawnSecondHandleCenter
-            var frames = [TouchFrame(time: 0, touches: [TouchPoint(slot: 0, trackingID: 1, position: a0, phase: .began),
-                                                        TouchPoint(slot: 1, trackingID: 2, position: b0, phase: .began)])]
+            var frames = [
+                TouchFrame(
+                    time: 0,
+                    touches: [
+                        TouchPoint(slot: 0, trackingID: 1, position: a0, phase: .began),
+                        TouchPoint(slot: 1, trackingID: 2, position: b0, phase: .began),
+                    ])
+            ]
             for k in 1...6 {
-                let a = CircularFixture.compassPoint(Double(k * 12) + 0.5), b = CircularFixture.compassPoint(180 + Double(k * 9) + 0.5)
-                frames.append(TouchFrame(time: Double(k) / 60, touches: [
-                    TouchPoint(slot: 0, trackingID: 1, position: a, phase: k == 6 ? .ended : .moved),
-                    TouchPoint(slot: 1, trackingID: 2, position: b, phase: .moved)]))
+                let a = CircularFixture.compassPoint(Double(k * 12) + 0.5),
+                    b = CircularFixture.compassPoint(180 + Double(k * 9) + 0.5)
+                frames.append(
+                    TouchFrame(
+                        time: Double(k) / 60,
+                        touches: [
+                            TouchPoint(slot: 0, trackingID: 1, position: a, phase: k == 6 ? .ended : .moved),
+                            TouchPoint(slot: 1, trackingID: 2, position: b, phase: .moved),
+                        ]))
             }
-            frames.append(TouchFrame(time: 1, touches: [TouchPoint(slot: 1, trackingID: 2, position: .zero, phase: .ended)]))
+            frames.append(
+                TouchFrame(time: 1, touches: [TouchPoint(slot: 1, trackingID: 2, position: .zero, phase: .ended)]))
             for f in frames { router.route(f) }
             return r.drainEvents()
         }

@@ -98,8 +98,10 @@ import Core
     @Test("MS-42 handle diameters: small 2.5, medium 5, large 15, double 15")
     func diameters() {
         var h = HandleStyle()
-        let expected: [(CircularHandleType, Double)] = [(.smallCircle, 2.5), (.mediumCircle, 5),
-                                                        (.largeCircle, 15), (.doubleCircle, 15)]
+        let expected: [(CircularHandleType, Double)] = [
+            (.smallCircle, 2.5), (.mediumCircle, 5),
+            (.largeCircle, 15), (.doubleCircle, 15),
+        ]
         for (type, d) in expected { h.type = type; #expect(h.diameter(lineWidth: 5) == d) }
     }
 
@@ -134,7 +136,9 @@ import Core
         #expect(s.geometry.handleRect(angle: 120, diameter: s.handleDiameter).width == 15)
     }
 
-    @Test("MS-40 MS-44 the handle image is not counter-rotated: on a partial arc it is tilted by the control rotation [QUIRK]")
+    @Test(
+        "MS-40 MS-44 the handle image is not counter-rotated: on a partial arc it is tilted by the control rotation [QUIRK]"
+    )
     func imageTilt() {
         s.handle.imageName = "knob"
         s.maximumAngle = 270
@@ -183,17 +187,19 @@ import Core
         let pts = shape.contours[0]
         #expect(close(pts[0], Point(190, 99)) && close(pts[2], Point(194, 101)))
         // Several outlines move together: the box around all of them is centred.
-        s.markerPath = MarkerShape(contours: [[Point(0, 0), Point(2, 0), Point(2, 2)], [Point(6, 4), Point(8, 4), Point(8, 6)]])
+        s.markerPath = MarkerShape(contours: [
+            [Point(0, 0), Point(2, 0), Point(2, 2)], [Point(6, 4), Point(8, 4), Point(8, 6)],
+        ])
         guard case .path(let two) = s.markerPlacements[1].look else { Issue.record("no path"); return }
         #expect(close(two.contours[0][0], Point(188, 97)) && close(two.contours[1][2], Point(196, 103)))
     }
 
     @Test("MS-48 the control claims the handle square and the disc; off-handle disc touches are swallowed")
     func hitRegion() {
-        #expect(s.claims(Point(100, 100)))          // centre: on the disc
-        #expect(s.claims(Point(100, -13)))          // above the bounds but in the handle square
-        #expect(!s.claims(Point(199, 199)))         // corner: outside the disc (R + 2.5)
-        #expect(s.claims(Point(100 + 94, 100)))     // within R + lineWidth/2 = 94.5
+        #expect(s.claims(Point(100, 100)))  // centre: on the disc
+        #expect(s.claims(Point(100, -13)))  // above the bounds but in the handle square
+        #expect(!s.claims(Point(199, 199)))  // corner: outside the disc (R + 2.5)
+        #expect(s.claims(Point(100 + 94, 100)))  // within R + lineWidth/2 = 94.5
         #expect(!s.claims(Point(100 + 94.5, 100)))
         #expect(!s.touchBegan(at: Point(100, 100), time: 0))  // claimed, not tracked
         #expect(s.drainEvents().isEmpty)

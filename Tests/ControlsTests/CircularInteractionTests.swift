@@ -38,7 +38,9 @@ import Core
         #expect(events == Array(repeating: .valueChanged(value: 10, fromUser: true), count: 3))
     }
 
-    @Test("MS-53 gap of a 270° arc: 10 pt right of bottom-centre (309°) → max, 10 pt left (320°) → min, centre (315°) → max")
+    @Test(
+        "MS-53 gap of a 270° arc: 10 pt right of bottom-centre (309°) → max, 10 pt left (320°) → min, centre (315°) → max"
+    )
     func gapSplit() {
         s.maximumAngle = 270
         #expect(s.geometry.compassAngle(of: Point(110, 200)) == 309)
@@ -193,8 +195,11 @@ import Core
         CircularFixture.drag(s, through: [40, 80])
         _ = s.drainEvents()
         s.touchEnded(at: .zero, time: 0)
-        #expect(s.drainEvents() == [.valueChanged(value: 25, fromUser: false), .endedTracking(value: 25),
-                                    .directionChanged(0)])
+        #expect(
+            s.drainEvents() == [
+                .valueChanged(value: 25, fromUser: false), .endedTracking(value: 25),
+                .directionChanged(0),
+            ])
         #expect(!s.isHandlePressed)
     }
 
@@ -206,8 +211,11 @@ import Core
         CircularFixture.drag(s, through: [100])
         _ = s.drainEvents()
         s.touchCancelled(time: 0)
-        #expect(s.drainEvents() == [.valueChanged(value: 25, fromUser: false), .endedTracking(value: 25),
-                                    .directionChanged(0)])
+        #expect(
+            s.drainEvents() == [
+                .valueChanged(value: 25, fromUser: false), .endedTracking(value: 25),
+                .directionChanged(0),
+            ])
         #expect(s.interactionState == .idle && !s.isHandlePressed)
     }
 

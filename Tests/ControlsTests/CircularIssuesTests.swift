@@ -3,7 +3,9 @@ import Core
 @testable import Controls
 
 @Suite("Circular slider: issue tracker and cross-cutting items (MS-90, X-9, X-11, X-12)") struct CircularIssuesTests {
-    @Test("MS-90 issues #16 #18 #28 #32 #35: 0-revolution clamp, begin on the handle only, endless wrap, public count, min offset")
+    @Test(
+        "MS-90 issues #16 #18 #28 #32 #35: 0-revolution clamp, begin on the handle only, endless wrap, public count, min offset"
+    )
     func issues() {
         // #16: maximumRevolutions 0 clamps a full circle to 0…100 %.
         let clamp = CircularSlider(id: "c")

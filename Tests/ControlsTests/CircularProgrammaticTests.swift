@@ -11,9 +11,12 @@ import Core
         #expect(s.angle == 180)
         s.currentValue = 50
         s.currentValue = 500
-        #expect(s.drainEvents() == [.valueChanged(value: 50, fromUser: false),
-                                    .valueChanged(value: 50, fromUser: false),
-                                    .valueChanged(value: 100, fromUser: false)])
+        #expect(
+            s.drainEvents() == [
+                .valueChanged(value: 50, fromUser: false),
+                .valueChanged(value: 50, fromUser: false),
+                .valueChanged(value: 100, fromUser: false),
+            ])
         #expect(s.angle == 360)
     }
 
@@ -42,7 +45,7 @@ import Core
         #expect(s.isAnimating && s.drainEvents().isEmpty)
         #expect(s.advance(to: 10.375))
         #expect(close(s.currentValue, 50, 1e-9))  // ease-in-out is symmetric: half-way at half time
-        #expect(s.advance(to: 10.1))               // an earlier frame time is still a frame
+        #expect(s.advance(to: 10.1))  // an earlier frame time is still a frame
         let early = s.currentValue
         #expect(early > 0 && early < 100 * 0.1 / 0.75)  // slow start (below linear)
         #expect(!done)
@@ -99,15 +102,16 @@ import Core
         CircularFixture.drag(s, through: [350, 10, 5])
         s.touchEnded(at: .zero, time: 0)
         let v = { (a: Double) in a * 100 / 360 }
-        #expect(s.drainEvents() == [
-            .startedTracking(value: v(340)),
-            .directionChanged(1), .valueChanged(value: v(350), fromUser: true),
-            .revolutionsChanged(1), .valueChanged(value: v(10), fromUser: true),
-            .directionChanged(-1), .valueChanged(value: v(5), fromUser: true),
-            .valueChanged(value: 0, fromUser: false),
-            .endedTracking(value: 0),
-            .directionChanged(0),
-        ])
+        #expect(
+            s.drainEvents() == [
+                .startedTracking(value: v(340)),
+                .directionChanged(1), .valueChanged(value: v(350), fromUser: true),
+                .revolutionsChanged(1), .valueChanged(value: v(10), fromUser: true),
+                .directionChanged(-1), .valueChanged(value: v(5), fromUser: true),
+                .valueChanged(value: 0, fromUser: false),
+                .endedTracking(value: 0),
+                .directionChanged(0),
+            ])
     }
 
     @Test("X-8 replaying the same gesture twice gives identical event sequences")
@@ -118,12 +122,20 @@ import Core
             r.markerCount = 12
             r.snapToMarkers = true
             let router = TouchRouter(controls: [r])
-            let path: [Point] = [Point(100, 8), Point(150, 20), Point(190, 100), Point(100, 190), Point(10, 100),
-                                 Point(60, 20), Point(120, 15), Point(170, 60)]
+            let path: [Point] = [
+                Point(100, 8), Point(150, 20), Point(190, 100), Point(100, 190), Point(10, 100),
+                Point(60, 20), Point(120, 15), Point(170, 60),
+            ]
             for (i, p) in path.enumerated() {
                 let phase: TouchPhase = i == 0 ? .began : (i == path.count - 1 ? .ended : .moved)
-                router.route(TouchFrame(time: Double(i) / 60, touches: [TouchPoint(slot: 0, trackingID: 7,
-                                                                                  position: p, phase: phase)]))
+                router.route(
+                    TouchFrame(
+                        time: Double(i) / 60,
+                        touches: [
+                            TouchPoint(
+                                slot: 0, trackingID: 7,
+                                position: p, phase: phase)
+                        ]))
             }
             return r.drainEvents()
         }

@@ -3,7 +3,9 @@ import Core
 @testable import Controls
 
 @Suite("Circular slider: enums and properties (MS-1…34)") struct CircularPropertiesTests {
-    @Test("MS-1 MS-43 the four handle types look different: small, medium, large grow in turn, double is two discs; large is the default")
+    @Test(
+        "MS-1 MS-43 the four handle types look different: small, medium, large grow in turn, double is two discs; large is the default"
+    )
     func handleTypes() {
         var style = HandleStyle()
         #expect(style.type == .largeCircle)
@@ -18,7 +20,9 @@ import Core
         #expect(sizes[0] < sizes[1] && sizes[1] < sizes[2] && sizes[2] == sizes[3], "\(sizes)")
     }
 
-    @Test("MS-2 MS-31 the sliding direction follows the drag, reported as +1 clockwise and −1 back; none before and after")
+    @Test(
+        "MS-2 MS-31 the sliding direction follows the drag, reported as +1 clockwise and −1 back; none before and after"
+    )
     func directions() {
         let s = CircularSlider(id: "s")
         s.maximumAngle = 270
@@ -32,7 +36,9 @@ import Core
         #expect(s.slidingDirection == .counterclockwise)
         s.touchEnded(at: s.drawnHandleCenter, time: 0)
         #expect(s.slidingDirection == .none)
-        let reported = s.drainEvents().compactMap { if case .directionChanged(let d) = $0 { return d } else { return nil } }
+        let reported = s.drainEvents().compactMap {
+            if case .directionChanged(let d) = $0 { return d } else { return nil }
+        }
         #expect(reported == [1, -1, 0])
     }
 
@@ -138,7 +144,9 @@ import Core
         #expect(s.filledArcColor == s.filledColor)
     }
 
-    @Test("MS-14 angle setter stores max(0, v) mod (maximumAngle + 1) and sends no event (the redraw: WidgetsTests RedrawTests)")
+    @Test(
+        "MS-14 angle setter stores max(0, v) mod (maximumAngle + 1) and sends no event (the redraw: WidgetsTests RedrawTests)"
+    )
     func angleSetter() {
         let s = CircularSlider(id: "s")
         s.angle = 361
@@ -175,7 +183,9 @@ import Core
                 let g = s.geometry
                 // The short side (120) bounds the outer edge of whichever is wider, handle or line.
                 #expect(g.radius + max(s.handleDiameter, Double(lineWidth)) / 2 <= 60, "\(type), line \(lineWidth)")
-                #expect(g.radius + max(s.handleDiameter, Double(lineWidth)) / 2 > 59, "\(type), line \(lineWidth): space wasted")
+                #expect(
+                    g.radius + max(s.handleDiameter, Double(lineWidth)) / 2 > 59,
+                    "\(type), line \(lineWidth): space wasted")
             }
         }
     }

@@ -53,8 +53,8 @@ import Core
         let s = fourLabels()
         s.markerCount = 8  // every 45°
         s.snapToMarkers = true
-        #expect(snapped(s, from: 50) == 45)   // marker nearer than label 90
-        #expect(snapped(s, from: 85) == 90)   // label (and marker) 90
+        #expect(snapped(s, from: 50) == 45)  // marker nearer than label 90
+        #expect(snapped(s, from: 85) == 90)  // label (and marker) 90
         #expect(snapped(s, from: 120) == 135)
         s.snapToLabels = false
         #expect(snapped(s, from: 20) == 0)
@@ -97,7 +97,10 @@ import Core
         CircularFixture.grab(s)
         _ = s.drainEvents()
         s.touchEnded(at: .zero, time: 0)
-        #expect(s.drainEvents() == [.valueChanged(value: 25, fromUser: false),
-                                    .valueChanged(value: 25, fromUser: false), .endedTracking(value: 25)])
+        #expect(
+            s.drainEvents() == [
+                .valueChanged(value: 25, fromUser: false),
+                .valueChanged(value: 25, fromUser: false), .endedTracking(value: 25),
+            ])
     }
 }

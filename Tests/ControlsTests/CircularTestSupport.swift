@@ -33,9 +33,9 @@ enum CircularFixture {
 }
 
 #if canImport(Glibc)
-import Glibc
-func sinD(_ x: Double) -> Double { Glibc.sin(x) }
-func cosD(_ x: Double) -> Double { Glibc.cos(x) }
+    import Glibc
+    func sinD(_ x: Double) -> Double { Glibc.sin(x) }
+    func cosD(_ x: Double) -> Double { Glibc.cos(x) }
 #endif
 
 /// Approximate equality for geometry.

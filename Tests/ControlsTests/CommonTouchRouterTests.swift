@@ -49,8 +49,13 @@ func contact(_ id: Int, _ x: Double, _ y: Double, _ phase: TouchPhase, device: I
         let a = RecordingControl("a", frame: Rect(x: 0, y: 0, width: 100, height: 100))
         let b = RecordingControl("b", frame: Rect(x: 200, y: 0, width: 100, height: 100))
         let r = TouchRouter(controls: [a, b])
-        r.route(TouchFrame(time: 0, touches: [contact(1, 10, 10, .began, device: 0),
-                                              contact(1, 210, 10, .began, device: 1)]))
+        r.route(
+            TouchFrame(
+                time: 0,
+                touches: [
+                    contact(1, 10, 10, .began, device: 0),
+                    contact(1, 210, 10, .began, device: 1),
+                ]))
         r.route(TouchFrame(time: 1, touches: [contact(1, 20, 20, .moved, device: 1)]))
         #expect(a.log == ["began (10.0, 10.0)"])
         #expect(b.log == ["began (10.0, 10.0)", "moved (-180.0, 20.0)"])
@@ -59,8 +64,13 @@ func contact(_ id: Int, _ x: Double, _ y: Double, _ phase: TouchPhase, device: I
     @Test("X-3 a press and a release in one frame are still a tap")
     func tapInOneFrame() {
         let c = RecordingControl("a", frame: Rect(x: 0, y: 0, width: 100, height: 100))
-        TouchRouter(controls: [c]).route(TouchFrame(time: 0, touches: [contact(1, 1, 1, .began),
-                                                                        contact(1, 1, 1, .ended)]))
+        TouchRouter(controls: [c]).route(
+            TouchFrame(
+                time: 0,
+                touches: [
+                    contact(1, 1, 1, .began),
+                    contact(1, 1, 1, .ended),
+                ]))
         #expect(c.log == ["began (1.0, 1.0)", "ended (1.0, 1.0)"])
     }
 
@@ -105,8 +115,13 @@ func contact(_ id: Int, _ x: Double, _ y: Double, _ phase: TouchPhase, device: I
         let a = RecordingControl("a", frame: Rect(x: 0, y: 0, width: 100, height: 100))
         let b = RecordingControl("b", frame: Rect(x: 200, y: 0, width: 100, height: 100))
         let r = TouchRouter(controls: [a, b])
-        r.route(TouchFrame(time: 0, touches: [contact(1, 10, 10, .began, device: 5),
-                                              contact(2, 210, 10, .began, device: 6)]))
+        r.route(
+            TouchFrame(
+                time: 0,
+                touches: [
+                    contact(1, 10, 10, .began, device: 5),
+                    contact(2, 210, 10, .began, device: 6),
+                ]))
         r.cancelDevice(5, time: 1)
         #expect(a.log.last == "cancelled" && b.log.last != "cancelled")
         r.cancelContact(trackingID: 2, deviceID: 6, time: 2)
@@ -137,11 +152,18 @@ func contact(_ id: Int, _ x: Double, _ y: Double, _ phase: TouchPhase, device: I
         // The handle (local (100, 8), north) appears on screen to the right: (100+92, 100) + (300, 100).
         let screenHandle = t.apply(Point(100, 8))
         #expect(close(screenHandle, Point(492, 200), 1e-9))
-        r.route(TouchFrame(time: 0, touches: [TouchPoint(slot: 0, trackingID: 1, position: screenHandle, phase: .began)]))
+        r.route(
+            TouchFrame(time: 0, touches: [TouchPoint(slot: 0, trackingID: 1, position: screenHandle, phase: .began)]))
         #expect(s.isHandlePressed)
         // Local west turns to screen up: a screen point above the centre (400, 200) is local 270°.
-        r.route(TouchFrame(time: 1, touches: [TouchPoint(slot: 0, trackingID: 1, position: Point(400, 110),
-                                                         phase: .moved)]))
+        r.route(
+            TouchFrame(
+                time: 1,
+                touches: [
+                    TouchPoint(
+                        slot: 0, trackingID: 1, position: Point(400, 110),
+                        phase: .moved)
+                ]))
         #expect(s.angle == 270)
     }
 }

@@ -28,7 +28,8 @@ struct NumberPadEventTests {
         p.open(currentNumber: 3)
         p.press(label: "4")
         p.press(label: "\u{2713}")
-        #expect(p.drainEvents() == [.padShown, .valueChanged(value: 34, fromUser: true), .padDismissed(committed: true)])
+        #expect(
+            p.drainEvents() == [.padShown, .valueChanged(value: 34, fromUser: true), .padDismissed(committed: true)])
         p.open(currentNumber: 3)
         p.toggle(currentNumber: 3)
         #expect(p.drainEvents() == [.padShown, .padDismissed(committed: false)])
@@ -45,8 +46,9 @@ struct NumberPadEventTests {
 
     @Test("NP-24 key state for drawing: the pressed key and disabled digits while invalid")
     func keyState() {
-        let p = NumberPad(id: "p", anchor: Rect(x: 80, y: 497, width: 160, height: 22), screenSize: Size(320, 568),
-                          validator: NumberValidator(minimum: 0, maximum: 9, decimals: 0))
+        let p = NumberPad(
+            id: "p", anchor: Rect(x: 80, y: 497, width: 160, height: 22), screenSize: Size(320, 568),
+            validator: NumberValidator(minimum: 0, maximum: 9, decimals: 0))
         p.open(currentNumber: 5)
         let digit = p.keys.first { $0.key.label == "1" }!
         let clear = p.keys.first { $0.key.role == .clear }!
@@ -60,7 +62,8 @@ struct NumberPadEventTests {
 
     @Test("NP-39 popup defaults: radius 0, no padding, automatic placement")
     func popupDefaults() {
-        let l = PopupLayout(base: Rect(x: 80, y: 497, width: 160, height: 22), popupSize: Size(211, 211), screen: Size(320, 568))
+        let l = PopupLayout(
+            base: Rect(x: 80, y: 497, width: 160, height: 22), popupSize: Size(211, 211), screen: Size(320, 568))
         #expect(l.cornerRadius == 0)
         #expect(l.base == Rect(x: 80, y: 497, width: 160, height: 22))
         #expect(l.popup == l.popupContentFrame)
@@ -70,16 +73,23 @@ struct NumberPadEventTests {
     @Test("NP-26 NP-34 replaying the same key presses through the router gives identical events")
     func replay() {
         func run() -> ([ControlEvent], String) {
-            let p = NumberPad(id: "p", anchor: Rect(x: 80, y: 497, width: 160, height: 22), screenSize: Size(320, 568),
-                              validator: NumberValidator(minimum: 1, maximum: 100, decimals: 1))
+            let p = NumberPad(
+                id: "p", anchor: Rect(x: 80, y: 497, width: 160, height: 22), screenSize: Size(320, 568),
+                validator: NumberValidator(minimum: 1, maximum: 100, decimals: 1))
             p.open(currentNumber: 5)
             let router = TouchRouter(controls: [p])
             var t = 0.0, id = 0
             for label in ["C", "4", "2", ".", "5", "\u{232B}", "9", "7", "\u{2713}"] {
                 guard let key = p.keys.first(where: { $0.key.label == label }) else { continue }
                 id += 1; t += 0.2
-                router.route(TouchFrame(time: t, touches: [TouchPoint(slot: 0, trackingID: id, position: key.frame.center, phase: .began)]))
-                router.route(TouchFrame(time: t + 0.05, touches: [TouchPoint(slot: 0, trackingID: id, position: key.frame.center, phase: .ended)]))
+                router.route(
+                    TouchFrame(
+                        time: t,
+                        touches: [TouchPoint(slot: 0, trackingID: id, position: key.frame.center, phase: .began)]))
+                router.route(
+                    TouchFrame(
+                        time: t + 0.05,
+                        touches: [TouchPoint(slot: 0, trackingID: id, position: key.frame.center, phase: .ended)]))
             }
             return (p.drainEvents(), p.text)
         }

@@ -8,8 +8,9 @@ import Core
 struct NumberPadKioskTests {
     /// A kiosk pad over 0…100 (whole numbers), anchored low on an 800×480 screen, opened on `shown`.
     func pad(shown: Double = 93, decimals: Int = 0) -> NumberPad {
-        let p = NumberPad(id: "pad", anchor: Rect(x: 300, y: 400, width: 200, height: 40), screenSize: Size(800, 480),
-                          validator: NumberValidator(minimum: 0, maximum: 100, decimals: decimals))
+        let p = NumberPad(
+            id: "pad", anchor: Rect(x: 300, y: 400, width: 200, height: 40), screenSize: Size(800, 480),
+            validator: NumberValidator(minimum: 0, maximum: 100, decimals: decimals))
         p.typingReplacesShownValue = true
         p.refusesInvalidEntry = true
         p.metrics = NumberPadMetrics(keyCell: 47, messageHeight: 30)
@@ -94,8 +95,9 @@ struct NumberPadKioskTests {
 
     @Test("Without a range the hint is absent and ✓ on any number closes")
     func unbounded() {
-        let p = NumberPad(id: "pad", anchor: Rect(x: 300, y: 400, width: 200, height: 40), screenSize: Size(800, 480),
-                          validator: .unbounded())
+        let p = NumberPad(
+            id: "pad", anchor: Rect(x: 300, y: 400, width: 200, height: 40), screenSize: Size(800, 480),
+            validator: .unbounded())
         p.refusesInvalidEntry = true
         p.open(currentNumber: 3)
         #expect(p.rangeHint == nil)

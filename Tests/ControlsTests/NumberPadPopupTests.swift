@@ -8,14 +8,16 @@ struct NumberPadPopupTests {
 
     @Test("NP-41 demo: screen 320×568, base (80,497,160,22) → pad (75,276,211,211)")
     func demoPlacement() {
-        let placed = PopupPlacement.place(base: Rect(x: 80, y: 497, width: 160, height: 22), popup: pad, screen: Size(320, 568))
+        let placed = PopupPlacement.place(
+            base: Rect(x: 80, y: 497, width: 160, height: 22), popup: pad, screen: Size(320, 568))
         #expect(placed.frame == Rect(x: 75, y: 276, width: 211, height: 211))
         #expect(placed.side == .above)
     }
 
     @Test("NP-40 NP-44 demo layout: padded base (75,492,170,32), outline frame (75,276,211,248)")
     func demoLayout() {
-        let layout = PopupLayout.padBase(anchor: Rect(x: 80, y: 497, width: 160, height: 22), padSize: pad, screen: Size(320, 568))
+        let layout = PopupLayout.padBase(
+            anchor: Rect(x: 80, y: 497, width: 160, height: 22), padSize: pad, screen: Size(320, 568))
         #expect(layout.popupContentFrame == Rect(x: 75, y: 276, width: 211, height: 211))
         #expect(layout.base == Rect(x: 75, y: 492, width: 170, height: 32))
         #expect(layout.outlineFrame == Rect(x: 75, y: 276, width: 211, height: 248))
@@ -24,22 +26,25 @@ struct NumberPadPopupTests {
 
     @Test("NP-41 no room above → left overflows → right (315,95) in the original, not re-checked [BUG]")
     func rightFallbackOriginal() {
-        let placed = PopupPlacement.place(base: Rect(x: 200, y: 100, width: 100, height: 22), popup: pad,
-                                          screen: Size(320, 568), options: .original)
+        let placed = PopupPlacement.place(
+            base: Rect(x: 200, y: 100, width: 100, height: 22), popup: pad,
+            screen: Size(320, 568), options: .original)
         #expect(placed.frame == Rect(x: 315, y: 95, width: 211, height: 211))
         #expect(placed.side == .right)
     }
 
     @Test("NP-41 the port keeps the right fallback on the screen [PORT]")
     func rightFallbackPort() {
-        let placed = PopupPlacement.place(base: Rect(x: 200, y: 100, width: 100, height: 22), popup: pad, screen: Size(320, 568))
+        let placed = PopupPlacement.place(
+            base: Rect(x: 200, y: 100, width: 100, height: 22), popup: pad, screen: Size(320, 568))
         #expect(placed.side == .right)
         #expect(placed.frame == Rect(x: 320 - 211, y: 95, width: 211, height: 211))
     }
 
     @Test("NP-41 left placement when there is room on the left, with the bottom clamp")
     func leftPlacement() {
-        let placed = PopupPlacement.place(base: Rect(x: 500, y: 100, width: 100, height: 22), popup: pad, screen: Size(800, 250))
+        let placed = PopupPlacement.place(
+            base: Rect(x: 500, y: 100, width: 100, height: 22), popup: pad, screen: Size(800, 250))
         #expect(placed.side == .left)
         #expect(placed.frame == Rect(x: 500 - 15 - 211, y: 250 - 211, width: 211, height: 211))
     }
@@ -53,20 +58,23 @@ struct NumberPadPopupTests {
         #expect(port.frame.minX == 0)
         #expect(port.frame.minY == 400 - 10 - 211)
         // A base wider than the popup centres it.
-        let wide = PopupPlacement.place(base: Rect(x: 10, y: 400, width: 300, height: 22), popup: pad, screen: Size(320, 568))
+        let wide = PopupPlacement.place(
+            base: Rect(x: 10, y: 400, width: 300, height: 22), popup: pad, screen: Size(320, 568))
         let centred: Double = 10 - 5 + (300.0 - 211) / 2
         #expect(wide.frame.minX == centred)
     }
 
     @Test("NP-40 shouldSetPopupViewFrame false keeps the popup frame; paddings grow both rectangles")
     func fixedPopupFrame() {
-        let l = PopupLayout(base: Rect(x: 0, y: 100, width: 50, height: 20), popupFrame: Rect(x: 0, y: 0, width: 50, height: 50),
-                            basePadding: 2, popupPadding: 3, cornerRadius: 4)
+        let l = PopupLayout(
+            base: Rect(x: 0, y: 100, width: 50, height: 20), popupFrame: Rect(x: 0, y: 0, width: 50, height: 50),
+            basePadding: 2, popupPadding: 3, cornerRadius: 4)
         #expect(l.base == Rect(x: -2, y: 98, width: 54, height: 24))
         #expect(l.popup == Rect(x: -3, y: -3, width: 56, height: 56))
         #expect(l.popupContentFrame == Rect(x: 0, y: 0, width: 50, height: 50))
-        let t = PopupLayout(base: Rect(x: 0, y: 100, width: 50, height: 20), popupSize: Size(30, 30), screen: Size(500, 500),
-                            translation: Vector(0, -50))
+        let t = PopupLayout(
+            base: Rect(x: 0, y: 100, width: 50, height: 20), popupSize: Size(30, 30), screen: Size(500, 500),
+            translation: Vector(0, -50))
         let movedY: Double = 110 - 15 - 50  // centred on B, then moved
         #expect(t.popupContentFrame == Rect(x: 10, y: movedY, width: 30, height: 30))
     }
@@ -100,7 +108,10 @@ struct NumberPadPopupTests {
         let b = Rect(x: 0, y: 100, width: 200, height: 30), p = Rect(x: 50, y: 0, width: 100, height: 90)
         let path = PopupContour.outline(base: b, popup: p, radius: 10)
         checkFused(path, base: b, popup: p)
-        #expect(path.contains { if case .quad = $0 { return true }; return false })
+        #expect(
+            path.contains {
+                if case .quad = $0 { return true }; return false
+            })
         #expect(!path.contains(Point(b.minX + 1, b.minY + 1)))  // B's top-left corner is rounded
         #expect(!path.contains(Point(p.minX - 5, p.maxY + 5)))  // left of the neck
     }
@@ -116,7 +127,10 @@ struct NumberPadPopupTests {
     @Test("NP-42 orientation: P below, left and right of B are built normalised and turned back")
     func orientations() {
         let b = Rect(x: 100, y: 100, width: 40, height: 30)
-        for p in [Rect(x: 80, y: 140, width: 80, height: 60), Rect(x: 20, y: 90, width: 70, height: 50), Rect(x: 150, y: 90, width: 70, height: 50)] {
+        for p in [
+            Rect(x: 80, y: 140, width: 80, height: 60), Rect(x: 20, y: 90, width: 70, height: 50),
+            Rect(x: 150, y: 90, width: 70, height: 50),
+        ] {
             let path = PopupContour.outline(base: b, popup: p, radius: 6)
             #expect(path.contains(b.center))
             #expect(path.contains(p.center))

@@ -6,8 +6,9 @@ import Core
 struct NumberPadTests {
     /// The demo: screen 320×568, anchor strip (80,497,160,22) → pad at (75,276).
     func pad(_ validator: NumberValidator? = nil, decimal: String = ".") -> NumberPad {
-        let p = NumberPad(id: "pad", anchor: Rect(x: 80, y: 497, width: 160, height: 22), screenSize: Size(320, 568),
-                          keyStrings: NumberPadKeyStrings(decimal: decimal), validator: validator)
+        let p = NumberPad(
+            id: "pad", anchor: Rect(x: 80, y: 497, width: 160, height: 22), screenSize: Size(320, 568),
+            keyStrings: NumberPadKeyStrings(decimal: decimal), validator: validator)
         p.open(currentNumber: 50)
         _ = p.drainEvents()
         return p
@@ -64,7 +65,9 @@ struct NumberPadTests {
         #expect(p.keys[1].frame.minX - p.padFrame.minX == 10 + 49 * 3)
     }
 
-    @Test("NP-26 callout: key 5 → callout (46.75,10,68.5,44), outline box (46.75,10,68.5,93), abort box (36.75,0,88.5,113)")
+    @Test(
+        "NP-26 callout: key 5 → callout (46.75,10,68.5,44), outline box (46.75,10,68.5,93), abort box (36.75,0,88.5,113)"
+    )
     func calloutGeometry() {
         let k = Rect(x: 59, y: 59, width: 44, height: 44)
         #expect(NumberPadLayout.calloutFrame(forKey: k) == Rect(x: 46.75, y: 10, width: 68.5, height: 44))
@@ -171,7 +174,9 @@ struct NumberPadTests {
         #expect(big.validity(of: "550.5") == .valid)
     }
 
-    @Test("NP-27 NP-29 NP-31 pipeline: invalid text stays in red, digit keys disable, ⌫ recovers; prefix is blue and silent")
+    @Test(
+        "NP-27 NP-29 NP-31 pipeline: invalid text stays in red, digit keys disable, ⌫ recovers; prefix is blue and silent"
+    )
     func pipeline() {
         let p = pad(NumberValidator(minimum: 1, maximum: 100, decimals: 2))
         tapKey(p, "5")  // "505": invalid
@@ -251,7 +256,9 @@ struct NumberPadTests {
         let slider = ValueSlider(id: "s", size: Size(140, 44), transform: .translation(90, 475))
         slider.setPosition(0.5, title: "50", animated: false, time: 0)
         let router = TouchRouter(controls: [p, slider])
-        router.route(TouchFrame(time: 1, touches: [TouchPoint(slot: 0, trackingID: 1, position: Point(160, 508), phase: .began)]))
+        router.route(
+            TouchFrame(time: 1, touches: [TouchPoint(slot: 0, trackingID: 1, position: Point(160, 508), phase: .began)])
+        )
         #expect(router.activeControlIDs == ["s"])
         #expect(p.isOpen)
     }

@@ -47,7 +47,9 @@ import Core
         #expect(got == [180])
     }
 
-    @Test("CS-7 the arc and the thumb are exposed for restyling: geometry, colours and scale; both stay inside the bounds")
+    @Test(
+        "CS-7 the arc and the thumb are exposed for restyling: geometry, colours and scale; both stay inside the bounds"
+    )
     func exposed() {
         #expect(s.arcRadius + ArcSeeker.arcLineWidth / 2 <= s.bounds.width / 2)
         for angle in stride(from: 0.0, to: 360, by: 15) {
@@ -57,8 +59,12 @@ import Core
             seeker.currentAngle = angle
             let thumb = seeker.thumbFrame
             let b = seeker.bounds, e = 1e-9
-            #expect(thumb.minX >= b.minX - e && thumb.minY >= b.minY - e && thumb.maxX <= b.maxX + e && thumb.maxY <= b.maxY + e, "\(angle)°")
-            #expect(abs(thumb.center.distance(to: seeker.center) - seeker.thumbOrbitRadius) < 1e-9, "\(angle)°: on its orbit")
+            #expect(
+                thumb.minX >= b.minX - e && thumb.minY >= b.minY - e && thumb.maxX <= b.maxX + e
+                    && thumb.maxY <= b.maxY + e, "\(angle)°")
+            #expect(
+                abs(thumb.center.distance(to: seeker.center) - seeker.thumbOrbitRadius) < 1e-9,
+                "\(angle)°: on its orbit")
         }
         #expect(s.drawnThumbRect == s.thumbFrame)
     }
@@ -172,7 +178,7 @@ import Core
         #expect(close(s.currentAngle, 150) && s.isTracking)
         _ = s.advance(to: 1.4)
         #expect(s.thumbScale == 1)  // not re-enlarged
-        s.touchMoved(to: at(60), time: 2)   // second entry
+        s.touchMoved(to: at(60), time: 2)  // second entry
         _ = s.advance(to: 2.5)
         let got = values(s.drainEvents())  // each read at its due time
         #expect(got.count == 2 && close(got[0], 150) && got[1] == 90)
@@ -293,7 +299,8 @@ import Core
                 let p = Point(100 + 90 * cosD(rad), 100 + 90 * sinD(rad))
                 let phase: TouchPhase = i == 0 ? .began : (i == angles.count - 1 ? .ended : .moved)
                 let t = Double(i) / 60
-                router.route(TouchFrame(time: t, touches: [TouchPoint(slot: 0, trackingID: 3, position: p, phase: phase)]))
+                router.route(
+                    TouchFrame(time: t, touches: [TouchPoint(slot: 0, trackingID: 3, position: p, phase: phase)]))
                 _ = d.advance(to: t)
             }
             _ = d.advance(to: 2)

@@ -23,16 +23,23 @@ struct SpinnerFlywheelTests {
         var testDescription: String { "v0=\(v0)" }
     }
 
-    @Test("RVS-50 flywheel test vectors", arguments: [
-        Vector(v0: 0.81, total: 1, lastTick: 13, firstTicks: [13], firstSteps: [1]),
-        Vector(v0: 1.0, total: 4, lastTick: 46, firstTicks: [10, 21, 33, 46], firstSteps: [1, 1, 1, 1]),
-        Vector(v0: 2.0, total: 20, lastTick: 158, firstTicks: [5, 10, 16, 22, 28, 34], firstSteps: [1, 1, 1, 1, 1, 1]),
-        Vector(v0: 5.0, total: 64, lastTick: 310, firstTicks: [2, 4, 6, 8, 11, 14], firstSteps: [1, 1, 1, 1, 1, 1]),
-        Vector(v0: 10.0, total: 126, lastTick: 429, firstTicks: [1, 2, 3, 4, 5, 6], firstSteps: [1, 1, 1, 1, 1, 1]),
-        Vector(v0: 20.0, total: 245, lastTick: 541, firstTicks: [1, 2, 3, 4, 5], firstSteps: [2, 2, 2, 2, 1]),
-        Vector(v0: 100, total: 1454, lastTick: 813, firstTicks: [1], firstSteps: [9]),
-        Vector(v0: -2.0, total: -20, lastTick: 158, firstTicks: [5, 10, 16, 22, 28, 34], firstSteps: [-1, -1, -1, -1, -1, -1]),
-    ])
+    @Test(
+        "RVS-50 flywheel test vectors",
+        arguments: [
+            Vector(v0: 0.81, total: 1, lastTick: 13, firstTicks: [13], firstSteps: [1]),
+            Vector(v0: 1.0, total: 4, lastTick: 46, firstTicks: [10, 21, 33, 46], firstSteps: [1, 1, 1, 1]),
+            Vector(
+                v0: 2.0, total: 20, lastTick: 158, firstTicks: [5, 10, 16, 22, 28, 34], firstSteps: [1, 1, 1, 1, 1, 1]),
+            Vector(
+                v0: 5.0, total: 64, lastTick: 310, firstTicks: [2, 4, 6, 8, 11, 14], firstSteps: [1, 1, 1, 1, 1, 1]),
+            Vector(
+                v0: 10.0, total: 126, lastTick: 429, firstTicks: [1, 2, 3, 4, 5, 6], firstSteps: [1, 1, 1, 1, 1, 1]),
+            Vector(v0: 20.0, total: 245, lastTick: 541, firstTicks: [1, 2, 3, 4, 5], firstSteps: [2, 2, 2, 2, 1]),
+            Vector(v0: 100, total: 1454, lastTick: 813, firstTicks: [1], firstSteps: [9]),
+            Vector(
+                v0: -2.0, total: -20, lastTick: 158, firstTicks: [5, 10, 16, 22, 28, 34],
+                firstSteps: [-1, -1, -1, -1, -1, -1]),
+        ])
     func vectors(_ v: Vector) {
         let steps = simulate(v.v0)
         #expect(steps.map(\.steps).reduce(0, +) == v.total)

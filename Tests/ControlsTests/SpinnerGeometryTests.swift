@@ -9,19 +9,23 @@ private func nearAngle(_ a: Angle, _ degrees: Double, _ tol: Double = 1e-9) -> B
 
 @Suite("RVS geometry")
 struct SpinnerGeometryTests {
-    @Test("RVS-27 variant choice", arguments: [
-        (0, 15, 14, true), (0, 15, 15, false), (-1, 15, 40, true), (1, 15, 3, false), (2, 15, 3, false),
-    ])
+    @Test(
+        "RVS-27 variant choice",
+        arguments: [
+            (0, 15, 14, true), (0, 15, 15, false), (-1, 15, 40, true), (1, 15, 3, false), (2, 15, 3, false),
+        ])
     func variant(_ mode: Int, _ threshold: Int, _ count: Int, _ spinner: Bool) {
-        let s = Spinner(id: "v", items: SpinnerFixture.items(count), mode: mode, threshold: threshold,
-                        frame: Rect(x: 0, y: 0, width: 40, height: 40), containerSize: Size(400, 400))
+        let s = Spinner(
+            id: "v", items: SpinnerFixture.items(count), mode: mode, threshold: threshold,
+            frame: Rect(x: 0, y: 0, width: 40, height: 40), containerSize: Size(400, 400))
         #expect(s.opensAsSpinner == spinner)
     }
 
     @Test("RVS-8 threshold counts below it open the spinner; equal opens the picker (off-by-one vs the doc)")
     func thresholdEdge() {
-        let s = Spinner(id: "t", items: SpinnerFixture.items(3), mode: 0, threshold: 3,
-                        frame: Rect(x: 0, y: 0, width: 40, height: 40), containerSize: Size(400, 400))
+        let s = Spinner(
+            id: "t", items: SpinnerFixture.items(3), mode: 0, threshold: 3,
+            frame: Rect(x: 0, y: 0, width: 40, height: 40), containerSize: Size(400, 400))
         #expect(!s.opensAsSpinner)
         s.setSpinnerThreshold(4, time: 0)
         #expect(s.opensAsSpinner)
@@ -34,16 +38,18 @@ struct SpinnerGeometryTests {
         let c = Point(200, 700), size = Size(400, 800)
         #expect(WheelGeometry.popupRadius(center: c, containerSize: size, spinner: true) == 100)
         #expect(WheelGeometry.popupRadius(center: c, containerSize: size, spinner: false) == 700)
-        let s = Spinner(id: "r", items: SpinnerFixture.items(4), mode: -1,
-                        frame: Rect(x: 180, y: 680, width: 40, height: 40), containerSize: size)
+        let s = Spinner(
+            id: "r", items: SpinnerFixture.items(4), mode: -1,
+            frame: Rect(x: 180, y: 680, width: 40, height: 40), containerSize: size)
         #expect(s.popupRadius == 100)
         #expect(s.discRect == Rect(x: -80, y: -80, width: 200, height: 200))
     }
 
     @Test("RVS-30 picker frame spans from the container top to the control's top, 2R wide")
     func pickerFrame() {
-        let f = WheelGeometry.pickerFrame(controlFrame: Rect(x: 380, y: 680, width: 40, height: 40),
-                                          containerSize: Size(2000, 800))
+        let f = WheelGeometry.pickerFrame(
+            controlFrame: Rect(x: 380, y: 680, width: 40, height: 40),
+            containerSize: Size(2000, 800))
         #expect(f == Rect(x: 400 - 700, y: 0, width: 1400, height: 680).clampedX(to: 2000))
         #expect(f.minY == 0)
         #expect(f.maxY == 680)
@@ -51,8 +57,9 @@ struct SpinnerGeometryTests {
 
     @Test("RVS-73 picker width is clamped to the container [PORT]")
     func pickerClamp() {
-        let f = WheelGeometry.pickerFrame(controlFrame: Rect(x: 180, y: 680, width: 40, height: 40),
-                                          containerSize: Size(400, 800))
+        let f = WheelGeometry.pickerFrame(
+            controlFrame: Rect(x: 180, y: 680, width: 40, height: 40),
+            containerSize: Size(400, 800))
         // Unclamped it would be x = −500, width 1400.
         #expect(f == Rect(x: 0, y: 0, width: 400, height: 680))
     }
@@ -87,7 +94,10 @@ struct SpinnerGeometryTests {
         // L and 2L·tan(a/2) can each be the smallest term.
         #expect(near(WheelGeometry.iconSide(radius: 150, controlHeight: 60, count: 2), 74))
         let l = 150.0 - 60 - 16
-        #expect(near(WheelGeometry.iconSide(radius: 150, controlHeight: 60, count: 40), min(l, 2 * l * 0.07870170682461844, Double.pi * 150 / 40)))
+        #expect(
+            near(
+                WheelGeometry.iconSide(radius: 150, controlHeight: 60, count: 40),
+                min(l, 2 * l * 0.07870170682461844, Double.pi * 150 / 40)))
     }
 
     @Test("RVS-37 icons sit on their bisectors and turn with the wheel")
@@ -162,16 +172,19 @@ struct SpinnerGeometryTests {
         #expect(s.framedIcons)
         s.closedBackgroundColor = Color(r: 255, g: 255, b: 255, a: 0)
         #expect(!s.framedIcons)
-        #expect(s.iconContentRect(in: Rect(x: 0, y: 0, width: 50, height: 50)) == Rect(x: 0, y: 0, width: 50, height: 50))
+        #expect(
+            s.iconContentRect(in: Rect(x: 0, y: 0, width: 50, height: 50)) == Rect(x: 0, y: 0, width: 50, height: 50))
         s.tintColor = .black
-        #expect(s.iconContentRect(in: Rect(x: 0, y: 0, width: 50, height: 50)) == Rect(x: 10, y: 10, width: 30, height: 30))
+        #expect(
+            s.iconContentRect(in: Rect(x: 0, y: 0, width: 50, height: 50)) == Rect(x: 10, y: 10, width: 30, height: 30))
     }
 
     @Test("RVS-38 icon opacity: disabled halves it, the control alpha multiplies it")
     func iconOpacity() {
         var items = SpinnerFixture.items(3)
         items[1].isEnabled = false
-        let s = Spinner(id: "o", items: items, frame: Rect(x: 0, y: 0, width: 40, height: 40), containerSize: Size(400, 400))
+        let s = Spinner(
+            id: "o", items: items, frame: Rect(x: 0, y: 0, width: 40, height: 40), containerSize: Size(400, 400))
         #expect(s.iconOpacity(0) == 1)
         #expect(s.iconOpacity(1) == 0.5)
         s.alpha = 0.5
@@ -197,8 +210,10 @@ struct SpinnerGeometryTests {
         // A screen tap on the screen's left of the wheel is the disc's right half after a 180° turn.
         let screen = s.transform.apply(Point(130, 30))
         #expect(screen.x < 200)
-        router.route(TouchFrame(time: 1, touches: [TouchPoint(slot: 0, trackingID: 1, position: screen, phase: .began)]))
-        router.route(TouchFrame(time: 1.05, touches: [TouchPoint(slot: 0, trackingID: 1, position: screen, phase: .ended)]))
+        router.route(
+            TouchFrame(time: 1, touches: [TouchPoint(slot: 0, trackingID: 1, position: screen, phase: .began)]))
+        router.route(
+            TouchFrame(time: 1.05, touches: [TouchPoint(slot: 0, trackingID: 1, position: screen, phase: .ended)]))
         _ = s.advance(to: 1.1)
         #expect(s.selectedIndex == 1)
     }
@@ -216,8 +231,9 @@ struct SpinnerGeometryTests {
         #expect(rows[4].iconRect.width == 24)
         #expect(near(rows[4].iconRect.minY - rows[4].rect.minY, 8))
         // No more room below than above, so it opens upward (the downward case: SpinnerPickerDirectionTests).
-        let tiny = Spinner(id: "t", items: SpinnerFixture.items(3), mode: 1,
-                           frame: Rect(x: 0, y: 30, width: 40, height: 40), containerSize: Size(400, 100))
+        let tiny = Spinner(
+            id: "t", items: SpinnerFixture.items(3), mode: 1,
+            frame: Rect(x: 0, y: 30, width: 40, height: 40), containerSize: Size(400, 100))
         #expect(tiny.pickerFrame.height == 30)  // R = 50 (centre y), minus half the control
         #expect(tiny.pickerRowHeight == 30)
     }

@@ -25,7 +25,10 @@ struct SpinnerGestureTests {
         let c = openWheel(12, selected: 11)
         c.tap(right, at: 1)
         #expect(c.selectedIndex == 0)
-        #expect(c.drainEvents() == [.feedback(.select), .selectionChanged(index: 0), .valueChanged(value: 0, fromUser: true)])
+        #expect(
+            c.drainEvents() == [
+                .feedback(.select), .selectionChanged(index: 0), .valueChanged(value: 0, fromUser: true),
+            ])
     }
 
     @Test("RVS-42 the left half is any y with x < R in disc coordinates (the lower half and corners count)")
@@ -71,7 +74,8 @@ struct SpinnerGestureTests {
         #expect(end.count == 1)
         // A long press due before a lift is recognised first, by the lift's own time.
         a.begin(at: Point(0, 0), time: 4)
-        #expect(a.end(at: Point(0, 0), time: 4.6) == [.longPressBegan(at: Point(0, 0)), .longPressEnded(at: Point(0, 0))])
+        #expect(
+            a.end(at: Point(0, 0), time: 4.6) == [.longPressBegan(at: Point(0, 0)), .longPressEnded(at: Point(0, 0))])
         // A cancel ends a pan or a long press without a flick; an undecided touch just goes away.
         a.begin(at: Point(0, 0), time: 5)
         _ = a.move(to: Point(20, 0), time: 5.1)
@@ -209,11 +213,15 @@ struct SpinnerGestureTests {
         s.run(until: 5, from: 1, dt: 1.0 / 60)
         let events = s.drainEvents()
         #expect(s.selectedIndex == 4)
-        #expect(events.filter { if case .selectionChanged = $0 { return true }; return false }.count == 4)
+        #expect(
+            events.filter {
+                if case .selectionChanged = $0 { return true }; return false
+            }.count == 4)
         #expect(events.last == .valueChanged(value: 4, fromUser: true))
         #expect(!events.contains(.closed))
         #expect(s.isOpen)
-        #expect(abs((s.wheelRotation(at: 5) - WheelGeometry.rotation(index: 4, count: 12)).normalizedSigned.degrees) < 1e-9)
+        #expect(
+            abs((s.wheelRotation(at: 5) - WheelGeometry.rotation(index: 4, count: 12)).normalizedSigned.degrees) < 1e-9)
     }
 
     @Test("RVS-49 closing stops a spin; a centre tap stops it; the port stops it at any disc touch-down")
@@ -242,8 +250,9 @@ struct SpinnerGestureTests {
     func disabledItems() {
         var items = SpinnerFixture.items(4)
         items[1].isEnabled = false
-        let s = Spinner(id: "d", items: items, mode: -1, frame: Rect(x: 170, y: 170, width: 60, height: 60),
-                        containerSize: Size(400, 400))
+        let s = Spinner(
+            id: "d", items: items, mode: -1, frame: Rect(x: 170, y: 170, width: 60, height: 60),
+            containerSize: Size(400, 400))
         s.setOpen(true, time: 0)
         s.tap(right, at: 1)
         #expect(s.selectedIndex == 1)
@@ -258,7 +267,10 @@ struct SpinnerGestureTests {
         #expect(s.selectedIndex == 1)
         #expect(s.drainEvents().isEmpty)
         _ = s.advance(to: 1 + 14.0 / 60)
-        #expect(s.drainEvents() == [.feedback(.select), .selectionChanged(index: 1), .valueChanged(value: 1, fromUser: true)])
+        #expect(
+            s.drainEvents() == [
+                .feedback(.select), .selectionChanged(index: 1), .valueChanged(value: 1, fromUser: true),
+            ])
     }
 
     @Test("X-10 advance reports motion while pending, spinning or animating, and idles after")
@@ -276,7 +288,10 @@ struct SpinnerGestureTests {
             let router = TouchRouter(controls: [s])
             var t = 0.0
             func send(_ p: Point, _ phase: TouchPhase, id: Int = 1) {
-                router.route(TouchFrame(time: t, touches: [TouchPoint(slot: 0, trackingID: id, position: s.transform.apply(p), phase: phase)]))
+                router.route(
+                    TouchFrame(
+                        time: t,
+                        touches: [TouchPoint(slot: 0, trackingID: id, position: s.transform.apply(p), phase: phase)]))
             }
             send(Point(30, 30), .began); t += 0.05; send(Point(30, 30), .ended)
             t += 0.02; _ = s.advance(to: t)
@@ -314,7 +329,9 @@ struct SpinnerGestureTests {
         }
         _ = s.advance(to: t + 0.01)
         let events = s.drainEvents()
-        let changes = events.filter { if case .selectionChanged = $0 { return true }; return false }.count
+        let changes = events.filter {
+            if case .selectionChanged = $0 { return true }; return false
+        }.count
         let cues = events.filter { $0 == .feedback(.select) }.count
         #expect(changes == 24)  // the kick, then the first sample lands on the kicked index, then 23 steps
         #expect(cues >= 6 && cues <= 8)  // ~0.1 s of samples → about 6 ticks

@@ -63,10 +63,13 @@ struct SpinnerOpenCloseTests {
 
     @Test("RVS-31 opening needs two items and is ignored when open; RVS-57 an empty spinner is inert")
     func openGuards() {
-        let one = Spinner(id: "1", items: SpinnerFixture.items(1), frame: Rect(x: 0, y: 0, width: 40, height: 40), containerSize: Size(300, 300))
+        let one = Spinner(
+            id: "1", items: SpinnerFixture.items(1), frame: Rect(x: 0, y: 0, width: 40, height: 40),
+            containerSize: Size(300, 300))
         one.setOpen(true, time: 0)
         #expect(!one.isOpen)
-        let empty = Spinner(id: "0", items: [], frame: Rect(x: 0, y: 0, width: 40, height: 40), containerSize: Size(300, 300))
+        let empty = Spinner(
+            id: "0", items: [], frame: Rect(x: 0, y: 0, width: 40, height: 40), containerSize: Size(300, 300))
         empty.setOpen(true, time: 0)
         #expect(!empty.isOpen)
         #expect(empty.isHidden)
@@ -134,7 +137,10 @@ struct SpinnerOpenCloseTests {
         #expect(s.drainEvents().isEmpty)
         #expect(d.log.isEmpty)
         _ = s.advance(to: 1.01)
-        #expect(s.drainEvents() == [.feedback(.select), .selectionChanged(index: 3), .valueChanged(value: 3, fromUser: false)])
+        #expect(
+            s.drainEvents() == [
+                .feedback(.select), .selectionChanged(index: 3), .valueChanged(value: 3, fromUser: false),
+            ])
         #expect(d.log == ["selected 3"])
     }
 
@@ -146,8 +152,11 @@ struct SpinnerOpenCloseTests {
         s.select(-3, time: 0)
         #expect(s.selectedIndex == 0)
         _ = s.advance(to: 0.1)
-        #expect(s.drainEvents() == [.selectionChanged(index: 4), .valueChanged(value: 4, fromUser: false),
-                                    .selectionChanged(index: 0), .valueChanged(value: 0, fromUser: false)])
+        #expect(
+            s.drainEvents() == [
+                .selectionChanged(index: 4), .valueChanged(value: 4, fromUser: false),
+                .selectionChanged(index: 0), .valueChanged(value: 0, fromUser: false),
+            ])
         s.select(0, time: 1)
         _ = s.advance(to: 1.1)
         #expect(s.drainEvents().isEmpty)
@@ -167,7 +176,10 @@ struct SpinnerOpenCloseTests {
         #expect(s.drainEvents() == [.closed, .valueChanged(value: 3, fromUser: false)])
         _ = s.advance(to: 2.1)
         // Step 1 (the clamp) deferred its effects before step 3 (the close) deferred its own.
-        #expect(s.drainEvents() == [.selectionChanged(index: 3), .valueChanged(value: 3, fromUser: false), .feedback(.close)])
+        #expect(
+            s.drainEvents() == [
+                .selectionChanged(index: 3), .valueChanged(value: 3, fromUser: false), .feedback(.close),
+            ])
     }
 
     @Test("RVS-7 RVS-8 changing the mode or threshold while open closes on the next turn")
@@ -188,7 +200,9 @@ struct SpinnerOpenCloseTests {
 
     @Test("RVS-56 exactly one value: the tap sends touchUpInside then singleValueSelected, no feedback, never opens")
     func singleValue() {
-        let s = Spinner(id: "1", items: SpinnerFixture.items(1), frame: Rect(x: 0, y: 0, width: 40, height: 40), containerSize: Size(300, 300))
+        let s = Spinner(
+            id: "1", items: SpinnerFixture.items(1), frame: Rect(x: 0, y: 0, width: 40, height: 40),
+            containerSize: Size(300, 300))
         let d = RecordingSpinnerDelegate()
         s.delegate = d
         s.tap(Point(20, 20), at: 0)
@@ -218,7 +232,8 @@ struct SpinnerOpenCloseTests {
     func dimming() {
         var items = SpinnerFixture.items(3)
         items[0].isEnabled = false
-        let s = Spinner(id: "d", items: items, frame: Rect(x: 0, y: 0, width: 40, height: 40), containerSize: Size(300, 300))
+        let s = Spinner(
+            id: "d", items: items, frame: Rect(x: 0, y: 0, width: 40, height: 40), containerSize: Size(300, 300))
         #expect(s.centerOpacity == 0.5)
         s.select(1, time: 0)
         #expect(s.centerOpacity == 1)

@@ -8,8 +8,9 @@ import Core
 struct SpinnerPickerDirectionTests {
     /// A 60×60 picker spinner at `y` in an 800×480 screen.
     func spinner(y: Double, x: Double = 370) -> Spinner {
-        Spinner(id: "p", items: SpinnerFixture.items(30), selectedIndex: 3, mode: 1,
-                frame: Rect(x: x, y: y, width: 60, height: 60), containerSize: Size(800, 480))
+        Spinner(
+            id: "p", items: SpinnerFixture.items(30), selectedIndex: 3, mode: 1,
+            frame: Rect(x: x, y: y, width: 60, height: 60), containerSize: Size(800, 480))
     }
 
     @Test("At the top edge the picker opens downward: from the control's bottom to the screen's bottom")
@@ -34,8 +35,9 @@ struct SpinnerPickerDirectionTests {
 
     @Test("Little room above but less below: upward (the larger side wins)")
     func bothTight() {
-        let s = Spinner(id: "p", items: SpinnerFixture.items(30), mode: 1,
-                        frame: Rect(x: 100, y: 100, width: 60, height: 60), containerSize: Size(400, 200))
+        let s = Spinner(
+            id: "p", items: SpinnerFixture.items(30), mode: 1,
+            frame: Rect(x: 100, y: 100, width: 60, height: 60), containerSize: Size(400, 200))
         #expect(!s.pickerOpensDownward)
     }
 

@@ -28,7 +28,10 @@ struct SpinnerPickerTests {
         _ = s.advance(to: t + 0.5)
         _ = s.advance(to: t + 0.6)
         #expect(s.selectedIndex == 12)  // 80 pt up = two 40 pt rows later
-        #expect(s.drainEvents() == [.feedback(.select), .selectionChanged(index: 12), .valueChanged(value: 12, fromUser: true)])
+        #expect(
+            s.drainEvents() == [
+                .feedback(.select), .selectionChanged(index: 12), .valueChanged(value: 12, fromUser: true),
+            ])
     }
 
     @Test("RVS-60 a fling keeps moving with momentum, then snaps exactly onto a row")
@@ -47,7 +50,9 @@ struct SpinnerPickerTests {
         #expect(s.picker!.state == .idle)
         #expect(Double(s.selectedIndex) > afterDrag + 1)  // travelled beyond the finger
         #expect(s.picker!.position == Double(s.selectedIndex))
-        let changes = s.drainEvents().filter { if case .selectionChanged = $0 { return true }; return false }
+        let changes = s.drainEvents().filter {
+            if case .selectionChanged = $0 { return true }; return false
+        }
         #expect(changes.count == 1)
     }
 

@@ -9,7 +9,9 @@ private final class Block: TouchControl {
     let bounds: Rect
     var isHidden: Bool { false }
     var began = 0
-    init(id: String, frame: Rect) { self.id = id; transform = .translation(frame.minX, frame.minY); bounds = Rect(origin: .zero, size: frame.size) }
+    init(id: String, frame: Rect) {
+        self.id = id; transform = .translation(frame.minX, frame.minY); bounds = Rect(origin: .zero, size: frame.size)
+    }
     func claims(_ p: Point) -> Bool { bounds.contains(p) }
     func touchBegan(at p: Point, time: MonotonicTime) -> Bool { began += 1; return true }
     func touchMoved(to p: Point, time: MonotonicTime) {}
@@ -69,19 +71,29 @@ struct SpinnerPropertiesTests {
         #expect(s.isOpen)
     }
 
-    @Test("RVS-21 the modes open a wheel always, never, or below the threshold; the initialiser applies the index only to a non-empty list")
+    @Test(
+        "RVS-21 the modes open a wheel always, never, or below the threshold; the initialiser applies the index only to a non-empty list"
+    )
     func initialiser() {
         // Around a threshold of 4: a wheel for 3 items and a list for 4 in mode `both`; the other modes ignore the count.
-        for (mode, wheels) in [(SpinnerMode.spinnerOnly, [true, true]), (.pickerOnly, [false, false]), (.both, [true, false])] {
+        for (mode, wheels) in [
+            (SpinnerMode.spinnerOnly, [true, true]), (.pickerOnly, [false, false]), (.both, [true, false]),
+        ] {
             let opens = [3, 4].map { count in
-                Spinner(id: "m", items: SpinnerFixture.items(count), mode: mode.rawValue, threshold: 4,
-                        frame: Rect(x: 0, y: 0, width: 40, height: 40), containerSize: Size(300, 300)).opensAsSpinner
+                Spinner(
+                    id: "m", items: SpinnerFixture.items(count), mode: mode.rawValue, threshold: 4,
+                    frame: Rect(x: 0, y: 0, width: 40, height: 40), containerSize: Size(300, 300)
+                ).opensAsSpinner
             }
             #expect(opens == wheels, "\(mode)")
         }
-        let empty = Spinner(id: "e", items: [], selectedIndex: 5, frame: Rect(x: 0, y: 0, width: 40, height: 40), containerSize: Size(300, 300))
+        let empty = Spinner(
+            id: "e", items: [], selectedIndex: 5, frame: Rect(x: 0, y: 0, width: 40, height: 40),
+            containerSize: Size(300, 300))
         #expect(empty.selectedIndex == 0)
-        let some = Spinner(id: "s", items: SpinnerFixture.items(3), selectedIndex: 7, frame: Rect(x: 0, y: 0, width: 40, height: 40), containerSize: Size(300, 300))
+        let some = Spinner(
+            id: "s", items: SpinnerFixture.items(3), selectedIndex: 7, frame: Rect(x: 0, y: 0, width: 40, height: 40),
+            containerSize: Size(300, 300))
         #expect(some.selectedIndex == 2)
     }
 
@@ -107,8 +119,10 @@ struct SpinnerPropertiesTests {
         let above = Block(id: "above", frame: Rect(x: 300, y: 0, width: 100, height: 100))
         s.setOpen(true, time: 0)
         let router = TouchRouter(controls: [below, s, above])
-        router.route(TouchFrame(time: 1, touches: [TouchPoint(slot: 0, trackingID: 1, position: Point(50, 50), phase: .began)]))
-        router.route(TouchFrame(time: 1, touches: [TouchPoint(slot: 1, trackingID: 2, position: Point(350, 50), phase: .began)]))
+        router.route(
+            TouchFrame(time: 1, touches: [TouchPoint(slot: 0, trackingID: 1, position: Point(50, 50), phase: .began)]))
+        router.route(
+            TouchFrame(time: 1, touches: [TouchPoint(slot: 1, trackingID: 2, position: Point(350, 50), phase: .began)]))
         #expect(below.began == 0)
         #expect(above.began == 1)
         #expect(router.activeControlIDs == ["s", "above"])
@@ -144,7 +158,8 @@ struct SpinnerPropertiesTests {
         #expect(s.centerContent == .selectedIcon(name: "icon0", template: true))
         #expect(!s.framedIcons)
         #expect(s.centerFrameCircle == nil)
-        #expect(s.iconContentRect(in: Rect(x: 0, y: 0, width: 40, height: 40)) == Rect(x: 0, y: 0, width: 40, height: 40))
+        #expect(
+            s.iconContentRect(in: Rect(x: 0, y: 0, width: 40, height: 40)) == Rect(x: 0, y: 0, width: 40, height: 40))
         s.centerImageName = "logo"
         #expect(s.centerContent == .centerImage(name: "logo"))
     }
@@ -159,7 +174,9 @@ struct SpinnerPropertiesTests {
         #expect(s.isOpen)
         #expect(s.popupVariant == .wheel)
         #expect(s.popupScale(at: 0.3) == 1)  // the stale close follow-up did not shrink the new popup
-        let odd = Spinner(id: "o", items: SpinnerFixture.items(3), mode: 7, frame: Rect(x: 0, y: 100, width: 40, height: 40), containerSize: Size(300, 300))
+        let odd = Spinner(
+            id: "o", items: SpinnerFixture.items(3), mode: 7, frame: Rect(x: 0, y: 100, width: 40, height: 40),
+            containerSize: Size(300, 300))
         #expect(!odd.opensAsSpinner)
     }
 }

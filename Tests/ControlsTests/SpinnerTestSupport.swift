@@ -7,7 +7,9 @@ final class RecordingSpinnerDelegate: SpinnerDelegate {
     var allowClose = true
     func spinner(_ spinner: Spinner, hasSelected item: SpinnerItem?) { log.append("selected \(item?.title ?? "nil")") }
     func spinner(_ spinner: Spinner, hasOpenedWith item: SpinnerItem?) { log.append("opened isOpen=\(spinner.isOpen)") }
-    func spinner(_ spinner: Spinner, willCloseWith item: SpinnerItem?) -> Bool { log.append("willClose"); return allowClose }
+    func spinner(_ spinner: Spinner, willCloseWith item: SpinnerItem?) -> Bool {
+        log.append("willClose"); return allowClose
+    }
     func spinner(_ spinner: Spinner, hasClosedWith item: SpinnerItem?) { log.append("closed isOpen=\(spinner.isOpen)") }
     func spinner(_ spinner: Spinner, singleValueSelected item: SpinnerItem) { log.append("single \(item.title)") }
 }
@@ -18,14 +20,16 @@ enum SpinnerFixture {
 
     /// A 60×60 control centred in a 400×400 container: the wheel's R is 200, its centre (30,30) locally.
     static func wheel(_ n: Int = 12, selected: Int = 0, options: SpinnerPortOptions = SpinnerPortOptions()) -> Spinner {
-        Spinner(id: "s", items: items(n), selectedIndex: selected, mode: -1,
-                frame: Rect(x: 170, y: 170, width: 60, height: 60), containerSize: Size(400, 400), options: options)
+        Spinner(
+            id: "s", items: items(n), selectedIndex: selected, mode: -1,
+            frame: Rect(x: 170, y: 170, width: 60, height: 60), containerSize: Size(400, 400), options: options)
     }
 
     /// A picker: 60×60 control at the bottom middle of a 400×800 container (R = 730, picker 700 tall).
     static func picker(_ n: Int = 30, selected: Int = 0) -> Spinner {
-        Spinner(id: "p", items: items(n), selectedIndex: selected, mode: 1,
-                frame: Rect(x: 170, y: 700, width: 60, height: 60), containerSize: Size(400, 800))
+        Spinner(
+            id: "p", items: items(n), selectedIndex: selected, mode: 1,
+            frame: Rect(x: 170, y: 700, width: 60, height: 60), containerSize: Size(400, 800))
     }
 
     /// Local point on the wheel at `degrees` (screen angle) and `radius` from the disc centre.

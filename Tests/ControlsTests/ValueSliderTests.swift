@@ -78,7 +78,8 @@ struct ValueSliderTests {
         let first: Double = 95.0 / 140
         let expected: [ControlEvent] = [
             .opened, .valueChanged(value: first, fromUser: true), .valueChanged(value: first, fromUser: true),
-            .valueChanged(value: 1, fromUser: true), .valueChanged(value: 0, fromUser: true), .closed, .endedTracking(value: 0),
+            .valueChanged(value: 1, fromUser: true), .valueChanged(value: 0, fromUser: true), .closed,
+            .endedTracking(value: 0),
         ]
         #expect(s.drainEvents() == expected)
     }
@@ -123,8 +124,10 @@ struct ValueSliderTests {
         s.touchMoved(to: Point(30, 30), time: 1.06)  // the cancelled contact is ignored
         s.touchEnded(at: Point(30, 30), time: 1.08)
         let v: Double = 72.0 / 140
-        let expected: [ControlEvent] = [.opened, .valueChanged(value: v, fromUser: true), .valueButtonPressed(byFlick: true),
-                                        .closed, .endedTracking(value: v)]
+        let expected: [ControlEvent] = [
+            .opened, .valueChanged(value: v, fromUser: true), .valueButtonPressed(byFlick: true),
+            .closed, .endedTracking(value: v),
+        ]
         #expect(s.drainEvents() == expected)
         #expect(s.value == 72.0 / 140)
     }
@@ -177,9 +180,19 @@ struct ValueSliderTests {
             let router = TouchRouter(controls: [s])
             var t = 0.0
             let xs: [Double] = [45, 50, 62, 80, 97, 110, 90, 70]
-            router.route(TouchFrame(time: t, touches: [TouchPoint(slot: 0, trackingID: 7, position: Point(45, 33), phase: .began)]))
-            for x in xs { t += 1.0 / 60; router.route(TouchFrame(time: t, touches: [TouchPoint(slot: 0, trackingID: 7, position: Point(x, 33), phase: .moved)])) }
-            router.route(TouchFrame(time: t + 0.01, touches: [TouchPoint(slot: 0, trackingID: 7, position: Point(70, 33), phase: .ended)]))
+            router.route(
+                TouchFrame(
+                    time: t, touches: [TouchPoint(slot: 0, trackingID: 7, position: Point(45, 33), phase: .began)]))
+            for x in xs {
+                t += 1.0 / 60;
+                router.route(
+                    TouchFrame(
+                        time: t, touches: [TouchPoint(slot: 0, trackingID: 7, position: Point(x, 33), phase: .moved)]))
+            }
+            router.route(
+                TouchFrame(
+                    time: t + 0.01,
+                    touches: [TouchPoint(slot: 0, trackingID: 7, position: Point(70, 33), phase: .ended)]))
             return s.drainEvents()
         }
         let a = run()

@@ -3,10 +3,12 @@ import Testing
 
 @Suite("Number formatting")
 struct NumberFormatTests {
-    @Test("Whole numbers print as integers (negative zero as 0), others in their shortest form", arguments: [
-        (35.0, "35"), (-2.0, "-2"), (0.0, "0"), (-0.0, "0"), (999_999_999_999_999.0, "999999999999999"),
-        (21.5, "21.5"), (-0.25, "-0.25"),
-    ])
+    @Test(
+        "Whole numbers print as integers (negative zero as 0), others in their shortest form",
+        arguments: [
+            (35.0, "35"), (-2.0, "-2"), (0.0, "0"), (-0.0, "0"), (999_999_999_999_999.0, "999999999999999"),
+            (21.5, "21.5"), (-0.25, "-0.25"),
+        ])
     func plain(value: Double, text: String) {
         #expect(NumberFormat.plain(value) == text)
     }
@@ -20,7 +22,8 @@ struct NumberFormatTests {
         for i in 0..<20_000 {
             bits ^= bits << 13; bits ^= bits >> 7; bits ^= bits << 17
             let signed = Int64(bitPattern: bits)
-            for d in [Double(bitPattern: bits), Double(signed >> (i % 64)), Double(signed % 1000) / 8] where d.isFinite {
+            for d in [Double(bitPattern: bits), Double(signed >> (i % 64)), Double(signed % 1000) / 8] where d.isFinite
+            {
                 let text = NumberFormat.plain(d)
                 if Double(text) != d { wrong.append("\(d) → \(text)") }
                 let whole = d == d.rounded() && abs(d) < NumberFormat.wholeNumberLimit

@@ -13,19 +13,27 @@ import Testing
     /// C and standard-library functions that do I/O or read the clock, when called as functions with
     /// an unlabelled first argument (`open(path, …)`), not as methods (`pad.open(currentNumber:)`) or
     /// declared (`func close()`).
-    static let calls = #"(?<![\w.])(?<!func )(open|openat|creat|fopen|fdopen|freopen|read|pread|readv|write|pwrite|writev|close|fclose|fread|fwrite|fgets|fputs|fprintf|printf|puts|mmap|munmap|stat|fstat|lstat|access|unlink|rename|mkdir|opendir|readdir|ioctl|socket|connect|dlopen|getenv|setenv|system|popen|fork|usleep|nanosleep|sleep|clock_gettime|gettimeofday|time|clock|localtime|gmtime|print|debugPrint|readLine)\s*\((?!\s*\w+\s*:)"#
+    static let calls =
+        #"(?<![\w.])(?<!func )(open|openat|creat|fopen|fdopen|freopen|read|pread|readv|write|pwrite|writev|close|fclose|fread|fwrite|fgets|fputs|fprintf|printf|puts|mmap|munmap|stat|fstat|lstat|access|unlink|rename|mkdir|opendir|readdir|ioctl|socket|connect|dlopen|getenv|setenv|system|popen|fork|usleep|nanosleep|sleep|clock_gettime|gettimeofday|time|clock|localtime|gmtime|print|debugPrint|readLine)\s*\((?!\s*\w+\s*:)"#
 
     /// Types, constants, libpng/FreeType entry points and imports that reach files or clocks.
-    static let apis = #"\b(FileManager|FileHandle|ProcessInfo|URLSession|DispatchTime|DispatchWallTime|ContinuousClock|SuspendingClock|CFAbsoluteTimeGetCurrent|FT_New_Face|CLOCK_MONOTONIC|CLOCK_REALTIME|CLOCK_BOOTTIME|stdin|stdout|stderr)\b|\bDate\(|\b(String|Data|Array)\(contentsOf(File)?:|_(from|to)_(file|stdio)\b|^\s*(@\w+ )?import (Foundation|FoundationEssentials|Dispatch|Platform|CLinux)\b"#
+    static let apis =
+        #"\b(FileManager|FileHandle|ProcessInfo|URLSession|DispatchTime|DispatchWallTime|ContinuousClock|SuspendingClock|CFAbsoluteTimeGetCurrent|FT_New_Face|CLOCK_MONOTONIC|CLOCK_REALTIME|CLOCK_BOOTTIME|stdin|stdout|stderr)\b|\bDate\(|\b(String|Data|Array)\(contentsOf(File)?:|_(from|to)_(file|stdio)\b|^\s*(@\w+ )?import (Foundation|FoundationEssentials|Dispatch|Platform|CLinux)\b"#
 
     /// Matches the scan finds that are not I/O: (file, the text matched, why it is allowed).
     static let allowed: [(file: String, match: String, why: String)] = [
-        ("Widgets/ImageCatalog.swift", "read(",
-         "`read` is loadImages's parameter: the edge's PNG reader handed in, called by name"),
-        ("Widgets/Kinds/Element.swift", "read(",
-         "`read` is the element's stored closure that returns its control's value"),
-        ("Widgets/Kinds/Element.swift", "write(",
-         "`write` is the element's stored closure that sets its control's value"),
+        (
+            "Widgets/ImageCatalog.swift", "read(",
+            "`read` is loadImages's parameter: the edge's PNG reader handed in, called by name"
+        ),
+        (
+            "Widgets/Kinds/Element.swift", "read(",
+            "`read` is the element's stored closure that returns its control's value"
+        ),
+        (
+            "Widgets/Kinds/Element.swift", "write(",
+            "`write` is the element's stored closure that sets its control's value"
+        ),
     ]
 
     /// One match: the file (relative to Sources), the line, the text matched.
@@ -106,7 +114,9 @@ import Testing
         var found: [Finding] = []
         for module in Self.modules {
             let folder = Self.sources.appendingPathComponent(module)
-            let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+            let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter {
+                $0.hasSuffix(".swift")
+            }
             #expect(!files.isEmpty, "Sources/\(module) has Swift files")
             for file in files {
                 let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
@@ -119,7 +129,9 @@ import Testing
         #expect(unexplained == [], "I/O or clock in the pure core: move it to the edge (Platform, AssetFiles, Kiosk)")
         // An allow-list entry that no longer matches anything is stale: drop it.
         for entry in Self.allowed {
-            #expect(found.contains { $0.file == entry.file && $0.match == entry.match }, "stale allow-list entry \(entry.file) \(entry.match)")
+            #expect(
+                found.contains { $0.file == entry.file && $0.match == entry.match },
+                "stale allow-list entry \(entry.file) \(entry.match)")
         }
     }
 }

@@ -6,8 +6,9 @@ import Testing
 struct DamageCopierTests {
     static let sizes = [(1, 1), (7, 5), (5, 7), (33, 17), (16, 16)]
 
-    @Test("A full copy equals the naive rotated/converted reference, for every rotation and format",
-          arguments: DisplayRotation.allCases, ScanoutFormat.allCases)
+    @Test(
+        "A full copy equals the naive rotated/converted reference, for every rotation and format",
+        arguments: DisplayRotation.allCases, ScanoutFormat.allCases)
     func fullCopy(rotation: DisplayRotation, format: ScanoutFormat) {
         var rng = SeededRandom(seed: 1)
         for (w, h) in Self.sizes {
@@ -15,14 +16,18 @@ struct DamageCopierTests {
             canvas.scribble(PixelRect(x: 0, y: 0, width: w, height: h), using: &rng)
             let scan = rotation.canvasSize(forScanout: PixelSize(width: w, height: h))  // transposes back
             let s = TestScanout(width: scan.width, height: scan.height, format: format)
-            canvas.withFrame { DamageCopier.copy(PixelRect(x: 0, y: 0, width: w, height: h), from: $0, to: s.buffer, rotation: rotation) }
+            canvas.withFrame {
+                DamageCopier.copy(
+                    PixelRect(x: 0, y: 0, width: w, height: h), from: $0, to: s.buffer, rotation: rotation)
+            }
             #expect(scanoutMatches(s, canvas, rotation: rotation), "canvas \(w)x\(h)")
             #expect(s.paddingIntact)
         }
     }
 
-    @Test("A partial copy writes exactly the damaged pixels and nothing else",
-          arguments: DisplayRotation.allCases, ScanoutFormat.allCases)
+    @Test(
+        "A partial copy writes exactly the damaged pixels and nothing else",
+        arguments: DisplayRotation.allCases, ScanoutFormat.allCases)
     func partialCopyTouchesOnlyDamage(rotation: DisplayRotation, format: ScanoutFormat) {
         var rng = SeededRandom(seed: 2)
         let (w, h) = (23, 14)
@@ -56,7 +61,8 @@ struct DamageCopierTests {
             let d = rotation.scanoutRect(for: r, canvas: canvas)
             #expect(d.area == r.area)
             for (x, y) in [(r.x, r.y), (r.maxX - 1, r.y), (r.x, r.maxY - 1), (r.maxX - 1, r.maxY - 1)] {
-                let (sx, sy) = referencePosition(x: x, y: y, canvasWidth: canvas.width, canvasHeight: canvas.height, rotation: rotation)
+                let (sx, sy) = referencePosition(
+                    x: x, y: y, canvasWidth: canvas.width, canvasHeight: canvas.height, rotation: rotation)
                 #expect(d.contains(x: sx, y: sy), "corner (\(x), \(y)) of \(r) → (\(sx), \(sy)) outside \(d)")
             }
         }

@@ -16,7 +16,9 @@ struct DamageRegionTests {
                 let r = randomRect(width: 40, height: 30, using: &rng)
                 region.add(r)
                 let c = r.intersection(bounds)
-                for y in c.y..<(c.y + max(0, c.height)) { for x in c.x..<(c.x + max(0, c.width)) { added[y][x] = true } }
+                for y in c.y..<(c.y + max(0, c.height)) {
+                    for x in c.x..<(c.x + max(0, c.width)) { added[y][x] = true }
+                }
             }
             #expect(region.rects.count <= region.maxRects)
             #expect(region.rects.allSatisfy { bounds.contains($0) && !$0.isEmpty })

@@ -12,7 +12,9 @@ struct DeviceErrorTests {
 
     /// Removes the files made by `touch` and then the directory.
     func removeDirectory(_ dir: String) {
-        for name in ["card0", "card2", "card10", "renderD128", "cardX", "by-path", "fb0", "tty1"] { unlink("\(dir)/\(name)") }
+        for name in ["card0", "card2", "card10", "renderD128", "cardX", "by-path", "fb0", "tty1"] {
+            unlink("\(dir)/\(name)")
+        }
         rmdir(dir)
     }
 
@@ -83,7 +85,11 @@ struct DeviceErrorTests {
 
     @Test("Permission errors carry the hint about the video group")
     func permissionHint() {
-        #expect(DisplayError.systemCall(device: "/dev/dri/card0", call: "open", errno: EACCES).description.contains("'video' group"))
-        #expect(!DisplayError.systemCall(device: "/dev/dri/card0", call: "open", errno: ENOENT).description.contains("video"))
+        #expect(
+            DisplayError.systemCall(device: "/dev/dri/card0", call: "open", errno: EACCES).description.contains(
+                "'video' group"))
+        #expect(
+            !DisplayError.systemCall(device: "/dev/dri/card0", call: "open", errno: ENOENT).description.contains(
+                "video"))
     }
 }

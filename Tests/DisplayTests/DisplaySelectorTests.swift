@@ -47,8 +47,10 @@ struct DisplaySelectorTests {
     func headlessLast() throws {
         let a = Attempts()
         let config = DisplayConfig(headlessSize: PixelSize(width: 64, height: 48), rotation: .deg90)
-        let s = try selector(drm: .unsupported(device: "/dev/dri/card0", reason: "no dumb buffers"),
-                             fbdev: .noDevice("/dev/fb0 does not exist"), attempts: a).select(config)
+        let s = try selector(
+            drm: .unsupported(device: "/dev/dri/card0", reason: "no dumb buffers"),
+            fbdev: .noDevice("/dev/fb0 does not exist"), attempts: a
+        ).select(config)
         #expect(a.tried == ["drm", "fbdev", "headless"])
         #expect(s.output.kind == .headless)
         #expect(s.output.canvasSize == PixelSize(width: 64, height: 48))
@@ -60,7 +62,8 @@ struct DisplaySelectorTests {
     func transientDRMIsThrown() {
         let a = Attempts()
         #expect(throws: DisplayError.noConnectedDisplay(device: "/dev/dri/card0")) {
-            try selector(drm: .noConnectedDisplay(device: "/dev/dri/card0"), fbdev: nil, attempts: a).select(DisplayConfig())
+            try selector(drm: .noConnectedDisplay(device: "/dev/dri/card0"), fbdev: nil, attempts: a).select(
+                DisplayConfig())
         }
         #expect(a.tried == ["drm"])
         #expect(DisplayError.noConnectedDisplay(device: "x").isTransient)
@@ -72,7 +75,8 @@ struct DisplaySelectorTests {
     func forced() throws {
         let a = Attempts()
         #expect(throws: DisplayError.noDevice("/dev/fb0 does not exist")) {
-            try selector(drm: nil, fbdev: .noDevice("/dev/fb0 does not exist"), attempts: a).select(DisplayConfig(backend: .fbdev))
+            try selector(drm: nil, fbdev: .noDevice("/dev/fb0 does not exist"), attempts: a).select(
+                DisplayConfig(backend: .fbdev))
         }
         #expect(a.tried == ["fbdev"])
         let b = Attempts()
@@ -83,7 +87,8 @@ struct DisplaySelectorTests {
 
     @Test("The real selector with the headless backend needs no device")
     func realHeadless() throws {
-        let s = try DisplaySelector().select(DisplayConfig(backend: .headless, headlessSize: PixelSize(width: 8, height: 6)))
+        let s = try DisplaySelector().select(
+            DisplayConfig(backend: .headless, headlessSize: PixelSize(width: 8, height: 6)))
         #expect(s.output.kind == .headless)
         #expect(s.output.pollDescriptor == nil)
     }

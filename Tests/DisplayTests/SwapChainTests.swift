@@ -65,10 +65,13 @@ struct SwapChainTests {
     @Test("A buffer carries forward the damage of frames it missed")
     func carriesForward() {
         var chain = SwapChain(bufferCount: 2, bounds: bounds)
-        for _ in 0..<2 { let i = chain.writableBuffer!; _ = chain.takeDamage(of: i); chain.markReady(i); chain.shownImmediately(i) }
+        for _ in 0..<2 {
+            let i = chain.writableBuffer!; _ = chain.takeDamage(of: i); chain.markReady(i); chain.shownImmediately(i)
+        }
         let r1 = PixelRect(x: 0, y: 0, width: 5, height: 5), r2 = PixelRect(x: 60, y: 30, width: 5, height: 5)
         chain.addDamage([r1])
-        let first = chain.writableBuffer!; _ = chain.takeDamage(of: first); chain.markReady(first); chain.shownImmediately(first)
+        let first = chain.writableBuffer!; _ = chain.takeDamage(of: first); chain.markReady(first);
+        chain.shownImmediately(first)
         chain.addDamage([r2])
         let second = chain.writableBuffer!
         #expect(second != first)

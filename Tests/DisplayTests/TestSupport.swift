@@ -40,16 +40,20 @@ final class TestScanout {
         memory.initializeMemory(as: UInt8.self, repeating: Self.sentinel, count: strideBytes * height)
     }
     deinit { memory.deallocate() }
-    var buffer: ScanoutBuffer { ScanoutBuffer(base: memory, width: width, height: height, strideBytes: strideBytes, format: format) }
+    var buffer: ScanoutBuffer {
+        ScanoutBuffer(base: memory, width: width, height: height, strideBytes: strideBytes, format: format)
+    }
     /// Raw pixel value (UInt32 for XRGB8888, widened UInt16 for RGB565).
     func raw(x: Int, y: Int) -> UInt32 {
-        format == .xrgb8888 ? memory.load(fromByteOffset: y * strideBytes + x * 4, as: UInt32.self)
+        format == .xrgb8888
+            ? memory.load(fromByteOffset: y * strideBytes + x * 4, as: UInt32.self)
             : UInt32(memory.load(fromByteOffset: y * strideBytes + x * 2, as: UInt16.self))
     }
     /// True when every byte of row padding still holds the sentinel.
     var paddingIntact: Bool {
         for y in 0..<height {
-            for b in (width * format.bytesPerPixel)..<strideBytes where memory.load(fromByteOffset: y * strideBytes + b, as: UInt8.self) != Self.sentinel {
+            for b in (width * format.bytesPerPixel)..<strideBytes
+            where memory.load(fromByteOffset: y * strideBytes + b, as: UInt8.self) != Self.sentinel {
                 return false
             }
         }
@@ -84,7 +88,8 @@ func referenceValue(_ p: UInt32, format: ScanoutFormat) -> UInt32 {
 func scanoutMatches(_ s: TestScanout, _ canvas: TestCanvas, rotation: DisplayRotation) -> Bool {
     for y in 0..<canvas.height {
         for x in 0..<canvas.width {
-            let (sx, sy) = referencePosition(x: x, y: y, canvasWidth: canvas.width, canvasHeight: canvas.height, rotation: rotation)
+            let (sx, sy) = referencePosition(
+                x: x, y: y, canvasWidth: canvas.width, canvasHeight: canvas.height, rotation: rotation)
             if s.raw(x: sx, y: sy) != referenceValue(canvas[x, y], format: s.format) { return false }
         }
     }

@@ -28,13 +28,15 @@ struct JSONDifferentialTests {
         let theirs = read.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         try #require(theirs.count == documents.count)
         for (i, (document, reference)) in zip(documents, theirs).enumerated() {
-            #expect(Self.tokens(document).joined(separator: " ") == reference,
-                    "document \(i): Python reads our text differently:\n\(document.description)")
+            #expect(
+                Self.tokens(document).joined(separator: " ") == reference,
+                "document \(i): Python reads our text differently:\n\(document.description)")
         }
 
         // Python → ours: Python rebuilds each document from its tokens and writes it in one of four styles.
         let tokenFile = dir + "/tokens.txt"
-        try FileIO.writeAtomically(Array(documents.map { Self.tokens($0).joined(separator: " ") + "\n" }.joined().utf8), to: tokenFile)
+        try FileIO.writeAtomically(
+            Array(documents.map { Self.tokens($0).joined(separator: " ") + "\n" }.joined().utf8), to: tokenFile)
         let written = try #require(runTool(Self.python, [script, "write", tokenFile]))
         try #require(written.status == 0, "python3 json: \(written.err)")
         let texts = written.out.split(separator: "\n").map { Self.bytes(hex: $0) }
@@ -43,8 +45,9 @@ struct JSONDifferentialTests {
         for (i, (document, text)) in zip(documents, texts).enumerated() {
             if String(decoding: text, as: UTF8.self).contains("\\ud8") { escapedPairs += 1 }
             let ours = JSON.parse(text)
-            #expect(ours.map(Self.tokens) == Self.tokens(document),
-                    "document \(i): we read Python's text differently:\n\(String(decoding: text, as: UTF8.self))")
+            #expect(
+                ours.map(Self.tokens) == Self.tokens(document),
+                "document \(i): we read Python's text differently:\n\(String(decoding: text, as: UTF8.self))")
         }
         // The generator reached what the test is for: surrogate pairs written by Python as escapes.
         #expect(escapedPairs > 20)
@@ -74,7 +77,9 @@ struct JSONDifferentialTests {
                 rejected += 1
                 #expect(ours == nil, "Python rejects (\(reference)), we accept:\n\(shown)")
             } else {
-                #expect(ours.map { Self.tokens($0).joined(separator: " ") } == reference, "Python reads it, we differ:\n\(shown)")
+                #expect(
+                    ours.map { Self.tokens($0).joined(separator: " ") } == reference,
+                    "Python reads it, we differ:\n\(shown)")
             }
         }
         // Both outcomes are exercised.
@@ -118,9 +123,13 @@ struct JSONDifferentialTests {
         switch random.int(8) {
         case 0: return Double(random.int(2001) - 1000)
         case 1: return Double(random.int(2_000_000) - 1_000_000) / 1000
-        case 2: return [0.0, -0.0, .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude,
-                        -.greatestFiniteMagnitude, 0.1, 0.30000000000000004, 1e21, 1e-7, 9007199254740993][random.int(11)]
-        case 3: return Double(sign: random.int(2) == 0 ? .plus : .minus, exponent: random.int(2098) - 1074, significand: 1)
+        case 2:
+            return [
+                0.0, -0.0, .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude,
+                -.greatestFiniteMagnitude, 0.1, 0.30000000000000004, 1e21, 1e-7, 9007199254740993,
+            ][random.int(11)]
+        case 3:
+            return Double(sign: random.int(2) == 0 ? .plus : .minus, exponent: random.int(2098) - 1074, significand: 1)
         case 4: return Double(Int64(bitPattern: random.next()) >> random.int(64))
         case 5: return Double(bitPattern: random.next() & 0x000F_FFFF_FFFF_FFFF)  // a subnormal
         default:
@@ -168,7 +177,9 @@ struct JSONDifferentialTests {
     }
 
     static func hexByte(_ b: UInt8) -> String { (b < 16 ? "0" : "") + String(b, radix: 16) }
-    static func hex(_ bits: UInt64) -> String { (0..<8).map { hexByte(UInt8(truncatingIfNeeded: bits >> (56 - 8 * $0))) }.joined() }
+    static func hex(_ bits: UInt64) -> String {
+        (0..<8).map { hexByte(UInt8(truncatingIfNeeded: bits >> (56 - 8 * $0))) }.joined()
+    }
     static func bytes(hex: Substring) -> [UInt8] {
         let digits = Array(hex.utf8)
         return stride(from: 0, to: digits.count - 1, by: 2).map {
@@ -188,71 +199,71 @@ struct JSONDifferentialTests {
     /// `write FILE` prints,
     /// for each line of tokens, the document's `json.dumps` text as UTF-8 hex.
     static let reference = #"""
-import json, struct, sys
+        import json, struct, sys
 
-# Tokens shared with the Swift side: n t f, d:<double bits hex>, s:<utf8 hex>, a:<count>, o:<count>
-# (then key, value, ...), in prefix order, object keys sorted by their UTF-8 bytes.
-def tokens(v, out):
-    if v is None: out.append("n")
-    elif v is True: out.append("t")
-    elif v is False: out.append("f")
-    elif isinstance(v, (int, float)):
-        out.append("d:" + struct.pack(">d", float(v) + 0.0).hex())  # + 0.0: -0 and 0 compare equal
-    elif isinstance(v, str): out.append("s:" + v.encode("utf-8").hex())
-    elif isinstance(v, list):
-        out.append("a:%d" % len(v))
-        for item in v: tokens(item, out)
-    else:
-        out.append("o:%d" % len(v))
-        for key in sorted(v, key=lambda k: k.encode("utf-8")):
-            tokens(key, out); tokens(v[key], out)
+        # Tokens shared with the Swift side: n t f, d:<double bits hex>, s:<utf8 hex>, a:<count>, o:<count>
+        # (then key, value, ...), in prefix order, object keys sorted by their UTF-8 bytes.
+        def tokens(v, out):
+            if v is None: out.append("n")
+            elif v is True: out.append("t")
+            elif v is False: out.append("f")
+            elif isinstance(v, (int, float)):
+                out.append("d:" + struct.pack(">d", float(v) + 0.0).hex())  # + 0.0: -0 and 0 compare equal
+            elif isinstance(v, str): out.append("s:" + v.encode("utf-8").hex())
+            elif isinstance(v, list):
+                out.append("a:%d" % len(v))
+                for item in v: tokens(item, out)
+            else:
+                out.append("o:%d" % len(v))
+                for key in sorted(v, key=lambda k: k.encode("utf-8")):
+                    tokens(key, out); tokens(v[key], out)
 
-def build(ts, i):
-    t = ts[i]
-    if t == "n": return None, i + 1
-    if t == "t": return True, i + 1
-    if t == "f": return False, i + 1
-    tag, _, rest = t.partition(":")
-    if tag == "d":
-        x = struct.unpack(">d", bytes.fromhex(rest))[0]
-        # Whole numbers also as ints, as Python writes them ("25", not "25.0").
-        return (int(x) if x.is_integer() and abs(x) < 2**53 and i % 2 == 0 else x), i + 1
-    if tag == "s": return bytes.fromhex(rest).decode("utf-8"), i + 1
-    n, i = int(rest), i + 1
-    if tag == "a":
-        items = []
-        for _ in range(n):
-            item, i = build(ts, i); items.append(item)
-        return items, i
-    obj = {}
-    for _ in range(n):
-        key, i = build(ts, i); obj[key], i = build(ts, i)
-    return obj, i
+        def build(ts, i):
+            t = ts[i]
+            if t == "n": return None, i + 1
+            if t == "t": return True, i + 1
+            if t == "f": return False, i + 1
+            tag, _, rest = t.partition(":")
+            if tag == "d":
+                x = struct.unpack(">d", bytes.fromhex(rest))[0]
+                # Whole numbers also as ints, as Python writes them ("25", not "25.0").
+                return (int(x) if x.is_integer() and abs(x) < 2**53 and i % 2 == 0 else x), i + 1
+            if tag == "s": return bytes.fromhex(rest).decode("utf-8"), i + 1
+            n, i = int(rest), i + 1
+            if tag == "a":
+                items = []
+                for _ in range(n):
+                    item, i = build(ts, i); items.append(item)
+                return items, i
+            obj = {}
+            for _ in range(n):
+                key, i = build(ts, i); obj[key], i = build(ts, i)
+            return obj, i
 
-styles = [dict(), dict(ensure_ascii=False), dict(indent=2), dict(separators=(",", ":"), ensure_ascii=False, sort_keys=True)]
+        styles = [dict(), dict(ensure_ascii=False), dict(indent=2), dict(separators=(",", ":"), ensure_ascii=False, sort_keys=True)]
 
-class Lenient(Exception):
-    pass
+        class Lenient(Exception):
+            pass
 
-def constant(name):  # NaN, Infinity, -Infinity: Python's extensions to JSON
-    raise Lenient(name)
+        def constant(name):  # NaN, Infinity, -Infinity: Python's extensions to JSON
+            raise Lenient(name)
 
-if sys.argv[1] == "read":  # each line of a file, a text as hex -> its tokens (or why not), one line each
-    for line in open(sys.argv[2]).read().splitlines():
-        try:
-            value = json.loads(bytes.fromhex(line).decode("utf-8"), parse_constant=constant)
-        except Lenient as e:
-            print("lenient: %s" % e); continue
-        except ValueError as e:
-            print("error: %s" % e); continue
-        out = []
-        try:
-            tokens(value, out); print(" ".join(out))
-        except UnicodeEncodeError:  # a lone surrogate from a \u escape, which Python also lets through
-            print("lenient: lone surrogate")
-else:  # "write": the token lines of a file -> Python's text of each, as UTF-8 hex, in turn in each style
-    for k, line in enumerate(open(sys.argv[2], encoding="utf-8").read().splitlines()):
-        value, _ = build(line.split(" "), 0)
-        print(json.dumps(value, **styles[k % len(styles)]).encode("utf-8").hex())
-"""#
+        if sys.argv[1] == "read":  # each line of a file, a text as hex -> its tokens (or why not), one line each
+            for line in open(sys.argv[2]).read().splitlines():
+                try:
+                    value = json.loads(bytes.fromhex(line).decode("utf-8"), parse_constant=constant)
+                except Lenient as e:
+                    print("lenient: %s" % e); continue
+                except ValueError as e:
+                    print("error: %s" % e); continue
+                out = []
+                try:
+                    tokens(value, out); print(" ".join(out))
+                except UnicodeEncodeError:  # a lone surrogate from a \u escape, which Python also lets through
+                    print("lenient: lone surrogate")
+        else:  # "write": the token lines of a file -> Python's text of each, as UTF-8 hex, in turn in each style
+            for k, line in enumerate(open(sys.argv[2], encoding="utf-8").read().splitlines()):
+                value, _ = build(line.split(" "), 0)
+                print(json.dumps(value, **styles[k % len(styles)]).encode("utf-8").hex())
+        """#
 }

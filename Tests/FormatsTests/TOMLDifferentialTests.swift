@@ -107,7 +107,8 @@ struct TOMLDifferentialTests {
         let paths = documents.indices.map { "\(dir)/\($0).toml" }
         for (path, document) in zip(paths, documents) { try FileIO.writeAtomically(Array(document.utf8), to: path) }
         let python = "/usr/bin/python3"
-        let run = try #require(runTool(python, [repoPath("Tests/FormatsTests/TOMLReference/tomllib_tagged.py")] + paths))
+        let run = try #require(
+            runTool(python, [repoPath("Tests/FormatsTests/TOMLReference/tomllib_tagged.py")] + paths))
         try #require(run.status == 0, "\(python) with tomllib (3.11+): \(run.err)")
         let expected = run.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         try #require(expected.count == documents.count)
@@ -116,7 +117,11 @@ struct TOMLDifferentialTests {
         for (document, reference) in zip(documents, expected) {
             let ours = parsed(document) { $0.isNaN ? "nan" : Self.hex($0.bitPattern) }
             // Our own limits against hostile files, which tomllib does not have.
-            if ours.hasSuffix("nested more than 64 tables and arrays deep") || ours.hasSuffix("a key of more than 64 dotted parts") { continue }
+            if ours.hasSuffix("nested more than 64 tables and arrays deep")
+                || ours.hasSuffix("a key of more than 64 dotted parts")
+            {
+                continue
+            }
             if reference.hasPrefix("error: ") {
                 rejected += 1
                 #expect(!ours.hasPrefix("{"), "tomllib rejects (\(reference)), we accept:\n\(document)")
@@ -131,7 +136,9 @@ struct TOMLDifferentialTests {
     /// `text` with a few random edits: characters that matter to TOML inserted, bytes deleted or doubled.
     static func mutant(of text: String, random: inout SeededRandom) -> String {
         var chars = Array(text.unicodeScalars)
-        let significant: [Unicode.Scalar] = ["[", "]", "{", "}", "\"", "'", "=", ".", ",", "#", "\n", " ", "\\", "_", "-", "+", "e", "0", ":", "T"]
+        let significant: [Unicode.Scalar] = [
+            "[", "]", "{", "}", "\"", "'", "=", ".", ",", "#", "\n", " ", "\\", "_", "-", "+", "e", "0", ":", "T",
+        ]
         for _ in 0..<(1 + random.int(3)) where !chars.isEmpty {
             let at = random.int(chars.count)
             switch random.int(3) {

@@ -12,12 +12,22 @@ struct EntityCacheTests {
     @Test("Added, changed (+ and -), removed, as subscribe_entities sends them")
     func events() throws {
         var cache = EntityCache()
-        var changed = cache.apply(try json(#"{"a":{"light.k":{"s":"on","a":{"brightness":200,"friendly_name":"K"},"c":"x","lc":100.5},"sensor.t":{"s":"21.5","a":{},"c":"y","lc":1,"lu":2}}}"#), replacing: true)
+        var changed = cache.apply(
+            try json(
+                #"{"a":{"light.k":{"s":"on","a":{"brightness":200,"friendly_name":"K"},"c":"x","lc":100.5},"sensor.t":{"s":"21.5","a":{},"c":"y","lc":1,"lu":2}}}"#
+            ), replacing: true)
         #expect(changed == ["light.k", "sensor.t"])
-        #expect(cache["light.k"] == EntityState(state: "on", attributes: try json(#"{"brightness":200,"friendly_name":"K"}"#), lastChanged: 100.5, lastUpdated: 100.5))
+        #expect(
+            cache["light.k"]
+                == EntityState(
+                    state: "on", attributes: try json(#"{"brightness":200,"friendly_name":"K"}"#), lastChanged: 100.5,
+                    lastUpdated: 100.5))
         #expect(cache["sensor.t"]?.lastUpdated == 2)
 
-        changed = cache.apply(try json(#"{"c":{"light.k":{"+":{"s":"off","lc":200,"c":"z","a":{"color_mode":null}},"-":{"a":["brightness"]}}}}"#))
+        changed = cache.apply(
+            try json(
+                #"{"c":{"light.k":{"+":{"s":"off","lc":200,"c":"z","a":{"color_mode":null}},"-":{"a":["brightness"]}}}}"#
+            ))
         #expect(changed == ["light.k"])
         #expect(cache["light.k"]?.state == "off")
         #expect(cache["light.k"]?.attributes == (try json(#"{"friendly_name":"K","color_mode":null}"#)))

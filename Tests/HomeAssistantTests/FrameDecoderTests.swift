@@ -5,9 +5,14 @@ import TestSupport
 /// Server frames are unmasked: built here by hand, byte by byte, as RFC 6455 section 5.2 lays them out.
 func serverFrame(_ opcode: UInt8, _ payload: [UInt8], fin: Bool = true) -> [UInt8] {
     var out: [UInt8] = [(fin ? 0x80 : 0) | opcode]
-    if payload.count < 126 { out.append(UInt8(payload.count)) }
-    else if payload.count <= 0xFFFF { out += [126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)] }
-    else { out.append(127); for s in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: payload.count >> s)) } }
+    if payload.count < 126 {
+        out.append(UInt8(payload.count))
+    } else if payload.count <= 0xFFFF {
+        out += [126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+    } else {
+        out.append(127);
+        for s in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: payload.count >> s)) }
+    }
     return out + payload
 }
 
@@ -34,7 +39,9 @@ struct FrameDecoderTests {
     @Test("Fragments are joined, with a ping between them passed through")
     func fragments() throws {
         var d = WebSocketFrameDecoder()
-        let bytes = serverFrame(1, Array("hel".utf8), fin: false) + serverFrame(9, [1, 2]) + serverFrame(0, Array("lo ".utf8), fin: false)
+        let bytes =
+            serverFrame(1, Array("hel".utf8), fin: false) + serverFrame(9, [1, 2])
+            + serverFrame(0, Array("lo ".utf8), fin: false)
             + serverFrame(0, Array("world".utf8))
         #expect(try d.feed(bytes) == [.ping([1, 2]), .text(Array("hello world".utf8))])
     }
@@ -48,19 +55,21 @@ struct FrameDecoderTests {
         #expect(try d.feed(serverFrame(1, [0x41])) == [])
     }
 
-    @Test("What a server must not send is refused with the right close code", arguments: [
-        ([0x81, 0x81, 1, 2, 3, 4, 0x41], 1002),                     // masked
-        ([0xC1, 0x00], 1002),                                       // RSV1
-        ([0x83, 0x00], 1002),                                       // opcode 3
-        ([0x09, 0x00], 1002),                                       // fragmented ping
-        ([0x89, 126, 0, 126] + [UInt8](repeating: 0, count: 126), 1002),  // control over 125
-        ([0x80, 0x01, 0x41], 1002),                                 // continuation of nothing
-        ([0x01, 0x01, 0x41, 0x81, 0x01, 0x41], 1002),               // new message inside a fragmented one
-        ([0x81, 126, 0, 5, 1, 2, 3, 4, 5], 1002),                   // 16-bit length for 5 bytes
-        ([0x81, 127, 0x80, 0, 0, 0, 0, 0, 0, 0], 1002),             // 64-bit length with the top bit
-        ([0x81, 0x02, 0xC3, 0x28], 1007),                           // invalid UTF-8
-        ([0x88, 0x01, 0x03], 1002),                                 // close with a 1-byte body
-    ] as [([UInt8], Int)])
+    @Test(
+        "What a server must not send is refused with the right close code",
+        arguments: [
+            ([0x81, 0x81, 1, 2, 3, 4, 0x41], 1002),  // masked
+            ([0xC1, 0x00], 1002),  // RSV1
+            ([0x83, 0x00], 1002),  // opcode 3
+            ([0x09, 0x00], 1002),  // fragmented ping
+            ([0x89, 126, 0, 126] + [UInt8](repeating: 0, count: 126), 1002),  // control over 125
+            ([0x80, 0x01, 0x41], 1002),  // continuation of nothing
+            ([0x01, 0x01, 0x41, 0x81, 0x01, 0x41], 1002),  // new message inside a fragmented one
+            ([0x81, 126, 0, 5, 1, 2, 3, 4, 5], 1002),  // 16-bit length for 5 bytes
+            ([0x81, 127, 0x80, 0, 0, 0, 0, 0, 0, 0], 1002),  // 64-bit length with the top bit
+            ([0x81, 0x02, 0xC3, 0x28], 1007),  // invalid UTF-8
+            ([0x88, 0x01, 0x03], 1002),  // close with a 1-byte body
+        ] as [([UInt8], Int)])
     func refused(bytes: [UInt8], code: Int) {
         var d = WebSocketFrameDecoder()
         #expect { _ = try d.feed(bytes) } throws: { ($0 as? WebSocketProtocolError)?.closeCode == UInt16(code) }
@@ -70,11 +79,15 @@ struct FrameDecoderTests {
     @Test("A message over the limit is refused from its header, before its bytes arrive")
     func limit() throws {
         var d = WebSocketFrameDecoder(maximumMessage: 1000)
-        #expect { _ = try d.feed([0x81, 127, 0, 0, 0, 1, 0, 0, 0, 0]) } throws: { ($0 as? WebSocketProtocolError)?.closeCode == 1009 }
+        #expect { _ = try d.feed([0x81, 127, 0, 0, 0, 1, 0, 0, 0, 0]) } throws: {
+            ($0 as? WebSocketProtocolError)?.closeCode == 1009
+        }
         // Fragments count together.
         var f = WebSocketFrameDecoder(maximumMessage: 1000)
         _ = try f.feed(serverFrame(1, [UInt8](repeating: 0x41, count: 600), fin: false))
-        #expect { _ = try f.feed(serverFrame(0, [UInt8](repeating: 0x41, count: 401))) } throws: { ($0 as? WebSocketProtocolError)?.closeCode == 1009 }
+        #expect { _ = try f.feed(serverFrame(0, [UInt8](repeating: 0x41, count: 401))) } throws: {
+            ($0 as? WebSocketProtocolError)?.closeCode == 1009
+        }
         var exact = WebSocketFrameDecoder(maximumMessage: 1000)
         _ = try exact.feed(serverFrame(1, [UInt8](repeating: 0x41, count: 600), fin: false))
         #expect(try exact.feed(serverFrame(0, [UInt8](repeating: 0x41, count: 400))).count == 1)
@@ -108,8 +121,11 @@ struct HandshakeParserTests {
 
     @Test("A 101 with the right accept value, split anywhere, returns the bytes after it")
     func accepted() throws {
-        let bytes = answer(["HTTP/1.1 101 Switching Protocols", "Upgrade: websocket", "Connection: Upgrade",
-                            "Sec-WebSocket-Accept: \(accept)", "Date: x"]) + [0x81, 0x01, 0x41]
+        let bytes =
+            answer([
+                "HTTP/1.1 101 Switching Protocols", "Upgrade: websocket", "Connection: Upgrade",
+                "Sec-WebSocket-Accept: \(accept)", "Date: x",
+            ]) + [0x81, 0x01, 0x41]
         // Splits inside the blank line that ends the header test the search for it across pieces.
         let header = bytes.count - 3
         for split in [1, 20, header - 3, header - 2, header - 1] {
@@ -122,16 +138,22 @@ struct HandshakeParserTests {
     @Test("Refused: another status (kept), a wrong accept, missing headers, no HTTP, a huge header")
     func refused() throws {
         var p = HandshakeResponseParser(expectedAccept: accept)
-        #expect { _ = try p.feed(answer(["HTTP/1.1 500 Internal Server Error", "Content-Length: 0"])) } throws: { ($0 as? HandshakeError)?.status == 500 }
-        for lines in [["HTTP/1.1 101 OK", "Upgrade: websocket", "Connection: Upgrade", "Sec-WebSocket-Accept: xyz"],
-                      ["HTTP/1.1 101 OK", "Connection: Upgrade", "Sec-WebSocket-Accept: \(accept)"],
-                      ["HTTP/1.1 101 OK", "Upgrade: websocket", "Sec-WebSocket-Accept: \(accept)"],
-                      ["SSH-2.0-OpenSSH"],
-                      ["HTTP/1.1 101 OK", "no colon here"]] {
+        #expect { _ = try p.feed(answer(["HTTP/1.1 500 Internal Server Error", "Content-Length: 0"])) } throws: {
+            ($0 as? HandshakeError)?.status == 500
+        }
+        for lines in [
+            ["HTTP/1.1 101 OK", "Upgrade: websocket", "Connection: Upgrade", "Sec-WebSocket-Accept: xyz"],
+            ["HTTP/1.1 101 OK", "Connection: Upgrade", "Sec-WebSocket-Accept: \(accept)"],
+            ["HTTP/1.1 101 OK", "Upgrade: websocket", "Sec-WebSocket-Accept: \(accept)"],
+            ["SSH-2.0-OpenSSH"],
+            ["HTTP/1.1 101 OK", "no colon here"],
+        ] {
             var q = HandshakeResponseParser(expectedAccept: accept)
             #expect(throws: HandshakeError.self, "\(lines)") { _ = try q.feed(answer(lines)) }
         }
         var big = HandshakeResponseParser(expectedAccept: accept)
-        #expect(throws: HandshakeError.self) { _ = try big.feed([UInt8](repeating: 0x41, count: HandshakeResponseParser.maximumHeader + 1)) }
+        #expect(throws: HandshakeError.self) {
+            _ = try big.feed([UInt8](repeating: 0x41, count: HandshakeResponseParser.maximumHeader + 1))
+        }
     }
 }

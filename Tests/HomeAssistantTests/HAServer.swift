@@ -44,7 +44,9 @@ final class HAServer: @unchecked Sendable {
     private init(tls: Bool) throws {
         let hass = "\(Self.venv)/bin/hass"
         guard access(hass, X_OK) == 0 else {
-            throw Unavailable(description: "Home Assistant is not installed at \(Self.venv): run scripts/setup (as root) to install it")
+            throw Unavailable(
+                description:
+                    "Home Assistant is not installed at \(Self.venv): run scripts/setup (as root) to install it")
         }
         configDir = makeTemporaryDirectory("ha")
         port = try Self.freePort()
@@ -63,10 +65,16 @@ final class HAServer: @unchecked Sendable {
         pid = try Self.spawn(hass, ["-c", configDir, "--skip-pip"], log: "\(configDir)/hass.out")
         HAServer.registerKill(pid, dir: configDir)
         let base = tls ? "https://localhost:\(port)" : "http://127.0.0.1:\(port)"
-        let onboard = try #require(runTool("\(Self.venv)/bin/python", [repoPath("Tests/HomeAssistantTests/HAFixtures/onboard.py"),
-                                                                        base, configDir, String(Self.startTimeout)] + (caFile.map { [$0] } ?? [])))
+        let onboard = try #require(
+            runTool(
+                "\(Self.venv)/bin/python",
+                [
+                    repoPath("Tests/HomeAssistantTests/HAFixtures/onboard.py"),
+                    base, configDir, String(Self.startTimeout),
+                ] + (caFile.map { [$0] } ?? [])))
         guard onboard.status == 0, !onboard.out.isEmpty else {
-            throw Unavailable(description: "Home Assistant did not start or onboard: \(onboard.err) (its log: \(configDir)/hass.out)")
+            throw Unavailable(
+                description: "Home Assistant did not start or onboard: \(onboard.err) (its log: \(configDir)/hass.out)")
         }
         token = onboard.out.trimmingNewline
     }
@@ -75,13 +83,20 @@ final class HAServer: @unchecked Sendable {
     /// 127.0.0.1 must fail the host name check). EC keys: quick to make.
     private static func makeCertificates(in dir: String) throws {
         let steps: [[String]] = [
-            ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
-             "-keyout", "\(dir)/ca.key", "-out", "\(dir)/ca.crt", "-subj", "/CN=Thumbwheel test CA",
-             "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign"],
-            ["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-             "-keyout", "\(dir)/server.key", "-out", "\(dir)/server.csr", "-subj", "/CN=localhost"],
-            ["x509", "-req", "-in", "\(dir)/server.csr", "-CA", "\(dir)/ca.crt", "-CAkey", "\(dir)/ca.key", "-CAcreateserial",
-             "-days", "2", "-out", "\(dir)/server.crt", "-extfile", "\(dir)/san.ext"],
+            [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
+                "-keyout", "\(dir)/ca.key", "-out", "\(dir)/ca.crt", "-subj", "/CN=Thumbwheel test CA",
+                "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign",
+            ],
+            [
+                "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                "-keyout", "\(dir)/server.key", "-out", "\(dir)/server.csr", "-subj", "/CN=localhost",
+            ],
+            [
+                "x509", "-req", "-in", "\(dir)/server.csr", "-CA", "\(dir)/ca.crt", "-CAkey", "\(dir)/ca.key",
+                "-CAcreateserial",
+                "-days", "2", "-out", "\(dir)/server.crt", "-extfile", "\(dir)/san.ext",
+            ],
         ]
         try FileIO.writeAtomically(Array("subjectAltName=DNS:localhost\n".utf8), to: "\(dir)/san.ext")
         for args in steps {
@@ -99,7 +114,8 @@ final class HAServer: @unchecked Sendable {
 
     /// Starts HA again on the same configuration (same port, same users and token).
     func restart() throws {
-        pid = try Self.spawn("\(Self.venv)/bin/hass", ["-c", configDir, "--skip-pip"], log: "\(configDir)/hass-restart.out")
+        pid = try Self.spawn(
+            "\(Self.venv)/bin/hass", ["-c", configDir, "--skip-pip"], log: "\(configDir)/hass-restart.out")
         HAServer.registerKill(pid, dir: configDir)
     }
 
@@ -111,7 +127,9 @@ final class HAServer: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let ok = withUnsafeMutablePointer(to: &address) { p in
-            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+            p.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
         }
         guard ok else { throw Unavailable(description: "no free port: \(String(cString: strerror(errno)))") }
         return UInt16(bigEndian: address.sin_port)
@@ -136,7 +154,9 @@ final class HAServer: @unchecked Sendable {
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let rc = posix_spawn(&pid, binary, &actions, &attributes, argv, environ)
-        guard rc == 0 else { throw Unavailable(description: "cannot start \(binary): \(String(cString: strerror(rc)))") }
+        guard rc == 0 else {
+            throw Unavailable(description: "cannot start \(binary): \(String(cString: strerror(rc)))")
+        }
         return pid
     }
 
@@ -160,7 +180,9 @@ final class HAServer: @unchecked Sendable {
                 Glibc.kill(-pid, SIGKILL)
                 var status: Int32 = 0
                 waitpid(pid, &status, 0)
-                if getenv("THUMBWHEEL_KEEP_HA") == nil && dir.hasPrefix("/tmp/thumbwheel-ha-") { _ = runTool("/bin/rm", ["-rf", dir]) }
+                if getenv("THUMBWHEEL_KEEP_HA") == nil && dir.hasPrefix("/tmp/thumbwheel-ha-") {
+                    _ = runTool("/bin/rm", ["-rf", dir])
+                }
             }
         }
     }

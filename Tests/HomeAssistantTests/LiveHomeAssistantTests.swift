@@ -23,13 +23,18 @@ final class Harness {
     var states: [ConnectionState] = []
     var deliveries: [(String, EntityState?)] = []
 
-    static let quick = HomeAssistantClient.Timing(pingInterval: 1, pongTimeout: 1, connectTimeout: 10, initialBackoff: 0.2, maximumBackoff: 1)
+    static let quick = HomeAssistantClient.Timing(
+        pingInterval: 1, pongTimeout: 1, connectTimeout: 10, initialBackoff: 0.2, maximumBackoff: 1)
 
     convenience init(server: HAServer, token: String? = nil) throws {
-        try self.init(settings: try HomeAssistantSettings(url: "http://127.0.0.1:\(server.port)", token: token ?? server.token))
+        try self.init(
+            settings: try HomeAssistantSettings(url: "http://127.0.0.1:\(server.port)", token: token ?? server.token))
     }
 
-    init(settings: HomeAssistantSettings, entities: [String]? = Harness.entities, timing: HomeAssistantClient.Timing = Harness.quick) throws {
+    init(
+        settings: HomeAssistantSettings, entities: [String]? = Harness.entities,
+        timing: HomeAssistantClient.Timing = Harness.quick
+    ) throws {
         client = HomeAssistantClient(settings: settings, entityIDs: entities, loop: loop, timing: timing)
         client.onState = { [unowned self] in self.states.append($0) }
         client.onEntity = { [unowned self] in self.deliveries.append(($0, $1)) }
@@ -63,7 +68,10 @@ struct LiveHomeAssistantTests {
     func wrongToken() throws {
         let h = try Harness(server: try HAServer.shared(), token: "not-a-token")
         h.client.start()
-        #expect(turn(h.loop, timeout: 30) { if case .refused = h.client.state { return true }; return false })
+        #expect(
+            turn(h.loop, timeout: 30) {
+                if case .refused = h.client.state { return true }; return false
+            })
         guard case .refused(let why) = h.client.state else { Issue.record("state \(h.client.state)"); return }
         #expect(!why.isEmpty && !why.contains("not-a-token"))
         // Three times the longest backoff: a retrying client would have tried again by then.
@@ -83,7 +91,9 @@ struct LiveHomeAssistantTests {
         #expect(level[attribute: "min"] == .number(0) && level[attribute: "max"] == .number(100))
         #expect(level[attribute: "unit_of_measurement"] == .string("%"))
         #expect(["on", "off"].contains(h.client.entities["input_boolean.tw_lamp"]?.state ?? ""))
-        #expect(h.client.entities["input_select.tw_mode"]?[attribute: "options"] == .array([.string("eco"), .string("comfort"), .string("away")]))
+        #expect(
+            h.client.entities["input_select.tw_mode"]?[attribute: "options"]
+                == .array([.string("eco"), .string("comfort"), .string("away")]))
         #expect(Set(h.deliveries.map(\.0)) == Set(Harness.entities))
         h.client.stop()
     }
@@ -100,7 +110,10 @@ struct LiveHomeAssistantTests {
             #expect(turn(h.loop, timeout: 10) { h.client.entities["input_boolean.tw_lamp"]?.state == expected })
             #expect(h.deliveries.contains { $0.0 == "input_boolean.tw_lamp" && $0.1?.state == expected })
         }
-        let set = h.call(ServiceCall(domain: "input_number", service: "set_value", entity: "input_number.tw_level", data: .object([("value", .number(55))])))
+        let set = h.call(
+            ServiceCall(
+                domain: "input_number", service: "set_value", entity: "input_number.tw_level",
+                data: .object([("value", .number(55))])))
         #expect(set.map { if case .success = $0 { true } else { false } } == true)
         #expect(turn(h.loop, timeout: 10) { h.client.entities["input_number.tw_level"]?.state == "55.0" })
         h.client.stop()
@@ -112,12 +125,15 @@ struct LiveHomeAssistantTests {
         h.client.start()
         #expect(h.waitLive())
         let result = h.call(ServiceCall(domain: "input_boolean", service: "explode", entity: "input_boolean.tw_lamp"))
-        guard case .failure(let code, let message)? = result else { Issue.record("answer: \(String(describing: result))"); return }
+        guard case .failure(let code, let message)? = result else {
+            Issue.record("answer: \(String(describing: result))"); return
+        }
         #expect(code == "not_found", "message: \(message)")
         #expect(!message.isEmpty)
         // And a call while not live fails at once, without reaching HA.
         h.client.stop()
-        #expect(h.call(ServiceCall(domain: "input_boolean", service: "turn_on", entity: "input_boolean.tw_lamp"))
+        #expect(
+            h.call(ServiceCall(domain: "input_boolean", service: "turn_on", entity: "input_boolean.tw_lamp"))
                 == .failure(code: "not_connected", message: "not connected to Home Assistant (down(\"stopped\"))"))
     }
 
@@ -132,7 +148,10 @@ struct LiveHomeAssistantTests {
         defer { Glibc.kill(server.pid, SIGCONT) }
         let stopped = monotonicNow()
         let bound = h.client.timing.heartbeatBound
-        #expect(turn(h.loop, timeout: bound + 3) { if case .down = h.client.state { return true }; return false })
+        #expect(
+            turn(h.loop, timeout: bound + 3) {
+                if case .down = h.client.state { return true }; return false
+            })
         let took = monotonicNow() - stopped
         // The timer fires at the bound; the slack is for a test thread starved by the parallel suite.
         #expect(took <= bound + 1, "down after \(took) s; the bound is \(bound) s")
@@ -147,13 +166,19 @@ struct LiveHomeAssistantTests {
         let h = try Harness(server: server)
         h.client.start()
         #expect(h.waitLive())
-        guard case .success? = h.call(ServiceCall(domain: "input_boolean", service: "turn_on", entity: "input_boolean.tw_lamp")) else {
+        guard
+            case .success? = h.call(
+                ServiceCall(domain: "input_boolean", service: "turn_on", entity: "input_boolean.tw_lamp"))
+        else {
             Issue.record("turn_on failed"); return
         }
         #expect(turn(h.loop, timeout: 10) { h.client.entities["input_boolean.tw_lamp"]?.state == "on" })
         server.kill()
         let killed = monotonicNow()
-        #expect(turn(h.loop, timeout: h.client.timing.heartbeatBound + 1) { if case .down = h.client.state { return true }; return false })
+        #expect(
+            turn(h.loop, timeout: h.client.timing.heartbeatBound + 1) {
+                if case .down = h.client.state { return true }; return false
+            })
         #expect(monotonicNow() - killed <= h.client.timing.heartbeatBound)
         let before = h.client.attempts
         h.deliveries = []

@@ -62,7 +62,9 @@ final class BoundPanel {
         pid = try HAServer.spawn(binary, ["run", "--config", dir + "/config.toml"], log: dir + "/kiosk.log")
         let deadline = monotonicNow() + 20
         while access(socketPath, F_OK) != 0 {
-            guard monotonicNow() < deadline else { throw HAServer.Unavailable(description: "no control socket; log: \(log)") }
+            guard monotonicNow() < deadline else {
+                throw HAServer.Unavailable(description: "no control socket; log: \(log)")
+            }
             usleep(20_000)
         }
     }
@@ -96,7 +98,9 @@ final class BoundPanel {
             for (i, b) in socketPath.utf8.prefix(raw.count - 1).enumerated() { raw[i] = b }
         }
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0 }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+            }
         }
         guard connected else { return nil }
         let out = Array((line + "\n").utf8)
@@ -137,13 +141,17 @@ final class BoundPanel {
 
     /// A drag of dial `id` from its handle along its ring by `quarter` quarter turns, over `ms` milliseconds.
     func dragDial(_ id: String, quarter: Double, ms: Int) {
-        let control = (request("{\"cmd\":\"list\"}")?["controls"]?.arrayValue ?? []).first { $0["id"]?.stringValue == id }
+        let control = (request("{\"cmd\":\"list\"}")?["controls"]?.arrayValue ?? []).first {
+            $0["id"]?.stringValue == id
+        }
         let handle = (control?["points"]?["handle"]?.arrayValue ?? []).compactMap(\.numberValue)
         let center = (control?["points"]?["center"]?.arrayValue ?? []).compactMap(\.numberValue)
         guard handle.count == 2, center.count == 2 else { Issue.record("no handle for \(id)"); return }
         let r = hypot(handle[0] - center[0], handle[1] - center[1])
         let a = atan2(handle[1] - center[1], handle[0] - center[0]) + quarter * Double.pi / 2
-        _ = request("{\"cmd\":\"drag\",\"from\":[\(handle[0]),\(handle[1])],\"to\":[\(center[0] + r * cos(a)),\(center[1] + r * sin(a))],\"steps\":30,\"duration_ms\":\(ms)}")
+        _ = request(
+            "{\"cmd\":\"drag\",\"from\":[\(handle[0]),\(handle[1])],\"to\":[\(center[0] + r * cos(a)),\(center[1] + r * sin(a))],\"steps\":30,\"duration_ms\":\(ms)}"
+        )
     }
 
     func tap(_ id: String) {
@@ -153,7 +161,9 @@ final class BoundPanel {
     }
 
     func screenshot() -> Bitmap? {
-        guard let text = request("{\"cmd\":\"screenshot\"}")?["png"]?.stringValue, let png = Base64.decode(text) else { return nil }
+        guard let text = request("{\"cmd\":\"screenshot\"}")?["png"]?.stringValue, let png = Base64.decode(text) else {
+            return nil
+        }
         return try? PNGImage.decode(png)
     }
 
@@ -176,21 +186,34 @@ func eventually(_ timeout: Double = 15, _ condition: () -> Bool) -> Bool {
 
 /// In the live suite (serialized: the last test kills the shared HA).
 extension LiveHomeAssistantTests {
-    @Test("A panel bound to entities: taps call services, HA's changes move the elements, a refusal reverts, HA down veils them")
+    @Test(
+        "A panel bound to entities: taps call services, HA's changes move the elements, a refusal reverts, HA down veils them"
+    )
     func boundPanel() throws {
         let server = try HAServer.shared()
-        let h = try Harness(settings: try HomeAssistantSettings(url: "http://127.0.0.1:\(server.port)", token: server.token),
-                            entities: ["input_boolean.tw_panel_lamp", "input_boolean.tw_panel_pressed", "input_number.tw_panel_level",
-                                       "input_select.tw_panel_mode"])
+        let h = try Harness(
+            settings: try HomeAssistantSettings(url: "http://127.0.0.1:\(server.port)", token: server.token),
+            entities: [
+                "input_boolean.tw_panel_lamp", "input_boolean.tw_panel_pressed", "input_number.tw_panel_level",
+                "input_select.tw_panel_mode",
+            ])
         h.client.start()
         #expect(h.waitLive())
         func haState(_ entity: String) -> String? { h.client.entities[entity]?.state }
-        func waitHA(_ entity: String, _ state: String) -> Bool { turn(h.loop, timeout: 15) { haState(entity) == state } }
+        func waitHA(_ entity: String, _ state: String) -> Bool {
+            turn(h.loop, timeout: 15) { haState(entity) == state }
+        }
         // Back to the helpers' initial values, whatever an earlier run in this HA left.
         _ = h.call(ServiceCall(domain: "input_boolean", service: "turn_off", entity: "input_boolean.tw_panel_lamp"))
         _ = h.call(ServiceCall(domain: "input_boolean", service: "turn_off", entity: "input_boolean.tw_panel_pressed"))
-        _ = h.call(ServiceCall(domain: "input_number", service: "set_value", entity: "input_number.tw_panel_level", data: .object([("value", .number(10))])))
-        _ = h.call(ServiceCall(domain: "input_select", service: "select_option", entity: "input_select.tw_panel_mode", data: .object([("option", .string("eco"))])))
+        _ = h.call(
+            ServiceCall(
+                domain: "input_number", service: "set_value", entity: "input_number.tw_panel_level",
+                data: .object([("value", .number(10))])))
+        _ = h.call(
+            ServiceCall(
+                domain: "input_select", service: "select_option", entity: "input_select.tw_panel_mode",
+                data: .object([("option", .string("eco"))])))
 
         let panel = try BoundPanel(server: server)
         // HA's states at start, not the config's defaults (the dial's would be 0).
@@ -200,42 +223,63 @@ extension LiveHomeAssistantTests {
 
         // Panel → HA.
         panel.tap("lamp")
-        #expect(waitHA("input_boolean.tw_panel_lamp", "on"), "lamp in HA: \(haState("input_boolean.tw_panel_lamp") ?? "nil"); log: \(panel.log)")
+        #expect(
+            waitHA("input_boolean.tw_panel_lamp", "on"),
+            "lamp in HA: \(haState("input_boolean.tw_panel_lamp") ?? "nil"); log: \(panel.log)")
         _ = panel.request("{\"cmd\":\"set\",\"id\":\"level\",\"value\":30}")
-        #expect(waitHA("input_number.tw_panel_level", "30.0"), "level in HA: \(haState("input_number.tw_panel_level") ?? "nil")")
+        #expect(
+            waitHA("input_number.tw_panel_level", "30.0"),
+            "level in HA: \(haState("input_number.tw_panel_level") ?? "nil")")
         _ = panel.request("{\"cmd\":\"set\",\"id\":\"mode\",\"value\":1}")
         #expect(waitHA("input_select.tw_panel_mode", "comfort"))
         panel.tap("go")
-        #expect(waitHA("input_boolean.tw_panel_pressed", "on"), "the script ran: \(haState("input_boolean.tw_panel_pressed") ?? "nil")")
+        #expect(
+            waitHA("input_boolean.tw_panel_pressed", "on"),
+            "the script ran: \(haState("input_boolean.tw_panel_pressed") ?? "nil")")
 
         // HA → panel, from the test's own client.
-        _ = h.call(ServiceCall(domain: "input_number", service: "set_value", entity: "input_number.tw_panel_level", data: .object([("value", .number(42))])))
+        _ = h.call(
+            ServiceCall(
+                domain: "input_number", service: "set_value", entity: "input_number.tw_panel_level",
+                data: .object([("value", .number(42))])))
         #expect(panel.wait("level", for: 42) == 42)
-        _ = h.call(ServiceCall(domain: "input_select", service: "select_option", entity: "input_select.tw_panel_mode", data: .object([("option", .string("away"))])))
+        _ = h.call(
+            ServiceCall(
+                domain: "input_select", service: "select_option", entity: "input_select.tw_panel_mode",
+                data: .object([("option", .string("away"))])))
         #expect(panel.wait("mode", for: 2) == 2)
         _ = h.call(ServiceCall(domain: "input_boolean", service: "turn_off", entity: "input_boolean.tw_panel_lamp"))
         #expect(panel.wait("lamp", for: 0) == 0)
 
         // A drag: the finger is shown while it moves, calls go out at most every 200 ms (so a 1.2 s drag
         // makes a handful, not one per move), and HA ends on the value the finger left.
-        _ = h.call(ServiceCall(domain: "input_number", service: "set_value", entity: "input_number.tw_panel_level", data: .object([("value", .number(25))])))
+        _ = h.call(
+            ServiceCall(
+                domain: "input_number", service: "set_value", entity: "input_number.tw_panel_level",
+                data: .object([("value", .number(25))])))
         #expect(panel.wait("level", for: 25) == 25)
         let callsBefore = panel.stats?["calls"]?.numberValue ?? 0
         panel.dragDial("level", quarter: -0.5, ms: 1200)
         #expect(eventually { panel.value("level").map { abs($0 - 25) > 5 } == true }, "the drag moved the dial")
         usleep(1_500_000)
         let released = try #require(panel.value("level"))
-        #expect(turn(h.loop, timeout: 15) { haState("input_number.tw_panel_level").flatMap(Double.init) == released },
-                "HA \(haState("input_number.tw_panel_level") ?? "nil"), panel \(released)")
+        #expect(
+            turn(h.loop, timeout: 15) { haState("input_number.tw_panel_level").flatMap(Double.init) == released },
+            "HA \(haState("input_number.tw_panel_level") ?? "nil"), panel \(released)")
         let dragCalls = (panel.stats?["calls"]?.numberValue ?? 0) - callsBefore
         #expect(dragCalls >= 2 && dragCalls <= 9, "\(dragCalls) calls for a 1.2 s drag of 30 moves")
-        _ = h.call(ServiceCall(domain: "input_number", service: "set_value", entity: "input_number.tw_panel_level", data: .object([("value", .number(42))])))
+        _ = h.call(
+            ServiceCall(
+                domain: "input_number", service: "set_value", entity: "input_number.tw_panel_level",
+                data: .object([("value", .number(42))])))
         #expect(panel.wait("level", for: 42) == 42)
 
         // A value HA refuses (its range is 0–50): the dial takes it, HA says no, the dial goes back.
         let refusedBefore = panel.stats?["calls_refused"]?.numberValue ?? -1
         _ = panel.request("{\"cmd\":\"set\",\"id\":\"level\",\"value\":80}")
-        #expect(eventually { (panel.stats?["calls_refused"]?.numberValue ?? 0) > refusedBefore }, "stats: \(String(describing: panel.stats))")
+        #expect(
+            eventually { (panel.stats?["calls_refused"]?.numberValue ?? 0) > refusedBefore },
+            "stats: \(String(describing: panel.stats))")
         #expect(panel.wait("level", for: 42) == 42)
         #expect(haState("input_number.tw_panel_level") == "42.0")
         #expect(panel.log.contains("input_number.set_value refused"))
@@ -243,7 +287,9 @@ extension LiveHomeAssistantTests {
         // HA killed: every bound element veiled; nothing else on the screen changes.
         guard let live = panel.screenshot() else { Issue.record("no screenshot"); return }
         server.kill()
-        #expect(eventually(40) { panel.stats?["state"]?.stringValue?.hasPrefix("down") == true }, "stats: \(String(describing: panel.stats))")
+        #expect(
+            eventually(40) { panel.stats?["state"]?.stringValue?.hasPrefix("down") == true },
+            "stats: \(String(describing: panel.stats))")
         usleep(200_000)
         guard let down = panel.screenshot() else { Issue.record("no screenshot"); return }
         let frames = ["lamp", "go", "level", "mode"].map(panel.frame)
@@ -251,7 +297,10 @@ extension LiveHomeAssistantTests {
         for y in 0..<live.height {
             for x in 0..<live.width where live[x, y] != down[x, y] {
                 changed += 1
-                let inside = frames.contains { f in f.count == 4 && Double(x) >= f[0] - 2 && Double(x) < f[0] + f[2] + 2 && Double(y) >= f[1] - 2 && Double(y) < f[1] + f[3] + 2 }
+                let inside = frames.contains { f in
+                    f.count == 4 && Double(x) >= f[0] - 2 && Double(x) < f[0] + f[2] + 2 && Double(y) >= f[1] - 2
+                        && Double(y) < f[1] + f[3] + 2
+                }
                 if !inside { outside += 1 }
             }
         }
@@ -264,7 +313,9 @@ extension LiveHomeAssistantTests {
 
         // Restarted: live again with HA's values (the helpers' initial ones), drawn as before the kill.
         try server.restart()
-        #expect(eventually(HAServer.startTimeout) { panel.stats?["state"]?.stringValue == "live" }, "stats: \(String(describing: panel.stats))")
+        #expect(
+            eventually(HAServer.startTimeout) { panel.stats?["state"]?.stringValue == "live" },
+            "stats: \(String(describing: panel.stats))")
         #expect(panel.wait("level", for: 10) == 10)
         #expect(panel.wait("mode", for: 0) == 0)
         #expect(h.waitLive(HAServer.startTimeout))

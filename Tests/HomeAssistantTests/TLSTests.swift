@@ -22,8 +22,10 @@ extension LiveHomeAssistantTests {
         h.client.start()
         #expect(h.waitLive(), "state: \(h.client.state)")
         #expect(h.client.entities.entities.keys.sorted() == Harness.entities.sorted())
-        let result = h.call(ServiceCall(domain: "input_select", service: "select_option", entity: "input_select.tw_mode",
-                                        data: .object([("option", .string("away"))])))
+        let result = h.call(
+            ServiceCall(
+                domain: "input_select", service: "select_option", entity: "input_select.tw_mode",
+                data: .object([("option", .string("away"))])))
         #expect(result.map { if case .success = $0 { true } else { false } } == true, "\(String(describing: result))")
         #expect(turn(h.loop, timeout: 10) { h.client.entities["input_select.tw_mode"]?.state == "away" })
         h.client.stop()
@@ -32,14 +34,20 @@ extension LiveHomeAssistantTests {
     @Test("wss refuses a certificate no trusted CA signed, and one for another host name")
     func tlsVerification() throws {
         let server = try HAServer.sharedTLS()
-        for (url, caFile, words) in [("https://localhost:\(server.port)", nil as String?, "certificate"),
-                                     ("wss://127.0.0.1:\(server.port)", server.caFile, "mismatch")] {
+        for (url, caFile, words) in [
+            ("https://localhost:\(server.port)", nil as String?, "certificate"),
+            ("wss://127.0.0.1:\(server.port)", server.caFile, "mismatch"),
+        ] {
             let h = try tlsClient(url, caFile: caFile)
             h.client.start()
-            #expect(turn(h.loop, timeout: 10) { if case .down(let why) = h.client.state, why != "not started" { return true }; return false })
+            #expect(
+                turn(h.loop, timeout: 10) {
+                    if case .down(let why) = h.client.state, why != "not started" { return true }; return false
+                })
             guard case .down(let why) = h.client.state else { Issue.record("\(url): \(h.client.state)"); continue }
             #expect(why.contains(words), "\(url): \(why)")
-            #expect(!h.states.contains(.authenticating), "\(url): the token must not be sent over an unverified connection")
+            #expect(
+                !h.states.contains(.authenticating), "\(url): the token must not be sent over an unverified connection")
             h.client.stop()
         }
     }

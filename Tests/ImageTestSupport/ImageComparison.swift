@@ -29,8 +29,10 @@ public enum ImageComparison {
     /// `limit` (or when recording); otherwise writes `<name>-actual.png` and `<name>-diff.png` to
     /// `failureDirectory` and returns what differs. A missing or differently sized reference is an error
     /// message in `problem`.
-    public static func compare(_ bitmap: Bitmap, name: String, directory: String, failureDirectory: String, limit: Int,
-                               problem: inout String?, difference: (Int, Int, Bitmap) -> Int) throws -> Mismatch? {
+    public static func compare(
+        _ bitmap: Bitmap, name: String, directory: String, failureDirectory: String, limit: Int,
+        problem: inout String?, difference: (Int, Int, Bitmap) -> Int
+    ) throws -> Mismatch? {
         let path = directory + "/" + name + ".png"
         if recording { try PNGImage.write(bitmap, to: path); return nil }
         guard access(path, R_OK) == 0 else {
@@ -44,8 +46,8 @@ public enum ImageComparison {
         }
         let diff = Bitmap(width: bitmap.width, height: bitmap.height, fill: .black)
         var count = 0, worst = 0, first = (x: 0, y: 0)
-        for y in 0 ..< bitmap.height {
-            for x in 0 ..< bitmap.width {
+        for y in 0..<bitmap.height {
+            for x in 0..<bitmap.width {
                 let d = difference(x, y, expected)
                 worst = max(worst, d)
                 if d > limit {
@@ -59,9 +61,12 @@ public enum ImageComparison {
         }
         guard count > 0 else { return nil }
         mkdir(failureDirectory, 0o755)
-        let actualPath = failureDirectory + "/" + name + "-actual.png", diffPath = failureDirectory + "/" + name + "-diff.png"
+        let actualPath = failureDirectory + "/" + name + "-actual.png",
+            diffPath = failureDirectory + "/" + name + "-diff.png"
         try PNGImage.write(bitmap, to: actualPath)
         try PNGImage.write(diff, to: diffPath)
-        return Mismatch(count: count, worst: worst, first: first, expectedAtFirst: expected[first.x, first.y], actualPath: actualPath, diffPath: diffPath)
+        return Mismatch(
+            count: count, worst: worst, first: first, expectedAtFirst: expected[first.x, first.y],
+            actualPath: actualPath, diffPath: diffPath)
     }
 }

@@ -46,28 +46,34 @@ func close(_ p: Point, _ q: Point, _ tolerance: Double = 1e-9) -> Bool {
             }
         }
         // xrandr's "right" (picture turned 90° clockwise) needs the matrix 0 1 0 -1 0 1 for touches.
-        #expect(CoordinateMapper.rotation(touch: .none, display: .clockwise90).normalizedMatrix.values == [0, 1, 0, -1, 0, 1])
+        #expect(
+            CoordinateMapper.rotation(touch: .none, display: .clockwise90).normalizedMatrix.values == [
+                0, 1, 0, -1, 0, 1,
+            ])
         #expect(QuarterTurn(degrees: -90) == .clockwise270 && QuarterTurn(degrees: 450) == .clockwise90)
         #expect(QuarterTurn(degrees: 45) == nil)
     }
 
     @Test("Device range maps to display pixels the way libinput scales (max lands in the last pixel)")
     func rangeToPixels() {
-        let m = CoordinateMapper(xRange: AxisRange(minimum: 0, maximum: 4095), yRange: AxisRange(minimum: 100, maximum: 2099),
-                                 displaySize: Size(800, 480))
+        let m = CoordinateMapper(
+            xRange: AxisRange(minimum: 0, maximum: 4095), yRange: AxisRange(minimum: 100, maximum: 2099),
+            displaySize: Size(800, 480))
         #expect(close(m.map(x: 0, y: 100), Point(0, 0)))
         #expect(close(m.map(x: 2048, y: 1100), Point(400, 240)))
         #expect(close(m.map(x: 4095, y: 2099), Point(4095.0 * 800 / 4096, 1999.0 * 480 / 2000)))
     }
 
-    @Test("With the picture turned 90° clockwise, the panel's top-right corner is the picture's top-left",
-          arguments: QuarterTurn.allCases)
+    @Test(
+        "With the picture turned 90° clockwise, the panel's top-right corner is the picture's top-left",
+        arguments: QuarterTurn.allCases)
     func displayRotation(display: QuarterTurn) {
         // An 800×480 panel; the picture's logical size swaps sides on a quarter turn.
         let quarter = display == .clockwise90 || display == .clockwise270
         let size = quarter ? Size(480, 800) : Size(800, 480)
-        let m = CoordinateMapper(xRange: AxisRange(minimum: 0, maximum: 799), yRange: AxisRange(minimum: 0, maximum: 479),
-                                 displaySize: size, displayRotation: display)
+        let m = CoordinateMapper(
+            xRange: AxisRange(minimum: 0, maximum: 799), yRange: AxisRange(minimum: 0, maximum: 479),
+            displaySize: size, displayRotation: display)
         // The picture's top-left corner sits on this panel corner (turning the picture clockwise
         // carries its top-left corner clockwise round the panel).
         let panelCorner: (Int32, Int32)
@@ -86,11 +92,13 @@ func close(_ p: Point, _ q: Point, _ tolerance: Double = 1e-9) -> Bool {
     func calibrationBeforeRotation() {
         // Shift right by a tenth of the width and shrink y by half (libinput semantics).
         let cal = CalibrationMatrix(1, 0, 0.1, 0, 0.5, 0)
-        let m = CoordinateMapper(xRange: AxisRange(minimum: 0, maximum: 999), yRange: AxisRange(minimum: 0, maximum: 999),
-                                 displaySize: Size(1000, 1000), calibration: cal)
+        let m = CoordinateMapper(
+            xRange: AxisRange(minimum: 0, maximum: 999), yRange: AxisRange(minimum: 0, maximum: 999),
+            displaySize: Size(1000, 1000), calibration: cal)
         #expect(close(m.map(x: 200, y: 400), Point(300, 200)))
-        let turned = CoordinateMapper(xRange: m.xRange, yRange: m.yRange, displaySize: Size(1000, 1000),
-                                      calibration: cal, touchRotation: .clockwise90)
+        let turned = CoordinateMapper(
+            xRange: m.xRange, yRange: m.yRange, displaySize: Size(1000, 1000),
+            calibration: cal, touchRotation: .clockwise90)
         // (0.2, 0.4) → calibrated (0.3, 0.2) → 90° cw (1 − 0.2, 0.3).
         #expect(close(turned.map(x: 200, y: 400), Point(800, 300)))
         #expect(CalibrationMatrix(values: [1, 2, 3]) == nil)
@@ -112,7 +120,9 @@ func close(_ p: Point, _ q: Point, _ tolerance: Double = 1e-9) -> Bool {
 
     @Test("More samples with noise: least squares stays close and beats the identity")
     func noisy() throws {
-        let grid = [(0.1, 0.1), (0.5, 0.1), (0.9, 0.1), (0.1, 0.5), (0.5, 0.5), (0.9, 0.5), (0.1, 0.9), (0.5, 0.9), (0.9, 0.9)]
+        let grid = [
+            (0.1, 0.1), (0.5, 0.1), (0.9, 0.1), (0.1, 0.5), (0.5, 0.5), (0.9, 0.5), (0.1, 0.9), (0.5, 0.9), (0.9, 0.9),
+        ]
         let noise = [0.002, -0.001, 0.0015, -0.002, 0.0005, 0.001, -0.0015, 0.002, -0.0005]
         let samples = grid.enumerated().map { i, g in
             let p = Point(g.0, g.1)
@@ -146,7 +156,8 @@ func close(_ p: Point, _ q: Point, _ tolerance: Double = 1e-9) -> Bool {
             return CalibrationSample(target: plain.calibratedTarget(for: t), reported: reported)
         }
         let cal = try #require(CalibrationSolver.solve(samples))
-        let fixed = CoordinateMapper(xRange: xr, yRange: yr, displaySize: size, calibration: cal, displayRotation: .clockwise90)
+        let fixed = CoordinateMapper(
+            xRange: xr, yRange: yr, displaySize: size, calibration: cal, displayRotation: .clockwise90)
         for t in targets {
             let raw = inverse.apply(t)
             // Within a pixel: the raw positions were rounded to whole device units.
@@ -161,14 +172,17 @@ func close(_ p: Point, _ q: Point, _ tolerance: Double = 1e-9) -> Bool {
         // The panel is off: a finger at true normalised point p is reported at skew(p).
         let skew = CalibrationMatrix(1.04, 0.02, -0.03, -0.01, 0.96, 0.05)
         // The hub currently runs with some old calibration and the picture turned 270°.
-        let old = CoordinateMapper(xRange: xr, yRange: yr, displaySize: size, calibration: CalibrationMatrix(1, 0, 0.01, 0, 1, 0),
-                                   displayRotation: .clockwise270)
+        let old = CoordinateMapper(
+            xRange: xr, yRange: yr, displaySize: size, calibration: CalibrationMatrix(1, 0, 0.01, 0, 1, 0),
+            displayRotation: .clockwise270)
         let targets = [Point(60, 60), Point(540, 80), Point(300, 960), Point(520, 900), Point(80, 700)]
         let samples = try targets.map { t -> CalibrationSample in
-            let truePoint = old.calibratedTarget(for: t)             // where the finger really is, normalised
+            let truePoint = old.calibratedTarget(for: t)  // where the finger really is, normalised
             let reportedNormalised = skew.apply(truePoint)
-            let raw = Point(reportedNormalised.x * xr.span + Double(xr.minimum), reportedNormalised.y * yr.span + Double(yr.minimum))
-            let shown = old.transform.apply(raw)                     // what the hub reported
+            let raw = Point(
+                reportedNormalised.x * xr.span + Double(xr.minimum), reportedNormalised.y * yr.span + Double(yr.minimum)
+            )
+            let shown = old.transform.apply(raw)  // what the hub reported
             return try #require(old.calibrationSample(target: t, touchedAt: shown))
         }
         let solved = try #require(CalibrationSolver.solve(samples))

@@ -57,7 +57,10 @@ final class FakeSource: InputSource {
 let touchscreen = DeviceCapabilities(
     name: "Fake Touch", identity: DeviceIdentity(bus: 3, vendor: 0x0eef, product: 0x0001),
     codes: [3: [0x2f, 0x35, 0x36, 0x39]],
-    axes: [0x2f: AxisInfo(minimum: 0, maximum: 9), 0x35: AxisInfo(minimum: 0, maximum: 799), 0x36: AxisInfo(minimum: 0, maximum: 479)],
+    axes: [
+        0x2f: AxisInfo(minimum: 0, maximum: 9), 0x35: AxisInfo(minimum: 0, maximum: 799),
+        0x36: AxisInfo(minimum: 0, maximum: 479),
+    ],
     properties: [1])
 let keyboard = DeviceCapabilities(name: "Fake Keyboard", codes: [1: [30, 31]])
 
@@ -86,7 +89,9 @@ final class FakeDevDirectory {
     /// The opener the hub gets: a fresh fake for every open of a known name.
     func opener(_ path: String) throws -> InputSource {
         let name = String(path.split(separator: "/").last!)
-        guard let caps = capabilitiesByName[name] else { throw DeviceOpenError(path: path, step: "open", errno: ENOENT) }
+        guard let caps = capabilitiesByName[name] else {
+            throw DeviceOpenError(path: path, step: "open", errno: ENOENT)
+        }
         if denied.contains(name) { throw DeviceOpenError(path: path, step: "open", errno: EACCES) }
         let s = FakeSource(path: path, capabilities: caps)
         s.initialContacts = contactsAtOpen
@@ -97,17 +102,20 @@ final class FakeDevDirectory {
 
 @Suite("InputHub with fake devices") struct InputHubTests {
     func tap(_ id: Int32, x: Int32, y: Int32, at t: Double) -> [InputEvent] {
-        [InputEvent(type: 3, code: 0x2f, value: 0, time: t), InputEvent(type: 3, code: 0x39, value: id, time: t),
-         InputEvent(type: 3, code: 0x35, value: x, time: t), InputEvent(type: 3, code: 0x36, value: y, time: t),
-         InputEvent(type: 0, code: 0, value: 0, time: t)]
+        [
+            InputEvent(type: 3, code: 0x2f, value: 0, time: t), InputEvent(type: 3, code: 0x39, value: id, time: t),
+            InputEvent(type: 3, code: 0x35, value: x, time: t), InputEvent(type: 3, code: 0x36, value: y, time: t),
+            InputEvent(type: 0, code: 0, value: 0, time: t),
+        ]
     }
 
     @Test("Start picks the touchscreen, grabs only it, and says why the keyboard is not used")
     func chooses() throws {
         let dev = FakeDevDirectory()
         dev.create("event0", touchscreen); dev.create("event1", keyboard); dev.create("mouse0", keyboard)
-        let hub = InputHub(configuration: InputHubConfiguration(displaySize: Size(800, 480), directory: dev.root),
-                           opener: dev.opener)
+        let hub = InputHub(
+            configuration: InputHubConfiguration(displaySize: Size(800, 480), directory: dev.root),
+            opener: dev.opener)
         let update = hub.start()
         #expect(update.addedDevices.map(\.path) == [dev.root + "/event0"])
         let touch = try #require(dev.sources["event0"])
@@ -124,8 +132,9 @@ final class FakeDevDirectory {
     func unplugAndReplug() throws {
         let dev = FakeDevDirectory()
         dev.create("event0", touchscreen)
-        let hub = InputHub(configuration: InputHubConfiguration(displaySize: Size(800, 480), directory: dev.root),
-                           opener: dev.opener, clock: { 42 })
+        let hub = InputHub(
+            configuration: InputHubConfiguration(displaySize: Size(800, 480), directory: dev.root),
+            opener: dev.opener, clock: { 42 })
         _ = hub.start()
         let first = try #require(dev.sources["event0"])
         first.push(tap(5, x: 400, y: 240, at: 1))
@@ -156,13 +165,15 @@ final class FakeDevDirectory {
     func twoPanelsAndDeletion() throws {
         let dev = FakeDevDirectory()
         dev.create("event0", touchscreen); dev.create("event2", touchscreen)
-        let hub = InputHub(configuration: InputHubConfiguration(displaySize: Size(800, 480), directory: dev.root),
-                           opener: dev.opener, clock: { 7 })
+        let hub = InputHub(
+            configuration: InputHubConfiguration(displaySize: Size(800, 480), directory: dev.root),
+            opener: dev.opener, clock: { 7 })
         #expect(hub.start().addedDevices.count == 2)
         let a = try #require(dev.sources["event0"]), b = try #require(dev.sources["event2"])
         a.push(tap(1, x: 10, y: 10, at: 1)); b.push(tap(1, x: 20, y: 20, at: 1))
-        let ids = (hub.handleReadable(fd: a.fd).frames + hub.handleReadable(fd: b.fd).frames).flatMap(\.touches).map(\.deviceID)
-        #expect(Set(ids).count == 2)      // same slot and tracking id, told apart by device
+        let ids = (hub.handleReadable(fd: a.fd).frames + hub.handleReadable(fd: b.fd).frames).flatMap(\.touches).map(
+            \.deviceID)
+        #expect(Set(ids).count == 2)  // same slot and tracking id, told apart by device
         dev.remove("event2")
         let gone = hub.handleReadable(fd: try #require(hub.fds.first))
         #expect(gone.frames.flatMap(\.touches).map(\.phase) == [.cancelled])
@@ -174,8 +185,9 @@ final class FakeDevDirectory {
         let dev = FakeDevDirectory()
         dev.create("event0", touchscreen)
         dev.contactsAtOpen = [3: RawContact(trackingID: 12, x: 200, y: 100)]
-        let hub = InputHub(configuration: InputHubConfiguration(displaySize: Size(1600, 960), directory: dev.root),
-                           opener: dev.opener, clock: { 9 })
+        let hub = InputHub(
+            configuration: InputHubConfiguration(displaySize: Size(1600, 960), directory: dev.root),
+            opener: dev.opener, clock: { 9 })
         let update = hub.start()
         #expect(update.frames.map { summary($0) } == [["began #12@3 400,200"]])
         #expect(update.frames.first?.time == 9)
@@ -185,20 +197,25 @@ final class FakeDevDirectory {
     func dropThroughHubAndRemap() throws {
         let dev = FakeDevDirectory()
         dev.create("event0", touchscreen)
-        let hub = InputHub(configuration: InputHubConfiguration(displaySize: Size(800, 480), directory: dev.root),
-                           opener: dev.opener)
+        let hub = InputHub(
+            configuration: InputHubConfiguration(displaySize: Size(800, 480), directory: dev.root),
+            opener: dev.opener)
         _ = hub.start()
         let s = try #require(dev.sources["event0"])
         s.push(tap(1, x: 100, y: 100, at: 1))
         _ = hub.handleReadable(fd: s.fd)
-        s.push(items: [.event(InputEvent(type: 0, code: 3, value: 0, time: 2)),
-                       .resynchronized(TouchSnapshot(contacts: [4: RawContact(trackingID: 2, x: 200, y: 50)]), time: 2)])
+        s.push(items: [
+            .event(InputEvent(type: 0, code: 3, value: 0, time: 2)),
+            .resynchronized(TouchSnapshot(contacts: [4: RawContact(trackingID: 2, x: 200, y: 50)]), time: 2),
+        ])
         let update = hub.handleReadable(fd: s.fd)
         #expect(update.frames.map { summary($0) } == [["ended #1@0 100,100", "began #2@4 200,50"]])
         #expect(update.messages.contains { $0.contains("SYN_DROPPED") })
         hub.updateMapping(displaySize: Size(1600, 960))
-        s.push([InputEvent(type: 3, code: 0x2f, value: 4, time: 3), InputEvent(type: 3, code: 0x35, value: 300, time: 3),
-                InputEvent(type: 0, code: 0, value: 0, time: 3)])
+        s.push([
+            InputEvent(type: 3, code: 0x2f, value: 4, time: 3), InputEvent(type: 3, code: 0x35, value: 300, time: 3),
+            InputEvent(type: 0, code: 0, value: 0, time: 3),
+        ])
         #expect(summary(hub.handleReadable(fd: s.fd).frames.first) == ["moved #2@4 600,100"])
         let stop = hub.shutdown()
         #expect(summary(stop.frames.first) == ["cancelled #2@4 600,100"] && stop.removedFDs == [s.fd] && s.closed)
@@ -210,8 +227,9 @@ final class FakeDevDirectory {
         var other = touchscreen
         other.name = "Other Panel"; other.identity = DeviceIdentity(bus: 3, vendor: 0x1234, product: 0x5678)
         dev.create("event0", touchscreen); dev.create("event1", other)
-        let config = InputHubConfiguration(displaySize: Size(800, 480), criteria: [.usb(vendor: 0x1234, product: 0x5678)],
-                                           directory: dev.root)
+        let config = InputHubConfiguration(
+            displaySize: Size(800, 480), criteria: [.usb(vendor: 0x1234, product: 0x5678)],
+            directory: dev.root)
         let hub = InputHub(configuration: config, opener: dev.opener)
         #expect(hub.start().addedDevices.map(\.name) == ["Other Panel"])
         #expect(hub.verdicts[dev.root + "/event0"]?.reason == "does not match 'usb:1234:5678'")
@@ -221,7 +239,8 @@ final class FakeDevDirectory {
     func directoryAppearsLater() throws {
         let dev = FakeDevDirectory()
         let dir = dev.root + "/input"
-        let hub = InputHub(configuration: InputHubConfiguration(displaySize: Size(800, 480), directory: dir), opener: dev.opener)
+        let hub = InputHub(
+            configuration: InputHubConfiguration(displaySize: Size(800, 480), directory: dir), opener: dev.opener)
         let start = hub.start()
         #expect(start.addedDevices.isEmpty && start.messages.contains { $0.contains("no touch device") })
         mkdir(dir, 0o700)
@@ -232,10 +251,12 @@ final class FakeDevDirectory {
 }
 
 @Suite("Device choice") struct DeviceChoiceTests {
-    @Test("Criteria parse from their config spelling", arguments: [
-        ("auto", DeviceCriterion.automatic), ("/dev/input/event3", .path("/dev/input/event3")),
-        ("usb:0eef:0001", .usb(vendor: 0x0eef, product: 0x0001)), ("name:*maXTouch*", .namePattern("*maXTouch*")),
-    ])
+    @Test(
+        "Criteria parse from their config spelling",
+        arguments: [
+            ("auto", DeviceCriterion.automatic), ("/dev/input/event3", .path("/dev/input/event3")),
+            ("usb:0eef:0001", .usb(vendor: 0x0eef, product: 0x0001)), ("name:*maXTouch*", .namePattern("*maXTouch*")),
+        ])
     func parse(text: String, criterion: DeviceCriterion) {
         #expect(DeviceCriterion(parsing: text) == criterion)
         #expect(criterion.description == text)
@@ -258,19 +279,24 @@ final class FakeDevDirectory {
         pad.properties = []
         let auto = DeviceSelector.evaluate(path: "/dev/input/event5", capabilities: pad, criteria: [.automatic])
         #expect(!auto.accepted && auto.reason.contains("INPUT_PROP_DIRECT"))
-        let named = DeviceSelector.evaluate(path: "/dev/input/event5", capabilities: pad, criteria: [.automatic, .namePattern("fake")])
+        let named = DeviceSelector.evaluate(
+            path: "/dev/input/event5", capabilities: pad, criteria: [.automatic, .namePattern("fake")])
         #expect(named.accepted)
         let direct = DeviceSelector.evaluate(path: "/dev/input/event0", capabilities: touchscreen, criteria: [])
         #expect(direct.accepted && direct.reason.contains("10 slots"))
-        let unopened = DeviceSelector.evaluate(path: "/dev/input/event9", capabilities: nil, openError: "permission denied", criteria: [])
+        let unopened = DeviceSelector.evaluate(
+            path: "/dev/input/event9", capabilities: nil, openError: "permission denied", criteria: [])
         #expect(!unopened.accepted && unopened.reason.contains("permission denied"))
     }
 
-    @Test("A node not readable as it appears is a wait for udev, taken once its attributes change; at start it is the group advice")
+    @Test(
+        "A node not readable as it appears is a wait for udev, taken once its attributes change; at start it is the group advice"
+    )
     func permissionsArriveAfterTheNode() throws {
         let dev = FakeDevDirectory()
         dev.create("event0", touchscreen); dev.denied = ["event0"]
-        let hub = InputHub(configuration: InputHubConfiguration(displaySize: Size(800, 480), directory: dev.root), opener: dev.opener)
+        let hub = InputHub(
+            configuration: InputHubConfiguration(displaySize: Size(800, 480), directory: dev.root), opener: dev.opener)
         let start = hub.start()
         #expect(start.messages.contains { $0.contains("add it to the 'input' group") }, "\(start.messages)")
         dev.remove("event0")
@@ -278,8 +304,10 @@ final class FakeDevDirectory {
         _ = hub.handleReadable(fd: inotifyFD)
         dev.create("event0", touchscreen)
         let appeared = hub.handleReadable(fd: inotifyFD)
-        #expect(appeared.messages.count == 1 && appeared.messages[0].contains("not readable yet (Permission denied): udev gives"),
-                "\(appeared.messages)")
+        #expect(
+            appeared.messages.count == 1
+                && appeared.messages[0].contains("not readable yet (Permission denied): udev gives"),
+            "\(appeared.messages)")
         #expect(!appeared.messages[0].contains("add it to the 'input' group"))
         dev.denied = []
         chmod(dev.root + "/event0", 0o660)  // what udev does: an attribute change
@@ -289,8 +317,11 @@ final class FakeDevDirectory {
 
     @Test("Open errors say what to check")
     func hints() {
-        #expect(DeviceOpenError(path: "/dev/input/event0", step: "open", errno: EACCES).description.contains("'input' group"))
-        #expect(DeviceOpenError(path: "/dev/input/event0", step: "EVIOCGRAB", errno: EBUSY).description.contains("grabbed"))
+        #expect(
+            DeviceOpenError(path: "/dev/input/event0", step: "open", errno: EACCES).description.contains(
+                "'input' group"))
+        #expect(
+            DeviceOpenError(path: "/dev/input/event0", step: "EVIOCGRAB", errno: EBUSY).description.contains("grabbed"))
     }
 
     @Test("Only eventN nodes count, in number order")

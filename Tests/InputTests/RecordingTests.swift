@@ -14,14 +14,16 @@ func fixture(_ name: String) throws -> String {
 /// ABS_MT_TRACKING_ID and the MT positions line by line and notes, per contact, the frame times it
 /// began and ended and its raw position at those SYN_REPORTs. Shares no code with Input.
 struct IndependentScan {
-    struct Contact { var id: Int; var beganAt: Double; var endedAt: Double?; var start: (Int, Int)?; var end: (Int, Int)? }
+    struct Contact {
+        var id: Int; var beganAt: Double; var endedAt: Double?; var start: (Int, Int)?; var end: (Int, Int)?
+    }
     var contacts: [Contact] = []
 
     init(_ text: String) {
         var slot = 0
         var idInSlot: [Int: Int] = [:]
         var pos: [Int: (Int, Int)] = [:]
-        var open: [Int: Int] = [:]               // slot → index in contacts
+        var open: [Int: Int] = [:]  // slot → index in contacts
         var startPending: [Int] = [], endPending: [(index: Int, slot: Int)] = []
         for line in text.split(separator: "\n") where line.hasPrefix("E:") {
             let f = line.split(separator: "#")[0].split(whereSeparator: { $0 == " " || $0 == "\t" })
@@ -107,7 +109,8 @@ struct IndependentScan {
 
     @Test("The fast-taps recording yields nine separate taps, each a few frames long")
     func fastTaps() throws {
-        let result = try RecordingReplayer.replay(try EvemuParser.parse(try fixture("Atmel-maXTouch-Touchscreen.1-finger-fast-taps.events")))
+        let result = try RecordingReplayer.replay(
+            try EvemuParser.parse(try fixture("Atmel-maXTouch-Touchscreen.1-finger-fast-taps.events")))
         let ids = result.frames.flatMap(\.touches).filter { $0.phase == .began }.map(\.trackingID)
         #expect(ids.count == 9 && Set(ids).count == 9)
     }
@@ -119,12 +122,12 @@ struct IndependentScan {
         let caps = try #require(try EvemuParser.parse(try fixture("Atmel-maXTouch-Touchscreen.desc")).capabilities)
         #expect(caps.name == "Atmel maXTouch Touchscreen")
         #expect(caps.identity == DeviceIdentity(bus: 0x18, vendor: 0, product: 0, version: 0))
-        #expect(caps.codes[0] == [0, 1, 3])                      // EV_SYN, EV_KEY, EV_ABS
-        #expect(caps.codes[1] == [330])                          // BTN_TOUCH
+        #expect(caps.codes[0] == [0, 1, 3])  // EV_SYN, EV_KEY, EV_ABS
+        #expect(caps.codes[1] == [330])  // BTN_TOUCH
         #expect(caps.codes[3] == [0x00, 0x01, 0x2f, 0x35, 0x36, 0x37, 0x39, 0x3b])
         #expect(caps.axes[0x35] == AxisInfo(minimum: 0, maximum: 799))
         #expect(caps.axes[0x39]?.maximum == 65535)
-        #expect(caps.properties == [1])                          // INPUT_PROP_DIRECT
+        #expect(caps.properties == [1])  // INPUT_PROP_DIRECT
         #expect(caps.slotCount == 10)
         #expect(caps.touchProtocol == .multitouchB)
         #expect(caps.isDirect && !caps.canRumble)
@@ -132,15 +135,22 @@ struct IndependentScan {
 
     @Test("E: lines: hex type and code, decimal value with evemu's zero padding, sec.usec time")
     func eventLine() throws {
-        let r = try EvemuParser.parse("E: 12.000500 0003 0039 -001\t# EV_ABS / ABS_MT_TRACKING_ID -1\nE: 0.000001 0001 014a 0001\n")
+        let r = try EvemuParser.parse(
+            "E: 12.000500 0003 0039 -001\t# EV_ABS / ABS_MT_TRACKING_ID -1\nE: 0.000001 0001 014a 0001\n")
         #expect(r.capabilities == nil)
-        #expect(r.events == [InputEvent(type: 3, code: 0x39, value: -1, time: 12.0005),
-                             InputEvent(type: 1, code: 330, value: 1, time: 0.000001)])
+        #expect(
+            r.events == [
+                InputEvent(type: 3, code: 0x39, value: -1, time: 12.0005),
+                InputEvent(type: 1, code: 330, value: 1, time: 0.000001),
+            ])
     }
 
-    @Test("A broken line is reported with its line number", arguments: [
-        ("N: x\nE: 1.0 0003 0039 1\n", 2), ("# c\n\nZ: 1\n", 3), ("A: zz 0 1\n", 1), ("E: 1.000000 0003 0039 one\n", 1),
-    ])
+    @Test(
+        "A broken line is reported with its line number",
+        arguments: [
+            ("N: x\nE: 1.0 0003 0039 1\n", 2), ("# c\n\nZ: 1\n", 3), ("A: zz 0 1\n", 1),
+            ("E: 1.000000 0003 0039 one\n", 1),
+        ])
     func errors(text: String, line: Int) {
         #expect(throws: EvemuParseError.self) { try EvemuParser.parse(text) }
         do { _ = try EvemuParser.parse(text) } catch { #expect(error.line == line) }
@@ -163,24 +173,27 @@ struct IndependentScan {
     @Test("Single touch: three presses as the file's comment describes them")
     func singleTouch() throws {
         let r = try replay("Synthetic-single-touch")
-        #expect(r.frames.map { summary($0) } == [
-            ["began #0@0 1000,1000"], ["ended #0@0 1000,1000"],
-            ["began #1@0 2000,500"], ["moved #1@0 2100,500"], ["moved #1@0 2200,500"], ["moved #1@0 2300,500"], ["ended #1@0 2300,500"],
-            ["began #2@0 4000,4000"], ["ended #2@0 4000,4000"],
-        ])
+        #expect(
+            r.frames.map { summary($0) } == [
+                ["began #0@0 1000,1000"], ["ended #0@0 1000,1000"],
+                ["began #1@0 2000,500"], ["moved #1@0 2100,500"], ["moved #1@0 2200,500"], ["moved #1@0 2300,500"],
+                ["ended #1@0 2300,500"],
+                ["began #2@0 4000,4000"], ["ended #2@0 4000,4000"],
+            ])
         #expect(r.stillDown.isEmpty)
     }
 
     @Test("Protocol A: two fingers keep their ids through a swapped report; each lifts once")
     func protocolA() throws {
         let r = try replay("Synthetic-protocol-A")
-        #expect(r.frames.map { summary($0) } == [
-            ["began #0@0 100,100", "began #1@1 900,500"],
-            ["moved #0@0 110,105", "moved #1@1 890,495"],
-            ["moved #0@0 120,110", "moved #1@1 880,490"],
-            ["ended #0@0 120,110", "moved #1@1 870,485"],
-            ["ended #1@1 870,485"],
-        ])
+        #expect(
+            r.frames.map { summary($0) } == [
+                ["began #0@0 100,100", "began #1@1 900,500"],
+                ["moved #0@0 110,105", "moved #1@1 890,495"],
+                ["moved #0@0 120,110", "moved #1@1 880,490"],
+                ["ended #0@0 120,110", "moved #1@1 870,485"],
+                ["ended #1@1 870,485"],
+            ])
         #expect(r.stillDown.isEmpty)
     }
 }

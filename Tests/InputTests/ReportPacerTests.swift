@@ -82,10 +82,13 @@ struct ReportPacerTests {
     func twoFingers() throws {
         var pacer = ReportPacer()
         pacer.note(report(0, .began, id: 1))
-        pacer.note(TouchFrame(time: 0.008, touches: [
-            TouchPoint(slot: 0, trackingID: 1, position: Point(x: 1, y: 1), phase: .moved),
-            TouchPoint(slot: 1, trackingID: 2, position: Point(x: 5, y: 5), phase: .began),
-        ]))
+        pacer.note(
+            TouchFrame(
+                time: 0.008,
+                touches: [
+                    TouchPoint(slot: 0, trackingID: 1, position: Point(x: 1, y: 1), phase: .moved),
+                    TouchPoint(slot: 1, trackingID: 2, position: Point(x: 5, y: 5), phase: .began),
+                ]))
         pacer.note(report(0.016, .ended, id: 1))
         #expect(pacer.window(now: 0.0161) != nil, "finger 2 is still down")
         pacer.note(report(0.024, .cancelled, id: 2))
@@ -106,7 +109,8 @@ struct ReportPacerTests {
     /// the reports before it predicted.
     @Test("The recorded drag's reports fall in their windows")
     func recordedDrag() throws {
-        let result = try RecordingReplayer.replay(try EvemuParser.parse(try fixture("EP0430M09.1-finger-drag-up-down.events")))
+        let result = try RecordingReplayer.replay(
+            try EvemuParser.parse(try fixture("EP0430M09.1-finger-drag-up-down.events")))
         var pacer = ReportPacer()
         var inWindow = 0, awaited = 0
         for frame in result.frames {

@@ -40,12 +40,15 @@ struct SyntheticStream {
 }
 
 /// A mapper with one display pixel per device unit over 0…999 on both axes.
-let unitMapper = CoordinateMapper(xRange: AxisRange(minimum: 0, maximum: 999), yRange: AxisRange(minimum: 0, maximum: 999),
-                                  displaySize: Size(1000, 1000))
+let unitMapper = CoordinateMapper(
+    xRange: AxisRange(minimum: 0, maximum: 999), yRange: AxisRange(minimum: 0, maximum: 999),
+    displaySize: Size(1000, 1000))
 
 import Core
 
 /// (phase, tracking id, x, y) of each touch: compact to compare.
 func summary(_ frame: TouchFrame?) -> [String] {
-    (frame?.touches ?? []).map { "\($0.phase.rawValue) #\($0.trackingID)@\($0.slot) \(Int($0.position.x)),\(Int($0.position.y))" }
+    (frame?.touches ?? []).map {
+        "\($0.phase.rawValue) #\($0.trackingID)@\($0.slot) \(Int($0.position.x)),\(Int($0.position.y))"
+    }
 }

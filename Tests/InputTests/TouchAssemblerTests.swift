@@ -94,7 +94,7 @@ import Testing
     func resyncFromSnapshot() {
         var a = oneDown()
         var s = SyntheticStream()
-        s.move(slot: 0, x: 999)                       // half a frame, then the buffer overflowed
+        s.move(slot: 0, x: 999)  // half a frame, then the buffer overflowed
         s.syn(SyntheticStream.synDropped)
         s.contact(slot: 0, id: -1); s.contact(slot: 1, id: 2, x: 1, y: 1)  // ignored while dropping
         #expect(a.feed(s.take()).isEmpty)
@@ -124,12 +124,12 @@ import Testing
         var s = SyntheticStream()
         s.syn(SyntheticStream.synDropped)
         s.move(slot: 0, x: 300)
-        s.frame()   // the SYN_REPORT that ends the damaged stretch
+        s.frame()  // the SYN_REPORT that ends the damaged stretch
         let frames = a.feed(s.take())
         #expect(frames.map { summary($0) } == [["cancelled #1@0 100,100"]])
         #expect(a.activeTouches.isEmpty)
-        s.move(slot: 0, x: 320); s.frame()           // the cancelled contact moves: ignored
-        s.contact(slot: 0, id: -1); s.frame()         // and lifts: ignored, it was cancelled already
+        s.move(slot: 0, x: 320); s.frame()  // the cancelled contact moves: ignored
+        s.contact(slot: 0, id: -1); s.frame()  // and lifts: ignored, it was cancelled already
         s.contact(slot: 0, id: 9, x: 10, y: 10); s.frame()
         #expect(a.feed(s.take()).map { summary($0) } == [["began #9@0 10,10"]])
     }
@@ -138,7 +138,7 @@ import Testing
     func dropRollsBack() {
         var a = TouchAssembler(touchProtocol: .multitouchB, mapper: unitMapper)
         var s = SyntheticStream()
-        s.contact(slot: 0, id: 4, x: 1, y: 1)        // never completed by a SYN_REPORT
+        s.contact(slot: 0, id: 4, x: 1, y: 1)  // never completed by a SYN_REPORT
         s.syn(SyntheticStream.synDropped)
         s.frame()
         #expect(a.feed(s.take()).isEmpty)
@@ -150,13 +150,13 @@ import Testing
         var a = oneDown()
         var s = SyntheticStream()
         s.contact(slot: 1, id: 2, x: 700, y: 700); s.frame()
-        s.move(slot: 0, x: 130)                       // the device vanished before this frame's SYN
+        s.move(slot: 0, x: 130)  // the device vanished before this frame's SYN
         _ = a.feed(s.take())
         let frame = a.cancelAll(at: 3)
         #expect(summary(frame) == ["cancelled #1@0 100,100", "cancelled #2@1 700,700"])
         #expect(frame?.time == 3)
         #expect(a.activeTouches.isEmpty)
-        #expect(a.cancelAll(at: 4) == nil)            // nothing left to cancel
+        #expect(a.cancelAll(at: 4) == nil)  // nothing left to cancel
     }
 }
 
@@ -178,11 +178,11 @@ import Testing
         var s = SyntheticStream()
         frameA(&s, [(100, 100), (800, 800)])
         #expect(summary(a.feed(s.take()).first) == ["began #0@0 100,100", "began #1@1 800,800"])
-        frameA(&s, [(790, 810), (110, 100)])         // reported in the other order
+        frameA(&s, [(790, 810), (110, 100)])  // reported in the other order
         #expect(summary(a.feed(s.take()).first) == ["moved #0@0 110,100", "moved #1@1 790,810"])
         frameA(&s, [(795, 812)])
         #expect(summary(a.feed(s.take()).first) == ["ended #0@0 110,100", "moved #1@1 795,812"])
-        frameA(&s, [(500, 500), (796, 812)])         // a new contact takes the free slot 0
+        frameA(&s, [(500, 500), (796, 812)])  // a new contact takes the free slot 0
         #expect(summary(a.feed(s.take()).first) == ["began #2@0 500,500", "moved #1@1 796,812"])
         frameA(&s, [])
         #expect(summary(a.feed(s.take()).first) == ["ended #2@0 500,500", "ended #1@1 796,812"])
@@ -209,7 +209,10 @@ import Testing
         s.syn(SyntheticStream.synDropped)
         frameA(&s, [(105, 100)])
         frameA(&s, [(106, 100)])
-        #expect(a.feed(s.take()).map { summary($0) } == [["began #0@0 100,100"], ["cancelled #0@0 100,100"], ["began #1@0 106,100"]])
+        #expect(
+            a.feed(s.take()).map { summary($0) } == [
+                ["began #0@0 100,100"], ["cancelled #0@0 100,100"], ["began #1@0 106,100"],
+            ])
     }
 
     @Test("Single touch: ABS_X/ABS_Y with BTN_TOUCH; each press gets a new id")
@@ -219,10 +222,12 @@ import Testing
         s.abs(SyntheticStream.absX, 10); s.abs(SyntheticStream.absY, 20); s.key(SyntheticStream.btnTouch, 1); s.frame()
         s.abs(SyntheticStream.absX, 15); s.frame()
         s.key(SyntheticStream.btnTouch, 0); s.frame()
-        s.abs(SyntheticStream.absX, 30); s.frame()   // hovering / stray: no contact, no frame
+        s.abs(SyntheticStream.absX, 30); s.frame()  // hovering / stray: no contact, no frame
         s.key(SyntheticStream.btnTouch, 1); s.frame()
-        #expect(a.feed(s.take()).map { summary($0) } ==
-                [["began #0@0 10,20"], ["moved #0@0 15,20"], ["ended #0@0 15,20"], ["began #1@0 30,20"]])
+        #expect(
+            a.feed(s.take()).map { summary($0) } == [
+                ["began #0@0 10,20"], ["moved #0@0 15,20"], ["ended #0@0 15,20"], ["began #1@0 30,20"],
+            ])
         // MT events on a single-touch device are ignored.
         s.contact(slot: 3, id: 77, x: 1, y: 1); s.frame()
         #expect(a.feed(s.take()).isEmpty)

@@ -8,20 +8,20 @@ import Testing
 /// A chart on a screen not shown while its variable changes: the runtime records each set into the
 /// history (where it broadcasts `variable`), so the chart shows them once its screen is shown.
 private let trendScreen = """
-[[variables]]
-id = "temp"
-[[screens]]
-id = "trend"
-  [[screens.controls]]
-  kind = "chart"
-  id = "history"
-  frame = [0, 0, 400, 300]
-  sources = ["temp"]
-  min = 0
-  max = 100
-  colors = ["#FF0000"]
-  line_width = 6
-"""
+    [[variables]]
+    id = "temp"
+    [[screens]]
+    id = "trend"
+      [[screens.controls]]
+      kind = "chart"
+      id = "history"
+      frame = [0, 0, 400, 300]
+      sources = ["temp"]
+      min = 0
+      max = 100
+      colors = ["#FF0000"]
+      line_width = 6
+    """
 
 @Suite("The kiosk process: chart history", .serialized)
 struct ChartHistoryProcessTests {
@@ -31,7 +31,9 @@ struct ChartHistoryProcessTests {
         let png = try #require(JSON.parse(Array(reply.utf8))?["png"]?.stringValue.flatMap { Base64.decode($0) })
         let bitmap = try PNGImage.decode(png)
         var count = 0
-        for y in 0..<bitmap.height { for x in 0..<bitmap.width where bitmap.color(x: x, y: y) == Color(rgb: 0xFF0000) { count += 1 } }
+        for y in 0..<bitmap.height {
+            for x in 0..<bitmap.width where bitmap.color(x: x, y: y) == Color(rgb: 0xFF0000) { count += 1 }
+        }
         return count
     }
 
@@ -39,7 +41,8 @@ struct ChartHistoryProcessTests {
     func recordsOffScreen() throws {
         let kiosk = try #require(KioskProcess(name: "kiosk-chart", extraScreens: trendScreen))
         for v in [0, 100, 0, 100] {
-            #expect(kiosk.request("{\"cmd\":\"set-var\",\"id\":\"temp\",\"value\":\(v)}")?.contains("\"ok\":true") == true)
+            #expect(
+                kiosk.request("{\"cmd\":\"set-var\",\"id\":\"temp\",\"value\":\(v)}")?.contains("\"ok\":true") == true)
         }
         #expect(kiosk.request("{\"cmd\":\"screen\",\"id\":\"trend\"}")?.contains("\"ok\":true") == true)
         // Four samples from 0 to 100 and back: lines across the plot's whole height, in the chart's red.

@@ -23,7 +23,9 @@ struct ClockProcessTests {
         """
 
     func wakeups(_ kiosk: KioskProcess) -> Int? {
-        kiosk.request(#"{"cmd":"stats"}"#).flatMap { JSON.parse(Array($0.utf8)) }?["wakeups"]?.numberValue.map { Int($0) }
+        kiosk.request(#"{"cmd":"stats"}"#).flatMap { JSON.parse(Array($0.utf8)) }?["wakeups"]?.numberValue.map {
+            Int($0)
+        }
     }
 
     @Test("The label shows a time (not the dash a render without a clock shows); idle, the loop stays asleep")
@@ -32,7 +34,8 @@ struct ClockProcessTests {
         usleep(300_000)
         let shown = try #require(try kiosk.screenshotBitmap())
         let dir = makeTemporaryDirectory("clock-render")
-        try FileIO.writeAtomically(Array(KioskProcess.config(dir: dir, extraScreens: Self.label).utf8), to: dir + "/c.toml")
+        try FileIO.writeAtomically(
+            Array(KioskProcess.config(dir: dir, extraScreens: Self.label).utf8), to: dir + "/c.toml")
         let binary = try #require(thumbwheelBinary())
         let run = try #require(runTool(binary, ["render", "--config", dir + "/c.toml", "--out", dir + "/c.png"]))
         try #require(run.status == 0)

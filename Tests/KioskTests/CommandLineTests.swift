@@ -22,7 +22,9 @@ struct CommandLineTests {
         let h = try run("--help")
         #expect(h.status == 0)
         #expect(h.out.contains("USAGE: thumbwheel <subcommand>"))
-        for command in ["run", "render", "check-config", "config-reference", "ctl", "replay", "list-devices", "calibrate"] {
+        for command in [
+            "run", "render", "check-config", "config-reference", "ctl", "replay", "list-devices", "calibrate",
+        ] {
             #expect(h.out.contains("\n  \(command) "), "\(command) is listed in --help")
         }
         #expect(!h.out.contains("bench"), "benchmarks live in thumbwheel-dev")
@@ -38,16 +40,29 @@ struct CommandLineTests {
         let cases: [([String], String)] = [
             (["frobnicate"], "thumbwheel: Unexpected argument 'frobnicate' (see 'thumbwheel --help')"),
             (["run", "--frob"], "thumbwheel: Unknown option '--frob' (see 'thumbwheel run --help')"),
-            (["run", "--config", "/nonexistent/c.toml"], "thumbwheel: run: cannot read /nonexistent/c.toml: No such file or directory"),
+            (
+                ["run", "--config", "/nonexistent/c.toml"],
+                "thumbwheel: run: cannot read /nonexistent/c.toml: No such file or directory"
+            ),
             (["check-config"], "thumbwheel: Missing expected argument '<FILE>' (see 'thumbwheel check-config --help')"),
-            (["render", "--config", "/nonexistent/c.toml"], "thumbwheel: missing --out FILE.png (see 'thumbwheel render --help')"),
-            (["render", "--out", "x.png", "--config", "c.toml", "--size", "80"],
-             "thumbwheel: The value '80' is invalid for '--size <WxH>' (see 'thumbwheel render --help')"),
+            (
+                ["render", "--config", "/nonexistent/c.toml"],
+                "thumbwheel: missing --out FILE.png (see 'thumbwheel render --help')"
+            ),
+            (
+                ["render", "--out", "x.png", "--config", "c.toml", "--size", "80"],
+                "thumbwheel: The value '80' is invalid for '--size <WxH>' (see 'thumbwheel render --help')"
+            ),
             // A canvas beyond the largest panel (issue 37: 16384x16384 took seconds and gigabytes).
-            (["render", "--out", "x.png", "--config", "c.toml", "--size", "16384x16384"],
-             "thumbwheel: --size: expected a canvas of at most 8192 pixels a side and 35389440 pixels in all (8192x4320), found 16384x16384 (268435456 pixels) (see 'thumbwheel render --help')"),
+            (
+                ["render", "--out", "x.png", "--config", "c.toml", "--size", "16384x16384"],
+                "thumbwheel: --size: expected a canvas of at most 8192 pixels a side and 35389440 pixels in all (8192x4320), found 16384x16384 (268435456 pixels) (see 'thumbwheel render --help')"
+            ),
             (["ctl", "get"], "thumbwheel: Missing expected argument '<ID>' (see 'thumbwheel ctl get --help')"),
-            (["ctl", "tap", "1", "x"], "thumbwheel: The value 'x' is invalid for '<Y>' (see 'thumbwheel ctl tap --help')"),
+            (
+                ["ctl", "tap", "1", "x"],
+                "thumbwheel: The value 'x' is invalid for '<Y>' (see 'thumbwheel ctl tap --help')"
+            ),
             (["bench"], "thumbwheel: Unexpected argument 'bench' (see 'thumbwheel --help')"),
             (["state-torture"], "thumbwheel: Unexpected argument 'state-torture' (see 'thumbwheel --help')"),
         ]
@@ -68,21 +83,46 @@ struct CommandLineTests {
     @Test("Options as --name=value, `--` before operands, `help COMMAND`, and more usage mistakes as one line each")
     func parserForms() throws {
         let viaHelp = try run("help", "ctl", "set")
-        #expect(viaHelp.status == 0 && viaHelp.out.contains("USAGE: thumbwheel ctl set [--socket <PATH>] <ID> <VALUE> ..."))
+        #expect(
+            viaHelp.status == 0 && viaHelp.out.contains("USAGE: thumbwheel ctl set [--socket <PATH>] <ID> <VALUE> ..."))
         #expect(try run("ctl", "--help").out.contains("\n  screenshot "))
         #expect(!(try run("ctl", "--help").out.contains("\n  version ")), "the hidden verb stays out of the list")
         let cases: [([String], String)] = [
-            (["render", "--size=80"], "thumbwheel: The value '80' is invalid for '--size <WxH>' (see 'thumbwheel render --help')"),
+            (
+                ["render", "--size=80"],
+                "thumbwheel: The value '80' is invalid for '--size <WxH>' (see 'thumbwheel render --help')"
+            ),
             (["run", "--config"], "thumbwheel: Missing value for '--config <FILE>' (see 'thumbwheel run --help')"),
-            (["run", "--headless=yes"], "thumbwheel: The flag '--headless' does not take a value (see 'thumbwheel run --help')"),
+            (
+                ["run", "--headless=yes"],
+                "thumbwheel: The flag '--headless' does not take a value (see 'thumbwheel run --help')"
+            ),
             (["ctl", "get", "a", "b"], "thumbwheel: Unexpected argument 'b' (see 'thumbwheel ctl get --help')"),
-            (["ctl", "set", "a", "1", "2", "3"], "thumbwheel: set takes one VALUE, or two for a range (see 'thumbwheel ctl set --help')"),
+            (
+                ["ctl", "set", "a", "1", "2", "3"],
+                "thumbwheel: set takes one VALUE, or two for a range (see 'thumbwheel ctl set --help')"
+            ),
             // Issue 36: `set ID` without a value is one clear error, not a second, wrong one.
-            (["ctl", "set", "pump"], "thumbwheel: Missing expected argument '<VALUE>' (see 'thumbwheel ctl set --help')"),
-            (["ctl", "tap", "--", "-1", "--2"], "thumbwheel: The value '--2' is invalid for '<Y>' (see 'thumbwheel ctl tap --help')"),
-            (["simulate", "--scale", "2"], "thumbwheel: Missing expected argument '--config <FILE>' (see 'thumbwheel simulate --help')"),
-            (["simulate", "--config", "c.toml", "--scale", "9"], "thumbwheel: --scale must be 1 to 8, found 9 (see 'thumbwheel simulate --help')"),
-            (["--generate-completion-script", "tcsh"], "thumbwheel: --generate-completion-script needs one of: bash, zsh, fish (see 'thumbwheel --help')"),
+            (
+                ["ctl", "set", "pump"],
+                "thumbwheel: Missing expected argument '<VALUE>' (see 'thumbwheel ctl set --help')"
+            ),
+            (
+                ["ctl", "tap", "--", "-1", "--2"],
+                "thumbwheel: The value '--2' is invalid for '<Y>' (see 'thumbwheel ctl tap --help')"
+            ),
+            (
+                ["simulate", "--scale", "2"],
+                "thumbwheel: Missing expected argument '--config <FILE>' (see 'thumbwheel simulate --help')"
+            ),
+            (
+                ["simulate", "--config", "c.toml", "--scale", "9"],
+                "thumbwheel: --scale must be 1 to 8, found 9 (see 'thumbwheel simulate --help')"
+            ),
+            (
+                ["--generate-completion-script", "tcsh"],
+                "thumbwheel: --generate-completion-script needs one of: bash, zsh, fish (see 'thumbwheel --help')"
+            ),
         ]
         try expectUsageErrors(cases)
     }
@@ -93,8 +133,10 @@ struct CommandLineTests {
         #expect(r.status == 0)
         #expect(r.out.hasPrefix(".\\\" Generated by `thumbwheel generate-manual`"))
         #expect(r.out.contains(".TH \"THUMBWHEEL\" 1 \"\" \"thumbwheel \(thumbwheelVersion)\""))
-        for section in ["thumbwheel run", "thumbwheel render", "thumbwheel ctl", "thumbwheel ctl set", "thumbwheel replay",
-                        "thumbwheel list\\-devices", "thumbwheel calibrate"] {
+        for section in [
+            "thumbwheel run", "thumbwheel render", "thumbwheel ctl", "thumbwheel ctl set", "thumbwheel replay",
+            "thumbwheel list\\-devices", "thumbwheel calibrate",
+        ] {
             #expect(r.out.contains(".SS \"\(section)\""), "section \(section)")
         }
         #expect(r.out.contains("\\fB\\-\\-contact\\-sheet\\fR \\fI<FILE.png>\\fR"))
@@ -102,9 +144,12 @@ struct CommandLineTests {
         #expect(!r.out.contains(".SS \"thumbwheel generate\\-manual\""), "the hidden command stays out of the page")
         #expect(!r.out.unicodeScalars.contains { $0.value > 0x7F }, "non-ASCII goes out as \\[uXXXX]")
         #expect(r.out.contains("expected \\[u2026], found \\[u2026]"))
-        #expect(!r.out.split(separator: "\n").contains { $0.hasPrefix(".") && $0.hasPrefix(".\\\"") == false && $0.hasPrefix(".TH") == false
-            && $0.hasPrefix(".SH") == false && $0.hasPrefix(".SS") == false && $0.hasPrefix(".TP") == false
-            && $0.hasPrefix(".PP") == false && $0.hasPrefix(".B ") == false && $0 != ".br" }, "no stray roff requests")
+        #expect(
+            !r.out.split(separator: "\n").contains {
+                $0.hasPrefix(".") && $0.hasPrefix(".\\\"") == false && $0.hasPrefix(".TH") == false
+                    && $0.hasPrefix(".SH") == false && $0.hasPrefix(".SS") == false && $0.hasPrefix(".TP") == false
+                    && $0.hasPrefix(".PP") == false && $0.hasPrefix(".B ") == false && $0 != ".br"
+            }, "no stray roff requests")
     }
 
     @Test("thumbwheel-dev has the benchmarks and the test helpers, with the same help layout and usage errors")
@@ -117,22 +162,43 @@ struct CommandLineTests {
         }
         #expect(!h.out.contains("--version"), "thumbwheel-dev has no version of its own")
         let latency = try #require(runTool(dev, ["bench-latency", "--help"]))
-        #expect(latency.out.contains("USAGE: thumbwheel-dev bench-latency [<FILE> ...] [--recording <FILE>] [--repeats <repeats>] "
-                                     + "[--size <WxH>] [--headless] [--pipe] [--report-wait <MODE>]\n"))
-        #expect(latency.out.contains("  --repeats <repeats>     How many times the drag is played into each panel.\n"
-                                     + "                          (default: 3)\n"))
+        #expect(
+            latency.out.contains(
+                "USAGE: thumbwheel-dev bench-latency [<FILE> ...] [--recording <FILE>] [--repeats <repeats>] "
+                    + "[--size <WxH>] [--headless] [--pipe] [--report-wait <MODE>]\n"))
+        #expect(
+            latency.out.contains(
+                "  --repeats <repeats>     How many times the drag is played into each panel.\n"
+                    + "                          (default: 3)\n"))
         #expect(latency.out.hasSuffix("  -h, --help              Show help information.\n\n"))
         let benchHelp = "(see 'thumbwheel-dev bench --help')"
         let cases: [([String], String)] = [
-            (["bench", "--scene", "S9"], "thumbwheel-dev: unknown scene \"S9\"; the scenes are clear, S1, S2, S3, S4, S5 \(benchHelp)"),
-            (["bench", "--size", "80"], "thumbwheel-dev: bad --size \"80\"; expected WxH such as 800x480 \(benchHelp)"),
+            (
+                ["bench", "--scene", "S9"],
+                "thumbwheel-dev: unknown scene \"S9\"; the scenes are clear, S1, S2, S3, S4, S5 \(benchHelp)"
+            ),
+            (
+                ["bench", "--size", "80"],
+                "thumbwheel-dev: bad --size \"80\"; expected WxH such as 800x480 \(benchHelp)"
+            ),
             (["bench", "--json=1"], "thumbwheel-dev: The flag '--json' does not take a value \(benchHelp)"),
-            (["bench-panels", "--frames", "x"], "thumbwheel-dev: The value 'x' is invalid for '--frames <frames>' (see 'thumbwheel-dev bench-panels --help')"),
-            (["bench-latency", "--size", "8"], "thumbwheel-dev: --size: expected WxH, found 8 (see 'thumbwheel-dev bench-latency --help')"),
-            (["state-torture"], "thumbwheel-dev: Missing expected argument '--path <FILE>' (see 'thumbwheel-dev state-torture --help')"),
+            (
+                ["bench-panels", "--frames", "x"],
+                "thumbwheel-dev: The value 'x' is invalid for '--frames <frames>' (see 'thumbwheel-dev bench-panels --help')"
+            ),
+            (
+                ["bench-latency", "--size", "8"],
+                "thumbwheel-dev: --size: expected WxH, found 8 (see 'thumbwheel-dev bench-latency --help')"
+            ),
+            (
+                ["state-torture"],
+                "thumbwheel-dev: Missing expected argument '--path <FILE>' (see 'thumbwheel-dev state-torture --help')"
+            ),
             (["--version"], "thumbwheel-dev: Unknown option '--version' (see 'thumbwheel-dev --help')"),
-            (["--generate-completion-script", "tcsh"],
-             "thumbwheel-dev: --generate-completion-script needs one of: bash, zsh, fish (see 'thumbwheel-dev --help')"),
+            (
+                ["--generate-completion-script", "tcsh"],
+                "thumbwheel-dev: --generate-completion-script needs one of: bash, zsh, fish (see 'thumbwheel-dev --help')"
+            ),
         ]
         for (args, line) in cases {
             let r = try #require(runTool(dev, args))
@@ -144,10 +210,14 @@ struct CommandLineTests {
     func ctl() throws {
         let kiosk = try #require(KioskProcess(name: "cli-ctl"))
         let binary = try #require(thumbwheel)
-        func ctl(_ args: String...) throws -> ToolRun { try #require(runTool(binary, ["ctl", "--socket", kiosk.socketPath] + args)) }
+        func ctl(_ args: String...) throws -> ToolRun {
+            try #require(runTool(binary, ["ctl", "--socket", kiosk.socketPath] + args))
+        }
         #expect(try ctl("get", "dial").out == "{\"id\":\"dial\",\"ok\":true,\"value\":25}\n")
-        #expect(try ctl("set", "dial", "-5").out == "{\"id\":\"dial\",\"ok\":true,\"value\":0}\n", "clamped like a finger")
-        let viaEnv = try #require(runTool(binary, ["ctl", "set", "dial", "60"], environment: ["THUMBWHEEL_SOCKET=" + kiosk.socketPath]))
+        #expect(
+            try ctl("set", "dial", "-5").out == "{\"id\":\"dial\",\"ok\":true,\"value\":0}\n", "clamped like a finger")
+        let viaEnv = try #require(
+            runTool(binary, ["ctl", "set", "dial", "60"], environment: ["THUMBWHEEL_SOCKET=" + kiosk.socketPath]))
         #expect(viaEnv.out == "{\"id\":\"dial\",\"ok\":true,\"value\":60}\n")
         #expect(try ctl("stats").out.contains("\"wakeups\":"))
         #expect(try ctl("tap", "-10", "-10").out == "{\"ok\":true,\"queued\":2}\n")

@@ -16,23 +16,43 @@ struct CompletionScriptTests {
     /// Command lines and what every shell offers for them. The folder the shell completes in holds
     /// a file `shot.png` and a folder `pics` (a folder is offered without its trailing slash here).
     static let cases: [(line: String, candidates: [String])] = [
-        ("thumbwheel ", ["calibrate", "check-config", "config-reference", "ctl", "list-devices", "render", "replay", "run", "simulate"]),
+        (
+            "thumbwheel ",
+            [
+                "calibrate", "check-config", "config-reference", "ctl", "list-devices", "render", "replay", "run",
+                "simulate",
+            ]
+        ),
         ("thumbwheel -", ["--help", "--version"]),
-        ("thumbwheel ctl ", ["brightness", "drag", "get", "list", "prop", "reload", "screen", "screen-power", "screenshot", "set", "set-var", "stats", "tap", "watch"]),
+        (
+            "thumbwheel ctl ",
+            [
+                "brightness", "drag", "get", "list", "prop", "reload", "screen", "screen-power", "screenshot", "set",
+                "set-var", "stats", "tap", "watch",
+            ]
+        ),
         ("thumbwheel ctl se", ["set", "set-var"]),
         ("thumbwheel ctl --socket k.sock set --", ["--help", "--socket"]),
-        ("thumbwheel render --", ["--config", "--contact-sheet", "--help", "--icons", "--mdi-sheet", "--out", "--screen", "--size"]),
+        (
+            "thumbwheel render --",
+            ["--config", "--contact-sheet", "--help", "--icons", "--mdi-sheet", "--out", "--screen", "--size"]
+        ),
         ("thumbwheel run --c", ["--config"]),
         ("thumbwheel render --out ", ["pics", "shot.png"]),
         ("thumbwheel render --out s", ["shot.png"]),
         ("thumbwheel render --icons ", ["pics"]),
-        ("thumbwheel-dev ", ["bench", "bench-display", "bench-latency", "bench-panels", "bench-widgets", "state-torture"]),
+        (
+            "thumbwheel-dev ",
+            ["bench", "bench-display", "bench-latency", "bench-panels", "bench-widgets", "state-torture"]
+        ),
         ("thumbwheel-dev -", ["--help"]),
         ("thumbwheel-dev bench --", ["--help", "--json", "--kernels", "--png", "--scene", "--size"]),
         ("thumbwheel-dev bench-latency --re", ["--recording", "--repeats", "--report-wait"]),
     ]
 
-    @Test("Each shell offers the subcommands, options and paths of the command line so far", arguments: ["bash", "zsh", "fish"])
+    @Test(
+        "Each shell offers the subcommands, options and paths of the command line so far",
+        arguments: ["bash", "zsh", "fish"])
     func candidates(shell: String) throws {
         let run = try CompletionRun(shell: shell)
         for (line, expected) in Self.cases {
@@ -54,7 +74,10 @@ struct CompletionScriptTests {
         let run = try CompletionRun(shell: "fish")
         let lines = try run.raw("thumbwheel ctl g")
         #expect(lines == ["get\tPrint a control's value."])
-        #expect(try run.raw("thumbwheel-dev bench --j") == ["--json\tOne JSON object per scene and size instead of the table (what scripts/bench-summary reads)."])
+        #expect(
+            try run.raw("thumbwheel-dev bench --j") == [
+                "--json\tOne JSON object per scene and size instead of the table (what scripts/bench-summary reads)."
+            ])
     }
 }
 
@@ -71,9 +94,11 @@ struct CompletionRun {
     /// Fails (never skips) when the shell is missing: scripts/setup installs bash, zsh and fish.
     init(shell: String) throws {
         self.shell = shell
-        path = try #require(installedProgram(shell), "\(shell) is not installed; scripts/setup installs it (apt-get install \(shell))")
+        path = try #require(
+            installedProgram(shell), "\(shell) is not installed; scripts/setup installs it (apt-get install \(shell))")
         root = makeTemporaryDirectory("completion-\(shell)")
-        binaries = FileIO.directory(of: try #require(builtExecutable("thumbwheel"), "thumbwheel is built beside the tests"))
+        binaries = FileIO.directory(
+            of: try #require(builtExecutable("thumbwheel"), "thumbwheel is built beside the tests"))
         mkdir(root + "/scripts", 0o755)
         mkdir(root + "/work", 0o755)
         mkdir(root + "/work/pics", 0o755)
@@ -81,7 +106,9 @@ struct CompletionRun {
         for tool in ["thumbwheel", "thumbwheel-dev"] {
             let binary = try #require(builtExecutable(tool), "\(tool) is built beside the tests")
             let script = try #require(runTool(binary, ["--generate-completion-script", shell]))
-            #expect(script.status == 0 && script.err.isEmpty, "\(tool) --generate-completion-script \(shell): \(script.err)")
+            #expect(
+                script.status == 0 && script.err.isEmpty, "\(tool) --generate-completion-script \(shell): \(script.err)"
+            )
             // The names packages give them: bash-completion's completions/NAME, zsh's _NAME, fish's NAME.fish.
             let file = shell == "zsh" ? "_\(tool)" : shell == "fish" ? "\(tool).fish" : tool
             try FileIO.writeAtomically(Array(script.out.utf8), to: "\(root)/scripts/\(file)")
@@ -91,7 +118,8 @@ struct CompletionRun {
     /// The candidates for `line`, sorted, each without a trailing slash and a fish description.
     func candidates(_ line: String) throws -> [String] {
         let lines = shell == "zsh" ? try zshRounds(line).last ?? [] : try raw(line)
-        return lines.map { String($0.prefix { $0 != "\t" }) }.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }.sorted()
+        return lines.map { String($0.prefix { $0 != "\t" }) }.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+            .sorted()
     }
 
     /// What the shell printed, one candidate a line (for zsh, the last completion's).
@@ -99,10 +127,15 @@ struct CompletionRun {
         switch shell {
         case "bash":
             let words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-            return try output(["--norc", "--noprofile", "-c", CompletionDrivers.bash, "bash",
-                               "\(root)/scripts/\(words[0])", root + "/work"] + words)
+            return try output(
+                [
+                    "--norc", "--noprofile", "-c", CompletionDrivers.bash, "bash",
+                    "\(root)/scripts/\(words[0])", root + "/work",
+                ] + words)
         case "fish":
-            return try output(["--no-config", "-c", CompletionDrivers.fish, root + "/scripts", root + "/work", line, binaries])
+            return try output([
+                "--no-config", "-c", CompletionDrivers.fish, root + "/scripts", root + "/work", line, binaries,
+            ])
         default:
             return try zshRounds(line).last ?? []
         }
@@ -113,7 +146,8 @@ struct CompletionRun {
     func zshRounds(_ line: String) throws -> [[String]] {
         let words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         let lines = try output(["-f", "-c", CompletionDrivers.zsh, "zsh", root + "/scripts", root + "/work"] + words)
-        return lines.split(separator: "-- end of completion --", omittingEmptySubsequences: false).dropLast().map(Array.init)
+        return lines.split(separator: "-- end of completion --", omittingEmptySubsequences: false).dropLast().map(
+            Array.init)
     }
 
     private func output(_ args: [String]) throws -> [String] {
@@ -187,6 +221,9 @@ enum CompletionDrivers {
 
 /// The path of `name` on `PATH` (or in /usr/bin, /bin), if it is installed.
 func installedProgram(_ name: String) -> String? {
-    let directories = (getenv("PATH").map { String(cString: $0) } ?? "").split(separator: ":").map(String.init) + ["/usr/bin", "/bin"]
+    let directories =
+        (getenv("PATH").map { String(cString: $0) } ?? "").split(separator: ":").map(String.init) + [
+            "/usr/bin", "/bin",
+        ]
     return directories.map { $0 + "/" + name }.first { access($0, X_OK) == 0 }
 }

@@ -18,8 +18,10 @@ struct ConditionTests {
         #expect(try !holds("pump == 1", ["pump": .number(0)]))
         #expect(try holds("{tank} < 10", ["tank": .number(9.5)]) && !holds("{tank} < 10", ["tank": .number(10)]))
         #expect(try holds("tank <= 10", ["tank": .number(10)]) && holds("tank >= 10", ["tank": .number(10)]))
-        #expect(try holds("mode != 'off'", ["mode": .text("heat")]) && !holds("mode != \"off\"", ["mode": .text("off")]))
-        #expect(try holds("alarm", ["alarm": .number(2)]) && !holds("alarm", ["alarm": .number(0)]) && !holds("alarm", [:]))
+        #expect(
+            try holds("mode != 'off'", ["mode": .text("heat")]) && !holds("mode != \"off\"", ["mode": .text("off")]))
+        #expect(
+            try holds("alarm", ["alarm": .number(2)]) && !holds("alarm", ["alarm": .number(0)]) && !holds("alarm", [:]))
         #expect(try !holds("tank < 10", [:]) && holds("tank != 10", [:]))
         #expect(try Condition(parsing: "a > b").names == ["a", "b"])
     }
@@ -50,16 +52,33 @@ struct ConditionTests {
     }
 
     func errors(_ text: String) -> [String] {
-        do { _ = try ConfigLoader.parse(text: text, file: "c.toml"); return [] } catch { return error.errors.map(\.description) }
+        do { _ = try ConfigLoader.parse(text: text, file: "c.toml"); return [] } catch {
+            return error.errors.map(\.description)
+        }
     }
 
-    @Test("check-config: condition names must exist and hold a value; color_when only where there is a color; templates in button text")
+    @Test(
+        "check-config: condition names must exist and hold a value; color_when only where there is a color; templates in button text"
+    )
     func configChecks() {
-        #expect(errors(Self.config("  hidden_when = \"pump == 1\"\n  color_when = [{ when = \"tank < 10\", color = \"red\" }]")) == [])
-        #expect(errors(Self.config("  hidden_when = \"pmup == 1\"")).first?.contains("found \"pmup\"; did you mean \"pump\"?") == true)
-        #expect(errors(Self.config("  enabled_when = \"b == 1\"")).first?.contains("found \"b\", which holds none") == true)
-        #expect(errors(Self.config("  enabled_when = \"pump = 1\"")).first?.contains("expected a condition such as") == true)
-        #expect(errors(Self.config("  color_when = [{ when = \"pump == 1\", color = \"red\" }]", kind: "image\"\n  image = \"builtin:sun")).first?
+        #expect(
+            errors(
+                Self.config("  hidden_when = \"pump == 1\"\n  color_when = [{ when = \"tank < 10\", color = \"red\" }]")
+            ) == [])
+        #expect(
+            errors(Self.config("  hidden_when = \"pmup == 1\"")).first?.contains(
+                "found \"pmup\"; did you mean \"pump\"?") == true)
+        #expect(
+            errors(Self.config("  enabled_when = \"b == 1\"")).first?.contains("found \"b\", which holds none") == true)
+        #expect(
+            errors(Self.config("  enabled_when = \"pump = 1\"")).first?.contains("expected a condition such as") == true
+        )
+        #expect(
+            errors(
+                Self.config(
+                    "  color_when = [{ when = \"pump == 1\", color = \"red\" }]",
+                    kind: "image\"\n  image = \"builtin:sun")
+            ).first?
             .contains("color_when: expected only on a kind with a `color` key") == true)
         #expect(errors(Self.config("", kind: "button\"\n  text = \"Stop {tnak}")).first?.contains("tnak") == true)
     }
@@ -68,13 +87,25 @@ struct ConditionTests {
     func propertyValues() throws {
         let config = try ConfigLoader.parse(text: Self.config(""), file: "c.toml")
         let button = try #require(config.allControls.first { $0.id == "b" })
-        #expect(try PropertyEdits.value(.string("Stop {tank}"), key: "text", of: button, in: config) == .string("Stop {tank}"))
-        #expect(try PropertyEdits.value(.string("#FF0000"), key: "color", of: button, in: config) == .color(Color(r: 255, g: 0, b: 0)))
+        #expect(
+            try PropertyEdits.value(.string("Stop {tank}"), key: "text", of: button, in: config)
+                == .string("Stop {tank}"))
+        #expect(
+            try PropertyEdits.value(.string("#FF0000"), key: "color", of: button, in: config)
+                == .color(Color(r: 255, g: 0, b: 0)))
         #expect(try PropertyEdits.value(.bool(false), key: "enabled", of: button, in: config) == .bool(false))
         #expect(try PropertyEdits.value(.null, key: "text", of: button, in: config) == nil)
-        #expect(throws: PropertyError.self) { try PropertyEdits.value(.string("{nope}"), key: "text", of: button, in: config) }
-        #expect(throws: PropertyError.self) { try PropertyEdits.value(.string("blurple"), key: "color", of: button, in: config) }
-        #expect(throws: PropertyError.self) { try PropertyEdits.value(.number(3), key: "hidden", of: button, in: config) }
-        #expect(throws: PropertyError.self) { try PropertyEdits.value(.string("x"), key: "label", of: button, in: config) }
+        #expect(throws: PropertyError.self) {
+            try PropertyEdits.value(.string("{nope}"), key: "text", of: button, in: config)
+        }
+        #expect(throws: PropertyError.self) {
+            try PropertyEdits.value(.string("blurple"), key: "color", of: button, in: config)
+        }
+        #expect(throws: PropertyError.self) {
+            try PropertyEdits.value(.number(3), key: "hidden", of: button, in: config)
+        }
+        #expect(throws: PropertyError.self) {
+            try PropertyEdits.value(.string("x"), key: "label", of: button, in: config)
+        }
     }
 }

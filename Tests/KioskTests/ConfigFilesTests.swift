@@ -21,7 +21,8 @@ struct ConfigFilesTests {
     static func fontWithoutCharacterMap() throws -> [UInt8] {
         var bytes = try #require(FileIO.read(fontCorpus + "/dejavu-sans-subset.ttf"))
         let tables = Int(bytes[4]) << 8 | Int(bytes[5])
-        let entry = try #require((0 ..< tables).map { 12 + 16 * $0 }.first { bytes[$0 ..< $0 + 4].elementsEqual("cmap".utf8) })
+        let entry = try #require(
+            (0..<tables).map { 12 + 16 * $0 }.first { bytes[$0..<$0 + 4].elementsEqual("cmap".utf8) })
         bytes[entry + 3] = UInt8(ascii: "q")
         return bytes
     }
@@ -34,10 +35,16 @@ struct ConfigFilesTests {
         // Glyphs 66 times an em: mapped, but each too big to draw (Raster refuses them), so nothing shows.
         let oversized = Self.fontCorpus + "/regression-units-per-em-31.ttf"
         for path in [unmapped, oversized] { #expect((try? FontFace(path: path)) != nil, "FreeType opens \(path)") }
-        #expect(errors("[theme]\nfont = \"\(unmapped)\"\n" + minimalScreenConfig)
-                == ["bad.toml:2:1: theme.font: expected a font that draws text, found \"\(unmapped)\" (it has no glyph for \"0\")"])
-        #expect(errors("[theme]\nbold_font = \"\(oversized)\"\n" + minimalScreenConfig)
-                == ["bad.toml:2:1: theme.bold_font: expected a font that draws text, found \"\(oversized)\" (its glyph for \"0\" draws nothing)"])
+        #expect(
+            errors("[theme]\nfont = \"\(unmapped)\"\n" + minimalScreenConfig)
+                == [
+                    "bad.toml:2:1: theme.font: expected a font that draws text, found \"\(unmapped)\" (it has no glyph for \"0\")"
+                ])
+        #expect(
+            errors("[theme]\nbold_font = \"\(oversized)\"\n" + minimalScreenConfig)
+                == [
+                    "bad.toml:2:1: theme.bold_font: expected a font that draws text, found \"\(oversized)\" (its glyph for \"0\" draws nothing)"
+                ])
         for good in [Self.fontCorpus + "/dejavu-sans-subset.ttf", DefaultFonts.regular, DefaultFonts.bold] {
             #expect(errors("[theme]\nfont = \"\(good)\"\n" + minimalScreenConfig) == [], "\(good)")
         }
@@ -47,27 +54,30 @@ struct ConfigFilesTests {
     static func relativeConfig() throws -> (dir: String, config: String) {
         let dir = makeTemporaryDirectory("relative")
         for sub in ["fonts", "bin", "backlight"] { mkdir(dir + "/" + sub, 0o755) }
-        try FileIO.writeAtomically(try #require(FileIO.read(fontCorpus + "/dejavu-sans-subset.ttf")), to: dir + "/fonts/panel.ttf")
+        try FileIO.writeAtomically(
+            try #require(FileIO.read(fontCorpus + "/dejavu-sans-subset.ttf")), to: dir + "/fonts/panel.ttf")
         try FileIO.writeAtomically(Array("#!/bin/sh\n".utf8), to: dir + "/bin/hook.sh", mode: 0o755)
         try FileIO.writeAtomically(Array("255\n".utf8), to: dir + "/backlight/max_brightness")
         let config = dir + "/panel.toml"
-        try FileIO.writeAtomically(Array("""
-            [theme]
-            font = "fonts/panel.ttf"
-            [idle]
-            backlight = "backlight"
-            [[screens]]
-            id = "main"
-              [[screens.controls]]
-              kind = "button"
-              id = "go"
-              frame = [0, 0, 99, 60]
-              text = "Go"
-              actions = [{ hook = ["bin/hook.sh", "{id}"] }]
-                [screens.controls.hooks]
-                on_release = ["./bin/hook.sh"]
+        try FileIO.writeAtomically(
+            Array(
+                """
+                [theme]
+                font = "fonts/panel.ttf"
+                [idle]
+                backlight = "backlight"
+                [[screens]]
+                id = "main"
+                  [[screens.controls]]
+                  kind = "button"
+                  id = "go"
+                  frame = [0, 0, 99, 60]
+                  text = "Go"
+                  actions = [{ hook = ["bin/hook.sh", "{id}"] }]
+                    [screens.controls.hooks]
+                    on_release = ["./bin/hook.sh"]
 
-            """.utf8), to: config)
+                """.utf8), to: config)
         return (dir, config)
     }
 
@@ -89,17 +99,22 @@ struct ConfigFilesTests {
         let binary = try #require(thumbwheelBinary())
         let (dir, path) = try Self.relativeConfig()
         func check(from cwd: String) throws -> ToolRun {
-            try #require(runTool("/bin/sh", ["-c", "cd \"$1\" && exec \"$2\" check-config \"$3\"", "sh", cwd, binary, path]))
+            try #require(
+                runTool("/bin/sh", ["-c", "cd \"$1\" && exec \"$2\" check-config \"$3\"", "sh", cwd, binary, path]))
         }
         let here = try check(from: dir), elsewhere = try check(from: "/")
         #expect(here.status == 0, "\(here.err)")
-        #expect(elsewhere.status == here.status && elsewhere.out == here.out && elsewhere.err == here.err,
-                "from /: \(elsewhere.status) \(elsewhere.err)")
+        #expect(
+            elsewhere.status == here.status && elsewhere.out == here.out && elsewhere.err == here.err,
+            "from /: \(elsewhere.status) \(elsewhere.err)")
         // A missing relative font is missing from everywhere, with the file it looked for.
         unlink(dir + "/fonts/panel.ttf")
         let missingHere = try check(from: dir), missingElsewhere = try check(from: "/")
-        #expect(missingHere.status != 0 && missingHere.err.contains("found \"fonts/panel.ttf\" (\(dir)/fonts/panel.ttf: No such file or directory)"),
-                "\(missingHere.err)")
+        #expect(
+            missingHere.status != 0
+                && missingHere.err.contains(
+                    "found \"fonts/panel.ttf\" (\(dir)/fonts/panel.ttf: No such file or directory)"),
+            "\(missingHere.err)")
         #expect(missingElsewhere.status == missingHere.status && missingElsewhere.err == missingHere.err)
     }
 }

@@ -20,7 +20,8 @@ struct ConfigRecoveryProcessTests {
     /// Starts `thumbwheel run` on the config already in `dir` and waits until its socket answers.
     static func start(_ dir: String) -> SpawnedProcess? {
         guard let binary = thumbwheelBinary(),
-              let p = SpawnedProcess(binary, ["run", "--config", dir + "/config.toml"], stderrPath: dir + "/kiosk.log") else { return nil }
+            let p = SpawnedProcess(binary, ["run", "--config", dir + "/config.toml"], stderrPath: dir + "/kiosk.log")
+        else { return nil }
         let deadline = monotonicNow() + 10
         while monotonicNow() < deadline {
             if request(dir, "{\"cmd\":\"version\"}") != nil { return p }
@@ -37,7 +38,8 @@ struct ConfigRecoveryProcessTests {
     /// The shown screen's id and its controls' ids, from `list`.
     static func shown(_ dir: String) -> (screen: String, ids: [String])? {
         guard let reply = request(dir, "{\"cmd\":\"list\"}"), let json = JSON.parse(Array(reply.utf8)),
-              case .string(let screen)? = json["screen"] else { return nil }
+            case .string(let screen)? = json["screen"]
+        else { return nil }
         return (screen, json["controls"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? [])
     }
 
@@ -60,13 +62,16 @@ struct ConfigRecoveryProcessTests {
         return false
     }
 
-    @Test("A config broken while the kiosk was down runs the last good one with its errors shown; saving the fix loads it in place")
+    @Test(
+        "A config broken while the kiosk was down runs the last good one with its errors shown; saving the fix loads it in place"
+    )
     func lastGoodAtStartThenFixed() throws {
         var kiosk: KioskProcess? = try #require(KioskProcess(name: "recovery-lastgood"))
         let dir = kiosk!.dir
         #expect(kiosk!.request("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":40}") != nil)
         let kept = FileIO.read(dir + "/" + ConfigRecovery.lastGoodName).map { String(decoding: $0, as: UTF8.self) }
-        #expect(kept == KioskProcess.config(dir: dir), "the config that started the kiosk is kept beside the state file")
+        #expect(
+            kept == KioskProcess.config(dir: dir), "the config that started the kiosk is kept beside the state file")
         kill(kiosk!.process.pid, SIGTERM)
         _ = kiosk!.process.readAcksUntilExit()
         kiosk = nil
@@ -75,31 +80,41 @@ struct ConfigRecoveryProcessTests {
         let process = try #require(ConfigRecoveryProcessTests.start(dir), "an invalid config must not stop the kiosk")
         defer { kill(process.pid, SIGKILL); _ = process.readAcksUntilExit() }
         #expect(ConfigRecoveryProcessTests.shown(dir)?.ids == ["dial"])
-        #expect(ConfigRecoveryProcessTests.request(dir, "{\"cmd\":\"get\",\"id\":\"dial\"}") == "{\"id\":\"dial\",\"ok\":true,\"value\":40}")
+        #expect(
+            ConfigRecoveryProcessTests.request(dir, "{\"cmd\":\"get\",\"id\":\"dial\"}")
+                == "{\"id\":\"dial\",\"ok\":true,\"value\":40}")
         #expect(try ConfigRecoveryProcessTests.bannerShown(dir))
         let log = FileIO.read(dir + "/kiosk.log").map { String(decoding: $0, as: UTF8.self) } ?? ""
         #expect(log.contains("config.toml:20:3: screens[id=main].controls[id=dial].colour: unknown key"), "\(log)")
-        #expect(FileIO.read(dir + "/" + ConfigRecovery.lastGoodName).map { String(decoding: $0, as: UTF8.self) } == KioskProcess.config(dir: dir),
-                "an invalid file never replaces the last good one")
+        #expect(
+            FileIO.read(dir + "/" + ConfigRecovery.lastGoodName).map { String(decoding: $0, as: UTF8.self) }
+                == KioskProcess.config(dir: dir),
+            "an invalid file never replaces the last good one")
 
         // The fix, saved as editors do (a new file renamed over the old): taken without a restart.
-        let fixed = KioskProcess.config(dir: dir, extraControl: """
-              [[screens.controls]]
-              kind = "toggle"
-              id = "lamp"
-              label = "Lamp"
-              frame = [210, 20, 180, 60]
-            """)
+        let fixed = KioskProcess.config(
+            dir: dir,
+            extraControl: """
+                  [[screens.controls]]
+                  kind = "toggle"
+                  id = "lamp"
+                  label = "Lamp"
+                  frame = [210, 20, 180, 60]
+                """)
         try FileIO.writeAtomically(Array(fixed.utf8), to: dir + "/config.toml")
         #expect(ConfigRecoveryProcessTests.waitFor { ConfigRecoveryProcessTests.shown(dir)?.ids == ["dial", "lamp"] })
         #expect(try !ConfigRecoveryProcessTests.bannerShown(dir))
         #expect(kill(process.pid, 0) == 0, "the same process")
-        #expect(ConfigRecoveryProcessTests.waitFor {
-            FileIO.read(dir + "/" + ConfigRecovery.lastGoodName).map { String(decoding: $0, as: UTF8.self) } == fixed
-        })
+        #expect(
+            ConfigRecoveryProcessTests.waitFor {
+                FileIO.read(dir + "/" + ConfigRecovery.lastGoodName).map { String(decoding: $0, as: UTF8.self) }
+                    == fixed
+            })
     }
 
-    @Test("With no good config ever, the errors fill a blank screen and the socket answers where the file says; a fix loads")
+    @Test(
+        "With no good config ever, the errors fill a blank screen and the socket answers where the file says; a fix loads"
+    )
     func blankThenFixed() throws {
         let dir = makeTemporaryDirectory("recovery-blank")
         try FileIO.writeAtomically(Array(ConfigRecoveryProcessTests.broken(dir).utf8), to: dir + "/config.toml")

@@ -8,27 +8,32 @@ import Widgets
 @Suite("Contrast warnings (issue 36)")
 struct ContrastWarningTests {
     func warnings(_ text: String) throws -> [String] {
-        try ConfigLoader.parse(text: text, file: "c.toml").warnings.map(\.description).filter { $0.contains("contrast") }
+        try ConfigLoader.parse(text: text, file: "c.toml").warnings.map(\.description).filter {
+            $0.contains("contrast")
+        }
     }
 
     static let label = """
-    [[screens]]
-    id = "main"
+        [[screens]]
+        id = "main"
 
-      [[screens.controls]]
-      kind = "label"
-      id = "caption"
-      frame = [20, 20, 300, 40]
-      text = "Setpoint"
-      size = 14
-      color = "%@"
+          [[screens.controls]]
+          kind = "label"
+          id = "caption"
+          frame = [20, 20, 300, 40]
+          text = "Setpoint"
+          size = 14
+          color = "%@"
 
-    """
+        """
 
     @Test("A label too pale for its ground is warned about by id, with both colours and the ratio it needs")
     func breaks() throws {
         let found = try warnings(Self.label.replacingOccurrences(of: "%@", with: "#555555"))
-        #expect(found == ["warning: c.toml:10:3: screens[id=main].controls[id=caption].color: expected label text at 14 pt #555555 to reach a contrast of 4.5:1 against the theme's background #202020, found 2.1:1"])
+        #expect(
+            found == [
+                "warning: c.toml:10:3: screens[id=main].controls[id=caption].color: expected label text at 14 pt #555555 to reach a contrast of 4.5:1 against the theme's background #202020, found 2.1:1"
+            ])
     }
 
     @Test("The same label in a colour that keeps the rule, and large text at 3:1, get no warning")
@@ -46,24 +51,24 @@ struct ContrastWarningTests {
         #expect(theme.count == 2 && theme.allSatisfy { $0.contains("theme.background") })
         #expect(theme[0].contains("text #FFFFFF") && theme[0].contains("#F0F0F0"))
         let card = """
-        [[screens]]
-        id = "main"
+            [[screens]]
+            id = "main"
 
-          [[screens.controls]]
-          kind = "card"
-          id = "box"
-          frame = [0, 0, 400, 300]
-          layout = "column"
-          color = "#FFFFFF"
+              [[screens.controls]]
+              kind = "card"
+              id = "box"
+              frame = [0, 0, 400, 300]
+              layout = "column"
+              color = "#FFFFFF"
 
-          [[screens.controls]]
-          kind = "label"
-          id = "in-card"
-          in = "box"
-          text = "Hello"
-          color = "#F0F0F0"
+              [[screens.controls]]
+              kind = "label"
+              id = "in-card"
+              in = "box"
+              text = "Hello"
+              color = "#F0F0F0"
 
-        """
+            """
         let found = try warnings(card)
         #expect(found.count == 1 && found[0].contains("card \"box\"'s colour #FFFFFF"), "\(found)")
     }
@@ -80,7 +85,9 @@ struct ContrastWarningTests {
         }
     }
 
-    @Test("Every example config keeps the contrast rule", arguments: ["demo", "thermostat", "media-panel", "lab-instrument", "room-panel"])
+    @Test(
+        "Every example config keeps the contrast rule",
+        arguments: ["demo", "thermostat", "media-panel", "lab-instrument", "room-panel"])
     func examples(_ name: String) throws {
         let config = try ConfigLoader.load(path: repoPath("Config/\(name).toml"))
         #expect(config.warnings.filter { $0.description.contains("contrast") }.isEmpty)

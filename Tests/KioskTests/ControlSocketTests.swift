@@ -53,7 +53,9 @@ struct ControlSocketTests {
                 for (i, byte) in file.utf8.enumerated() { raw[i] = byte }
             }
             let ok = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                }
             }
             #expect(ok == 0)
             return fd
@@ -92,9 +94,12 @@ struct ControlSocketTests {
     func malformed() throws {
         let c = try #require(TestClient(path: path))
         c.send("not json\n[1,2]\n{\"cmd\":\"frobnicate\"}\n" + ping(7) + "\n")
-        #expect(reply(c, loop) == "{\"error\":\"expected one JSON object per line, such as {\\\"cmd\\\":\\\"list\\\"}\"}")
+        #expect(
+            reply(c, loop) == "{\"error\":\"expected one JSON object per line, such as {\\\"cmd\\\":\\\"list\\\"}\"}")
         #expect(reply(c, loop)?.hasPrefix("{\"error\"") == true)
-        #expect(reply(c, loop)?.hasPrefix("{\"error\":\"unknown cmd \\\"frobnicate\\\"") == true, "the socket refuses it; the handler never sees it")
+        #expect(
+            reply(c, loop)?.hasPrefix("{\"error\":\"unknown cmd \\\"frobnicate\\\"") == true,
+            "the socket refuses it; the handler never sees it")
         #expect(reply(c, loop) == pong(7))
     }
 
@@ -105,7 +110,9 @@ struct ControlSocketTests {
         let line = reply(c, loop)
         #expect(line == "{\"error\":\"message longer than 65536 bytes; refused\"}")
         var closed = false
-        pump(loop) { closed = c.poll(); return closed }
+        pump(loop) {
+            closed = c.poll(); return closed
+        }
         #expect(closed)
     }
 
@@ -124,7 +131,8 @@ struct ControlSocketTests {
         #expect(reply(slow, loop) == "{\"ok\":true}")
         let padding = String(repeating: "y", count: 2000)
         for i in 0..<5000 {  // ~10 MB of events: far beyond the kernel's socket buffer
-            socket.broadcast(.object([("event", .string("changed")), ("n", .number(Double(i))), ("pad", .string(padding))]))
+            socket.broadcast(
+                .object([("event", .string("changed")), ("n", .number(Double(i))), ("pad", .string(padding))]))
         }
         // Every broadcast returned: the loop was never blocked. Now drain and look for the drop count.
         var lines: [String] = []
@@ -151,9 +159,13 @@ struct ControlSocketTests {
         first?.send(ping(1) + "\n"); second.send(ping(2) + "\n")
         #expect(reply(try #require(first), loop) == pong(1) && reply(second, loop) == pong(2))
         let third = try #require(TestClient(path: path))
-        #expect(reply(third, loop)?.hasPrefix("{\"error\":\"connection refused: the kiosk serves at most 2 clients at once") == true)
+        #expect(
+            reply(third, loop)?.hasPrefix("{\"error\":\"connection refused: the kiosk serves at most 2 clients at once")
+                == true)
         var closed = false
-        pump(loop) { closed = third.poll(); return closed }
+        pump(loop) {
+            closed = third.poll(); return closed
+        }
         #expect(closed && limited.clientCount == 2)
         first = nil
         pump(loop) { limited.clientCount == 1 }
@@ -178,7 +190,9 @@ struct ControlSocketTests {
             let c = try #require(TestClient(path: path))
             c.send((1...50).map { "{\"cmd\":\"set\",\"id\":\"dial\",\"value\":\($0)}" }.joined(separator: "\n") + "\n")
         }
-        #expect(pump(loop) { counter.sets.count == 50 && socket.clientCount == 0 }, "sets done: \(counter.sets.count), clients \(socket.clientCount)")
+        #expect(
+            pump(loop) { counter.sets.count == 50 && socket.clientCount == 0 },
+            "sets done: \(counter.sets.count), clients \(socket.clientCount)")
         #expect(counter.sets == (1...50).map(Double.init))
     }
 }

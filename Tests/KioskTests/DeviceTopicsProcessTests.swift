@@ -52,7 +52,8 @@ struct DeviceTopicsProcessTests {
     }
 
     func value(_ kiosk: KioskProcess, _ id: String) -> Double? {
-        kiosk.request("{\"cmd\":\"get\",\"id\":\"\(id)\"}").flatMap { JSON.parse(Array($0.utf8)) }?["value"]?.numberValue
+        kiosk.request("{\"cmd\":\"get\",\"id\":\"\(id)\"}").flatMap { JSON.parse(Array($0.utf8)) }?["value"]?
+            .numberValue
     }
 
     /// Polls until control `id` reads `expected` (or 10 s pass); returns the last value read.
@@ -81,10 +82,13 @@ struct DeviceTopicsProcessTests {
         #expect(kiosk.request("{\"cmd\":\"tap\",\"x\":\(x),\"y\":\(y)}")?.contains("\"ok\":true") == true)
     }
 
-    @Test("zigbee2mqtt: a tap sends exactly the device's JSON command; the device's state moves the toggle and the dial, and is not echoed back")
+    @Test(
+        "zigbee2mqtt: a tap sends exactly the device's JSON command; the device's state moves the toggle and the dial, and is not echoed back"
+    )
     func zigbee() throws {
         let broker = try MosquittoBroker(name: "dev-z2m")
-        let kiosk = try #require(KioskProcess(name: "dev-z2m-kiosk", extraScreens: DeviceTopicsProcessTests.screens(port: broker.port)))
+        let kiosk = try #require(
+            KioskProcess(name: "dev-z2m-kiosk", extraScreens: DeviceTopicsProcessTests.screens(port: broker.port)))
         let device = try MosquittoListener(broker, topics: ["zigbee2mqtt/lamp/set"])
         try broker.publish("zigbee2mqtt/lamp", #"{"state":"OFF","brightness":127,"linkquality":80}"#)
         #expect(wait(kiosk, "lamp", for: 0) == 0)
@@ -100,17 +104,22 @@ struct DeviceTopicsProcessTests {
         try broker.publish("zigbee2mqtt/lamp", #"{"state":"OFF","brightness":254}"#)
         #expect(wait(kiosk, "lamp", for: 0) == 0)
         usleep(500_000)
-        #expect(device.messages(on: "zigbee2mqtt/lamp/set") == [#"{"state":"ON"}"#], "a device's own state must not be sent back to it")
+        #expect(
+            device.messages(on: "zigbee2mqtt/lamp/set") == [#"{"state":"ON"}"#],
+            "a device's own state must not be sent back to it")
 
         // A set from outside the panel (the socket) is a command to the device, in its numbers.
         #expect(kiosk.request(#"{"cmd":"set","id":"bright","value":25}"#)?.contains("\"ok\":true") == true)
         #expect(device.wait(on: "zigbee2mqtt/lamp/set", count: 2).last == #"{"brightness":64}"#)
     }
 
-    @Test("Tasmota: stat/…/POWER moves the toggle; a change sends cmnd/…/POWER; one the device never confirms is put back")
+    @Test(
+        "Tasmota: stat/…/POWER moves the toggle; a change sends cmnd/…/POWER; one the device never confirms is put back"
+    )
     func tasmota() throws {
         let broker = try MosquittoBroker(name: "dev-tasmota")
-        let kiosk = try #require(KioskProcess(name: "dev-tasmota-kiosk", extraScreens: DeviceTopicsProcessTests.screens(port: broker.port)))
+        let kiosk = try #require(
+            KioskProcess(name: "dev-tasmota-kiosk", extraScreens: DeviceTopicsProcessTests.screens(port: broker.port)))
         let device = try MosquittoListener(broker, topics: ["cmnd/plug/POWER"])
         try broker.publish("stat/plug/POWER", "ON")
         #expect(wait(kiosk, "plug", for: 1) == 1)
@@ -128,10 +137,13 @@ struct DeviceTopicsProcessTests {
         #expect(value(kiosk, "plug") == 0)
     }
 
-    @Test("Availability: offline veils exactly the element and refuses its touch; online brings it back; a publish action sends its template")
+    @Test(
+        "Availability: offline veils exactly the element and refuses its touch; online brings it back; a publish action sends its template"
+    )
     func availability() throws {
         let broker = try MosquittoBroker(name: "dev-avail")
-        let kiosk = try #require(KioskProcess(name: "dev-avail-kiosk", extraScreens: DeviceTopicsProcessTests.screens(port: broker.port)))
+        let kiosk = try #require(
+            KioskProcess(name: "dev-avail-kiosk", extraScreens: DeviceTopicsProcessTests.screens(port: broker.port)))
         let device = try MosquittoListener(broker, topics: ["zigbee2mqtt/lamp/set", "factory/pump/cmd"])
         try broker.publish("zigbee2mqtt/lamp", #"{"state":"OFF"}"#)
         #expect(wait(kiosk, "lamp", for: 0) == 0)
@@ -139,11 +151,15 @@ struct DeviceTopicsProcessTests {
         try broker.publish("zigbee2mqtt/lamp/availability", #"{"state":"offline"}"#)
         var veiled = before
         let deadline = monotonicNow() + 10
-        while veiled.pixels == before.pixels && monotonicNow() < deadline { usleep(50_000); veiled = try #require(try kiosk.screenshotBitmap()) }
+        while veiled.pixels == before.pixels && monotonicNow() < deadline {
+            usleep(50_000); veiled = try #require(try kiosk.screenshotBitmap())
+        }
         let changed = try #require(changedBox(before, veiled))
         let lamp = try center(kiosk, "lamp")
-        #expect(abs(Double(changed.x + changed.width / 2) - lamp.0) <= 2 && abs(Double(changed.y + changed.height / 2) - lamp.1) <= 2,
-                "only the lamp's pixels change: \(changed)")
+        #expect(
+            abs(Double(changed.x + changed.width / 2) - lamp.0) <= 2
+                && abs(Double(changed.y + changed.height / 2) - lamp.1) <= 2,
+            "only the lamp's pixels change: \(changed)")
         try tap(kiosk, "lamp")
         usleep(500_000)
         #expect(device.messages(on: "zigbee2mqtt/lamp/set").isEmpty, "an unavailable element sends nothing")
@@ -206,9 +222,11 @@ extension KioskProcess {
     /// The current frame (`screenshot`), or nil when the kiosk does not answer.
     func screenshotBitmap() throws -> Screenshot? {
         guard let reply = request("{\"cmd\":\"screenshot\"}"), let json = JSON.parse(Array(reply.utf8)),
-              let png = json["png"]?.stringValue.flatMap({ Base64.decode($0) }) else { return nil }
+            let png = json["png"]?.stringValue.flatMap({ Base64.decode($0) })
+        else { return nil }
         let bitmap = try PNGImage.decode(png)
-        return Screenshot(width: bitmap.width, height: bitmap.height,
-                          pixels: Array(UnsafeBufferPointer(start: bitmap.pixels, count: bitmap.width * bitmap.height)))
+        return Screenshot(
+            width: bitmap.width, height: bitmap.height,
+            pixels: Array(UnsafeBufferPointer(start: bitmap.pixels, count: bitmap.width * bitmap.height)))
     }
 }

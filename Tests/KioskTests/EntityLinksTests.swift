@@ -11,28 +11,39 @@ import Testing
 @Suite("Home Assistant: entity values and honest state")
 struct EntityLinksTests {
     func loaded(_ controls: String) throws -> KioskConfig {
-        try ConfigLoader.parse(text: HomeAssistantConfigTests.section + "[[screens]]\nid = \"main\"\n" + controls, file: "c.toml")
+        try ConfigLoader.parse(
+            text: HomeAssistantConfigTests.section + "[[screens]]\nid = \"main\"\n" + controls, file: "c.toml")
     }
 
     func control(_ id: String, _ kind: String, _ entity: String, _ more: String = "") -> String {
-        "  [[screens.controls]]\n  id = \"\(id)\"\n  frame = [0, 0, 100, 60]\n  kind = \"\(kind)\"\n  entity = \"\(entity)\"\n" + more
+        "  [[screens.controls]]\n  id = \"\(id)\"\n  frame = [0, 0, 100, 60]\n  kind = \"\(kind)\"\n  entity = \"\(entity)\"\n"
+            + more
     }
 
     func link(_ kind: String, _ entity: String, _ more: String = "") throws -> EntityLink {
         let config = try loaded(control("c", kind, entity, more))
-        let links = EntityLinks(try #require(config.homeAssistant), controls: config.allControls, variables: config.variables)
+        let links = EntityLinks(
+            try #require(config.homeAssistant), controls: config.allControls, variables: config.variables)
         return try #require(links.links["c"])
     }
 
-    func state(_ s: String, _ attributes: [(String, JSON)] = []) -> EntityState { EntityState(state: s, attributes: .object(attributes)) }
+    func state(_ s: String, _ attributes: [(String, JSON)] = []) -> EntityState {
+        EntityState(state: s, attributes: .object(attributes))
+    }
 
-    @Test("Numbers: a light's brightness as %, a climate's range mapped onto a dial's unless the config sets it, a volume")
+    @Test(
+        "Numbers: a light's brightness as %, a climate's range mapped onto a dial's unless the config sets it, a volume"
+    )
     func numbers() throws {
         let light = try link("circular-slider", "light.kitchen")
-        #expect(try EntityValues.value(of: state("on", [("brightness", .number(128))]), for: light).get() == .single(50))
+        #expect(
+            try EntityValues.value(of: state("on", [("brightness", .number(128))]), for: light).get() == .single(50))
         #expect(try EntityValues.value(of: state("off"), for: light).get() == .single(0))
-        #expect(EntityValues.call(.single(75), for: light, state: nil)
-            == ServiceCall(domain: "light", service: "turn_on", entity: "light.kitchen", data: .object([("brightness_pct", .number(75))])))
+        #expect(
+            EntityValues.call(.single(75), for: light, state: nil)
+                == ServiceCall(
+                    domain: "light", service: "turn_on", entity: "light.kitchen",
+                    data: .object([("brightness_pct", .number(75))])))
         let climate = try link("circular-slider", "climate.lounge")
         let warm = state("heat", [("temperature", .number(20)), ("min_temp", .number(10)), ("max_temp", .number(30))])
         #expect(try EntityValues.value(of: warm, for: climate).get() == .single(50))
@@ -41,10 +52,15 @@ struct EntityLinksTests {
         #expect(try EntityValues.value(of: warm, for: own).get() == .single(20))
         #expect(EntityValues.call(.single(22.5), for: own, state: warm)?.data?["temperature"]?.numberValue == 22.5)
         let volume = try link("value-slider", "media_player.lounge")
-        #expect(try EntityValues.value(of: state("playing", [("volume_level", .number(0.4))]), for: volume).get() == .single(40))
+        #expect(
+            try EntityValues.value(of: state("playing", [("volume_level", .number(0.4))]), for: volume).get()
+                == .single(40))
         #expect(EntityValues.call(.single(40), for: volume, state: nil)?.service == "volume_set")
         let pair = try link("range-slider", "climate.lounge", "  min = 10\n  max = 30\n")
-        #expect(try EntityValues.value(of: state("heat_cool", [("target_temp_low", .number(18)), ("target_temp_high", .number(24))]), for: pair).get() == .pair(18, 24))
+        #expect(
+            try EntityValues.value(
+                of: state("heat_cool", [("target_temp_low", .number(18)), ("target_temp_high", .number(24))]), for: pair
+            ).get() == .pair(18, 24))
         #expect(EntityValues.call(.pair(17, 25), for: pair, state: nil)?.data?["target_temp_high"]?.numberValue == 25)
     }
 
@@ -55,14 +71,23 @@ struct EntityLinksTests {
         #expect(EntityValues.call(.single(0), for: cover, state: nil)?.service == "close_cover")
         let hvac = try link("choice", "climate.lounge", "  options = [\"off\", \"heat\", \"cool\"]\n")
         #expect(try EntityValues.value(of: state("heat"), for: hvac).get() == .single(1))
-        #expect(EntityValues.call(.single(2), for: hvac, state: nil)
-            == ServiceCall(domain: "climate", service: "set_hvac_mode", entity: "climate.lounge", data: .object([("hvac_mode", .string("cool"))])))
+        #expect(
+            EntityValues.call(.single(2), for: hvac, state: nil)
+                == ServiceCall(
+                    domain: "climate", service: "set_hvac_mode", entity: "climate.lounge",
+                    data: .object([("hvac_mode", .string("cool"))])))
         let preset = try link("choice", "fan.attic", "  options = [\"auto\", \"sleep\"]\n")
-        #expect(try EntityValues.value(of: state("on", [("preset_mode", .string("Sleep"))]), for: preset).get() == .single(1))
+        #expect(
+            try EntityValues.value(of: state("on", [("preset_mode", .string("Sleep"))]), for: preset).get()
+                == .single(1))
         #expect(EntityValues.call(.single(0), for: preset, state: nil)?.service == "set_preset_mode")
-        #expect(throws: EntityValueProblem.self) { try EntityValues.value(of: state("on", [("preset_mode", .string("turbo"))]), for: preset).get() }
+        #expect(throws: EntityValueProblem.self) {
+            try EntityValues.value(of: state("on", [("preset_mode", .string("turbo"))]), for: preset).get()
+        }
         let scene = try link("button", "scene.evening", "  text = \"Evening\"\n")
-        #expect(EntityValues.call(nil, for: scene, state: nil) == ServiceCall(domain: "scene", service: "turn_on", entity: "scene.evening"))
+        #expect(
+            EntityValues.call(nil, for: scene, state: nil)
+                == ServiceCall(domain: "scene", service: "turn_on", entity: "scene.evening"))
     }
 
     /// Links over a dial bound to an input_number, recording what they do.
@@ -73,9 +98,12 @@ struct EntityLinksTests {
         let links: EntityLinks
 
         init(_ config: KioskConfig) throws {
-            links = EntityLinks(try #require(config.homeAssistant), controls: config.allControls, variables: config.variables)
+            links = EntityLinks(
+                try #require(config.homeAssistant), controls: config.allControls, variables: config.variables)
             links.call = { [unowned self] in self.calls.append(($0, $1)) }
-            links.apply = { [unowned self] in self.applied.append($1); return nil }
+            links.apply = { [unowned self] in
+                self.applied.append($1); return nil
+            }
             links.setAvailable = { [unowned self] in self.available.append($1) }
         }
 
@@ -83,9 +111,11 @@ struct EntityLinksTests {
     }
 
     func dial() throws -> Recorder {
-        let r = try Recorder(try loaded(control("c", "circular-slider", "input_number.level", "  min = 0\n  max = 100\n")))
+        let r = try Recorder(
+            try loaded(control("c", "circular-slider", "input_number.level", "  min = 0\n  max = 100\n")))
         var cache = EntityCache()
-        _ = cache.apply(.object([("a", .object([("input_number.level", .object([("s", .string("10")), ("a", .object([]))]))]))]))
+        _ = cache.apply(
+            .object([("a", .object([("input_number.level", .object([("s", .string("10")), ("a", .object([]))]))]))]))
         r.links.connectionChanged(live: true, entities: cache, now: 0)
         return r
     }

@@ -82,7 +82,9 @@ struct EventLoopPollWindowTests {
         let loop = EventLoop()
         let pipe = Pipe(loop)
         let start = monotonicNow()
-        let writer = Thread { usleep(30_000); pipe.send() }
+        let writer = Thread {
+            usleep(30_000); pipe.send()
+        }
         writer.start()
         loop.runOnce(EventLoop.Wait(timeout: 30, poll: (start + 0.010)...(start + 25)))
         #expect(pipe.received == 1)

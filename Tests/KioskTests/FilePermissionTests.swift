@@ -28,7 +28,9 @@ struct FilePermissionTests {
     func socketPathIsAFile() throws {
         let path = makeTemporaryDirectory("perm") + "/config.toml"
         try FileIO.writeAtomically(Array("keep me".utf8), to: path)
-        #expect(throws: FileIO.Failure.self) { try ControlSocket(path: path, group: nil, loop: EventLoop(), handler: PingHandler()) }
+        #expect(throws: FileIO.Failure.self) {
+            try ControlSocket(path: path, group: nil, loop: EventLoop(), handler: PingHandler())
+        }
         #expect(ConfigLoader.readTextFile(path) == "keep me")
     }
 
@@ -43,7 +45,11 @@ struct FilePermissionTests {
             #expect(error.code == ENAMETOOLONG)
         }
         // Nothing was bound under the truncated name either.
-        #expect(opendir(dir).map { d in defer { closedir(d) }; var n = 0; while let e = readdir(d) { if e.pointee.d_name.0 != 0x2E { n += 1 } }; return n } == 0)
+        #expect(
+            opendir(dir).map { d in
+                defer { closedir(d) }; var n = 0; while let e = readdir(d) { if e.pointee.d_name.0 != 0x2E { n += 1 } };
+                return n
+            } == 0)
     }
 
     @Test("The state file is 0640 and a directory it creates 0750: not readable by others")

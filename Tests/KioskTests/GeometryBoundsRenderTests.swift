@@ -35,7 +35,9 @@ struct GeometryBoundsRenderTests {
         }
     }
 
-    @Test("every example with each of its frames moved to the ends of reach", arguments: ["demo", "thermostat", "media-panel", "lab-instrument", "room-panel", "wall-panel"])
+    @Test(
+        "every example with each of its frames moved to the ends of reach",
+        arguments: ["demo", "thermostat", "media-panel", "lab-instrument", "room-panel", "wall-panel"])
     func examples(name: String) throws {
         let path = repoPath("Config/\(name).toml")
         let text = try #require(ConfigLoader.readTextFile(path))
@@ -65,8 +67,11 @@ struct GeometryBoundsRenderTests {
             "kind = \"circular-slider\"\n  id = \"e\"\n  frame = [10, 10, 150, 150]\n  label_offset = \(r)\n  labels = [\"a\", \"b\"]\n  marker_count = 12\n  rotation_angle = 360",
             "kind = \"range-slider\"\n  id = \"g\"\n  frame = [160, 10, 150, 150]\n  min_distance = \(r)\n  padding = 0\n  readout = \"{g}\"",
         ]
-        let text = "[display]\nsize = \"8192x4320\"\nscale = 8\n[input]\ncalibration = [100, 0, -100, 0, -100, 100]\n[[screens]]\nid = \"s\"\n"
+        let text =
+            "[display]\nsize = \"8192x4320\"\nscale = 8\n[input]\ncalibration = [100, 0, -100, 0, -100, 100]\n[[screens]]\nid = \"s\"\n"
             + controls.map { "  [[screens.controls]]\n  " + $0 + "\n" }.joined()
-        #expect(throws: Never.self) { try GeometryBoundsRenderTests.loadAndRender(text, file: repoPath("Config/bounds.toml")) }
+        #expect(throws: Never.self) {
+            try GeometryBoundsRenderTests.loadAndRender(text, file: repoPath("Config/bounds.toml"))
+        }
     }
 }

@@ -146,7 +146,9 @@ struct HADiscoveryPayloadTests {
         let config = try ConfigLoader.parse(text: Self.text, file: "c.toml")
         for c in config.allControls {
             let published = Set(PublishedNames.of(c))
-            for name in HADiscovery.entityNames(of: c) { #expect(published.contains(name), "\(c.id): \(name) is not checked") }
+            for name in HADiscovery.entityNames(of: c) {
+                #expect(published.contains(name), "\(c.id): \(name) is not checked")
+            }
         }
     }
 }

@@ -11,11 +11,13 @@ import Testing
 struct HookRunnerTests {
     @Test("{id} and {value} are substituted inside arguments, never through a shell")
     func substitution() {
-        let argv = HookRunner.expand(["/usr/bin/logger", "-t", "kiosk", "{id}={value}; rm -rf /"], id: "volume", value: "35")
+        let argv = HookRunner.expand(
+            ["/usr/bin/logger", "-t", "kiosk", "{id}={value}; rm -rf /"], id: "volume", value: "35")
         #expect(argv == ["/usr/bin/logger", "-t", "kiosk", "volume=35; rm -rf /"])
         // Every occurrence, next to other text in any script, and nothing where the braces only start one.
-        #expect(HookRunner.expand(["{value}{value}", "é{id}ü→{value}", "{va", "{", "{id"], id: "größe", value: "½")
-            == ["½½", "égrößeü→½", "{va", "{", "{id"])
+        #expect(
+            HookRunner.expand(["{value}{value}", "é{id}ü→{value}", "{va", "{", "{id"], id: "größe", value: "½")
+                == ["½½", "égrößeü→½", "{va", "{", "{id"])
     }
 
     @Test("Rapid changes are coalesced: the first runs at once, then only the latest after the interval")
@@ -25,7 +27,8 @@ struct HookRunnerTests {
         let hooks = HookRunner(loop: loop)
         var now = 100.0
         for v in 1...10 {
-            hooks.request(key: "dial/change", argv: ["/usr/bin/touch", "\(dir)/ran-\(v)"], minInterval: 0.2, timeout: 5, now: now)
+            hooks.request(
+                key: "dial/change", argv: ["/usr/bin/touch", "\(dir)/ran-\(v)"], minInterval: 0.2, timeout: 5, now: now)
             now += 0.01
         }
         // The loop calls tick on every turn; the coalesced run starts once the interval has passed.
@@ -63,8 +66,9 @@ struct HookRunnerTests {
         let loop = EventLoop()
         let hooks = HookRunner(loop: loop)
         // 1 MB through a 64 KiB pipe; `done` is made only when every write succeeded.
-        hooks.request(key: "dial/change", argv: ["/bin/sh", "-c", "head -c 1000000 /dev/zero | tr '\\0' x && touch \(dir)/done"],
-                      minInterval: 0, timeout: 10, now: monotonicNow())
+        hooks.request(
+            key: "dial/change", argv: ["/bin/sh", "-c", "head -c 1000000 /dev/zero | tr '\\0' x && touch \(dir)/done"],
+            minInterval: 0, timeout: 10, now: monotonicNow())
         let finished = pump(loop) {
             hooks.tick(now: monotonicNow())
             return !hooks.isBusy
@@ -88,12 +92,14 @@ struct HookRunnerTests {
         let dir = makeTemporaryDirectory("hooktick")
         let loop = EventLoop()
         let hooks = HookRunner(loop: loop)
-        hooks.request(key: "dial/change", argv: ["/usr/bin/touch", "\(dir)/ran"], minInterval: 0.1, timeout: 5, now: 50)
+        hooks.request(
+            key: "dial/change", argv: ["/usr/bin/touch", "\(dir)/ran"], minInterval: 0.1, timeout: 5, now: 50)
         #expect(hooks.nextDeadline == 0, "the loop must not sleep on a ready run")
-        #expect(pump(loop) {
-            hooks.tick(now: 50)
-            return access("\(dir)/ran", F_OK) == 0 && !hooks.isBusy
-        })
+        #expect(
+            pump(loop) {
+                hooks.tick(now: 50)
+                return access("\(dir)/ran", F_OK) == 0 && !hooks.isBusy
+            })
     }
 }
 
@@ -109,14 +115,18 @@ struct HookEnvironmentTests {
         let hooks = HookRunner(loop: loop)
         // A bare name is looked up in the hook search path, not the kiosk's PATH.
         hooks.request(key: "env/change", argv: ["sh", "-c", "env > \(dir)/env"], minInterval: 0, timeout: 5, now: 0)
-        #expect(pump(loop) { hooks.tick(now: 0); return !hooks.isBusy })
+        #expect(
+            pump(loop) {
+                hooks.tick(now: 0); return !hooks.isBusy
+            })
         let text = try #require(ConfigLoader.readTextFile(dir + "/env"))
         let names = Set(text.split(separator: "\n").compactMap { $0.split(separator: "=").first.map(String.init) })
         #expect(!names.contains("THUMBWHEEL_TEST_SECRET"))
         #expect(text.contains("PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin\n"))
         #expect(text.contains("TZ=Europe/Berlin\n"))
         // sh adds PWD (and SHLVL, _) itself; everything else must be ours.
-        #expect(names.subtracting(["PATH", "HOME", "PWD", "SHLVL", "_"] + HookRunner.passedVariables).isEmpty, "\(names)")
+        #expect(
+            names.subtracting(["PATH", "HOME", "PWD", "SHLVL", "_"] + HookRunner.passedVariables).isEmpty, "\(names)")
     }
 }
 
@@ -136,7 +146,7 @@ struct HookOutputTests {
         let cut = String(repeating: "x", count: 1024) + " … (cut at 1024 bytes)"
         // 2 MB without a newline in 4 KiB reads, as the soak's spewing hook writes it: one line logged.
         var lines: [String] = []
-        for _ in 0 ..< 500 { lines += output.take([UInt8](repeating: 0x78, count: 4096)) }
+        for _ in 0..<500 { lines += output.take([UInt8](repeating: 0x78, count: 4096)) }
         #expect(lines == [cut])
         #expect(output.take(Array("yyy\nnext\n".utf8)) == ["next"], "the cut line's rest ends at its newline")
         #expect(output.finish().isEmpty)
@@ -145,7 +155,7 @@ struct HookOutputTests {
     @Test("A run logs at most 100 lines, then how many more there were")
     func lineCountIsBounded() {
         var output = HookOutput()
-        let text = (1 ... 250).map { "line \($0)\n" }.joined()
+        let text = (1...250).map { "line \($0)\n" }.joined()
         let lines = output.take(Array(text.utf8))
         #expect(lines.count == 100 && lines.first == "line 1" && lines.last == "line 100")
         #expect(output.finish() == ["(150 more lines of output not logged)"])

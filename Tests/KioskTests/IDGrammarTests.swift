@@ -32,38 +32,59 @@ struct IDGrammarTests {
     @Test("A control id outside the grammar is a located error", arguments: badIDs)
     func badControlID(id: String, shown: String) {
         let text = "[[screens]]\nid = \"main\"\n" + IDGrammarTests.dial(id)
-        #expect(errors(text) == ["bad.toml:5:3: screens[id=main].controls[0].id: expected \(IDGrammarTests.grammar), found \(shown)"])
+        #expect(
+            errors(text) == [
+                "bad.toml:5:3: screens[id=main].controls[0].id: expected \(IDGrammarTests.grammar), found \(shown)"
+            ])
     }
 
     @Test("Variable and screen ids follow the same grammar")
     func variableAndScreenIDs() {
-        #expect(errors("[[variables]]\nid = \"out/side\"\n[[screens]]\nid = \"main\"\n")
-            == ["bad.toml:2:1: variables[0].id: expected \(IDGrammarTests.grammar), found \"out/side\""])
-        #expect(errors("[[screens]]\nid = \"home page\"\n")
-            == ["bad.toml:2:1: screens[0].id: expected \(IDGrammarTests.grammar), found \"home page\""])
+        #expect(
+            errors("[[variables]]\nid = \"out/side\"\n[[screens]]\nid = \"main\"\n")
+                == ["bad.toml:2:1: variables[0].id: expected \(IDGrammarTests.grammar), found \"out/side\""])
+        #expect(
+            errors("[[screens]]\nid = \"home page\"\n")
+                == ["bad.toml:2:1: screens[0].id: expected \(IDGrammarTests.grammar), found \"home page\""])
     }
 
     @Test("Ids at the grammar's edges are accepted")
     func goodIDs() {
-        let text = "[[screens]]\nid = \"Main-1\"\n" + IDGrammarTests.dial("\"a\"")
-            + IDGrammarTests.dial("\"Z_9-x\"", x: 100) + IDGrammarTests.dial("\"" + String(repeating: "y", count: 64) + "\"", x: 200)
+        let text =
+            "[[screens]]\nid = \"Main-1\"\n" + IDGrammarTests.dial("\"a\"")
+            + IDGrammarTests.dial("\"Z_9-x\"", x: 100)
+            + IDGrammarTests.dial("\"" + String(repeating: "y", count: 64) + "\"", x: 200)
         #expect(errors(text) == [])
     }
 
     @Test("Ids that Home Assistant would fold together are refused: case, - against _, a range slider's ends")
     func derivedCollisions() {
-        let caseOnly = "[[screens]]\nid = \"main\"\n" + IDGrammarTests.dial("\"fan\"") + IDGrammarTests.dial("\"Fan\"", x: 100)
-        #expect(errors(caseOnly) == ["bad.toml:9:3: screens[id=main].controls[id=Fan].id: expected an id whose published names differ from every other id's, found \"Fan\" which Home Assistant and MQTT would confuse with \"fan\" (line 5)"])
+        let caseOnly =
+            "[[screens]]\nid = \"main\"\n" + IDGrammarTests.dial("\"fan\"") + IDGrammarTests.dial("\"Fan\"", x: 100)
+        #expect(
+            errors(caseOnly) == [
+                "bad.toml:9:3: screens[id=main].controls[id=Fan].id: expected an id whose published names differ from every other id's, found \"Fan\" which Home Assistant and MQTT would confuse with \"fan\" (line 5)"
+            ])
 
-        let dash = "[[screens]]\nid = \"main\"\n" + IDGrammarTests.dial("\"fan_speed\"") + IDGrammarTests.dial("\"fan-speed\"", x: 100)
+        let dash =
+            "[[screens]]\nid = \"main\"\n" + IDGrammarTests.dial("\"fan_speed\"")
+            + IDGrammarTests.dial("\"fan-speed\"", x: 100)
         #expect(errors(dash).count == 1)
 
-        let rangeEnd = "[[screens]]\nid = \"main\"\n" + IDGrammarTests.dial("\"hours\"", kind: "range-slider")
+        let rangeEnd =
+            "[[screens]]\nid = \"main\"\n" + IDGrammarTests.dial("\"hours\"", kind: "range-slider")
             + IDGrammarTests.dial("\"hours_low\"", kind: "toggle", x: 100)
-        #expect(errors(rangeEnd) == ["bad.toml:9:3: screens[id=main].controls[id=hours_low].id: expected an id whose published names differ from every other id's, found \"hours_low\" which Home Assistant and MQTT would confuse with \"hours\" (line 5)"])
+        #expect(
+            errors(rangeEnd) == [
+                "bad.toml:9:3: screens[id=main].controls[id=hours_low].id: expected an id whose published names differ from every other id's, found \"hours_low\" which Home Assistant and MQTT would confuse with \"hours\" (line 5)"
+            ])
 
-        let variable = "[[variables]]\nid = \"Outside\"\n[[screens]]\nid = \"main\"\n" + IDGrammarTests.dial("\"outside\"")
-        #expect(errors(variable) == ["bad.toml:2:1: variables[id=Outside].id: expected an id whose published names differ from every other id's, found \"Outside\" which Home Assistant and MQTT would confuse with \"outside\" (line 7)"])
+        let variable =
+            "[[variables]]\nid = \"Outside\"\n[[screens]]\nid = \"main\"\n" + IDGrammarTests.dial("\"outside\"")
+        #expect(
+            errors(variable) == [
+                "bad.toml:2:1: variables[id=Outside].id: expected an id whose published names differ from every other id's, found \"Outside\" which Home Assistant and MQTT would confuse with \"outside\" (line 7)"
+            ])
     }
 
     @Test("The grammar and the folding Home Assistant applies")

@@ -40,17 +40,27 @@ struct KioskJSONTests {
 
     @Test("Decoding is as strict as JSONDecoder: a whole number for an Int, the right kinds, required keys present")
     func strictDecoding() throws {
-        #expect(try JSONCoding.decode(QueuedReply.self, from: Array(#"{"ok":true,"queued":3}"#.utf8)) == QueuedReply(queued: 3))
-        #expect(throws: DecodingError.self) { try JSONCoding.decode(QueuedReply.self, from: Array(#"{"ok":true,"queued":2.5}"#.utf8)) }
-        #expect(throws: DecodingError.self) { try JSONCoding.decode(QueuedReply.self, from: Array(#"{"ok":true,"queued":"3"}"#.utf8)) }
-        #expect(throws: DecodingError.self) { try JSONCoding.decode(QueuedReply.self, from: Array(#"{"ok":true}"#.utf8)) }
+        #expect(
+            try JSONCoding.decode(QueuedReply.self, from: Array(#"{"ok":true,"queued":3}"#.utf8))
+                == QueuedReply(queued: 3))
+        #expect(throws: DecodingError.self) {
+            try JSONCoding.decode(QueuedReply.self, from: Array(#"{"ok":true,"queued":2.5}"#.utf8))
+        }
+        #expect(throws: DecodingError.self) {
+            try JSONCoding.decode(QueuedReply.self, from: Array(#"{"ok":true,"queued":"3"}"#.utf8))
+        }
+        #expect(throws: DecodingError.self) {
+            try JSONCoding.decode(QueuedReply.self, from: Array(#"{"ok":true}"#.utf8))
+        }
         #expect(throws: DecodingError.self) { try JSONCoding.decode(QueuedReply.self, from: Array("not json".utf8)) }
         let mqtt = try JSONCoding.encode(MQTTStats(state: "connected", messagesIn: 4, messagesOut: 5, reconnects: 0))
-        let stats = StatsReply(wakeups: 1, frames: 2, clients: 0,
-                               latency: LatencyStats(frames: 3, inputToSubmit: LatencySummary(count: 3, p50: 0.5, p99: 1.25, max: 2)),
-                               adapters: [("mqtt", mqtt)])
+        let stats = StatsReply(
+            wakeups: 1, frames: 2, clients: 0,
+            latency: LatencyStats(frames: 3, inputToSubmit: LatencySummary(count: 3, p50: 0.5, p99: 1.25, max: 2)),
+            adapters: [("mqtt", mqtt)])
         #expect(try JSONCoding.decode(StatsReply.self, from: SocketWire.encode(stats)) == stats)
-        #expect(String(decoding: SocketWire.encode(StoredValue.pair(1, .nan)), as: UTF8.self)
+        #expect(
+            String(decoding: SocketWire.encode(StoredValue.pair(1, .nan)), as: UTF8.self)
                 == #"{"error":"cannot encode the reply: non-finite number"}"#)
     }
 }

@@ -67,7 +67,8 @@ struct KioskPanelProcessTests {
 
     /// A point `list` reports for `id`.
     func point(_ listing: JSON, _ id: String, _ name: String) throws -> (Double, Double) {
-        let control = try #require(listing["controls"]?.arrayValue?.first { $0["id"]?.stringValue == id }, "no \(id) in the list")
+        let control = try #require(
+            listing["controls"]?.arrayValue?.first { $0["id"]?.stringValue == id }, "no \(id) in the list")
         let p = try #require(control["points"]?[name]?.arrayValue, "\(id) has no point \(name)")
         return (p[0].numberValue ?? -1, p[1].numberValue ?? -1)
     }
@@ -83,7 +84,9 @@ struct KioskPanelProcessTests {
         Issue.record("the screen did not become \(expected) after a tap at \(p)")
     }
 
-    @Test("A tap on the bar switches pages; a button's preset sets a control and its screen action switches; a toggle flipped by touch is saved at once")
+    @Test(
+        "A tap on the bar switches pages; a button's preset sets a control and its screen action switches; a toggle flipped by touch is saved at once"
+    )
     func pagesPresetsToggles() throws {
         let kiosk = try #require(KioskProcess(name: "kiosk-pages", extraScreens: KioskPanelProcessTests.panel))
         var listing = try list(kiosk)
@@ -112,7 +115,9 @@ struct KioskPanelProcessTests {
         let (x, y) = try point(listing, "pump", "switch")
         _ = kiosk.request("{\"cmd\":\"tap\",\"x\":\(x),\"y\":\(y)}")
         let deadline = monotonicNow() + 5
-        while kiosk.request("{\"cmd\":\"get\",\"id\":\"pump\"}") != "{\"id\":\"pump\",\"ok\":true,\"value\":1}" && monotonicNow() < deadline {
+        while kiosk.request("{\"cmd\":\"get\",\"id\":\"pump\"}") != "{\"id\":\"pump\",\"ok\":true,\"value\":1}"
+            && monotonicNow() < deadline
+        {
             usleep(20_000)
         }
         kill(kiosk.process.pid, SIGKILL)
@@ -121,7 +126,8 @@ struct KioskPanelProcessTests {
 
     @Test("A preset of a control on another page goes the way of a set: its event is raised and it is saved")
     func presetOffScreen() throws {
-        let kiosk = try #require(KioskProcess(name: "kiosk-preset-offscreen", extraScreens: KioskPanelProcessTests.panel))
+        let kiosk = try #require(
+            KioskProcess(name: "kiosk-preset-offscreen", extraScreens: KioskPanelProcessTests.panel))
         let watcher = try #require(TestClient(path: kiosk.socketPath))
         watcher.send("{\"cmd\":\"subscribe\"}\n")
         let button = try point(try list(kiosk), "fan-on", "center")
@@ -131,29 +137,41 @@ struct KioskPanelProcessTests {
         while !lines.contains(where: { $0.contains("\"id\":\"fan\"") }) && monotonicNow() < until {
             if let l = watcher.nextLine() { lines.append(l) } else { usleep(10_000) }
         }
-        #expect(lines.contains { $0.contains("\"id\":\"fan\"") && $0.contains("\"value\":1") }, "subscribers hear of the fan: \(lines)")
+        #expect(
+            lines.contains { $0.contains("\"id\":\"fan\"") && $0.contains("\"value\":1") },
+            "subscribers hear of the fan: \(lines)")
         #expect(kiosk.request("{\"cmd\":\"get\",\"id\":\"fan\"}") == "{\"id\":\"fan\",\"ok\":true,\"value\":1}")
         #expect(try list(kiosk)["screen"]?.stringValue == "main", "a preset alone does not switch pages")
         kill(kiosk.process.pid, SIGKILL)
         #expect(StateStore(path: kiosk.statePath).values["fan"] == .single(1), "saved at once, like a set")
     }
 
-    @Test("set and get reach a control whose screen is not shown: clamped and refused as on screen, saved, and shown when its page is")
+    @Test(
+        "set and get reach a control whose screen is not shown: clamped and refused as on screen, saved, and shown when its page is"
+    )
     func setOffScreen() throws {
         let kiosk = try #require(KioskProcess(name: "kiosk-offscreen", extraScreens: KioskPanelProcessTests.panel))
         _ = kiosk.request("{\"cmd\":\"screen\",\"id\":\"second\"}")
         #expect(try list(kiosk)["screen"]?.stringValue == "second")
-        #expect(kiosk.request("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":250}") == "{\"id\":\"dial\",\"ok\":true,\"value\":100}")
-        #expect(kiosk.request("{\"cmd\":\"set\",\"id\":\"pump\",\"value\":1}") == "{\"id\":\"pump\",\"ok\":true,\"value\":1}")
+        #expect(
+            kiosk.request("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":250}")
+                == "{\"id\":\"dial\",\"ok\":true,\"value\":100}")
+        #expect(
+            kiosk.request("{\"cmd\":\"set\",\"id\":\"pump\",\"value\":1}")
+                == "{\"id\":\"pump\",\"ok\":true,\"value\":1}")
         #expect(kiosk.request("{\"cmd\":\"get\",\"id\":\"pump\"}") == "{\"id\":\"pump\",\"ok\":true,\"value\":1}")
         let refused = try #require(kiosk.request("{\"cmd\":\"set\",\"id\":\"pump\",\"value\":0.5}"))
         #expect(refused.contains("\"error\":\"pump: "), "\(refused)")
         let unknown = try #require(kiosk.request("{\"cmd\":\"set\",\"id\":\"nothing\",\"value\":1}"))
         #expect(unknown.contains("no control \\\"nothing\\\" on any screen"), "\(unknown)")
         // A seeker's set raises no event (CS-3) and is saved all the same, on screen and off.
-        #expect(kiosk.request("{\"cmd\":\"set\",\"id\":\"seek\",\"value\":200}") == "{\"id\":\"seek\",\"ok\":true,\"value\":200}")
+        #expect(
+            kiosk.request("{\"cmd\":\"set\",\"id\":\"seek\",\"value\":200}")
+                == "{\"id\":\"seek\",\"ok\":true,\"value\":200}")
         _ = kiosk.request("{\"cmd\":\"screen\",\"id\":\"main\"}")
-        #expect(kiosk.request("{\"cmd\":\"set\",\"id\":\"seek\",\"value\":210}") == "{\"id\":\"seek\",\"ok\":true,\"value\":210}")
+        #expect(
+            kiosk.request("{\"cmd\":\"set\",\"id\":\"seek\",\"value\":210}")
+                == "{\"id\":\"seek\",\"ok\":true,\"value\":210}")
         #expect(kiosk.request("{\"cmd\":\"get\",\"id\":\"seek\"}") == "{\"id\":\"seek\",\"ok\":true,\"value\":210}")
         #expect(StateStore(path: kiosk.statePath).values["seek"] == .single(210))
         // A programmatic change is saved at once, as on screen.
@@ -167,7 +185,9 @@ struct KioskPanelProcessTests {
 
     @Test("With return_home_after, a kiosk left on another page goes home by itself once nobody touched it that long")
     func returnsHome() throws {
-        let kiosk = try #require(KioskProcess(name: "kiosk-home", extraScreens: KioskPanelProcessTests.panel + "\nreturn_home_after = 0.6\n"))
+        let kiosk = try #require(
+            KioskProcess(name: "kiosk-home", extraScreens: KioskPanelProcessTests.panel + "\nreturn_home_after = 0.6\n")
+        )
         _ = kiosk.request("{\"cmd\":\"screen\",\"id\":\"second\"}")
         #expect(try list(kiosk)["screen"]?.stringValue == "second")
         let deadline = monotonicNow() + 5

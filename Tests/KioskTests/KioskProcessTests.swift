@@ -49,10 +49,17 @@ final class KioskProcess {
         socketPath = dir + "/control.sock"
         statePath = dir + "/state.json"
         logPath = dir + "/kiosk.log"
-        if let stateFile, (try? FileIO.writeAtomically(stateFile, to: statePath, mode: ConfigLimits.stateFileMode)) == nil { return nil }
-        guard (try? FileIO.writeAtomically(Array(KioskProcess.config(dir: dir, extraScreens: extraScreens).utf8), to: configPath)) != nil,
-              let binary = thumbwheelBinary(),
-              let p = SpawnedProcess(binary, ["run", "--config", configPath], stderrPath: logPath) else { return nil }
+        if let stateFile,
+            (try? FileIO.writeAtomically(stateFile, to: statePath, mode: ConfigLimits.stateFileMode)) == nil
+        {
+            return nil
+        }
+        guard
+            (try? FileIO.writeAtomically(
+                Array(KioskProcess.config(dir: dir, extraScreens: extraScreens).utf8), to: configPath)) != nil,
+            let binary = thumbwheelBinary(),
+            let p = SpawnedProcess(binary, ["run", "--config", configPath], stderrPath: logPath)
+        else { return nil }
         process = p
         let deadline = monotonicNow() + 10
         while access(socketPath, F_OK) != 0 {
@@ -93,12 +100,18 @@ struct KioskProcessTests {
     func setAndGet() throws {
         let kiosk = try #require(KioskProcess(name: "kiosk-set"))
         #expect(kiosk.request("{\"cmd\":\"get\",\"id\":\"dial\"}") == "{\"id\":\"dial\",\"ok\":true,\"value\":25}")
-        #expect(kiosk.request("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":140}") == "{\"id\":\"dial\",\"ok\":true,\"value\":100}")
+        #expect(
+            kiosk.request("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":140}")
+                == "{\"id\":\"dial\",\"ok\":true,\"value\":100}")
         #expect(kiosk.request("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":\"high\"}")?.hasPrefix("{\"error\":") == true)
-        #expect(kiosk.request("{\"cmd\":\"set\",\"id\":\"nope\",\"value\":1}")?.contains("no control \\\"nope\\\"") == true)
+        #expect(
+            kiosk.request("{\"cmd\":\"set\",\"id\":\"nope\",\"value\":1}")?.contains("no control \\\"nope\\\"") == true)
         #expect(kiosk.request("{\"cmd\":\"frobnicate\"}")?.contains("unknown cmd") == true)
-        let listed = kiosk.request("{\"cmd\":\"list\"}").flatMap { JSON.parse(Array($0.utf8)) }?["controls"]?.arrayValue?.first
-        #expect(listed?["id"] == .string("dial") && listed?["kind"] == .string("circular-slider") && listed?["value"] == .number(100))
+        let listed = kiosk.request("{\"cmd\":\"list\"}").flatMap { JSON.parse(Array($0.utf8)) }?["controls"]?
+            .arrayValue?.first
+        #expect(
+            listed?["id"] == .string("dial") && listed?["kind"] == .string("circular-slider")
+                && listed?["value"] == .number(100))
         #expect(listed?["frame"] == .array([.number(0), .number(0), .number(200), .number(200)]))
         let saved = StateStore(path: kiosk.statePath).values["dial"]
         #expect(saved == .single(100))
@@ -110,8 +123,9 @@ struct KioskProcessTests {
         try kiosk.writeConfig(KioskProcess.config(dir: kiosk.dir) + "\n  colour = \"red\"\n")
         kill(kiosk.process.pid, SIGHUP)
         usleep(300_000)
-        #expect(kiosk.request("{\"cmd\":\"get\",\"id\":\"dial\"}") == "{\"id\":\"dial\",\"ok\":true,\"value\":25}",
-                "the running config must survive a bad reload")
+        #expect(
+            kiosk.request("{\"cmd\":\"get\",\"id\":\"dial\"}") == "{\"id\":\"dial\",\"ok\":true,\"value\":25}",
+            "the running config must survive a bad reload")
         let extra = """
               [[screens.controls]]
               kind = "circular-slider"
@@ -143,7 +157,8 @@ struct KioskProcessTests {
         let watcher = try #require(TestClient(path: kiosk.socketPath))
         watcher.send("{\"cmd\":\"subscribe\"}\n")
         let r = hypot(handle[0] - center[0], handle[1] - center[1])
-        let drag = "{\"cmd\":\"drag\",\"from\":[\(handle[0]),\(handle[1])],\"to\":[\(center[0]),\(center[1] + r)],\"steps\":12,\"duration_ms\":200}"
+        let drag =
+            "{\"cmd\":\"drag\",\"from\":[\(handle[0]),\(handle[1])],\"to\":[\(center[0]),\(center[1] + r)],\"steps\":12,\"duration_ms\":200}"
         #expect(kiosk.request(drag)?.hasPrefix("{\"ok\":true") == true)
         var lines: [String] = []
         let deadline = monotonicNow() + 5
@@ -151,19 +166,23 @@ struct KioskProcessTests {
             if let l = watcher.nextLine() { lines.append(l) } else { usleep(10_000) }
         }
         #expect(lines.contains { $0.contains("\"event\":\"changed\"") && $0.contains("\"fromUser\":true") })
-        let value = kiosk.request("{\"cmd\":\"get\",\"id\":\"dial\"}").flatMap { JSON.parse(Array($0.utf8)) }?["value"]?.numberValue
+        let value = kiosk.request("{\"cmd\":\"get\",\"id\":\"dial\"}").flatMap { JSON.parse(Array($0.utf8)) }?["value"]?
+            .numberValue
         #expect(value.map { abs($0 - 50) < 2 } == true, "value after a quarter-turn drag: \(String(describing: value))")
     }
 
-    @Test("Injected touches queue at most 10 s ahead: the next drag is refused with an error, the kiosk keeps answering")
+    @Test(
+        "Injected touches queue at most 10 s ahead: the next drag is refused with an error, the kiosk keeps answering")
     func touchQueueIsBounded() throws {
         let kiosk = try #require(KioskProcess(name: "kiosk-touch-queue"))
         // Off the dial (so nothing changes): six 2-s drags fill 12 s, past the 10-s limit.
         let drag = "{\"cmd\":\"drag\",\"from\":[390,290],\"to\":[380,280],\"duration_ms\":2000,\"steps\":4}"
         var replies: [String] = []
-        for _ in 0 ..< 7 { replies.append(kiosk.request(drag) ?? "no reply") }
+        for _ in 0..<7 { replies.append(kiosk.request(drag) ?? "no reply") }
         #expect(replies.prefix(6).allSatisfy { $0 == "{\"ok\":true,\"queued\":6}" }, "the first 10 s queue: \(replies)")
-        #expect(replies[6].hasPrefix("{\"error\":\"touch queue full: ") && replies[6].contains("at most 10 s"), "\(replies[6])")
+        #expect(
+            replies[6].hasPrefix("{\"error\":\"touch queue full: ") && replies[6].contains("at most 10 s"),
+            "\(replies[6])")
         #expect(kiosk.request("{\"cmd\":\"tap\",\"x\":1,\"y\":1}")?.contains("touch queue full") == true)
         #expect(kiosk.request("{\"cmd\":\"get\",\"id\":\"dial\"}") == "{\"id\":\"dial\",\"ok\":true,\"value\":25}")
     }
@@ -177,9 +196,12 @@ struct KioskProcessTests {
             client.send("{\"cmd\":\"stats\"}\n")
             let deadline = monotonicNow() + 5
             var line: String?
-            while line == nil && monotonicNow() < deadline { line = client.nextLine(); if line == nil { usleep(2_000) } }
+            while line == nil && monotonicNow() < deadline {
+                line = client.nextLine(); if line == nil { usleep(2_000) }
+            }
             guard let j = line.flatMap({ JSON.parse(Array($0.utf8)) }),
-                  let w = j["wakeups"]?.numberValue, let f = j["frames"]?.numberValue else { return nil }
+                let w = j["wakeups"]?.numberValue, let f = j["frames"]?.numberValue
+            else { return nil }
             return (w, f)
         }
         usleep(200_000)  // let start-up settle
@@ -208,7 +230,9 @@ struct KioskProcessTests {
         #expect(kiosk.request("{\"cmd\":\"list\"}")?.contains("\"screens\":[\"main\",\"setup\"]") == true)
         #expect(kiosk.request("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":40}")?.contains("\"ok\":true") == true)
         #expect(kiosk.request("{\"cmd\":\"screen\",\"id\":\"setup\"}") == "{\"ok\":true,\"screen\":\"setup\"}")
-        #expect(kiosk.request("{\"cmd\":\"get\",\"id\":\"brightness\"}") == "{\"id\":\"brightness\",\"ok\":true,\"value\":70}")
+        #expect(
+            kiosk.request("{\"cmd\":\"get\",\"id\":\"brightness\"}")
+                == "{\"id\":\"brightness\",\"ok\":true,\"value\":70}")
         // A control of a screen not shown is still reachable, with the value it keeps.
         #expect(kiosk.request("{\"cmd\":\"get\",\"id\":\"dial\"}") == "{\"id\":\"dial\",\"ok\":true,\"value\":40}")
         #expect(kiosk.request("{\"cmd\":\"screen\",\"id\":\"nope\"}")?.contains("main, setup") == true)
@@ -227,7 +251,9 @@ struct KioskProcessTests {
         #expect(StateStore(path: kiosk.statePath).values["dial"] == .single(60))
     }
 
-    @Test("ctl watch prints the subscription and then each event as it happens, and ends with status 0 when the kiosk goes away")
+    @Test(
+        "ctl watch prints the subscription and then each event as it happens, and ends with status 0 when the kiosk goes away"
+    )
     func ctlWatch() throws {
         let kiosk = try #require(KioskProcess(name: "kiosk-watch"))
         let binary = try #require(thumbwheelBinary())

@@ -21,7 +21,7 @@ struct LatencyRecorderTests {
     func oneFrame() throws {
         var r = LatencyRecorder(capacity: 4)
         r.note(.input, at: 10.000, handled: 10.0004)
-        r.note(.input, at: 9.999, handled: 9.999)   // an older event of the same frame wins
+        r.note(.input, at: 9.999, handled: 9.999)  // an older event of the same frame wins
         r.note(.input, at: 10.001, handled: 10.001)
         r.note(.socketSet, at: 10.0005, handled: 10.0005)
         r.drawn(at: 10.002)
@@ -96,7 +96,8 @@ struct LatencyProcessTests {
         try #require(handle.count == 2 && center.count == 2)
         // From the handle (value 25, east) a quarter turn on, to the bottom: every move changes the picture.
         let r = hypot(handle[0] - center[0], handle[1] - center[1])
-        let drag = #"{"cmd":"drag","from":[\#(handle[0]),\#(handle[1])],"to":[\#(center[0]),\#(center[1] + r)],"steps":10,"duration_ms":100}"#
+        let drag =
+            #"{"cmd":"drag","from":[\#(handle[0]),\#(handle[1])],"to":[\#(center[0]),\#(center[1] + r)],"steps":10,"duration_ms":100}"#
         #expect(kiosk.request(drag) == #"{"ok":true,"queued":12}"#)
         #expect(kiosk.request(#"{"cmd":"set","id":"dial","value":70}"#) == #"{"id":"dial","ok":true,"value":70}"#)
         usleep(400_000)  // the drag's frames are due over 100 ms

@@ -32,7 +32,9 @@ struct LongPressProcessTests {
         return dial(kiosk)
     }
 
-    @Test("Held: the long press's action, not the tap's; a tap: the tap's; held and moved off: neither; the ring fills while held")
+    @Test(
+        "Held: the long press's action, not the tap's; a tap: the tap's; held and moved off: neither; the ring fills while held"
+    )
     func longPress() throws {
         let kiosk = try #require(KioskProcess(name: "long-press", extraScreens: Self.button))
         let idle = try #require(try kiosk.screenshotBitmap())
@@ -44,7 +46,9 @@ struct LongPressProcessTests {
         usleep(1_200_000)
         #expect(dial(kiosk) == 80, "the lift after a long press does not tap")
         // The ring: pixels near the button's right end differ between idle and held.
-        func patch(_ s: KioskProcess.Screenshot) -> [UInt32] { (215..<255).flatMap { y in (340..<380).map { s.pixels[y * s.width + $0] } } }
+        func patch(_ s: KioskProcess.Screenshot) -> [UInt32] {
+            (215..<255).flatMap { y in (340..<380).map { s.pixels[y * s.width + $0] } }
+        }
         #expect(patch(held) != patch(idle), "a ring is drawn while held")
         #expect(kiosk.request(#"{"cmd":"tap","x":300,"y":235}"#)?.contains("\"ok\":true") == true)
         #expect(waitDial(kiosk, 10) == 10, "a tap does the tap's action")

@@ -65,77 +65,102 @@ struct MQTTDiscoveryTests {
 
     static func config(port: Int, controls: String = MQTTDiscoveryTests.controls) -> String {
         controls + """
-        [mqtt]
-        host = "127.0.0.1"
-        port = \(port)
-        base_topic = "\(base)"
-        client_id = "\(client)"
-        keepalive = 5
-        [[variables]]
-        id = "outdoor"
-        topic = "sensors/\(getpid())/outdoor"
-        json = "main.temp"
-        [[variables]]
-        id = "note"
-        type = "text"
-        topic = "sensors/\(getpid())/note"
-        [[variables]]
-        id = "indoor"
-        initial = 21
-        stale_after = 900
+            [mqtt]
+            host = "127.0.0.1"
+            port = \(port)
+            base_topic = "\(base)"
+            client_id = "\(client)"
+            keepalive = 5
+            [[variables]]
+            id = "outdoor"
+            topic = "sensors/\(getpid())/outdoor"
+            json = "main.temp"
+            [[variables]]
+            id = "note"
+            type = "text"
+            topic = "sensors/\(getpid())/note"
+            [[variables]]
+            id = "indoor"
+            initial = 21
+            stale_after = 900
 
-        """
+            """
     }
 
-    func configTopic(_ component: String, _ object: String) -> String { "homeassistant/\(component)/\(MQTTDiscoveryTests.node)/\(object)/config" }
+    func configTopic(_ component: String, _ object: String) -> String {
+        "homeassistant/\(component)/\(MQTTDiscoveryTests.node)/\(object)/config"
+    }
 
     /// The retained discovery configs, parsed with Foundation's JSONSerialization.
     func configs(_ broker: MosquittoBroker) throws -> [String: [String: Any]] {
         try broker.retainedMessages("homeassistant/#").mapValues { payload in
-            try #require(try JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any], "not a JSON object: \(payload)")
+            try #require(
+                try JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any],
+                "not a JSON object: \(payload)")
         }
     }
 
     /// Publishes with the retain flag (`-r`); an empty payload (`-n`) clears the topic.
     func publishRetained(_ broker: MosquittoBroker, _ topic: String, _ payload: String) throws {
-        let args = ["-h", "127.0.0.1", "-p", "\(broker.port)", "-t", topic, "-r"] + (payload.isEmpty ? ["-n"] : ["-m", payload])
+        let args =
+            ["-h", "127.0.0.1", "-p", "\(broker.port)", "-t", topic, "-r"]
+            + (payload.isEmpty ? ["-n"] : ["-m", payload])
         #expect(runTool(try MosquittoBroker.tool("mosquitto_pub"), args)?.status == 0)
     }
 
-    @Test("One device, an entity per control with the fields Home Assistant requires; republished on HA's online; a removed control's entity is cleared")
+    @Test(
+        "One device, an entity per control with the fields Home Assistant requires; republished on HA's online; a removed control's entity is cleared"
+    )
     func discovery() throws {
         let broker = try MosquittoBroker(name: "mqtt-disco")
         var kiosk = KioskProcess(name: "mqtt-disco-kiosk", extraScreens: MQTTDiscoveryTests.config(port: broker.port))
         try #require(kiosk != nil)
         let base = MQTTDiscoveryTests.base
         #expect(try broker.wait("\(base)/status", for: "online") == "online")
-        let expected = [configTopic("number", "dial"), configTopic("switch", "pump"), configTopic("button", "go"),
-                        configTopic("select", "mode"), configTopic("number", "level"), configTopic("sensor", "band_low"),
-                        configTopic("sensor", "band_high"), configTopic("select", "fan"), configTopic("sensor", "indoor"),
-                        configTopic("light", "backlight")]
+        let expected = [
+            configTopic("number", "dial"), configTopic("switch", "pump"), configTopic("button", "go"),
+            configTopic("select", "mode"), configTopic("number", "level"), configTopic("sensor", "band_low"),
+            configTopic("sensor", "band_high"), configTopic("select", "fan"), configTopic("sensor", "indoor"),
+            configTopic("light", "backlight"),
+        ]
         let found = try configs(broker)
         #expect(Set(found.keys) == Set(expected), "discovery topics: \(found.keys.sorted())")
         var uniqueIDs = Set<String>()
         for (topic, c) in found {
             let component = topic.split(separator: "/")[1]
             #expect(c["name"] is String && c["availability_topic"] as? String == "\(base)/status", "\(topic)")
-            if let id = c["unique_id"] as? String { #expect(uniqueIDs.insert(id).inserted, "unique_id \(id) twice") } else { Issue.record("\(topic): no unique_id") }
+            if let id = c["unique_id"] as? String {
+                #expect(uniqueIDs.insert(id).inserted, "unique_id \(id) twice")
+            } else {
+                Issue.record("\(topic): no unique_id")
+            }
             let device = c["device"] as? [String: Any]
-            #expect((device?["identifiers"] as? [String])?.contains(MQTTDiscoveryTests.node) == true && device?["model"] as? String == "Thumbwheel"
-                    && device?["sw_version"] as? String == thumbwheelVersion && device?["name"] is String, "\(topic): device")
+            #expect(
+                (device?["identifiers"] as? [String])?.contains(MQTTDiscoveryTests.node) == true
+                    && device?["model"] as? String == "Thumbwheel"
+                    && device?["sw_version"] as? String == thumbwheelVersion && device?["name"] is String,
+                "\(topic): device")
             switch component {
             case "number":
-                #expect(c["command_topic"] is String && c["state_topic"] is String && c["min"] is NSNumber && c["max"] is NSNumber && c["step"] is NSNumber, "\(topic)")
+                #expect(
+                    c["command_topic"] is String && c["state_topic"] is String && c["min"] is NSNumber
+                        && c["max"] is NSNumber && c["step"] is NSNumber, "\(topic)")
             case "select":
-                #expect(c["command_topic"] is String && c["state_topic"] is String && (c["options"] as? [String])?.isEmpty == false, "\(topic)")
+                #expect(
+                    c["command_topic"] is String && c["state_topic"] is String
+                        && (c["options"] as? [String])?.isEmpty == false, "\(topic)")
             case "switch":
-                #expect(c["command_topic"] is String && c["state_topic"] is String && c["payload_on"] as? String == "1" && c["payload_off"] as? String == "0")
-            case "button": #expect(c["command_topic"] as? String == "\(base)/go/set" && c["payload_press"] as? String == "PRESS")
+                #expect(
+                    c["command_topic"] is String && c["state_topic"] is String && c["payload_on"] as? String == "1"
+                        && c["payload_off"] as? String == "0")
+            case "button":
+                #expect(c["command_topic"] as? String == "\(base)/go/set" && c["payload_press"] as? String == "PRESS")
             case "sensor" where topic.contains("/indoor/"):
                 #expect(c["state_topic"] as? String == "\(base)/indoor/state" && c["expire_after"] as? Double == 900)
             case "sensor": #expect(c["state_topic"] as? String == "\(base)/band/state" && c["value_template"] is String)
             case "light":
-                #expect(c["schema"] as? String == "json" && c["command_topic"] as? String == "\(base)/backlight/set"
+                #expect(
+                    c["schema"] as? String == "json" && c["command_topic"] as? String == "\(base)/backlight/set"
                         && c["state_topic"] as? String == "\(base)/backlight/state" && c["brightness"] as? Bool == true)
             default: Issue.record("unexpected component in \(topic)")
             }
@@ -161,40 +186,56 @@ struct MQTTDiscoveryTests {
         // The same panel again without its toggle: the toggle's entity goes, the others stay.
         kiosk = nil
         let withoutPump = MQTTDiscoveryTests.controls.replacingOccurrences(
-            of: "  [[screens.controls]]\n  kind = \"toggle\"\n  id = \"pump\"\n  label = \"Pump\"\n  frame = [210, 0, 180, 40]\n", with: "")
+            of:
+                "  [[screens.controls]]\n  kind = \"toggle\"\n  id = \"pump\"\n  label = \"Pump\"\n  frame = [210, 0, 180, 40]\n",
+            with: "")
         #expect(withoutPump != MQTTDiscoveryTests.controls)
-        let second = KioskProcess(name: "mqtt-disco-kiosk2", extraScreens: MQTTDiscoveryTests.config(port: broker.port, controls: withoutPump))
+        let second = KioskProcess(
+            name: "mqtt-disco-kiosk2", extraScreens: MQTTDiscoveryTests.config(port: broker.port, controls: withoutPump)
+        )
         try #require(second != nil)
         let deadline = monotonicNow() + 10
         var after = try configs(broker)
-        while after[configTopic("switch", "pump")] != nil && monotonicNow() < deadline { usleep(200_000); after = try configs(broker) }
-        #expect(Set(after.keys) == Set(expected).subtracting([configTopic("switch", "pump")]), "after removal: \(after.keys.sorted())")
+        while after[configTopic("switch", "pump")] != nil && monotonicNow() < deadline {
+            usleep(200_000); after = try configs(broker)
+        }
+        #expect(
+            Set(after.keys) == Set(expected).subtracting([configTopic("switch", "pump")]),
+            "after removal: \(after.keys.sorted())")
     }
 
     @Test("A button publishes press (tapped or pressed from MQTT), not retained")
     func buttonEvents() throws {
         let broker = try MosquittoBroker(name: "mqtt-button")
-        let kiosk = try #require(KioskProcess(name: "mqtt-button-kiosk", extraScreens: MQTTDiscoveryTests.config(port: broker.port)))
+        let kiosk = try #require(
+            KioskProcess(name: "mqtt-button-kiosk", extraScreens: MQTTDiscoveryTests.config(port: broker.port)))
         let base = MQTTDiscoveryTests.base
         #expect(try broker.wait("\(base)/status", for: "online") == "online")
-        let sub = try #require(SpawnedProcess(try MosquittoBroker.tool("mosquitto_sub"),
-                                              ["-h", "127.0.0.1", "-p", "\(broker.port)", "-t", "\(base)/go/event", "-v", "-C", "2", "-W", "10"]))
+        let sub = try #require(
+            SpawnedProcess(
+                try MosquittoBroker.tool("mosquitto_sub"),
+                ["-h", "127.0.0.1", "-p", "\(broker.port)", "-t", "\(base)/go/event", "-v", "-C", "2", "-W", "10"]))
         usleep(300_000)
-        let go = try #require(kiosk.request("{\"cmd\":\"list\"}").flatMap { JSON.parse(Array($0.utf8)) }?["controls"]?.arrayValue?
-            .first { $0["id"] == .string("go") })
+        let go = try #require(
+            kiosk.request("{\"cmd\":\"list\"}").flatMap { JSON.parse(Array($0.utf8)) }?["controls"]?.arrayValue?
+                .first { $0["id"] == .string("go") })
         let center = (go["points"]?["center"]?.arrayValue ?? []).compactMap(\.numberValue)
         try #require(center.count == 2)
-        #expect(kiosk.request("{\"cmd\":\"tap\",\"x\":\(center[0]),\"y\":\(center[1])}")?.hasPrefix("{\"ok\":true") == true)
+        #expect(
+            kiosk.request("{\"cmd\":\"tap\",\"x\":\(center[0]),\"y\":\(center[1])}")?.hasPrefix("{\"ok\":true") == true)
         #expect(sub.readLine() == "\(base)/go/event press")
         try broker.publish("\(base)/go/set", "PRESS")
         #expect(sub.readLine() == "\(base)/go/event press")
         #expect(try broker.retained("\(base)/go/event", seconds: 1) == nil, "a press is not retained")
     }
 
-    @Test("Variables bound to topics: a JSON field and a whole payload; malformed payloads change nothing and are logged once")
+    @Test(
+        "Variables bound to topics: a JSON field and a whole payload; malformed payloads change nothing and are logged once"
+    )
     func boundVariables() throws {
         let broker = try MosquittoBroker(name: "mqtt-vars")
-        let kiosk = try #require(KioskProcess(name: "mqtt-vars-kiosk", extraScreens: MQTTDiscoveryTests.config(port: broker.port)))
+        let kiosk = try #require(
+            KioskProcess(name: "mqtt-vars-kiosk", extraScreens: MQTTDiscoveryTests.config(port: broker.port)))
         #expect(try broker.wait("\(MQTTDiscoveryTests.base)/status", for: "online") == "online")
         func variable(_ id: String) -> JSON? {
             kiosk.request("{\"cmd\":\"list\"}").flatMap { JSON.parse(Array($0.utf8)) }?["variables"]?.arrayValue?
@@ -209,7 +250,9 @@ struct MQTTDiscoveryTests {
         // A variable set through the socket is published like a value; bound ones are not echoed.
         let base = MQTTDiscoveryTests.base
         #expect(try broker.wait("\(base)/indoor/state", for: "21") == "21")
-        #expect(kiosk.request("{\"cmd\":\"set-var\",\"id\":\"indoor\",\"value\":22.5}") == "{\"id\":\"indoor\",\"ok\":true,\"value\":22.5}")
+        #expect(
+            kiosk.request("{\"cmd\":\"set-var\",\"id\":\"indoor\",\"value\":22.5}")
+                == "{\"id\":\"indoor\",\"ok\":true,\"value\":22.5}")
         #expect(try broker.wait("\(base)/indoor/state", for: "22.5") == "22.5")
         let outdoor = "sensors/\(getpid())/outdoor", note = "sensors/\(getpid())/note"
         try broker.publish(outdoor, "{\"main\": {\"temp\": 4.5, \"humidity\": 80}}")
@@ -218,11 +261,17 @@ struct MQTTDiscoveryTests {
         #expect(waitFor("note", .string("Frost tonight")) == .string("Frost tonight"))
 
         let big = makeTemporaryDirectory("mqtt-vars-big") + "/big"
-        try FileIO.writeAtomically(Array(("{\"main\":{\"temp\":1" + String(repeating: "0", count: 1_000_000) + "}}").utf8), to: big)
-        let pub = runTool(try MosquittoBroker.tool("mosquitto_pub"), ["-h", "127.0.0.1", "-p", "\(broker.port)", "-t", outdoor, "-f", big, "-q", "1"])
+        try FileIO.writeAtomically(
+            Array(("{\"main\":{\"temp\":1" + String(repeating: "0", count: 1_000_000) + "}}").utf8), to: big)
+        let pub = runTool(
+            try MosquittoBroker.tool("mosquitto_pub"),
+            ["-h", "127.0.0.1", "-p", "\(broker.port)", "-t", outdoor, "-f", big, "-q", "1"])
         #expect(pub?.status == 0)
-        for bad in ["NaN", "{\"main\": {\"temp\": NaN}}", "{\"main\": {}}", "{\"main\": {}}", "{\"main\": {\"temp\": \"warm\"}}",
-                    "{\"main\": [1, 2]}", "[1, 2", "{\"main\": {\"temp\": 1e999}}"] {
+        for bad in [
+            "NaN", "{\"main\": {\"temp\": NaN}}", "{\"main\": {}}", "{\"main\": {}}",
+            "{\"main\": {\"temp\": \"warm\"}}",
+            "{\"main\": [1, 2]}", "[1, 2", "{\"main\": {\"temp\": 1e999}}",
+        ] {
             try broker.publish(outdoor, bad)
         }
         // The good one after the rubbish proves all of it was read (one connection, in order).
@@ -237,8 +286,12 @@ struct MQTTDiscoveryTests {
         #expect(try broker.retained("\(base)/outdoor/state", seconds: 1) == nil)
         let lines = kiosk.logLines(containing: "for variable outdoor")
         #expect(lines.filter { $0.contains("over 65536") }.count == 1, "\(kiosk.log)")
-        #expect(lines.filter { $0.contains("expected a field at \"main.temp\"") }.count == 1, "missing field twice, logged once:\n\(kiosk.log)")
-        #expect(lines.filter { $0.contains("expected JSON") }.count == 1 && lines.filter { $0.contains("expected a finite number") }.count == 1,
-                "\(kiosk.log)")
+        #expect(
+            lines.filter { $0.contains("expected a field at \"main.temp\"") }.count == 1,
+            "missing field twice, logged once:\n\(kiosk.log)")
+        #expect(
+            lines.filter { $0.contains("expected JSON") }.count == 1
+                && lines.filter { $0.contains("expected a finite number") }.count == 1,
+            "\(kiosk.log)")
     }
 }

@@ -16,7 +16,8 @@ struct MQTTLibraryTests {
     static let missing = "THUMBWHEEL_MOSQUITTO=/nonexistent/libmosquitto.so.1"
     static let section = "[mqtt]\nhost = \"127.0.0.1\"\nport = 1\n"
 
-    @Test("This machine has libmosquitto (scripts/setup installs it): an [mqtt] config loads without a warning about it")
+    @Test(
+        "This machine has libmosquitto (scripts/setup installs it): an [mqtt] config loads without a warning about it")
     func presentHere() throws {
         if case .failure(let why) = MosquittoLibrary.shared { Issue.record("libmosquitto: \(why)") }
         let config = try ConfigLoader.parse(text: MQTTLibraryTests.section + MQTTConfigTests.screens, file: "c.toml")
@@ -31,7 +32,10 @@ struct MQTTLibraryTests {
         let binary = try #require(thumbwheelBinary())
         let run = try #require(runTool(binary, ["check-config", path], environment: [MQTTLibraryTests.missing]))
         #expect(run.status == 0)
-        #expect(run.err.contains("warning: \(path):2:1: mqtt.host: expected libmosquitto.so.1 to reach the broker, found none on this machine"))
+        #expect(
+            run.err.contains(
+                "warning: \(path):2:1: mqtt.host: expected libmosquitto.so.1 to reach the broker, found none on this machine"
+            ))
         #expect(run.err.contains("apt install libmosquitto1"))
         #expect(run.out.contains("OK") && run.out.contains("1 warning"))
     }
@@ -40,9 +44,12 @@ struct MQTTLibraryTests {
     func kioskRunsWithout() throws {
         let dir = makeTemporaryDirectory("mqtt-library-run")
         let path = dir + "/config.toml", socket = dir + "/control.sock", log = dir + "/kiosk.log"
-        try FileIO.writeAtomically(Array(KioskProcess.config(dir: dir, extraScreens: MQTTLibraryTests.section).utf8), to: path)
+        try FileIO.writeAtomically(
+            Array(KioskProcess.config(dir: dir, extraScreens: MQTTLibraryTests.section).utf8), to: path)
         let binary = try #require(thumbwheelBinary())
-        let kiosk = try #require(SpawnedProcess("/usr/bin/env", [MQTTLibraryTests.missing, binary, "run", "--config", path], stderrPath: log))
+        let kiosk = try #require(
+            SpawnedProcess(
+                "/usr/bin/env", [MQTTLibraryTests.missing, binary, "run", "--config", path], stderrPath: log))
         defer { kill(kiosk.pid, SIGKILL); _ = kiosk.readAcksUntilExit() }
         let deadline = monotonicNow() + 10
         while access(socket, F_OK) != 0 && monotonicNow() < deadline { usleep(20_000) }
@@ -54,6 +61,8 @@ struct MQTTLibraryTests {
         let text = FileIO.read(log).map { String(decoding: $0, as: UTF8.self) } ?? ""
         let errors = text.split(separator: "\n").filter { $0.contains("mqtt: cannot open libmosquitto.so.1") }
         #expect(errors.count == 1, "\(text)")
-        #expect(errors.first?.contains("apt install libmosquitto1") == true && errors.first?.contains("runs without MQTT") == true)
+        #expect(
+            errors.first?.contains("apt install libmosquitto1") == true
+                && errors.first?.contains("runs without MQTT") == true)
     }
 }

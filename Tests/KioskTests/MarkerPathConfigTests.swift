@@ -9,7 +9,8 @@ import Widgets
 /// `marker_path` is checked as the dial reads it: SVG path data, strictly (issue 37, item 6).
 @Suite("Config: marker_path")
 struct MarkerPathConfigTests {
-    static let expected = "expected SVG path data of the commands M, L, H, V, C, S, Q, T and Z (lower case: relative), found "
+    static let expected =
+        "expected SVG path data of the commands M, L, H, V, C, S, Q, T and Z (lower case: relative), found "
 
     static let cases: [(String, String)] = [
         ("M 0 0 L nan nan", "\"nan\" at character 9 where a number belongs"),
@@ -22,7 +23,8 @@ struct MarkerPathConfigTests {
 
     @Test("Path data the dial could not draw is a located error saying what was found where", arguments: cases)
     func refused(data: String, found: String) {
-        #expect(errors(minimalScreenConfig + "  marker_path = \"\(data)\"\n")
+        #expect(
+            errors(minimalScreenConfig + "  marker_path = \"\(data)\"\n")
                 == ["bad.toml:8:3: screens[id=main].controls[id=dial].marker_path: " + Self.expected + found])
     }
 
@@ -40,7 +42,10 @@ struct MarkerPathConfigTests {
         // 99 quadratic curves of 15 lines each and the start: 1,486 corners; 134 markers fit the budget, 135 do not.
         let wavy = "M -100 0" + String(repeating: " q 1 -8 2 0", count: 99) + " Z"
         #expect(errors(minimalScreenConfig + "  marker_count = 134\n  marker_path = \"\(wavy)\"\n") == [])
-        #expect(errors(minimalScreenConfig + "  marker_count = 135\n  marker_path = \"\(wavy)\"\n")
-                == ["bad.toml:9:3: screens[id=main].controls[id=dial].marker_path: expected at most 200000 corners over all markers (marker_count × the shape's, curves counted as the lines they become), found 135 × 1486"])
+        #expect(
+            errors(minimalScreenConfig + "  marker_count = 135\n  marker_path = \"\(wavy)\"\n")
+                == [
+                    "bad.toml:9:3: screens[id=main].controls[id=dial].marker_path: expected at most 200000 corners over all markers (marker_count × the shape's, curves counted as the lines they become), found 135 × 1486"
+                ])
     }
 }

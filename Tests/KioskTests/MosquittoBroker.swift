@@ -21,15 +21,22 @@ final class MosquittoBroker {
 
     /// mosquitto and its clients: scripts/setup installs them (packages mosquitto, mosquitto-clients).
     static func tool(_ name: String) throws -> String {
-        let path = ((getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin").split(separator: ":").map(String.init) + ["/usr/sbin", "/sbin"])
+        let path =
+            ((getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin").split(separator: ":").map(String.init) + [
+                "/usr/sbin", "/sbin",
+            ])
             .map { $0 + "/" + name }.first { access($0, X_OK) == 0 }
         guard let path else {
-            throw BrokerError("\(name) is not installed: run scripts/setup (it installs mosquitto and mosquitto-clients) or apt-get install -y mosquitto mosquitto-clients")
+            throw BrokerError(
+                "\(name) is not installed: run scripts/setup (it installs mosquitto and mosquitto-clients) or apt-get install -y mosquitto mosquitto-clients"
+            )
         }
         return path
     }
 
-    init(name: String, port: Int? = nil, listenerOptions: String = "allow_anonymous true\n", clientArgs: [String] = []) throws {
+    init(
+        name: String, port: Int? = nil, listenerOptions: String = "allow_anonymous true\n", clientArgs: [String] = []
+    ) throws {
         dir = makeTemporaryDirectory(name)
         self.port = port ?? MosquittoBroker.freePort()
         self.listenerOptions = listenerOptions
@@ -46,7 +53,8 @@ final class MosquittoBroker {
     /// Starts the broker (again) on the same port and waits until it accepts connections.
     func start() throws {
         let config = dir + "/mosquitto.conf"
-        try FileIO.writeAtomically(Array("user \(MosquittoBroker.userName)\nlistener \(port) 127.0.0.1\n\(listenerOptions)".utf8), to: config)
+        try FileIO.writeAtomically(
+            Array("user \(MosquittoBroker.userName)\nlistener \(port) 127.0.0.1\n\(listenerOptions)".utf8), to: config)
         let binary = try MosquittoBroker.tool("mosquitto")
         let argv = ([binary, "-c", config] as [String]).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -56,10 +64,14 @@ final class MosquittoBroker {
         posix_spawn_file_actions_addopen(&actions, 1, dir + "/broker.log", O_WRONLY | O_CREAT | O_APPEND, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else { throw BrokerError("cannot start \(binary)") }
+        guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else {
+            throw BrokerError("cannot start \(binary)")
+        }
         let deadline = monotonicNow() + 10
         while !MosquittoBroker.accepts(port) {
-            guard monotonicNow() < deadline else { throw BrokerError("mosquitto did not listen on port \(port) within 10 s (see \(dir)/broker.log)") }
+            guard monotonicNow() < deadline else {
+                throw BrokerError("mosquitto did not listen on port \(port) within 10 s (see \(dir)/broker.log)")
+            }
             usleep(20_000)
         }
     }
@@ -79,7 +91,9 @@ final class MosquittoBroker {
 
     /// The retained payload of `topic`, or nil when none arrives within `seconds`.
     func retained(_ topic: String, seconds: Int = 2) throws -> String? {
-        let run = runTool(try MosquittoBroker.tool("mosquitto_sub"), ["-h", "127.0.0.1", "-p", "\(port)", "-t", topic, "-C", "1", "-W", "\(seconds)"] + clientArgs)
+        let run = runTool(
+            try MosquittoBroker.tool("mosquitto_sub"),
+            ["-h", "127.0.0.1", "-p", "\(port)", "-t", topic, "-C", "1", "-W", "\(seconds)"] + clientArgs)
         guard let run, run.status == 0 else { return nil }
         return run.out.hasSuffix("\n") ? String(run.out.dropLast()) : run.out
     }
@@ -97,14 +111,18 @@ final class MosquittoBroker {
     }
 
     func publish(_ topic: String, _ payload: String) throws {
-        let run = runTool(try MosquittoBroker.tool("mosquitto_pub"), ["-h", "127.0.0.1", "-p", "\(port)", "-t", topic, "-m", payload, "-q", "1"] + clientArgs)
+        let run = runTool(
+            try MosquittoBroker.tool("mosquitto_pub"),
+            ["-h", "127.0.0.1", "-p", "\(port)", "-t", topic, "-m", payload, "-q", "1"] + clientArgs)
         guard run?.status == 0 else { throw BrokerError("mosquitto_pub to \(topic) failed: \(run?.err ?? "not run")") }
     }
 
     /// Every retained message under `pattern` (`homeassistant/#`) as topic → payload, collected for `seconds`.
     func retainedMessages(_ pattern: String, seconds: Int = 1) throws -> [String: String] {
-        let run = runTool(try MosquittoBroker.tool("mosquitto_sub"),
-                          ["-h", "127.0.0.1", "-p", "\(port)", "-t", pattern, "-v", "--retained-only", "-W", "\(seconds)"] + clientArgs)
+        let run = runTool(
+            try MosquittoBroker.tool("mosquitto_sub"),
+            ["-h", "127.0.0.1", "-p", "\(port)", "-t", pattern, "-v", "--retained-only", "-W", "\(seconds)"]
+                + clientArgs)
         var messages: [String: String] = [:]
         for line in (run?.out ?? "").split(separator: "\n") {
             let parts = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
@@ -120,8 +138,12 @@ final class MosquittoBroker {
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_addr.s_addr = inet_addr("127.0.0.1")
         var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(s, $0, len) } }
-        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(s, $0, &len) } }
+        _ = withUnsafeMutablePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(s, $0, len) }
+        }
+        _ = withUnsafeMutablePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(s, $0, &len) }
+        }
         return Int(UInt16(bigEndian: addr.sin_port))
     }
 
@@ -133,7 +155,9 @@ final class MosquittoBroker {
         addr.sin_port = in_port_t(UInt16(port).bigEndian)
         addr.sin_addr.s_addr = inet_addr("127.0.0.1")
         return withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(s, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(s, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         } == 0
     }
 }

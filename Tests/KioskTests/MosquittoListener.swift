@@ -14,14 +14,18 @@ final class MosquittoListener {
         path = makeTemporaryDirectory("listener") + "/messages.txt"
         let probe = "probe/\(getpid())/\(UInt32.random(in: 0...UInt32.max))"
         let binary = try MosquittoBroker.tool("mosquitto_sub")
-        let args = [binary, "-h", "127.0.0.1", "-p", "\(broker.port)", "-v", "-t", probe] + topics.flatMap { ["-t", $0] } + broker.clientArgs
+        let args =
+            [binary, "-h", "127.0.0.1", "-p", "\(broker.port)", "-v", "-t", probe] + topics.flatMap { ["-t", $0] }
+            + broker.clientArgs
         let argv = args.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else { throw BrokerError("cannot start \(binary)") }
+        guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else {
+            throw BrokerError("cannot start \(binary)")
+        }
         let deadline = monotonicNow() + 10
         while !lines.contains(where: { $0.hasPrefix(probe) }) {
             guard monotonicNow() < deadline else { throw BrokerError("mosquitto_sub did not subscribe within 10 s") }

@@ -45,8 +45,9 @@ struct PropertyProcessTests {
         try #require(run.status == 0, "render failed: \(run.err)")
         let bytes = try #require(FileIO.read(out))
         let bitmap = try PNGImage.decode(bytes)
-        return KioskProcess.Screenshot(width: bitmap.width, height: bitmap.height,
-                                       pixels: Array(UnsafeBufferPointer(start: bitmap.pixels, count: bitmap.width * bitmap.height)))
+        return KioskProcess.Screenshot(
+            width: bitmap.width, height: bitmap.height,
+            pixels: Array(UnsafeBufferPointer(start: bitmap.pixels, count: bitmap.width * bitmap.height)))
     }
 
     /// Polls the frame until it differs from `old` (or 5 s pass).
@@ -62,7 +63,9 @@ struct PropertyProcessTests {
 
     func ok(_ reply: String?) -> Bool { reply?.contains("\"ok\":true") == true }
 
-    @Test("prop over the socket: the frame equals a render of the config with that key; a bad value is refused with the element and key")
+    @Test(
+        "prop over the socket: the frame equals a render of the config with that key; a bad value is refused with the element and key"
+    )
     func socketProperty() throws {
         let kiosk = try #require(KioskProcess(name: "prop-socket", extraScreens: Self.controls()))
         let before = try #require(try kiosk.screenshotBitmap())
@@ -76,11 +79,16 @@ struct PropertyProcessTests {
         let box = try #require(changedBox(before, red))
         #expect(box.x >= 220 && box.maxX <= 380 && box.y >= 10 && box.maxY <= 70, "changed \(box)")
 
-        #expect(kiosk.request(#"{"cmd":"prop","id":"go","key":"color","value":"blurple"}"#)?.contains("go.color: ") == true)
-        #expect(kiosk.request(#"{"cmd":"prop","id":"go","key":"size","value":"9"}"#)?
-            .contains("go.size: expected one of text, color, icon, hidden, enabled") == true)
-        #expect(kiosk.request(#"{"cmd":"prop","id":"go","key":"text","value":"{nope}"}"#)?.contains("found {nope}") == true)
-        #expect(kiosk.request(#"{"cmd":"prop","id":"ghost","key":"text","value":"x"}"#)?.contains(#"no control \"ghost\""#) == true)
+        #expect(
+            kiosk.request(#"{"cmd":"prop","id":"go","key":"color","value":"blurple"}"#)?.contains("go.color: ") == true)
+        #expect(
+            kiosk.request(#"{"cmd":"prop","id":"go","key":"size","value":"9"}"#)?
+                .contains("go.size: expected one of text, color, icon, hidden, enabled") == true)
+        #expect(
+            kiosk.request(#"{"cmd":"prop","id":"go","key":"text","value":"{nope}"}"#)?.contains("found {nope}") == true)
+        #expect(
+            kiosk.request(#"{"cmd":"prop","id":"ghost","key":"text","value":"x"}"#)?.contains(#"no control \"ghost\""#)
+                == true)
         // null puts back the config's own; a reload forgets every change.
         #expect(ok(kiosk.request(#"{"cmd":"prop","id":"go","key":"color","value":null}"#)))
         #expect(ok(kiosk.request(#"{"cmd":"reload"}"#)))
@@ -91,7 +99,8 @@ struct PropertyProcessTests {
     @Test("A key set over MQTT (<base>/<id>/<key>/set): the frame equals a render of the config with that key")
     func mqttProperty() throws {
         let broker = try MosquittoBroker(name: "prop-mqtt")
-        let mqtt = "[mqtt]\nhost = \"127.0.0.1\"\nport = \(broker.port)\nbase_topic = \"tw/prop\"\nclient_id = \"tw-prop-\(getpid())\"\ndiscovery = false\n"
+        let mqtt =
+            "[mqtt]\nhost = \"127.0.0.1\"\nport = \(broker.port)\nbase_topic = \"tw/prop\"\nclient_id = \"tw-prop-\(getpid())\"\ndiscovery = false\n"
         let kiosk = try #require(KioskProcess(name: "prop-mqtt-kiosk", extraScreens: Self.controls() + "\n" + mqtt))
         #expect(try broker.wait("tw/prop/status", for: "online") == "online")
         let before = try #require(try kiosk.screenshotBitmap())
@@ -102,7 +111,9 @@ struct PropertyProcessTests {
         try broker.publish("tw/prop/go/hidden/set", "true")
         let hidden = try nextFrame(kiosk, after: stop)
         #expect(hidden.pixels == (try render(Self.controls(text: "Stop", button: "  hidden = true"))).pixels)
-        #expect(kiosk.logLines(containing: "go.color").count == 1, "a refused value is logged once, naming the element and key")
+        #expect(
+            kiosk.logLines(containing: "go.color").count == 1,
+            "a refused value is logged once, naming the element and key")
     }
 
     @Test("Disabled from outside: veiled, refuses its touch; enabled again it takes it")
@@ -115,7 +126,8 @@ struct PropertyProcessTests {
         #expect(ok(kiosk.request(#"{"cmd":"prop","id":"pump","key":"enabled","value":true}"#)))
         #expect(ok(kiosk.request(#"{"cmd":"tap","x":340,"y":130}"#)))
         let deadline = monotonicNow() + 5
-        while kiosk.request(#"{"cmd":"get","id":"pump"}"#)?.contains("\"value\":1") != true && monotonicNow() < deadline { usleep(50_000) }
+        while kiosk.request(#"{"cmd":"get","id":"pump"}"#)?.contains("\"value\":1") != true && monotonicNow() < deadline
+        { usleep(50_000) }
         #expect(kiosk.request(#"{"cmd":"get","id":"pump"}"#)?.contains("\"value\":1") == true)
     }
 
@@ -125,12 +137,14 @@ struct PropertyProcessTests {
               color_when = [{ when = "pump == 1", color = "#C03030" }]
               hidden_when = "dial > 90"
             """
-        let kiosk = try #require(KioskProcess(name: "prop-condition", extraScreens: Self.controls(text: "{status}", button: button)))
+        let kiosk = try #require(
+            KioskProcess(name: "prop-condition", extraScreens: Self.controls(text: "{status}", button: button)))
         let idle = try #require(try kiosk.screenshotBitmap())
         #expect(ok(kiosk.request(#"{"cmd":"set","id":"pump","value":1}"#)))
         #expect(ok(kiosk.request(#"{"cmd":"set-var","id":"status","value":"running"}"#)))
         let running = try nextFrame(kiosk, after: idle)
-        let expected = try render(Self.controls(text: "running", button: "  color = \"#C03030\"", toggle: "  value = 1"))
+        let expected = try render(
+            Self.controls(text: "running", button: "  color = \"#C03030\"", toggle: "  value = 1"))
         // The toggle moved too: compare the button's rows only.
         #expect(rows(running, 10..<70, 220..<380) == rows(expected, 10..<70, 220..<380))
         #expect(rows(running, 10..<70, 220..<380) != rows(idle, 10..<70, 220..<380))

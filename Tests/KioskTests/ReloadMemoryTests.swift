@@ -31,8 +31,10 @@ struct ReloadMemoryTests {
         try #require(text != demo)
         try FileIO.writeAtomically(Array(text.utf8), to: dir + "/config.toml")
         let binary = try #require(thumbwheelBinary())
-        let kiosk = try #require(SpawnedProcess(binary, ["run", "--headless", "--config", dir + "/config.toml"],
-                                                stderrPath: dir + "/kiosk.log"))
+        let kiosk = try #require(
+            SpawnedProcess(
+                binary, ["run", "--headless", "--config", dir + "/config.toml"],
+                stderrPath: dir + "/kiosk.log"))
         defer { kill(kiosk.pid, SIGKILL); _ = kiosk.readAcksUntilExit() }
         let socket = dir + "/control.sock"
         let deadline = monotonicNow() + 20
@@ -40,21 +42,28 @@ struct ReloadMemoryTests {
 
         // Every reload must really happen (a refused one would build nothing and prove nothing).
         func reload(_ n: Int) -> Int {
-            (0..<n).filter { _ in KioskProcess.request("{\"cmd\":\"reload\"}", socketPath: socket) == "{\"ok\":true}" }.count
+            (0..<n).filter { _ in KioskProcess.request("{\"cmd\":\"reload\"}", socketPath: socket) == "{\"ok\":true}" }
+                .count
         }
         #expect(reload(Self.warmUp) == Self.warmUp)
         let before = try #require(Self.residentBytes(kiosk.pid))
         #expect(reload(Self.reloads) == Self.reloads)
         let after = try #require(Self.residentBytes(kiosk.pid))
         let perReload = (after - before) / Self.reloads
-        #expect(perReload < Self.bytesPerReload,
-                "RSS \(before / 1024) KiB → \(after / 1024) KiB over \(Self.reloads) reloads: \(perReload) bytes per reload")
+        #expect(
+            perReload < Self.bytesPerReload,
+            "RSS \(before / 1024) KiB → \(after / 1024) KiB over \(Self.reloads) reloads: \(perReload) bytes per reload"
+        )
     }
 
     /// The process's resident set (`VmRSS` of /proc/PID/status) in bytes.
     static func residentBytes(_ pid: pid_t) -> Int? {
-        guard let status = FileIO.read("/proc/\(pid)/status").map({ String(decoding: $0, as: UTF8.self) }) else { return nil }
+        guard let status = FileIO.read("/proc/\(pid)/status").map({ String(decoding: $0, as: UTF8.self) }) else {
+            return nil
+        }
         let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
-        return line.flatMap { Int($0.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") }.map { $0 * 1024 }
+        return line.flatMap { Int($0.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") }.map {
+            $0 * 1024
+        }
     }
 }

@@ -31,7 +31,9 @@ struct ScreenPowerProcessTests {
         return level(dir)
     }
 
-    @Test("ctl brightness and screen-power set the backlight; a touch on the dark screen wakes it; a bad level is refused")
+    @Test(
+        "ctl brightness and screen-power set the backlight; a touch on the dark screen wakes it; a bad level is refused"
+    )
     func socket() throws {
         let (dir, idle) = try Self.backlight("power-socket")
         let kiosk = try #require(KioskProcess(name: "power-socket-kiosk", extraScreens: idle))
@@ -48,17 +50,23 @@ struct ScreenPowerProcessTests {
     func mqtt() throws {
         let broker = try MosquittoBroker(name: "power-mqtt")
         let (dir, idle) = try Self.backlight("power-mqtt")
-        let mqtt = "[mqtt]\nhost = \"127.0.0.1\"\nport = \(broker.port)\nbase_topic = \"tw/power\"\nclient_id = \"tw-power-\(getpid())\"\n"
+        let mqtt =
+            "[mqtt]\nhost = \"127.0.0.1\"\nport = \(broker.port)\nbase_topic = \"tw/power\"\nclient_id = \"tw-power-\(getpid())\"\n"
         let kiosk = try #require(KioskProcess(name: "power-mqtt-kiosk", extraScreens: idle + mqtt))
-        #expect(try broker.wait("tw/power/backlight/state", for: #"{"brightness":100,"state":"ON"}"#) == #"{"brightness":100,"state":"ON"}"#)
+        #expect(
+            try broker.wait("tw/power/backlight/state", for: #"{"brightness":100,"state":"ON"}"#)
+                == #"{"brightness":100,"state":"ON"}"#)
         try broker.publish("tw/power/backlight/set", #"{"state":"ON","brightness":40}"#)
         #expect(Self.wait(dir, for: 102) == 102)
         try broker.publish("tw/power/backlight/set", "OFF")
         #expect(Self.wait(dir, for: 0) == 0)
-        #expect(try broker.wait("tw/power/backlight/state", for: #"{"brightness":40,"state":"OFF"}"#) == #"{"brightness":40,"state":"OFF"}"#)
+        #expect(
+            try broker.wait("tw/power/backlight/state", for: #"{"brightness":40,"state":"OFF"}"#)
+                == #"{"brightness":40,"state":"OFF"}"#)
         let discovery = try broker.retainedMessages("homeassistant/light/#")
         let light = try #require(discovery.first { $0.key.hasSuffix("/backlight/config") }?.value)
-        #expect(light.contains(#""schema":"json""#) && light.contains(#""command_topic":"tw/power/backlight/set""#)
+        #expect(
+            light.contains(#""schema":"json""#) && light.contains(#""command_topic":"tw/power/backlight/set""#)
                 && light.contains(#""brightness_scale":100"#))
         _ = kiosk
     }

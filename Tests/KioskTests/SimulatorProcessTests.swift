@@ -19,9 +19,14 @@ final class VirtualX {
     /// Xvfb and xdotool come from scripts/setup (packages xvfb, xdotool, x11-apps): a missing one
     /// fails the test with the command that installs it, never skips it.
     static func tool(_ name: String) throws -> String {
-        let dirs = (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin").split(separator: ":").map(String.init) + ["/usr/bin"]
+        let dirs =
+            (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin").split(separator: ":").map(String.init) + [
+                "/usr/bin"
+            ]
         guard let path = dirs.map({ $0 + "/" + name }).first(where: { access($0, X_OK) == 0 }) else {
-            throw SimulatorTestError("\(name) is not installed: run scripts/setup (it installs xvfb, xdotool and x11-apps) or apt-get install -y xvfb xdotool x11-apps")
+            throw SimulatorTestError(
+                "\(name) is not installed: run scripts/setup (it installs xvfb, xdotool and x11-apps) or apt-get install -y xvfb xdotool x11-apps"
+            )
         }
         return path
     }
@@ -31,8 +36,9 @@ final class VirtualX {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw SimulatorTestError("pipe failed") }
         defer { close(fds[0]) }
-        let spawned = spawnChild(try VirtualX.tool("Xvfb"), ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                                 environment: [], output: .descriptor(fds[1]))
+        let spawned = spawnChild(
+            try VirtualX.tool("Xvfb"), ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+            environment: [], output: .descriptor(fds[1]))
         close(fds[1])
         guard let spawned else { throw SimulatorTestError("cannot start Xvfb") }
         pid = spawned
@@ -55,7 +61,9 @@ final class VirtualX {
 
     /// Runs an X client tool on this display.
     func run(_ tool: String, _ args: [String]) throws -> ToolRun {
-        guard let r = runTool(try VirtualX.tool(tool), args, environment: ["DISPLAY=\(display)"]) else { throw SimulatorTestError("cannot run \(tool)") }
+        guard let r = runTool(try VirtualX.tool(tool), args, environment: ["DISPLAY=\(display)"]) else {
+            throw SimulatorTestError("cannot run \(tool)")
+        }
         return r
     }
 
@@ -83,7 +91,9 @@ func spawnChild(_ path: String, _ args: [String], environment: [String], output:
     var env: [String] = []
     var e = environ
     while let entry = e.pointee { env.append(String(cString: entry)); e += 1 }
-    let replaced = Set(environment.compactMap { $0.split(separator: "=").first.map(String.init) } + (environment.contains { $0.hasPrefix("DISPLAY=") } ? ["WAYLAND_DISPLAY"] : []))
+    let replaced = Set(
+        environment.compactMap { $0.split(separator: "=").first.map(String.init) }
+            + (environment.contains { $0.hasPrefix("DISPLAY=") } ? ["WAYLAND_DISPLAY"] : []))
     env = env.filter { !replaced.contains(String($0.split(separator: "=").first ?? "")) } + environment
     let argv = ([path] + args).map { strdup($0) } + [nil]
     let envp = env.map { strdup($0) } + [nil]
@@ -119,18 +129,23 @@ struct SimulatorTestError: Error, CustomStringConvertible {
 /// big-endian 32-bit fields, the window name, a colour map of 12-byte entries, then the rows.
 enum XWDImage {
     static func decode(_ b: [UInt8]) throws -> (width: Int, height: Int, pixels: [UInt32]) {
-        func field(_ i: Int) -> Int { Int(b[i * 4]) << 24 | Int(b[i * 4 + 1]) << 16 | Int(b[i * 4 + 2]) << 8 | Int(b[i * 4 + 3]) }
+        func field(_ i: Int) -> Int {
+            Int(b[i * 4]) << 24 | Int(b[i * 4 + 1]) << 16 | Int(b[i * 4 + 2]) << 8 | Int(b[i * 4 + 3])
+        }
         guard b.count >= 100 else { throw SimulatorTestError("xwd: short file") }
         let headerSize = field(0), width = field(4), height = field(5), byteOrder = field(7)
         let bitsPerPixel = field(11), bytesPerLine = field(12), colours = field(19)
-        guard bitsPerPixel == 32 else { throw SimulatorTestError("xwd: \(bitsPerPixel) bits per pixel, expected 32 (Xvfb -screen 0 WxHx24)") }
+        guard bitsPerPixel == 32 else {
+            throw SimulatorTestError("xwd: \(bitsPerPixel) bits per pixel, expected 32 (Xvfb -screen 0 WxHx24)")
+        }
         let start = headerSize + colours * 12
         guard b.count >= start + height * bytesPerLine else { throw SimulatorTestError("xwd: truncated image") }
         var pixels = [UInt32](repeating: 0, count: width * height)
         for y in 0..<height {
             for x in 0..<width {
                 let o = start + y * bytesPerLine + x * 4
-                let v = byteOrder == 0
+                let v =
+                    byteOrder == 0
                     ? UInt32(b[o]) | UInt32(b[o + 1]) << 8 | UInt32(b[o + 2]) << 16 | UInt32(b[o + 3]) << 24
                     : UInt32(b[o + 3]) | UInt32(b[o + 2]) << 8 | UInt32(b[o + 1]) << 16 | UInt32(b[o]) << 24
                 pixels[y * width + x] = v & 0xFFFFFF
@@ -180,15 +195,20 @@ final class SimulatorProcess {
         logPath = dir + "/simulate.log"
         binary = try #require(thumbwheelBinary())
         try FileIO.writeAtomically(Array((config ?? { SimulatorProcess.config(dir: $0) })(dir).utf8), to: configPath)
-        guard let spawned = spawnChild(binary, ["simulate", "--config", configPath, "--socket", socketPath],
-                                       environment: ["DISPLAY=\(x.display)"], output: .file(logPath)) else {
+        guard
+            let spawned = spawnChild(
+                binary, ["simulate", "--config", configPath, "--socket", socketPath],
+                environment: ["DISPLAY=\(x.display)"], output: .file(logPath))
+        else {
             throw SimulatorTestError("cannot start \(binary)")
         }
         pid = spawned
         // The socket opens after the first frame is on screen.
         let deadline = monotonicNow() + 15
         while access(socketPath, F_OK) != 0 {
-            guard monotonicNow() < deadline, isRunning else { throw SimulatorTestError("simulate did not start; its log:\n\(log)") }
+            guard monotonicNow() < deadline, isRunning else {
+                throw SimulatorTestError("simulate did not start; its log:\n\(log)")
+            }
             usleep(20_000)
         }
         let found = try x.run("xdotool", ["search", "--name", "thumbwheel simulate"])
@@ -285,7 +305,10 @@ struct SimulatorProcessTests {
         var moves = ["mousemove", "--window", sim.window, "\(Int(handle.x))", "\(Int(handle.y))", "mousedown", "1"]
         for i in 1...12 {
             let a = Double(i) / 12 * Double.pi / 2
-            moves += ["sleep", "0.02", "mousemove", "--window", sim.window, "\(Int(center.x + r * cos(a)))", "\(Int(center.y + r * sin(a)))"]
+            moves += [
+                "sleep", "0.02", "mousemove", "--window", sim.window, "\(Int(center.x + r * cos(a)))",
+                "\(Int(center.y + r * sin(a)))",
+            ]
         }
         moves += ["sleep", "0.05", "mouseup", "1"]
         let drag = try sim.x.run("xdotool", moves)
@@ -297,45 +320,63 @@ struct SimulatorProcessTests {
             if let v = value, abs(v - 50) < 3 { break }
             usleep(50_000)
         } while monotonicNow() < deadline
-        #expect(value.map { abs($0 - 50) < 3 } == true, "value after a quarter-turn mouse drag: \(String(describing: value))")
+        #expect(
+            value.map { abs($0 - 50) < 3 } == true,
+            "value after a quarter-turn mouse drag: \(String(describing: value))")
     }
 
-    @Test("Ctrl+drag leaves a finger on one handle of a range slider while the mouse drags the other: two fingers at once")
+    @Test(
+        "Ctrl+drag leaves a finger on one handle of a range slider while the mouse drags the other: two fingers at once"
+    )
     func pinnedSecondFinger() throws {
         let sim = try SimulatorProcess(name: "sim-pin") { dir in
-            SimulatorProcess.config(dir: dir).replacingOccurrences("kind = \"circular-slider\"", "kind = \"range-slider\"\n  second_value = 75\n  min_distance = 20")
+            SimulatorProcess.config(dir: dir).replacingOccurrences(
+                "kind = \"circular-slider\"", "kind = \"range-slider\"\n  second_value = 75\n  min_distance = 20")
         }
         let watcher = try #require(TestClient(path: sim.socketPath))
         watcher.send("{\"cmd\":\"subscribe\"}\n")
         // Values 25 and 75 of 0…100 on a full circle: the handles due east and due west of the centre.
         let listing = try sim.ctl(["list"]).out
-        let first = try #require(Self.point(named: "handle", in: listing)), second = try #require(Self.point(named: "second_handle", in: listing))
+        let first = try #require(Self.point(named: "handle", in: listing)),
+            second = try #require(Self.point(named: "second_handle", in: listing))
         let center = try #require(Self.point(named: "center", in: listing))
         let r = hypot(first.x - center.x, first.y - center.y)
         func arc(_ from: Double, _ to: Double) -> [String] {  // mousemoves along the circle, angles in turns from north
             (1...6).flatMap { i -> [String] in
                 let a = (from + (to - from) * Double(i) / 6) * 2 * Double.pi
-                return ["sleep", "0.02", "mousemove", "--window", sim.window, "\(Int(center.x + r * sin(a)))", "\(Int(center.y - r * cos(a)))"]
+                return [
+                    "sleep", "0.02", "mousemove", "--window", sim.window, "\(Int(center.x + r * sin(a)))",
+                    "\(Int(center.y - r * cos(a)))",
+                ]
             }
         }
         let w = sim.window
         // Ctrl held: the first handle from 25 to 20, and its finger stays down at the release.
-        let pin = try sim.x.run("xdotool", ["mousemove", "--window", w, "\(Int(first.x))", "\(Int(first.y))", "keydown", "ctrl", "mousedown", "1"]
-                                + arc(0.25, 0.2) + ["mouseup", "1", "keyup", "ctrl"])
+        let pin = try sim.x.run(
+            "xdotool",
+            ["mousemove", "--window", w, "\(Int(first.x))", "\(Int(first.y))", "keydown", "ctrl", "mousedown", "1"]
+                + arc(0.25, 0.2) + ["mouseup", "1", "keyup", "ctrl"])
         // A plain drag of the second handle from 75 to 85 while the first finger is still down.
-        let drag = try sim.x.run("xdotool", ["sleep", "0.1", "mousemove", "--window", w, "\(Int(second.x))", "\(Int(second.y))", "mousedown", "1"]
-                                 + arc(0.75, 0.85) + ["mouseup", "1"])
+        let drag = try sim.x.run(
+            "xdotool",
+            ["sleep", "0.1", "mousemove", "--window", w, "\(Int(second.x))", "\(Int(second.y))", "mousedown", "1"]
+                + arc(0.75, 0.85) + ["mouseup", "1"])
         #expect(pin.status == 0 && drag.status == 0, "xdotool: \(pin.err) \(drag.err)")
         var lines: [String] = []
         let deadline = monotonicNow() + 5
         while monotonicNow() < deadline && lines.filter({ $0.contains("\"event\":\"ended\"") }).count < 1 {
             if let l = watcher.nextLine() { lines.append(l) } else { usleep(10_000) }
         }
-        let value = JSON.parse(Array(try sim.ctl(["get", "dial"]).out.utf8))?["value"]?.arrayValue?.compactMap(\.numberValue) ?? []
-        #expect(value.count == 2 && abs(value[0] - 20) < 1.5 && abs(value[1] - 85) < 1.5, "values after both drags: \(value)")
+        let value =
+            JSON.parse(Array(try sim.ctl(["get", "dial"]).out.utf8))?["value"]?.arrayValue?.compactMap(\.numberValue)
+            ?? []
+        #expect(
+            value.count == 2 && abs(value[0] - 20) < 1.5 && abs(value[1] - 85) < 1.5,
+            "values after both drags: \(value)")
         let events = lines.compactMap { JSON.parse(Array($0.utf8))?["event"]?.stringValue }
-        #expect(events.filter { $0 == "started" }.count == 2 && events.filter { $0 == "ended" }.count == 1,
-                "the pinned finger is still down when the second lifts: \(events)")
+        #expect(
+            events.filter { $0 == "started" }.count == 2 && events.filter { $0 == "ended" }.count == 1,
+            "the pinned finger is still down when the second lifts: \(events)")
         // A right-click lifts the pinned finger.
         _ = try sim.x.run("xdotool", ["mousemove", "--window", w, "5", "5", "click", "3"])
         let liftDeadline = monotonicNow() + 5
@@ -360,13 +401,16 @@ struct SimulatorProcessTests {
         var seen: Double?
         repeat {
             let shot = try sim.capture()
-            if shot.pixels.last == expected.last && shot.pixels.first == expected.first { seen = monotonicNow() - start; break }
+            if shot.pixels.last == expected.last && shot.pixels.first == expected.first {
+                seen = monotonicNow() - start; break
+            }
             usleep(5_000)
         } while monotonicNow() - start < 5
         #expect(seen != nil, "the window did not change within 5 s of the save")
         #expect(sim.waitForLog("simulate: reloaded"), "log:\n\(sim.log)")
-        print("simulate reload: window changed \(Int((seen ?? 0) * 1000)) ms after the rename (xwd polling); the simulator's own log: "
-              + (sim.log.split(separator: "\n").last { $0.contains("simulate: reloaded") }.map(String.init) ?? "-"))
+        print(
+            "simulate reload: window changed \(Int((seen ?? 0) * 1000)) ms after the rename (xwd polling); the simulator's own log: "
+                + (sim.log.split(separator: "\n").last { $0.contains("simulate: reloaded") }.map(String.init) ?? "-"))
         #expect(try sim.value("dial") == 60, "reload keeps values")
         // A save in place (truncate and write: IN_CLOSE_WRITE).
         let third = SimulatorProcess.config(dir: sim.dir, background: "#205020", dialValue: "60")
@@ -375,10 +419,14 @@ struct SimulatorProcessTests {
         close(fd)
         let expectedThird = try sim.rendered(sim.configPath)
         let result = try sim.waitForWindow(expectedThird)
-        #expect(result.elapsed != nil, "after an in-place save the window differs from render in \(result.differing) pixels")
+        #expect(
+            result.elapsed != nil, "after an in-place save the window differs from render in \(result.differing) pixels"
+        )
     }
 
-    @Test("Saving a broken config shows the error overlay over the last good screen and keeps running; fixing it removes the overlay")
+    @Test(
+        "Saving a broken config shows the error overlay over the last good screen and keeps running; fixing it removes the overlay"
+    )
     func brokenConfigOverlay() throws {
         let sim = try SimulatorProcess(name: "sim-broken")
         let good = try sim.rendered(sim.configPath)
@@ -406,7 +454,10 @@ struct SimulatorProcessTests {
         let binary = try #require(thumbwheelBinary())
         let dir = makeTemporaryDirectory("sim-nosdl")
         try FileIO.writeAtomically(Array(SimulatorProcess.config(dir: dir).utf8), to: dir + "/config.toml")
-        let r = try #require(runTool(binary, ["simulate", "--config", dir + "/config.toml"], environment: ["THUMBWHEEL_SDL=/nonexistent/libSDL2.so"]))
+        let r = try #require(
+            runTool(
+                binary, ["simulate", "--config", dir + "/config.toml"],
+                environment: ["THUMBWHEEL_SDL=/nonexistent/libSDL2.so"]))
         #expect(r.status == 1)
         #expect(r.err == "simulate needs libSDL2: apt install libsdl2-2.0-0\n")
     }
@@ -414,7 +465,8 @@ struct SimulatorProcessTests {
     /// A named point of the first control in a `ctl list` reply: "name":[x,y].
     static func point(named name: String, in text: String) -> Point? {
         guard let json = JSON.parse(Array(text.utf8)), let c = json["controls"]?.arrayValue?.first,
-              let xy = c["points"]?[name]?.arrayValue?.compactMap({ $0.numberValue }), xy.count == 2 else { return nil }
+            let xy = c["points"]?[name]?.arrayValue?.compactMap({ $0.numberValue }), xy.count == 2
+        else { return nil }
         return Point(xy[0], xy[1])
     }
 }

@@ -27,7 +27,9 @@ final class PipeliningClient {
     func sendSome() -> Int {
         var total = 0
         while sent < pending.count {
-            let n = pending.withUnsafeBytes { send(client.fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+            let n = pending.withUnsafeBytes {
+                send(client.fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL))
+            }
             guard n > 0 else { break }
             sent += n; total += n
         }
@@ -84,9 +86,13 @@ struct SocketFloodTests {
         let kiosk = try #require(KioskProcess(name: "flood-get"))
         // Every other request names a control that does not exist: its error reply names it, so the
         // order of the replies can be checked.
-        let requests = (0..<100_000).map { i in i % 2 == 0 ? "{\"cmd\":\"get\",\"id\":\"dial\"}" : "{\"cmd\":\"get\",\"id\":\"n\(i)\"}" }
+        let requests = (0..<100_000).map { i in
+            i % 2 == 0 ? "{\"cmd\":\"get\",\"id\":\"dial\"}" : "{\"cmd\":\"get\",\"id\":\"n\(i)\"}"
+        }
         try attack(kiosk, requests) { i, reply in
-            i % 2 == 0 ? reply == "{\"id\":\"dial\",\"ok\":true,\"value\":25}" : reply.hasPrefix("{\"error\":\"no control \\\"n\(i)\\\"")
+            i % 2 == 0
+                ? reply == "{\"id\":\"dial\",\"ok\":true,\"value\":25}"
+                : reply.hasPrefix("{\"error\":\"no control \\\"n\(i)\\\"")
         }
     }
 
@@ -102,9 +108,12 @@ struct SocketFloodTests {
     @Test("Pipelined screenshots: other clients are answered promptly; every reply arrives")
     func pipelinedScreenshots() throws {
         let kiosk = try #require(KioskProcess(name: "flood-shot"))
-        let requests = (0..<200).map { i in i % 2 == 0 ? "{\"cmd\":\"screenshot\"}" : "{\"cmd\":\"get\",\"id\":\"n\(i)\"}" }
+        let requests = (0..<200).map { i in
+            i % 2 == 0 ? "{\"cmd\":\"screenshot\"}" : "{\"cmd\":\"get\",\"id\":\"n\(i)\"}"
+        }
         try attack(kiosk, requests) { i, reply in
-            i % 2 == 0 ? reply.hasPrefix("{\"height\":300,\"ok\":true,\"png\":\"iVBOR") : reply.contains("\\\"n\(i)\\\"")
+            i % 2 == 0
+                ? reply.hasPrefix("{\"height\":300,\"ok\":true,\"png\":\"iVBOR") : reply.contains("\\\"n\(i)\\\"")
         }
     }
 }

@@ -45,7 +45,9 @@ private func connectAndAsk(_ path: String) -> (client: TestClient, reply: String
 
 @Suite("The control socket at the process's descriptor limit", .serialized)
 struct SocketLimitTests {
-    @Test("Out of file descriptors, new connections are told so and closed: no spinning, one log line, served again once clients leave")
+    @Test(
+        "Out of file descriptors, new connections are told so and closed: no spinning, one log line, served again once clients leave"
+    )
     func descriptorLimit() throws {
         let kiosk = try #require(KioskProcess(name: "fd-limit"))
         let prlimit = "/usr/bin/prlimit"
@@ -65,7 +67,9 @@ struct SocketLimitTests {
             break
         }
         #expect(served.count >= 5, "served \(served.count) before the limit")
-        #expect(refusal?.hasPrefix("{\"error\":\"connection refused: the kiosk is out of file descriptors") == true, "\(refusal ?? "no reply")")
+        #expect(
+            refusal?.hasPrefix("{\"error\":\"connection refused: the kiosk is out of file descriptors") == true,
+            "\(refusal ?? "no reply")")
 
         // At the limit, with connections still arriving, the kiosk must sleep, not spin on accept.
         let before = try #require(cpuSeconds(of: kiosk.process.pid))
@@ -75,14 +79,17 @@ struct SocketLimitTests {
         }
         let used = try #require(cpuSeconds(of: kiosk.process.pid)) - before
         #expect(used < 0.3, "CPU time over a second at the descriptor limit: \(used) s")
-        #expect(kiosk.log.components(separatedBy: "socket: refusing new connections").count == 2,
-                "said once per episode:\n\(kiosk.log)")
+        #expect(
+            kiosk.log.components(separatedBy: "socket: refusing new connections").count == 2,
+            "said once per episode:\n\(kiosk.log)")
 
         served.removeAll()
         // Served again (a refusal would be a reply too, so the guard below cannot tell).
         var again: String?
         let deadline = monotonicNow() + 5
-        while again?.hasPrefix("{\"id\"") != true && monotonicNow() < deadline { again = connectAndAsk(kiosk.socketPath)?.reply }
+        while again?.hasPrefix("{\"id\"") != true && monotonicNow() < deadline {
+            again = connectAndAsk(kiosk.socketPath)?.reply
+        }
         #expect(again == "{\"id\":\"dial\",\"ok\":true,\"value\":25}", "\(again ?? "no reply")")
         let guardian = StallGuard(socketPath: kiosk.socketPath, id: "dial")
         usleep(300_000)

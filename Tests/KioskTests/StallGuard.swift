@@ -46,11 +46,13 @@ final class StallGuard: @unchecked Sendable {
         self.interval = interval
         pthread_mutex_init(mutex, nil)
         let context = Unmanaged.passRetained(self).toOpaque()
-        pthread_create(&thread, nil, { context in
-            let guardian = Unmanaged<StallGuard>.fromOpaque(context!).takeRetainedValue()
-            guardian.run()
-            return nil
-        }, context)
+        pthread_create(
+            &thread, nil,
+            { context in
+                let guardian = Unmanaged<StallGuard>.fromOpaque(context!).takeRetainedValue()
+                guardian.run()
+                return nil
+            }, context)
     }
 
     deinit { mutex.deallocate() }

@@ -52,7 +52,8 @@ struct StateStoreTests {
 
     @Test("SIGKILL at 200 random moments: the file always parses and holds an acknowledged value")
     func killTorture() throws {
-        let binary = try #require(builtExecutable("thumbwheel-dev"), "the thumbwheel-dev executable is built beside the tests")
+        let binary = try #require(
+            builtExecutable("thumbwheel-dev"), "the thumbwheel-dev executable is built beside the tests")
         let path = makeTemporaryDirectory("torture") + "/state.json"
         var lastAck = 0
         var generator = SeededRandom(seed: 0x5747E)
@@ -66,11 +67,13 @@ struct StateStoreTests {
             let acked = (acks + more).max() ?? lastAck
             let saved = StateStore(path: path).values["torture"]
             guard case .single(let value)? = saved else {
-                Issue.record("round \(round): the state file did not parse or lost the value (\(String(describing: saved)))")
+                Issue.record(
+                    "round \(round): the state file did not parse or lost the value (\(String(describing: saved)))")
                 return
             }
             // The last acknowledged value, or the one being written when the kill came: never older.
-            #expect(Int(value) >= acked && Int(value) <= acked + 1, "round \(round): saved \(value), acknowledged \(acked)")
+            #expect(
+                Int(value) >= acked && Int(value) <= acked + 1, "round \(round): saved \(value), acknowledged \(acked)")
             #expect(FileIO.read(path + ".corrupt-1") == nil)
             lastAck = Int(value)
         }
@@ -108,7 +111,9 @@ final class SpawnedProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-        if let stderrPath { posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_APPEND, 0o644) }
+        if let stderrPath {
+            posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        }
         posix_spawn_file_actions_addclose(&actions, fds[0])
         var p: pid_t = 0
         let argv = ([path] + args).map { strdup($0) } + [nil]

@@ -7,7 +7,9 @@ import Testing
 @testable import SocketAdapter
 @testable import Platform
 
-@Suite("State file on a writer thread: the loop never waits for the disk, replies wait for the saves before them", .serialized)
+@Suite(
+    "State file on a writer thread: the loop never waits for the disk, replies wait for the saves before them",
+    .serialized)
 struct StateWriterTests {
     /// Polls `store`'s writer until `condition` or two seconds.
     private func waitForSaves(_ store: StateStore, until condition: () -> Bool) -> Bool {
@@ -30,7 +32,9 @@ struct StateWriterTests {
         #expect(store.generation == 50)
         #expect(store.flushDeadline == nil, "handed over, nothing pending on the loop")
         #expect(waitForSaves(store) { store.savedGeneration == 50 }, "saved \(store.savedGeneration)")
-        #expect(StateStore(path: path).values == ["volume": .single(50)], "the newest bytes win; older waiting ones are skipped")
+        #expect(
+            StateStore(path: path).values == ["volume": .single(50)],
+            "the newest bytes win; older waiting ones are skipped")
         var st = stat()
         #expect(stat(path, &st) == 0 && st.st_mode & 0o777 == ConfigLimits.stateFileMode)
     }
@@ -62,7 +66,9 @@ struct StateWriterTests {
         #expect(store.settledGeneration == 1, "finished all the same: replies waiting for it go out")
     }
 
-    @Test("A failing episode: the failure is kept for replies and stats, the unsaved value is known as such, and it ends with a save")
+    @Test(
+        "A failing episode: the failure is kept for replies and stats, the unsaved value is known as such, and it ends with a save"
+    )
     func failingEpisode() throws {
         let dir = makeTemporaryDirectory("state-writer")
         let blocker = dir + "/blocker"
@@ -81,7 +87,9 @@ struct StateWriterTests {
         unlink(blocker)
         store.flushPending()  // the retry, without waiting for its delay
         #expect(waitForSaves(store) { store.savedGeneration == 4 })
-        #expect(store.saveFailure == nil && store.isSaved("volume", .single(3)) && store.savedValues == ["volume": .single(3)])
+        #expect(
+            store.saveFailure == nil && store.isSaved("volume", .single(3))
+                && store.savedValues == ["volume": .single(3)])
         #expect(store.stats == StateStats(saving: "ok", failedSaves: 3))
     }
 }
@@ -105,7 +113,9 @@ private final class SavingHandler: ControlRequestHandler {
 
 @Suite("Control socket: a reply never overtakes a save asked for before it", .serialized)
 struct ControlSocketSaveTests {
-    @Test("A set's reply is held until its save is on disk, the client's later requests wait behind it in order, and other clients are answered at once")
+    @Test(
+        "A set's reply is held until its save is on disk, the client's later requests wait behind it in order, and other clients are answered at once"
+    )
     func heldInOrder() throws {
         let loop = EventLoop()
         let handler = SavingHandler()
@@ -130,24 +140,33 @@ struct ControlSocketSaveTests {
         #expect(reply(c, loop) == "{\"id\":\"read\",\"ok\":true,\"value\":1}")
     }
 
-    @Test("A set whose save fails is answered with an error naming the failure; a request held behind it is answered as usual")
+    @Test(
+        "A set whose save fails is answered with an error naming the failure; a request held behind it is answered as usual"
+    )
     func failedSaveIsNotAcknowledged() throws {
         let loop = EventLoop()
         let handler = SavingHandler()
         let path = makeTemporaryDirectory("sock-save") + "/control.sock"
         let socket = try ControlSocket(path: path, group: nil, loop: loop, handler: handler)
         var progress = SaveProgress.idle
-        socket.saveProgress = { SaveProgress(asked: handler.asked, settled: progress.settled, saved: progress.saved, failure: progress.failure) }
+        socket.saveProgress = {
+            SaveProgress(
+                asked: handler.asked, settled: progress.settled, saved: progress.saved, failure: progress.failure)
+        }
         let c = try #require(TestClient(path: path))
         c.send("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":40}\n{\"cmd\":\"get\",\"id\":\"read\"}\n")
         _ = pump(loop) { handler.asked == 1 }
         for _ in 0..<10 { loop.runOnce(timeout: 0.005) }
         #expect(c.nextLine() == nil, "held until the save finishes")
-        progress = SaveProgress(asked: 1, settled: 1, saved: 0, failure: "create /x/state.json.tmp.1: Read-only file system")
+        progress = SaveProgress(
+            asked: 1, settled: 1, saved: 0, failure: "create /x/state.json.tmp.1: Read-only file system")
         socket.savesReached(progress)
         let answer = reply(c, loop)
-        #expect(answer?.hasPrefix("{\"error\":\"not saved: create /x/state.json.tmp.1: Read-only file system;") == true, "\(answer ?? "none")")
-        #expect(reply(c, loop) == "{\"id\":\"read\",\"ok\":true,\"value\":1}", "a read is not a change: answered as usual")
+        #expect(
+            answer?.hasPrefix("{\"error\":\"not saved: create /x/state.json.tmp.1: Read-only file system;") == true,
+            "\(answer ?? "none")")
+        #expect(
+            reply(c, loop) == "{\"id\":\"read\",\"ok\":true,\"value\":1}", "a read is not a change: answered as usual")
         // Saving works again: the next set is acknowledged.
         c.send("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":41}\n")
         _ = pump(loop) { handler.asked == 2 }

@@ -58,7 +58,8 @@ struct SwipeProcessTests {
 
     @Test("[navigation] swipe = false: no page turns")
     func off() throws {
-        let kiosk = try #require(KioskProcess(name: "swipe-off", extraScreens: Self.second + "\n[navigation]\nswipe = false\n"))
+        let kiosk = try #require(
+            KioskProcess(name: "swipe-off", extraScreens: Self.second + "\n[navigation]\nswipe = false\n"))
         drag(kiosk, 380, 260, 150, 255)
         #expect(screen(kiosk) == "main")
     }

@@ -67,7 +67,9 @@ func pump(_ loop: EventLoop, until condition: () -> Bool) -> Bool {
 /// Reads a line from `client`, running the loop while waiting.
 func reply(_ client: TestClient, _ loop: EventLoop) -> String? {
     var line: String?
-    pump(loop) { line = client.nextLine(); return line != nil }
+    pump(loop) {
+        line = client.nextLine(); return line != nil
+    }
     return line
 }
 
@@ -84,12 +86,12 @@ func errors(_ text: String) -> [String] {
 /// A minimal valid config: one screen with one dial (lines 1–7), so a bad case differs from a good file
 /// in the one section or key it adds after it.
 let minimalScreenConfig = """
-[[screens]]
-id = "main"
+    [[screens]]
+    id = "main"
 
-  [[screens.controls]]
-  kind = "circular-slider"
-  id = "dial"
-  frame = [0, 0, 200, 200]
+      [[screens.controls]]
+      kind = "circular-slider"
+      id = "dial"
+      frame = [0, 0, 200, 200]
 
-"""
+    """

@@ -11,30 +11,31 @@ import Testing
 @Suite("The kiosk process: long text does not stall the loop", .serialized)
 struct TextStallProcessTests {
     /// A text variable at its longest: words, so both wrapping and cutting have work to do.
-    static let longest = String(String(repeating: "Filter 42 ", count: ConfigLimits.variableTextBytes / 10 + 1)
-        .prefix(ConfigLimits.variableTextBytes))
+    static let longest = String(
+        String(repeating: "Filter 42 ", count: ConfigLimits.variableTextBytes / 10 + 1)
+            .prefix(ConfigLimits.variableTextBytes))
 
     /// A one-line label and a wrapped one, each showing `note` `copies` times, and the variable.
     static func panel(copies: Int, initial: String? = nil, extra: String = "") -> String {
         let text = String(repeating: "{note} ", count: copies)
         return """
-          [[screens.controls]]
-          kind = "label"
-          id = "line"
-          frame = [0, 200, 400, 40]
-          text = "\(text)"
-          [[screens.controls]]
-          kind = "label"
-          id = "block"
-          frame = [200, 0, 200, 120]
-          wrap = true
-          text = "\(text)"
-        \(extra)
-        [[variables]]
-        id = "note"
-        type = "text"
-        \(initial.map { "initial = \"\($0)\"" } ?? "")
-        """
+              [[screens.controls]]
+              kind = "label"
+              id = "line"
+              frame = [0, 200, 400, 40]
+              text = "\(text)"
+              [[screens.controls]]
+              kind = "label"
+              id = "block"
+              frame = [200, 0, 200, 120]
+              wrap = true
+              text = "\(text)"
+            \(extra)
+            [[variables]]
+            id = "note"
+            type = "text"
+            \(initial.map { "initial = \"\($0)\"" } ?? "")
+            """
     }
 
     @Test("set-var of a label's text variable to its longest (four copies: 4 KB of text) leaves the loop responsive")
@@ -61,13 +62,15 @@ struct TextStallProcessTests {
               frame = [200, 0, 100, 100]
               value = 7
             """
-        try kiosk.writeConfig(KioskProcess.config(dir: kiosk.dir) + Self.panel(copies: 10, initial: Self.longest, extra: second))
+        try kiosk.writeConfig(
+            KioskProcess.config(dir: kiosk.dir) + Self.panel(copies: 10, initial: Self.longest, extra: second))
         let guardian = StallGuard(socketPath: kiosk.socketPath, id: "dial")
         usleep(100_000)
         kill(kiosk.process.pid, SIGHUP)
         var loaded = false
-        for _ in 0 ..< 100 where !loaded {
-            loaded = kiosk.request("{\"cmd\":\"get\",\"id\":\"second\"}") == "{\"id\":\"second\",\"ok\":true,\"value\":7}"
+        for _ in 0..<100 where !loaded {
+            loaded =
+                kiosk.request("{\"cmd\":\"get\",\"id\":\"second\"}") == "{\"id\":\"second\",\"ok\":true,\"value\":7}"
             if !loaded { usleep(20_000) }
         }
         usleep(300_000)  // the frames after the reload, with the labels drawn

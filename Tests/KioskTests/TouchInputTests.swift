@@ -8,7 +8,9 @@ import Testing
 
 @Suite("Injected touches: queued at most 10 s ahead, played in order, memory bounded")
 struct TouchInputTests {
-    @Test("A client that keeps the queue full for 15 minutes: every accepted tap plays in order, the refused ones are errors, memory stays bounded")
+    @Test(
+        "A client that keeps the queue full for 15 minutes: every accepted tap plays in order, the refused ones are errors, memory stays bounded"
+    )
     func saturatedQueue() {
         let touches = TouchInput(loop: EventLoop())
         var played: [Int] = []
@@ -19,7 +21,7 @@ struct TouchInputTests {
         var now = 0.0
         // 20 taps asked for every 0.1 s (each takes 0.05 s): twice what can play.
         while now < 900 {
-            for _ in 0 ..< 20 {
+            for _ in 0..<20 {
                 do throws(TouchInput.QueueFull) {
                     _ = try touches.queueTap(at: Point(5, 5), now: now)
                     accepted.append(accepted.count)

@@ -47,7 +47,9 @@ struct UnsavedValueTests {
         kiosk.request("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":\(value)}")
     }
 
-    @Test("A set whose save fails gets an error; the file keeps the last saved value; stats, the panel and one log line say so; saving again is acknowledged")
+    @Test(
+        "A set whose save fails gets an error; the file keeps the last saved value; stats, the panel and one log line say so; saving again is acknowledged"
+    )
     func failedSaveIsAnError() throws {
         let kiosk = try #require(KioskProcess(name: "unsaved"))
         #expect(set(kiosk, 30) == "{\"id\":\"dial\",\"ok\":true,\"value\":30}")
@@ -58,15 +60,22 @@ struct UnsavedValueTests {
 
         for value in [40, 50, 60] {
             let reply = set(kiosk, value) ?? "no reply"
-            #expect(reply.hasPrefix("{\"error\":\"not saved: create \(kiosk.statePath).tmp.") && reply.contains("Is a directory"), "\(reply)")
+            #expect(
+                reply.hasPrefix("{\"error\":\"not saved: create \(kiosk.statePath).tmp.")
+                    && reply.contains("Is a directory"), "\(reply)")
         }
-        #expect(kiosk.request("{\"cmd\":\"get\",\"id\":\"dial\"}") == "{\"id\":\"dial\",\"ok\":true,\"value\":60}",
-                "the panel keeps the value it shows")
+        #expect(
+            kiosk.request("{\"cmd\":\"get\",\"id\":\"dial\"}") == "{\"id\":\"dial\",\"ok\":true,\"value\":60}",
+            "the panel keeps the value it shows")
         #expect(StateStore(path: kiosk.statePath).values["dial"] == .single(30), "the file keeps the last saved value")
         let state = try #require(kiosk.stats?.state)
-        #expect(state.saving == "failing" && state.failedSaves >= 3 && state.lastError?.contains("Is a directory") == true, "\(state)")
+        #expect(
+            state.saving == "failing" && state.failedSaves >= 3 && state.lastError?.contains("Is a directory") == true,
+            "\(state)")
         #expect(try badgePixels(kiosk) > 50, "the panel shows values are not being saved")
-        #expect(kiosk.logLines(containing: "state: cannot save").count == 1, "once per episode, not per failure:\n\(kiosk.log)")
+        #expect(
+            kiosk.logLines(containing: "state: cannot save").count == 1,
+            "once per episode, not per failure:\n\(kiosk.log)")
 
         try #require(blocker.unblock())
         #expect(set(kiosk, 70) == "{\"id\":\"dial\",\"ok\":true,\"value\":70}")
@@ -81,7 +90,8 @@ struct UnsavedValueTests {
     @Test("Over MQTT, a value that could not be saved is not confirmed on its state topic until it is saved")
     func mqttStateWaitsForTheSave() throws {
         let broker = try MosquittoBroker(name: "mqtt-unsaved")
-        let kiosk = try #require(KioskProcess(name: "mqtt-unsaved-kiosk", extraScreens: MQTTProcessTests.section(port: broker.port)))
+        let kiosk = try #require(
+            KioskProcess(name: "mqtt-unsaved-kiosk", extraScreens: MQTTProcessTests.section(port: broker.port)))
         let base = MQTTProcessTests.base
         #expect(try broker.wait("\(base)/dial/state", for: "25") == "25")
         try broker.publish("\(base)/dial/set", "60")
@@ -98,7 +108,8 @@ struct UnsavedValueTests {
         #expect(try broker.retained("\(base)/dial/state") == "60")
 
         try #require(blocker.unblock())
-        #expect(try broker.wait("\(base)/dial/state", for: "70", timeout: 10) == "70", "confirmed once a retry saved it")
+        #expect(
+            try broker.wait("\(base)/dial/state", for: "70", timeout: 10) == "70", "confirmed once a retry saved it")
         #expect(StateStore(path: kiosk.statePath).values["dial"] == .single(70))
     }
 }

@@ -12,8 +12,9 @@ import Testing
         let b = canvas(240, 96)
         let c = b.canvas
         for (i, cap) in [LineCap.butt, .round, .square].enumerated() {
-            c.strokeArc(center: Point(40.3 + Double(i) * 80, 50.6), radius: 28.5, start: .degrees(150), sweep: .degrees(240),
-                        width: 11.3, cap: cap, color: Color(rgb: 0x7FA8C6))
+            c.strokeArc(
+                center: Point(40.3 + Double(i) * 80, 50.6), radius: 28.5, start: .degrees(150), sweep: .degrees(240),
+                width: 11.3, cap: cap, color: Color(rgb: 0x7FA8C6))
         }
         try Golden.check(b, "arc-caps")
     }
@@ -42,13 +43,16 @@ import Testing
     @Test("a written bitmap reads back with the same straight colours")
     func roundTrip() throws {
         let b = Bitmap(width: 3, height: 2)
-        let colors = [Color(rgb: 0xFF0000), Color(rgba: 0x00FF0080), Color(rgba: 0x12345678), .clear, .white, Color(rgba: 0x0000FF01)]
+        let colors = [
+            Color(rgb: 0xFF0000), Color(rgba: 0x00FF0080), Color(rgba: 0x12345678), .clear, .white,
+            Color(rgba: 0x0000FF01),
+        ]
         for (i, c) in colors.enumerated() { b[i % 3, i / 3] = c.premultipliedARGB }
         let path = "/tmp/thumbwheel-png-roundtrip-\(getpid()).png"
         try PNGImage.write(b, to: path)
         let back = try PNGImage.read(from: path)
         #expect(back.width == 3 && back.height == 2)
-        for i in 0 ..< 6 { #expect(back[i % 3, i / 3] == b[i % 3, i / 3], "pixel \(i)") }
+        for i in 0..<6 { #expect(back[i % 3, i / 3] == b[i % 3, i / 3], "pixel \(i)") }
     }
 
     @Test("reading a missing file throws an error naming the file")
@@ -64,8 +68,12 @@ import Testing
     @Test("a negative sweep paints the same pixels as the mirrored positive sweep")
     func negativeSweep() {
         let a = Bitmap(width: 64, height: 64), b = Bitmap(width: 64, height: 64)
-        a.canvas.strokeArc(center: Point(32, 32), radius: 20, start: .degrees(200), sweep: .degrees(-130), width: 6, cap: .round, color: .white)
-        b.canvas.strokeArc(center: Point(32, 32), radius: 20, start: .degrees(70), sweep: .degrees(130), width: 6, cap: .round, color: .white)
+        a.canvas.strokeArc(
+            center: Point(32, 32), radius: 20, start: .degrees(200), sweep: .degrees(-130), width: 6, cap: .round,
+            color: .white)
+        b.canvas.strokeArc(
+            center: Point(32, 32), radius: 20, start: .degrees(70), sweep: .degrees(130), width: 6, cap: .round,
+            color: .white)
         #expect(a.hasSamePixels(as: b))
         #expect(a[32, 52] == 0xFFFF_FFFF, "70°…200° passes through the bottom (90°)")
         #expect(a[32, 12] == 0, "and not through the top (270°)")
@@ -74,12 +82,16 @@ import Testing
     @Test("a sweep of a full turn or more is the whole ring; a zero sweep or width draws nothing")
     func fullTurn() {
         let a = Bitmap(width: 64, height: 64), b = Bitmap(width: 64, height: 64)
-        a.canvas.strokeArc(center: Point(32, 32), radius: 20, start: .degrees(10), sweep: .degrees(400), width: 6, cap: .butt, color: .white)
+        a.canvas.strokeArc(
+            center: Point(32, 32), radius: 20, start: .degrees(10), sweep: .degrees(400), width: 6, cap: .butt,
+            color: .white)
         b.canvas.strokeCircle(center: Point(32, 32), radius: 20, width: 6, color: .white)
         #expect(a.hasSamePixels(as: b))
         let c = Bitmap(width: 64, height: 64)
-        c.canvas.strokeArc(center: Point(32, 32), radius: 20, start: .zero, sweep: .zero, width: 6, cap: .round, color: .white)
-        c.canvas.strokeArc(center: Point(32, 32), radius: 20, start: .zero, sweep: .degrees(90), width: 0, cap: .round, color: .white)
+        c.canvas.strokeArc(
+            center: Point(32, 32), radius: 20, start: .zero, sweep: .zero, width: 6, cap: .round, color: .white)
+        c.canvas.strokeArc(
+            center: Point(32, 32), radius: 20, start: .zero, sweep: .degrees(90), width: 0, cap: .round, color: .white)
         #expect(c.hasSamePixels(as: Bitmap(width: 64, height: 64)))
     }
 
@@ -91,12 +103,13 @@ import Testing
         words.withUnsafeMutableBytes { raw in
             let c = Canvas(pixels: raw.baseAddress!, width: w, height: h, strideBytes: w * 2, format: .rgb565)
             c.clear(Color(rgb: 0x202020))
-            c.strokeArc(center: Point(48, 48), radius: 30, start: .degrees(135), sweep: .degrees(270), width: 8, cap: .round,
-                        color: Color(rgb: 0x7FA8C6))
+            c.strokeArc(
+                center: Point(48, 48), radius: 30, start: .degrees(135), sweep: .degrees(270), width: 8, cap: .round,
+                color: Color(rgb: 0x7FA8C6))
             c.fillCircle(center: Point(48, 48), radius: 12, paint: Paint(Color(rgba: 0xC66F3A80)))
         }
         // The 565 result widened back, as a bitmap, is the golden.
-        for i in 0 ..< w * h { reference.pixels[i] = RGB565.unpack(words[i]) }
+        for i in 0..<w * h { reference.pixels[i] = RGB565.unpack(words[i]) }
         try Golden.check(reference, "rgb565")
         #expect(RGB565.unpack(words[0]) == RGB565.unpack(RGB565.pack(Color(rgb: 0x202020).premultipliedARGB)))
     }

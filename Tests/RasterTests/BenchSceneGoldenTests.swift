@@ -24,7 +24,7 @@ import Testing
         let scenes = try BenchScenes(width: 800, height: 480)
         let bitmap = Bitmap(width: 800, height: 480)
         scenes.draw("S2", on: bitmap.canvas)
-        #expect(bitmap.color(x: 400, y: 48) == Color(rgb: 0x0000FF))      // θ = 270°, t = 0.5
+        #expect(bitmap.color(x: 400, y: 48) == Color(rgb: 0x0000FF))  // θ = 270°, t = 0.5
         let start = Angle.degrees(136).point(center: Point(400, 240), radius: 192)
         let end = Angle.degrees(44).point(center: Point(400, 240), radius: 192)
         let s = bitmap.color(x: Int(start.x), y: Int(start.y)), e = bitmap.color(x: Int(end.x), y: Int(end.y))

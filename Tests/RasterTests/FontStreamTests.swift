@@ -13,11 +13,13 @@ import Testing
         defer { closedir(dir) }
         var targets: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard name.first?.isNumber == true else { continue }
             var buffer = [CChar](repeating: 0, count: 4096)
             let n = readlink("/proc/self/fd/" + name, &buffer, buffer.count - 1)
-            if n > 0 { targets.append(String(decoding: buffer[0 ..< n].map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+            if n > 0 { targets.append(String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
         }
         return targets
     }
@@ -36,7 +38,9 @@ import Testing
         do {
             let face = try FontFace(path: path)
             #expect(Self.openFiles().contains(path), "the face reads through its own descriptor")
-            #expect(!(try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)).contains(path), "the file is not mapped")
+            #expect(
+                !(try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)).contains(path),
+                "the file is not mapped")
             let glyph = face.glyph(face.glyphIndex("A"), size64: FontFace.size64(40), subX: 0, subY: 0)
             #expect(glyph.width > 15 && glyph.height > 20 && glyph.coverage.contains(255), "A renders at 40 px")
             #expect(face.unitsPerEm == 2048)

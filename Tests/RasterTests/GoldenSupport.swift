@@ -19,15 +19,19 @@ enum Golden {
             let (r, g, b, a) = PixelMath.unpremultiply(actual)
             return PixelMath.premultiply(r, g, b, a)
         }
-        let mismatch = try ImageComparison.compare(bitmap, name: name, directory: directory, failureDirectory: failureDirectory,
-                                                   limit: 0, problem: &problem) { x, y, expected in
+        let mismatch = try ImageComparison.compare(
+            bitmap, name: name, directory: directory, failureDirectory: failureDirectory,
+            limit: 0, problem: &problem
+        ) { x, y, expected in
             roundTripped(x, y) == expected[x, y] ? 0 : 1
         }
         if let problem { Issue.record("golden \(problem)", sourceLocation: sourceLocation) }
         guard let m = mismatch else { return }
         let (x, y) = m.first
-        let first = "first at (\(x), \(y)): 0x\(String(roundTripped(x, y), radix: 16)) vs 0x\(String(m.expectedAtFirst, radix: 16))"
-        Issue.record("golden \(name): \(m.count) pixels differ (\(first)); actual: \(m.actualPath), diff (red = differs): \(m.diffPath)",
-                     sourceLocation: sourceLocation)
+        let first =
+            "first at (\(x), \(y)): 0x\(String(roundTripped(x, y), radix: 16)) vs 0x\(String(m.expectedAtFirst, radix: 16))"
+        Issue.record(
+            "golden \(name): \(m.count) pixels differ (\(first)); actual: \(m.actualPath), diff (red = differs): \(m.diffPath)",
+            sourceLocation: sourceLocation)
     }
 }

@@ -8,7 +8,8 @@ import Testing
 /// Fonts the fuzzer (`scripts/fuzz font`) turned into traps, kept as regressions.
 @Suite("Hostile fonts") struct HostileFontTests {
     /// The DejaVu Sans subset the font fuzzer starts from.
-    static let seedFont = ImageComparison.directory("../Fuzz/corpus/font", besides: #filePath) + "/dejavu-sans-subset.ttf"
+    static let seedFont =
+        ImageComparison.directory("../Fuzz/corpus/font", besides: #filePath) + "/dejavu-sans-subset.ttf"
 
     /// The seed with its `head` table's unitsPerEm (2048) set to `unitsPerEm`: every glyph grows by 2048/unitsPerEm.
     static func seed(withUnitsPerEm unitsPerEm: UInt16) throws -> [UInt8] {
@@ -16,7 +17,8 @@ import Testing
         func u16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
         func u32(_ at: Int) -> Int { u16(at) << 16 | u16(at + 2) }
         let tables = u16(4)
-        let head = try #require((0 ..< tables).map { 12 + 16 * $0 }.first { String(decoding: bytes[$0 ..< $0 + 4], as: UTF8.self) == "head" })
+        let head = try #require(
+            (0..<tables).map { 12 + 16 * $0 }.first { String(decoding: bytes[$0..<$0 + 4], as: UTF8.self) == "head" })
         let unitsPerEmAt = u32(head + 8) + 18
         #expect(u16(unitsPerEmAt) == 2048, "the seed's head table is where the test expects it")
         bytes[unitsPerEmAt] = UInt8(unitsPerEm >> 8); bytes[unitsPerEmAt + 1] = UInt8(unitsPerEm & 0xFF)
@@ -37,11 +39,14 @@ import Testing
         let size64 = FontFace.size64(200)
         for scalar in "Ag".unicodeScalars {
             let good = sane.glyph(sane.glyphIndex(scalar), size64: size64, subX: 0, subY: 0)
-            #expect(good.width > 50 && good.height > 50 && good.width <= 4 * 200, "the seed's \(scalar) renders at 200 px")
+            #expect(
+                good.width > 50 && good.height > 50 && good.width <= 4 * 200, "the seed's \(scalar) renders at 200 px")
             let index = hostile.glyphIndex(scalar)
             #expect(index != 0, "the hostile font still maps \(scalar)")
             let bad = hostile.glyph(index, size64: size64, subX: 0, subY: 0)
-            #expect(bad.width == 0 && bad.height == 0 && bad.coverage.isEmpty, "\(scalar) at 200 px is refused, not rendered")
+            #expect(
+                bad.width == 0 && bad.height == 0 && bad.coverage.isEmpty,
+                "\(scalar) at 200 px is refused, not rendered")
             #expect(bad.advance > 200, "the refused glyph keeps its (huge) advance, so layout stays defined")
         }
         // Drawing and measuring finish and leave the canvas untouched.

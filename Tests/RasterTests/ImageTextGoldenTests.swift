@@ -48,9 +48,11 @@ import Testing
             let b = Bitmap(width: 80, height: 70, fill: Color(rgb: 0x102030))
             b.canvas.drawImage(icon, in: Rect(x: 9, y: 3, width: 64, height: 64), filter: filter, blendMode: .source)
             var differ = 0
-            for y in 0 ..< 64 { for x in 0 ..< 64 where b[x + 9, y + 3] != icon[x, y] { differ += 1 } }
+            for y in 0..<64 { for x in 0..<64 where b[x + 9, y + 3] != icon[x, y] { differ += 1 } }
             #expect(differ == 0, "\(filter): \(differ) pixels differ")
-            #expect(b[8, 3] == Color(rgb: 0x102030).premultipliedARGB && b[73, 66] == Color(rgb: 0x102030).premultipliedARGB)
+            #expect(
+                b[8, 3] == Color(rgb: 0x102030).premultipliedARGB && b[73, 66] == Color(rgb: 0x102030).premultipliedARGB
+            )
         }
         let c = Bitmap(width: 80, height: 70)
         c.canvas.drawImage(icon, at: Point(9, 3), blendMode: .source)

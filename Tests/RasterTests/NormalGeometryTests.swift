@@ -39,27 +39,32 @@ struct NormalGeometryTests {
         let memory = UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 16)
         defer { memory.deallocate() }
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for _ in 0 ..< 30 {
+        for _ in 0..<30 {
             var canvas = Canvas(pixels: memory, width: width, height: height, strideBytes: stride, format: format)
             canvas.clear(Color(rgba: 0x1020_30FF))
-            if rng.int(2) == 0 { canvas.clip = PixelRect(x: rng.int(30), y: rng.int(20), width: 8 + rng.int(40), height: 8 + rng.int(30)) }
-            for _ in 0 ..< 3 {
+            if rng.int(2) == 0 {
+                canvas.clip = PixelRect(x: rng.int(30), y: rng.int(20), width: 8 + rng.int(40), height: 8 + rng.int(30))
+            }
+            for _ in 0..<3 {
                 // Each number moved by up to half its size and 12 pixels more: shapes across the clip's
                 // and the canvas's edges, of every size the canvas shows.
                 func moved(_ v: Double) -> Double { v + rng.range(-1, 1) * (abs(v) / 2 + 12) }
                 var geometry = call.typical.map(moved)
                 if call == .drawImageSource || call == .drawImageTransform {
                     // Keep the transform's scale (its first four numbers) ordinary: near singular it is not.
-                    for i in (call == .drawImageSource ? 4 : 0) ..< (call == .drawImageSource ? 8 : 4) { geometry[i] = call.typical[i] + rng.range(-0.3, 0.3) }
+                    for i in (call == .drawImageSource ? 4 : 0)..<(call == .drawImageSource ? 8 : 4) {
+                        geometry[i] = call.typical[i] + rng.range(-0.3, 0.3)
+                    }
                 }
                 if call == .drawImageInRect { geometry[4] = rng.range(0, 1) }
                 var paintNumbers = CanvasCall.typicalPaint.map(moved)
                 paintNumbers[4] = rng.range(0.2, 1)
-                let color = Color(r: UInt8(rng.int(256)), g: UInt8(rng.int(256)), b: UInt8(rng.int(256)), a: UInt8(rng.int(256)))
+                let color = Color(
+                    r: UInt8(rng.int(256)), g: UInt8(rng.int(256)), b: UInt8(rng.int(256)), a: UInt8(rng.int(256)))
                 let paint = CanvasCall.paint(kind: rng.int(CanvasCall.paintKinds), paintNumbers, color: color)
                 call.draw(on: canvas, geometry, variant: rng.int(8), paint: paint, resources: resources)
             }
-            for i in 0 ..< stride * height {
+            for i in 0..<stride * height {
                 hash = (hash ^ UInt64(memory.load(fromByteOffset: i, as: UInt8.self))) &* 0x100_0000_01B3
             }
         }
@@ -68,8 +73,11 @@ struct NormalGeometryTests {
 
     @Test("random ordinary scenes of every call hash as before the guards", arguments: CanvasCall.allCases)
     func unchanged(call: CanvasCall) throws {
-        let argb = NormalGeometryTests.hash(call, format: .argb8888), rgb565 = NormalGeometryTests.hash(call, format: .rgb565)
-        let expected = try #require(NormalGeometryTests.recorded[call], "no hash recorded: .\(call): (0x\(String(argb, radix: 16)), 0x\(String(rgb565, radix: 16))),")
+        let argb = NormalGeometryTests.hash(call, format: .argb8888),
+            rgb565 = NormalGeometryTests.hash(call, format: .rgb565)
+        let expected = try #require(
+            NormalGeometryTests.recorded[call],
+            "no hash recorded: .\(call): (0x\(String(argb, radix: 16)), 0x\(String(rgb565, radix: 16))),")
         #expect(argb == expected.argb, "\(call) argb8888: 0x\(String(argb, radix: 16))")
         #expect(rgb565 == expected.rgb565, "\(call) rgb565: 0x\(String(rgb565, radix: 16))")
     }

@@ -9,10 +9,11 @@ struct PNGMemoryTests {
     @Test("A bitmap encoded in memory reads back pixel for pixel, and is the PNG the file writer makes")
     func roundTrip() throws {
         let bitmap = Bitmap(width: 37, height: 23)
-        for y in 0 ..< 23 {
-            for x in 0 ..< 37 {
+        for y in 0..<23 {
+            for x in 0..<37 {
                 let a = UInt8((x * 7 + y * 3) % 256)
-                bitmap.pixels[y * 37 + x] = a == 0 ? 0 : PixelMath.premultiply(UInt8(x * 6), UInt8(y * 11), 200, max(a, 1))
+                bitmap.pixels[y * 37 + x] =
+                    a == 0 ? 0 : PixelMath.premultiply(UInt8(x * 6), UInt8(y * 11), 200, max(a, 1))
             }
         }
         let bytes = try PNGImage.encode(bitmap)
@@ -27,10 +28,10 @@ struct PNGMemoryTests {
         #expect(back.width == 37 && back.height == 23)
         try PNGImage.write(bitmap, to: filePath)
         let fromFile = try PNGImage.read(from: filePath)
-        #expect((0 ..< 37 * 23).allSatisfy { back.pixels[$0] == fromFile.pixels[$0] })
+        #expect((0..<37 * 23).allSatisfy { back.pixels[$0] == fromFile.pixels[$0] })
         // Straight alpha in the file: premultiplied words come back within one step of rounding.
         var worst = 0
-        for i in 0 ..< 37 * 23 {
+        for i in 0..<37 * 23 {
             let p = bitmap.pixels[i], q = back.pixels[i]
             for shift in stride(from: 0, through: 24, by: 8) {
                 worst = max(worst, abs(Int((p >> UInt32(shift)) & 0xFF) - Int((q >> UInt32(shift)) & 0xFF)))
@@ -43,7 +44,7 @@ struct PNGMemoryTests {
     func incompressible() throws {
         let bitmap = Bitmap(width: 64, height: 64, format: .xrgb8888)
         var state: UInt32 = 12345
-        for i in 0 ..< 64 * 64 {
+        for i in 0..<64 * 64 {
             state = state &* 1_664_525 &+ 1_013_904_223
             bitmap.pixels[i] = state
         }
@@ -54,6 +55,6 @@ struct PNGMemoryTests {
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)
         let back = try PNGImage.read(from: path)
-        #expect((0 ..< 64 * 64).allSatisfy { back.pixels[$0] == bitmap.pixels[$0] | 0xFF00_0000 })
+        #expect((0..<64 * 64).allSatisfy { back.pixels[$0] == bitmap.pixels[$0] | 0xFF00_0000 })
     }
 }

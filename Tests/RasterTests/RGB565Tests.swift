@@ -9,7 +9,7 @@ struct RGB565Tests {
 
     @Test("Each channel goes to the nearest level, for every byte value")
     func rounding() {
-        for c in UInt32(0) ... 255 {
+        for c in UInt32(0)...255 {
             #expect(RGB565.pack(c << 16) == UInt16(Self.nearest(c, 31) << 11))
             #expect(RGB565.pack(c << 8) == UInt16(Self.nearest(c, 63) << 5))
             #expect(RGB565.pack(c) == UInt16(Self.nearest(c, 31)))
@@ -26,7 +26,7 @@ struct RGB565Tests {
         #expect(RGB565.unpack(0x0000) == 0xFF00_0000)
         #expect(RGB565.unpack(0xFFFF) == 0xFFFF_FFFF)
         #expect(RGB565.unpack(0x8410) == 0xFF84_8284)
-        #expect((UInt16.min ... UInt16.max).allSatisfy { RGB565.pack(RGB565.unpack($0)) == $0 })
+        #expect((UInt16.min...UInt16.max).allSatisfy { RGB565.pack(RGB565.unpack($0)) == $0 })
     }
 
     @Test("An RGB565 canvas clears to the packed colour")

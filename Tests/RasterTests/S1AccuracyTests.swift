@@ -20,7 +20,9 @@ import Testing
         let r = 0.4 * m, lw = 0.05 * m
         let a = 300 * Double.pi / 180
         let hx = cx + r * cos(a), hy = cy + r * sin(a), rh = 0.7 * lw
-        func rgb(_ v: UInt32) -> (Double, Double, Double) { (Double(v >> 16 & 0xFF), Double(v >> 8 & 0xFF), Double(v & 0xFF)) }
+        func rgb(_ v: UInt32) -> (Double, Double, Double) {
+            (Double(v >> 16 & 0xFF), Double(v >> 8 & 0xFF), Double(v & 0xFF))
+        }
         /// Distance from (x, y) to the arc of radius r about the centre from a0 through a0 + sweep (degrees).
         func arcDistance(_ x: Double, _ y: Double, _ a0: Double, _ sweep: Double) -> Double {
             let dx = x - cx, dy = y - cy
@@ -48,9 +50,11 @@ import Testing
         if d >= 0.75 { return (0, false) }
         let n = 64
         var inside = 0
-        for sy in 0 ..< n {
+        for sy in 0..<n {
             let y = Double(j) + (Double(sy) + 0.5) / Double(n)
-            for sx in 0 ..< n where layer.signedDistance(Double(i) + (Double(sx) + 0.5) / Double(n), y) <= 0 { inside += 1 }
+            for sx in 0..<n where layer.signedDistance(Double(i) + (Double(sx) + 0.5) / Double(n), y) <= 0 {
+                inside += 1
+            }
         }
         return (Double(inside) / Double(n * n), true)
     }
@@ -64,19 +68,24 @@ import Testing
         let layers = S1AccuracyTests.layers(width: w, height: h)
         // Only the S1 bounding box can hold shapes; the rest must be exactly the background.
         var maxError = 0.0, edgeErrorSum = 0.0, edgeSamples = 0
-        for j in 0 ..< h {
-            for i in 0 ..< w {
+        for j in 0..<h {
+            for i in 0..<w {
                 var ref = (32.0, 32.0, 32.0)
                 var edge = false
                 for layer in layers {
                     let (a, partial) = S1AccuracyTests.coverage(layer, i, j)
                     edge = edge || partial
                     if a == 0 { continue }
-                    ref = (layer.color.0 * a + ref.0 * (1 - a), layer.color.1 * a + ref.1 * (1 - a), layer.color.2 * a + ref.2 * (1 - a))
+                    ref = (
+                        layer.color.0 * a + ref.0 * (1 - a), layer.color.1 * a + ref.1 * (1 - a),
+                        layer.color.2 * a + ref.2 * (1 - a)
+                    )
                 }
                 let p = bitmap[i, j]
-                let errors = [abs(Double(p >> 16 & 0xFF) - ref.0.rounded()), abs(Double(p >> 8 & 0xFF) - ref.1.rounded()),
-                              abs(Double(p & 0xFF) - ref.2.rounded())]
+                let errors = [
+                    abs(Double(p >> 16 & 0xFF) - ref.0.rounded()), abs(Double(p >> 8 & 0xFF) - ref.1.rounded()),
+                    abs(Double(p & 0xFF) - ref.2.rounded()),
+                ]
                 maxError = max(maxError, errors.max()!)
                 if edge { edgeErrorSum += errors.reduce(0, +) / 3; edgeSamples += 1 }
             }

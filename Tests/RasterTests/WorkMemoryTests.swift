@@ -11,9 +11,11 @@ struct WorkMemoryTests {
     static func draw(_ b: Bitmap, shift: Double) {
         let canvas = b.canvas
         canvas.fillCircle(center: Point(40 + shift, 40), radius: 31.3, color: Color(rgb: 0x3366CC))
-        canvas.strokeArc(center: Point(60, 60 + shift), radius: 40, start: .degrees(10), sweep: .degrees(250), width: 9,
-                         cap: .round, paint: Paint(Color(rgb: 0xE0A020)))
-        canvas.fill(path: Path.polygon([Point(5, 110), Point(70 + shift, 80), Point(115, 118)]), paint: Paint(Color.white))
+        canvas.strokeArc(
+            center: Point(60, 60 + shift), radius: 40, start: .degrees(10), sweep: .degrees(250), width: 9,
+            cap: .round, paint: Paint(Color(rgb: 0xE0A020)))
+        canvas.fill(
+            path: Path.polygon([Point(5, 110), Point(70 + shift, 80), Point(115, 118)]), paint: Paint(Color.white))
     }
 
     @Test("Released between drawings, or never: identical pixels")

@@ -22,7 +22,9 @@ struct MouseFingersTests {
         let move = try #require(m.move(to: Point(20, 15), time: 1.1))
         #expect(m.move(to: Point(20, 15), time: 1.2) == nil, "no frame when the mouse did not move")
         let up = try #require(m.release(at: Point(20, 15), time: 1.3))
-        #expect(down.touches.map(\.phase) == [.began] && move.touches.map(\.phase) == [.moved] && up.touches.map(\.phase) == [.ended])
+        #expect(
+            down.touches.map(\.phase) == [.began] && move.touches.map(\.phase) == [.moved]
+                && up.touches.map(\.phase) == [.ended])
         #expect(Set([down, move, up].map { $0.touches[0].trackingID }).count == 1)
         #expect(up.touches[0].position == Point(20, 15) && up.touches[0].deviceID == MouseFingers.deviceID)
         #expect(m.move(to: Point(30, 30), time: 1.4) == nil, "moving without the button touches nothing")

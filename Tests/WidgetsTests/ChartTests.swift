@@ -13,11 +13,15 @@ import Testing
 struct ChartTests {
     typealias Sample = SampleHistory.Sample
 
-    func make(_ id: String, _ frame: Rect, _ values: [String: ConfigValue], board: ValueBoard, time: MonotonicTime = 0) throws -> Element {
-        let context = ElementContext(scale: 1, configDirectory: "/nonexistent", screenSize: Size(800, 480), theme: .dark,
-                                     time: time, board: board)
+    func make(
+        _ id: String, _ frame: Rect, _ values: [String: ConfigValue], board: ValueBoard, time: MonotonicTime = 0
+    ) throws -> Element {
+        let context = ElementContext(
+            scale: 1, configDirectory: "/nonexistent", screenSize: Size(800, 480), theme: .dark,
+            time: time, board: board)
         let kind = try #require(ElementKinds.named("chart"))
-        return kind.make(ControlConfig(kind: "chart", id: id, frame: frame, properties: ConfigTable(values: values)), in: context)
+        return kind.make(
+            ControlConfig(kind: "chart", id: id, frame: frame, properties: ConfigTable(values: values)), in: context)
     }
 
     @Test("a ring keeps at most its capacity, the newest samples, oldest first")
@@ -56,12 +60,16 @@ struct ChartTests {
     @Test("a new sample damages only the chart, and nothing when no charted value changed")
     func damageOnlyChart() throws {
         let board = ValueBoard(declarations: [.init(id: "temp", initial: .number(20)), .init(id: "other")])
-        let chart = try make("trend", Rect(x: 40, y: 100, width: 300, height: 160), ["sources": .strings(["temp"]), "minutes": .number(10)],
-                             board: board)
-        let label = TextLabel(id: "note", bounds: Rect(x: 0, y: 0, width: 300, height: 40),
-                              transform: .translation(400, 20), template: try TextTemplate(parsing: "Other {other:.1}"),
-                              style: .init(size: 20, bold: false, color: .white, align: .left, wrap: false), board: board)
-        let view = ScreenView(controls: [label, chart.model], background: Theme.dark.background, resources: Fixture.resources(), scale: 1)
+        let chart = try make(
+            "trend", Rect(x: 40, y: 100, width: 300, height: 160),
+            ["sources": .strings(["temp"]), "minutes": .number(10)],
+            board: board)
+        let label = TextLabel(
+            id: "note", bounds: Rect(x: 0, y: 0, width: 300, height: 40),
+            transform: .translation(400, 20), template: try TextTemplate(parsing: "Other {other:.1}"),
+            style: .init(size: 20, bold: false, color: .white, align: .left, wrap: false), board: board)
+        let view = ScreenView(
+            controls: [label, chart.model], background: Theme.dark.background, resources: Fixture.resources(), scale: 1)
         let bitmap = Bitmap(width: 800, height: 480, format: .xrgb8888)
         view.render(into: bitmap.canvas, full: true)
         view.time = 5
@@ -75,10 +83,13 @@ struct ChartTests {
         #expect(view.render(into: bitmap.canvas, full: false) == [PixelRect(x: 398, y: 18, width: 304, height: 44)])
     }
 
-    @Test("the span ends at the newest sample and starts with the value held then; bars show the value at each slot's end")
+    @Test(
+        "the span ends at the newest sample and starts with the value held then; bars show the value at each slot's end"
+    )
     func plotGeometry() throws {
-        let style = ChartModel.Style(bars: nil, minimum: nil, maximum: nil, unit: "", decimals: 1, colors: [.white],
-                                     textSize: 12, lineWidth: 2, text: .white, grid: .white)
+        let style = ChartModel.Style(
+            bars: nil, minimum: nil, maximum: nil, unit: "", decimals: 1, colors: [.white],
+            textSize: 12, lineWidth: 2, text: .white, grid: .white)
         let a = [Sample(time: 0, value: 5), Sample(time: 50, value: 10), Sample(time: 100, value: 20)]
         let b = [Sample(time: 120, value: 15)]
         let plot = try #require(ChartPlot(series: [a, b], window: 100, style: style))
@@ -99,7 +110,8 @@ struct ChartTests {
 
     @Test("a line is filled as one ribbon: square ends, mitred bends, repeated points dropped")
     func ribbon() {
-        #expect(ChartPlot.ribbon([Point(0, 0), Point(10, 0), Point(10, 0)], halfWidth: 1)
+        #expect(
+            ChartPlot.ribbon([Point(0, 0), Point(10, 0), Point(10, 0)], halfWidth: 1)
                 == [Point(0, -1), Point(10, -1), Point(10, 1), Point(0, 1)])
         let bend = ChartPlot.ribbon([Point(0, 0), Point(10, 0), Point(10, 10)], halfWidth: 1)
         #expect(bend.count == 6)
@@ -110,21 +122,31 @@ struct ChartTests {
 
     @Test("a chart starts from its source's current value; line, bar and empty charts (reference image)")
     func look() throws {
-        let board = ValueBoard(declarations: [.init(id: "greenhouse", initial: .number(18)), .init(id: "outside", initial: .number(9)),
-                                              .init(id: "none")])
-        let line = try make("line", Rect(x: 10, y: 10, width: 380, height: 200),
-                            ["sources": .strings(["greenhouse", "outside"]), "minutes": .number(120), "unit": .string("°C")], board: board)
+        let board = ValueBoard(declarations: [
+            .init(id: "greenhouse", initial: .number(18)), .init(id: "outside", initial: .number(9)),
+            .init(id: "none"),
+        ])
+        let line = try make(
+            "line", Rect(x: 10, y: 10, width: 380, height: 200),
+            ["sources": .strings(["greenhouse", "outside"]), "minutes": .number(120), "unit": .string("°C")],
+            board: board)
         #expect(board.history.samples("greenhouse") == [Sample(time: 0, value: 18)])
-        let bar = try make("bar", Rect(x: 410, y: 10, width: 300, height: 200),
-                           ["sources": .strings(["greenhouse"]), "style": .string("bar"), "minutes": .number(60), "bars": .int(6),
-                            "decimals": .int(0), "unit": .string("°C")], board: board)
-        let empty = try make("empty", Rect(x: 10, y: 230, width: 300, height: 120), ["sources": .strings(["none"])], board: board)
+        let bar = try make(
+            "bar", Rect(x: 410, y: 10, width: 300, height: 200),
+            [
+                "sources": .strings(["greenhouse"]), "style": .string("bar"), "minutes": .number(60), "bars": .int(6),
+                "decimals": .int(0), "unit": .string("°C"),
+            ], board: board)
+        let empty = try make(
+            "empty", Rect(x: 10, y: 230, width: 300, height: 120), ["sources": .strings(["none"])], board: board)
         for minute in 1...120 {
             let t = Double(minute) * 60
             board.history.record("greenhouse", 18 + 6 * sin(Double(minute) / 19), at: t)
             if minute % 15 == 0 { board.history.record("outside", 9 + Double(minute) / 20, at: t) }
         }
-        try Reference.check(Fixture.render([line.model, bar.model, empty.model], width: 720, height: 360, time: 7200), "charts", tolerance: 0)
+        try Reference.check(
+            Fixture.render([line.model, bar.model, empty.model], width: 720, height: 360, time: 7200), "charts",
+            tolerance: 0)
     }
 }
 
@@ -133,7 +155,9 @@ struct ChartBenchmarkTests {
     @Test("each update of the benchmark damages the chart's frame and nothing else (no timing asserted)")
     func damagesOnlyTheChart() {
         var ticks = 0.0
-        let result = ChartBenchmark.run(updates: 30, samples: 50) { ticks += 1; return ticks }
+        let result = ChartBenchmark.run(updates: 30, samples: 50) {
+            ticks += 1; return ticks
+        }
         // The 470x330 chart with the anti-aliasing margin on each side.
         #expect(result.damagedPixels == 474 * 334)
         #expect(result.updateMedian == 1)

@@ -9,11 +9,14 @@ import Testing
 /// it, its exposure, and a reference image.
 @Suite("Colour wheel element")
 struct ColorWheelTests {
-    let context = ElementContext(scale: 1, configDirectory: "/nonexistent", screenSize: Size(800, 480), theme: .dark, time: 0)
+    let context = ElementContext(
+        scale: 1, configDirectory: "/nonexistent", screenSize: Size(800, 480), theme: .dark, time: 0)
 
     func make(_ id: String, _ frame: Rect, _ values: [String: ConfigValue] = [:]) throws -> (Element, ColorWheelModel) {
         let kind = try #require(ElementKinds.named("color-wheel"))
-        let e = kind.make(ControlConfig(kind: "color-wheel", id: id, frame: frame, properties: ConfigTable(values: values)), in: context)
+        let e = kind.make(
+            ControlConfig(kind: "color-wheel", id: id, frame: frame, properties: ConfigTable(values: values)),
+            in: context)
         return (e, try #require(e.model as? ColorWheelModel))
     }
 
@@ -36,9 +39,11 @@ struct ColorWheelTests {
         #expect(HueColor.split(0x808080).hue == nil)
     }
 
-    @Test("the value set is the colour in the middle, and the hue knob sits at its hue on the ring", arguments: [
-        (UInt32(0x00FF00), 30.0), (0x0000FF, 150.0), (0xFF0000, -90.0), (0xFFFF00, -30.0),
-    ])
+    @Test(
+        "the value set is the colour in the middle, and the hue knob sits at its hue on the ring",
+        arguments: [
+            (UInt32(0x00FF00), 30.0), (0x0000FF, 150.0), (0xFF0000, -90.0), (0xFFFF00, -30.0),
+        ])
     func valueToPixels(rgb: UInt32, knobAngle: Double) throws {
         let (e, m) = try make("lamp", Rect(x: 0, y: 0, width: 240, height: 240), ["show_hex": .bool(false)])
         try e.setValue(.single(Double(rgb)), time: 0)
@@ -49,14 +54,19 @@ struct ColorWheelTests {
         #expect(bitmap.color(x: Int(knob.x), y: Int(knob.y)) == Color(rgb: rgb))
     }
 
-    @Test("a tap on the ring picks its hue at the brightness held; a tap on the arc picks the brightness; the middle takes no touch")
+    @Test(
+        "a tap on the ring picks its hue at the brightness held; a tap on the arc picks the brightness; the middle takes no touch"
+    )
     func touchToValue() throws {
         let (e, m) = try make("lamp", Rect(x: 0, y: 0, width: 240, height: 240), ["value": .int(0xFF0000)])
         _ = e.drainEvents(time: 0)
         tap(m, Angle.degrees(30).point(center: m.center, radius: m.ringRadius))
         #expect(e.value == .single(Double(0x00FF00)))
-        #expect(e.drainEvents(time: 1) == [.startedTracking(value: Double(0xFF0000)), .valueChanged(value: Double(0x00FF00), fromUser: true),
-                                           .endedTracking(value: Double(0x00FF00))])
+        #expect(
+            e.drainEvents(time: 1) == [
+                .startedTracking(value: Double(0xFF0000)), .valueChanged(value: Double(0x00FF00), fromUser: true),
+                .endedTracking(value: Double(0x00FF00)),
+            ])
         tap(m, Angle.degrees(270).point(center: m.center, radius: m.arcRadius))  // the top: half way along the arc
         #expect(e.value == .single(Double(0x008000)))
         tap(m, Angle.degrees(135).point(center: m.center, radius: m.arcRadius))  // the arc's start
@@ -84,8 +94,10 @@ struct ColorWheelTests {
         let wheels = try [
             make("a", Rect(x: 10, y: 10, width: 220, height: 220), ["value": .int(0xFF8000)]),
             make("b", Rect(x: 240, y: 10, width: 160, height: 220), ["value": .int(0x2060C0)]),
-            make("c", Rect(x: 410, y: 40, width: 120, height: 120), ["value": .int(0x808080), "show_hex": .bool(false)]),
+            make(
+                "c", Rect(x: 410, y: 40, width: 120, height: 120), ["value": .int(0x808080), "show_hex": .bool(false)]),
         ]
-        try Reference.check(Fixture.render(wheels.map(\.0.model), width: 540, height: 240), "color-wheels", tolerance: 0)
+        try Reference.check(
+            Fixture.render(wheels.map(\.0.model), width: 540, height: 240), "color-wheels", tolerance: 0)
     }
 }

@@ -28,7 +28,9 @@ struct ContactSheetTests {
     @Test("The benchmark drags the demo dial with small damage and renders full frames (no timing asserted)")
     func benchmarkRuns() {
         var ticks = 0.0
-        let result = WidgetsBenchmark.run(dragFrames: 40, fullFrames: 2) { ticks += 1; return ticks }
+        let result = WidgetsBenchmark.run(dragFrames: 40, fullFrames: 2) {
+            ticks += 1; return ticks
+        }
         // Each drag frame repaints the handle and a few degrees of arc: far below a full 800x480 frame.
         #expect(result.dragDamagedPixels > 0)
         #expect(result.dragDamagedPixels < 800 * 480 / 50)

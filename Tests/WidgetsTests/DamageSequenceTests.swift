@@ -23,7 +23,8 @@ struct DamageSequenceTests {
             host = SliderPadHost(slider: demo.volume, pad: pad, initialNumber: 35)
             _ = demo.volume.advance(to: 1)
             time = 1
-            view = ScreenView(controls: demo.controls + [pad], background: Theme.dark.background, resources: resources, scale: 1)
+            view = ScreenView(
+                controls: demo.controls + [pad], background: Theme.dark.background, resources: resources, scale: 1)
             view.time = time
             view.render(into: screen.canvas, full: true)
         }
@@ -32,11 +33,14 @@ struct DamageSequenceTests {
         func check(_ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
             view.time = time
             let rects = view.render(into: screen.canvas, full: false)
-            let fresh = ScreenView(controls: controls, background: Theme.dark.background, resources: resources, scale: 1)
+            let fresh = ScreenView(
+                controls: controls, background: Theme.dark.background, resources: resources, scale: 1)
             fresh.time = time
             let full = Bitmap(width: 800, height: 480, format: .xrgb8888)
             fresh.render(into: full.canvas, full: true)
-            #expect(DamageTests.matches(screen, full), "after \(what): damage \(rects) missed a change", sourceLocation: sourceLocation)
+            #expect(
+                DamageTests.matches(screen, full), "after \(what): damage \(rects) missed a change",
+                sourceLocation: sourceLocation)
         }
 
         func advance(_ dt: Double) {
@@ -63,7 +67,8 @@ struct DamageSequenceTests {
         let count = s.screen.width * s.screen.height
         let before = Array(UnsafeBufferPointer(start: s.screen.pixels, count: count))
         s.view.rehearse(rects, canvas: s.screen.canvas)
-        #expect(Array(UnsafeBufferPointer(start: s.screen.pixels, count: count)) == before, "the rehearsal changed pixels")
+        #expect(
+            Array(UnsafeBufferPointer(start: s.screen.pixels, count: count)) == before, "the rehearsal changed pixels")
         #expect(s.view.render(into: s.screen.canvas, full: false).isEmpty, "the rehearsal left damage behind")
 
         // The thumb moves (as a touch routed after the frame would move it), then the loop rehearses
@@ -82,12 +87,12 @@ struct DamageSequenceTests {
         #expect(spinner.touchBegan(at: centre, time: s.time))
         s.check("spinner press")
         spinner.touchEnded(at: centre, time: s.time)
-        for _ in 0 ..< 8 { s.advance(0.05); s.check("spinner opening") }
+        for _ in 0..<8 { s.advance(0.05); s.check("spinner opening") }
         #expect(spinner.isOpen)
         spinner.select(3, time: s.time)
-        for _ in 0 ..< 4 { s.advance(0.06); s.check("wheel turning") }
+        for _ in 0..<4 { s.advance(0.06); s.check("wheel turning") }
         spinner.setOpen(false, time: s.time)
-        for _ in 0 ..< 10 { s.advance(0.05); s.check("spinner closing") }
+        for _ in 0..<10 { s.advance(0.05); s.check("spinner closing") }
 
         let seeker = s.demo.seek
         #expect(seeker.touchBegan(at: seeker.thumbFrame.center, time: s.time))
@@ -140,14 +145,17 @@ struct DamageSequenceTests {
 @Suite("Damage stays local")
 struct LocalDamageTests {
     static func within(_ rects: [PixelRect], _ box: Rect) -> Bool {
-        rects.allSatisfy { Double($0.x) >= box.minX.rounded(.down) && Double($0.y) >= box.minY.rounded(.down)
-            && Double($0.maxX) <= box.maxX.rounded(.up) && Double($0.maxY) <= box.maxY.rounded(.up) }
+        rects.allSatisfy {
+            Double($0.x) >= box.minX.rounded(.down) && Double($0.y) >= box.minY.rounded(.down)
+                && Double($0.maxX) <= box.maxX.rounded(.up) && Double($0.maxY) <= box.maxY.rounded(.up)
+        }
     }
 
     @Test("RVS-24: pressing the spinner's centre repaints only the centre; CS-12/13: a seeker drag only the thumb")
     func spinnerAndSeeker() {
         let demo = DemoScreen()
-        let view = ScreenView(controls: demo.controls, background: Theme.dark.background, resources: Fixture.resources(), scale: 1)
+        let view = ScreenView(
+            controls: demo.controls, background: Theme.dark.background, resources: Fixture.resources(), scale: 1)
         let screen = Bitmap(width: 800, height: 480, format: .xrgb8888)
         view.render(into: screen.canvas, full: true)
 

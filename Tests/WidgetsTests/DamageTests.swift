@@ -17,19 +17,23 @@ struct DamageTests {
         let screen = Bitmap(width: 800, height: 480, format: .xrgb8888)
 
         init() {
-            dragged = CircularSlider(id: "a", bounds: Rect(x: 0, y: 0, width: 240, height: 240), transform: .translation(40, 120))
-            other = CircularSlider(id: "b", bounds: Rect(x: 0, y: 0, width: 240, height: 240), transform: .translation(480, 120))
+            dragged = CircularSlider(
+                id: "a", bounds: Rect(x: 0, y: 0, width: 240, height: 240), transform: .translation(40, 120))
+            other = CircularSlider(
+                id: "b", bounds: Rect(x: 0, y: 0, width: 240, height: 240), transform: .translation(480, 120))
             for s in [dragged, other] {
                 Theme.dark.apply(to: s)
                 s.lineWidth = 10; s.labels = ["0", "25", "50", "75"]; s.markerCount = 8; s.currentValue = 30
             }
-            view = ScreenView(controls: [dragged, other], background: Theme.dark.background, resources: resources, scale: 1)
+            view = ScreenView(
+                controls: [dragged, other], background: Theme.dark.background, resources: resources, scale: 1)
             view.render(into: screen.canvas, full: true)
         }
 
         /// A full frame of the current state, drawn from scratch by a fresh view.
         func fullFrame() -> Bitmap {
-            let fresh = ScreenView(controls: [dragged, other], background: Theme.dark.background, resources: resources, scale: 1)
+            let fresh = ScreenView(
+                controls: [dragged, other], background: Theme.dark.background, resources: resources, scale: 1)
             let b = Bitmap(width: 800, height: 480, format: .xrgb8888)
             fresh.render(into: b.canvas, full: true)
             return b
@@ -40,7 +44,8 @@ struct DamageTests {
             let g = dragged.geometry
             let c = dragged.transform.apply(g.drawn(g.handleCenter(angle: angle)))
             // The handle, the ring a handle lost in its track carries (`HandleHalo`), 3 px of slack.
-            return Rect.around(c, radius: dragged.handleDiameter / 2 + HandleHalo.width(diameter: dragged.handleDiameter) + 3)
+            return Rect.around(
+                c, radius: dragged.handleDiameter / 2 + HandleHalo.width(diameter: dragged.handleDiameter) + 3)
         }
 
         /// Device box of the track between two compass angles (stroke half-width + 3 px).
@@ -63,8 +68,8 @@ struct DamageTests {
     /// even where the two arcs overlap; a damage rectangle that missed a change differs far more.
     static func matches(_ a: Bitmap, _ b: Bitmap) -> Bool {
         guard a.width == b.width, a.height == b.height else { return false }
-        for y in 0 ..< a.height {
-            for x in 0 ..< a.width {
+        for y in 0..<a.height {
+            for x in 0..<a.width {
                 let p = a[x, y], q = b[x, y]
                 if p == q { continue }
                 for shift: UInt32 in [0, 8, 16, 24] where abs(Int((p >> shift) & 0xFF) - Int((q >> shift) & 0xFF)) > 4 {
@@ -88,7 +93,7 @@ struct DamageTests {
         let g = scene.dragged.geometry
         let start = g.drawn(g.handleCenter(angle: from))
         #expect(scene.dragged.touchBegan(at: start, time: 0))
-        _ = scene.view.render(into: scene.screen.canvas, full: false)   // the press highlight
+        _ = scene.view.render(into: scene.screen.canvas, full: false)  // the press highlight
         let target = g.drawn(g.center + g.offset(compass: from + 3.5, radius: g.radius))
         scene.dragged.touchMoved(to: target, time: 0.016)
         let to = scene.dragged.angle

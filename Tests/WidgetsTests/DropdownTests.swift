@@ -9,11 +9,14 @@ import Testing
 /// list, values from outside, damage, and a reference image of a long list.
 @Suite("Dropdown (roller) element")
 struct DropdownTests {
-    let context = ElementContext(scale: 1, configDirectory: "/nonexistent", screenSize: Size(800, 480), theme: .dark, time: 0)
+    let context = ElementContext(
+        scale: 1, configDirectory: "/nonexistent", screenSize: Size(800, 480), theme: .dark, time: 0)
     static let rooms = (1...30).map { "Room \($0)" }
 
-    func make(_ frame: Rect = Rect(x: 0, y: 0, width: 200, height: 240), value: Int = 5,
-              options: [String] = rooms) throws -> (Element, DropdownModel) {
+    func make(
+        _ frame: Rect = Rect(x: 0, y: 0, width: 200, height: 240), value: Int = 5,
+        options: [String] = rooms
+    ) throws -> (Element, DropdownModel) {
         let kind = try #require(ElementKinds.named("dropdown"))
         let table = ConfigTable(values: ["options": .strings(options), "value": .int(value)])
         let e = kind.make(ControlConfig(kind: "dropdown", id: "room", frame: frame, properties: table), in: context)
@@ -101,8 +104,10 @@ struct DropdownTests {
         let (b, mb) = try make(Rect(x: 250, y: 10, width: 220, height: 240), value: 12)
         #expect(mb.touchBegan(at: Point(100, 120), time: 0))
         mb.touchMoved(to: Point(100, 90), time: 0.5)
-        let (c, _) = try make(Rect(x: 490, y: 60, width: 160, height: 144), value: 1,
-                              options: ["Off", "Very low and quiet", "Low", "Medium", "High", "Boost"])
-        try Reference.check(Fixture.render([a.model, b.model, c.model], width: 660, height: 260, time: 0.5), "dropdowns", tolerance: 0)
+        let (c, _) = try make(
+            Rect(x: 490, y: 60, width: 160, height: 144), value: 1,
+            options: ["Off", "Very low and quiet", "Low", "Medium", "High", "Boost"])
+        try Reference.check(
+            Fixture.render([a.model, b.model, c.model], width: 660, height: 260, time: 0.5), "dropdowns", tolerance: 0)
     }
 }

@@ -11,7 +11,9 @@ func minimalTable(_ schema: Schema, path: [String] = []) -> ConfigTable {
     for f in schema.fields where f.required {
         switch f.type {
         // A label's text must draw enough pixels to be seen below.
-        case .string: values[f.name] = .string(["icon", "image"].contains(f.name) ? "builtin:sun" : f.name == "text" ? "Heating" : "x")
+        case .string:
+            values[f.name] = .string(
+                ["icon", "image"].contains(f.name) ? "builtin:sun" : f.name == "text" ? "Heating" : "x")
         case .tables(let rows): values[f.name] = .tables((0..<3).map { _ in minimalTable(rows) })
         case .strings: values[f.name] = .strings(["A", "B", "C"])
         default: break  // kind, id and frame are the ControlConfig's own
@@ -22,11 +24,13 @@ func minimalTable(_ schema: Schema, path: [String] = []) -> ConfigTable {
 
 @Suite("Kind registry")
 struct ElementKindTests {
-    let context = ElementContext(scale: 1, configDirectory: "/nonexistent", screenSize: Size(400, 300), theme: .dark, time: 0)
+    let context = ElementContext(
+        scale: 1, configDirectory: "/nonexistent", screenSize: Size(400, 300), theme: .dark, time: 0)
 
     func build(_ kind: any ElementKind, id: String = "e") -> Element {
-        let config = ControlConfig(kind: kind.name, id: id, frame: Rect(x: 100, y: 50, width: 200, height: 200),
-                                   properties: minimalTable(kind.schema))
+        let config = ControlConfig(
+            kind: kind.name, id: id, frame: Rect(x: 100, y: 50, width: 200, height: 200),
+            properties: minimalTable(kind.schema))
         return kind.make(config, in: context)
     }
 
@@ -35,19 +39,24 @@ struct ElementKindTests {
         let names = ElementKinds.kinds.map(\.name)
         #expect(Set(names).count == names.count)
         for kind in ElementKinds.kinds {
-            #expect(Array(kind.schema.fields.prefix(ElementKeys.common.fields.count)).map(\.name) == ElementKeys.common.fields.map(\.name),
-                    "\(kind.name)")
+            #expect(
+                Array(kind.schema.fields.prefix(ElementKeys.common.fields.count)).map(\.name)
+                    == ElementKeys.common.fields.map(\.name),
+                "\(kind.name)")
             for image in kind.imageKeys {
-                let table = image.within.flatMap { w -> Schema? in
-                    if case .tables(let rows)? = kind.schema.field(w)?.type { return rows }
-                    return nil
-                } ?? kind.schema
+                let table =
+                    image.within.flatMap { w -> Schema? in
+                        if case .tables(let rows)? = kind.schema.field(w)?.type { return rows }
+                        return nil
+                    } ?? kind.schema
                 #expect(table.field(image.key) != nil, "\(kind.name): image key \(image.key) is not in its schema")
             }
         }
     }
 
-    @Test("Every registered kind builds from its required keys alone, is drawn by its own look, says where it is, and its value round-trips (or it holds none and refuses one)")
+    @Test(
+        "Every registered kind builds from its required keys alone, is drawn by its own look, says where it is, and its value round-trips (or it holds none and refuses one)"
+    )
     func everyKindPlaysEveryRole() throws {
         for kind in ElementKinds.kinds {
             let element = build(kind)
@@ -58,7 +67,8 @@ struct ElementKindTests {
             // Drawn: a full frame differs from the empty screen inside the element's frame.
             let resources = Fixture.resources()
             let empty = Fixture.render([], width: 400, height: 300, resources: resources)
-            let drawn = Fixture.render([element.model] + element.overlays, width: 400, height: 300, resources: resources)
+            let drawn = Fixture.render(
+                [element.model] + element.overlays, width: 400, height: 300, resources: resources)
             let frame = element.describe(time: 0).frame
             let box = PixelRect(covering: frame).intersection(PixelRect(x: 0, y: 0, width: 400, height: 300))
             var differs = 0
@@ -67,7 +77,9 @@ struct ElementKindTests {
             // Described: its frame is on the screen and every point lies inside it.
             let d = element.describe(time: 0)
             #expect(d.frame.width > 0 && d.frame.height > 0)
-            for (name, p) in d.points { #expect(d.frame.outsetBy(1).contains(p), "\(kind.name).\(name) at \(p) is outside \(d.frame)") }
+            for (name, p) in d.points {
+                #expect(d.frame.outsetBy(1).contains(p), "\(kind.name).\(name) at \(p) is outside \(d.frame)")
+            }
             // Its value: set what it holds now, and get the same back; a kind that says it holds none
             // (a label) refuses every value.
             guard kind.valueShape != .nothing else {
@@ -82,15 +94,19 @@ struct ElementKindTests {
         }
     }
 
-    @Test("A kind added outside the registry — one struct and its look, nothing else — is built, drawn, described and valued through the same roles")
+    @Test(
+        "A kind added outside the registry — one struct and its look, nothing else — is built, drawn, described and valued through the same roles"
+    )
     func addedKind() throws {
         let kind = SwatchKind()
-        let config = ControlConfig(kind: kind.name, id: "swatch", frame: Rect(x: 10, y: 10, width: 40, height: 30),
-                                   properties: ConfigTable(values: ["color": .color(Color(rgb: 0x00FF00))]))
+        let config = ControlConfig(
+            kind: kind.name, id: "swatch", frame: Rect(x: 10, y: 10, width: 40, height: 30),
+            properties: ConfigTable(values: ["color": .color(Color(rgb: 0x00FF00))]))
         let element = kind.make(config, in: context)
         let resources = Fixture.resources()
-        let view = ScreenView(controls: [element.model], background: .black, resources: resources, scale: 1,
-                              kinds: ElementKinds.all + [kind])
+        let view = ScreenView(
+            controls: [element.model], background: .black, resources: resources, scale: 1,
+            kinds: ElementKinds.all + [kind])
         #expect(view.unsupported.isEmpty)
         let bitmap = Bitmap(width: 100, height: 60, format: .xrgb8888)
         view.render(into: bitmap.canvas, full: true)
@@ -137,14 +153,16 @@ private struct SwatchKind: RegisteredKind {
     }
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
-        let model = Model(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
-                          color: c.properties.color("color") ?? .white)
-        return Element(config: c, model: model, read: { .single(model.number) },
-                       write: { value, _ throws(Element.ValueError) in
-                           guard case .single(let v) = value else { throw Element.ValueError("expected a number") }
-                           model.number = v
-                       },
-                       describe: { _ in .of(model, points: []) })
+        let model = Model(
+            id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
+            color: c.properties.color("color") ?? .white)
+        return Element(
+            config: c, model: model, read: { .single(model.number) },
+            write: { value, _ throws(Element.ValueError) in
+                guard case .single(let v) = value else { throw Element.ValueError("expected a number") }
+                model.number = v
+            },
+            describe: { _ in .of(model, points: []) })
     }
 
     func widget(for control: any TouchControl) -> (any Widget)? { (control as? Model).map(Look.init) }

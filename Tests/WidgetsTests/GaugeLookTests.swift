@@ -9,28 +9,41 @@ import Testing
 struct GaugeLookTests {
     /// Four arc gauges (normal, warning, critical, no value yet) and two bars over a tank level.
     func panel(level: Double) -> (PanelFixture, [Element]) {
-        let f = PanelFixture([.init(id: "tank", initial: .number(level)), .init(id: "flow", initial: .number(82)),
-                              .init(id: "pressure", initial: .number(96)), .init(id: "never")])
-        let bands: [String: ConfigValue] = ["warning_above": .number(80), "critical_above": .number(95),
-                                            "readout": .string("{value:.0} %")]
+        let f = PanelFixture([
+            .init(id: "tank", initial: .number(level)), .init(id: "flow", initial: .number(82)),
+            .init(id: "pressure", initial: .number(96)), .init(id: "never"),
+        ])
+        let bands: [String: ConfigValue] = [
+            "warning_above": .number(80), "critical_above": .number(95),
+            "readout": .string("{value:.0} %"),
+        ]
         func arc(_ id: String, _ x: Double, _ source: String, _ title: String) -> Element {
-            f.make("gauge", id, Rect(x: x, y: 10, width: 170, height: 170),
-                   bands.merging(["source": .string(source), "title": .string(title)]) { a, _ in a })
+            f.make(
+                "gauge", id, Rect(x: x, y: 10, width: 170, height: 170),
+                bands.merging(["source": .string(source), "title": .string(title)]) { a, _ in a })
         }
         let gauges = [
             arc("g1", 10, "tank", "Tank"), arc("g2", 190, "flow", "Flow"), arc("g3", 370, "pressure", "Pressure"),
             arc("g4", 550, "never", "Outside"),
-            f.make("gauge", "b1", Rect(x: 20, y: 200, width: 340, height: 70),
-                   ["source": .string("tank"), "style": .string("bar"), "title": .string("Tank level"),
-                    "warning_below": .number(20), "critical_below": .number(10), "readout": .string("{value:.0} %")]),
-            f.make("gauge", "b2", Rect(x: 380, y: 200, width: 340, height: 70),
-                   ["source": .string("pressure"), "style": .string("bar"), "title": .string("Pressure"),
-                    "warning_above": .number(80), "critical_above": .number(95), "readout": .string("{value} bar")]),
+            f.make(
+                "gauge", "b1", Rect(x: 20, y: 200, width: 340, height: 70),
+                [
+                    "source": .string("tank"), "style": .string("bar"), "title": .string("Tank level"),
+                    "warning_below": .number(20), "critical_below": .number(10), "readout": .string("{value:.0} %"),
+                ]),
+            f.make(
+                "gauge", "b2", Rect(x: 380, y: 200, width: 340, height: 70),
+                [
+                    "source": .string("pressure"), "style": .string("bar"), "title": .string("Pressure"),
+                    "warning_above": .number(80), "critical_above": .number(95), "readout": .string("{value} bar"),
+                ]),
         ]
         return (f, gauges)
     }
 
-    @Test("Arc gauges in the normal, warning and critical band and with no value (—), and bars with bands below and above")
+    @Test(
+        "Arc gauges in the normal, warning and critical band and with no value (—), and bars with bands below and above"
+    )
     func gauges() throws {
         let (_, gauges) = panel(level: 64)
         let bitmap = Fixture.render(gauges.flatMap(\.drawn), width: 740, height: 290)
@@ -42,7 +55,8 @@ struct GaugeLookTests {
         let (f, gauges) = panel(level: 64)
         let controls = gauges.flatMap(\.drawn)
         let resources = Fixture.resources()
-        let view = ScreenView(controls: controls, background: resources.theme.background, resources: resources, scale: 1)
+        let view = ScreenView(
+            controls: controls, background: resources.theme.background, resources: resources, scale: 1)
         let screen = Bitmap(width: 740, height: 290, format: .xrgb8888)
         view.render(into: screen.canvas, full: true)
         #expect(f.board.set("flow", .number(40), at: 1))

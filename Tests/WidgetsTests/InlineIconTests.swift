@@ -25,17 +25,21 @@ struct InlineIconTests {
         let resources = try IconLookTests.resources()
         let f = PanelFixture()
         func label(_ text: String) -> Element {
-            f.label("l", Rect(x: 10, y: 10, width: 300, height: 40), text, ["size": .number(28), "color": .color(Color(rgb: 0xF5C542))])
+            f.label(
+                "l", Rect(x: 10, y: 10, width: 300, height: 40), text,
+                ["size": .number(28), "color": .color(Color(rgb: 0xF5C542))])
         }
         let with = Fixture.render(label("{mdi:thermometer} 21 °C").drawn, width: 320, height: 60, resources: resources)
         try Reference.check(with, "inline-icon-label", tolerance: 0)
         // The icon's square is the first 28 points of the line; the text after it starts at 28.
         var ink = 0, tinted = 0
-        for y in 10..<50 { for x in 10..<38 {
-            let c = with.color(x: x, y: y)
-            if c.r > 0x60 { ink += 1 }
-            if c.r == 0xF5 && c.g == 0xC5 && c.b == 0x42 { tinted += 1 }
-        } }
+        for y in 10..<50 {
+            for x in 10..<38 {
+                let c = with.color(x: x, y: y)
+                if c.r > 0x60 { ink += 1 }
+                if c.r == 0xF5 && c.g == 0xC5 && c.b == 0x42 { tinted += 1 }
+            }
+        }
         #expect(ink > 40, "the thermometer is drawn (\(ink) pixels)")
         #expect(tinted > 10, "in the label's colour (\(tinted) pixels)")
     }

@@ -13,23 +13,30 @@ struct Issue36DrawingTests {
     /// The pixels that differ between two renders, as points.
     func differing(_ a: Bitmap, _ b: Bitmap) -> [Point] {
         var out: [Point] = []
-        for y in 0..<a.height { for x in 0..<a.width where a[x, y] != b[x, y] { out.append(Point(Double(x) + 0.5, Double(y) + 0.5)) } }
+        for y in 0..<a.height {
+            for x in 0..<a.width where a[x, y] != b[x, y] { out.append(Point(Double(x) + 0.5, Double(y) + 0.5)) }
+        }
         return out
     }
 
     /// The thermostat's setpoint dial (Config/thermostat.toml) with and without its labels.
     func thermostatDial(labels: Bool, offset: Double = 34) -> Element {
-        var keys: [String: ConfigValue] = ["min": .number(15), "max": .number(27), "value": .number(21), "max_angle": .number(280),
-                                           "line_width": .int(18), "padding": .number(44), "label_size": .number(16),
-                                           "label_offset": .number(offset), "filled_color": .color(Color(rgb: 0xE0883A))]
+        var keys: [String: ConfigValue] = [
+            "min": .number(15), "max": .number(27), "value": .number(21), "max_angle": .number(280),
+            "line_width": .int(18), "padding": .number(44), "label_size": .number(16),
+            "label_offset": .number(offset), "filled_color": .color(Color(rgb: 0xE0883A)),
+        ]
         if labels { keys["labels"] = .strings(["15", "18", "21", "24", "27"]) }
         return PanelFixture().make("circular-slider", "setpoint", Rect(x: 0, y: 0, width: 316, height: 316), keys)
     }
 
-    @Test("Dial labels keep clear of the band the track and handle sweep, at every angle (the thermostat's 21 sat on its handle)")
+    @Test(
+        "Dial labels keep clear of the band the track and handle sweep, at every angle (the thermostat's 21 sat on its handle)"
+    )
     func labelsClearTheRing() throws {
         let with = thermostatDial(labels: true), without = thermostatDial(labels: false)
-        let a = Fixture.render(with.drawn, width: 316, height: 316), b = Fixture.render(without.drawn, width: 316, height: 316)
+        let a = Fixture.render(with.drawn, width: 316, height: 316),
+            b = Fixture.render(without.drawn, width: 316, height: 316)
         let slider = try #require(with.model as? CircularSlider)
         let g = slider.geometry
         let reach = slider.handleDiameter / 2
@@ -43,14 +50,17 @@ struct Issue36DrawingTests {
     @Test("12 pt labels inside the ring keep clear of marker discs on it (the demo's temperature dial)")
     func labelsClearMarkers() throws {
         func dial(_ labels: Bool) -> Element {
-            var keys: [String: ConfigValue] = ["min": .number(10), "max": .number(30), "value": .number(21), "max_angle": .number(270),
-                                               "line_width": .int(10), "marker_count": .int(9), "label_offset": .number(12),
-                                               "padding": .number(40)]
+            var keys: [String: ConfigValue] = [
+                "min": .number(10), "max": .number(30), "value": .number(21), "max_angle": .number(270),
+                "line_width": .int(10), "marker_count": .int(9), "label_offset": .number(12),
+                "padding": .number(40),
+            ]
             if labels { keys["labels"] = .strings(["10", "15", "20", "25", "30"]) }
             return PanelFixture().make("circular-slider", "t", Rect(x: 0, y: 0, width: 240, height: 240), keys)
         }
         let with = dial(true), without = dial(false)
-        let a = Fixture.render(with.drawn, width: 240, height: 240), b = Fixture.render(without.drawn, width: 240, height: 240)
+        let a = Fixture.render(with.drawn, width: 240, height: 240),
+            b = Fixture.render(without.drawn, width: 240, height: 240)
         let slider = try #require(with.model as? CircularSlider)
         let g = slider.geometry
         let side = try #require(slider.markerPlacements.first?.side)
@@ -67,7 +77,8 @@ struct Issue36DrawingTests {
         slider.bounds = Rect(x: 0, y: 0, width: 300, height: 300)
         slider.track.lineWidth = 10; slider.track.sliderPadding = 80; slider.track.labelOffset = 30
         slider.track.labelFontSize = 16; slider.track.labels = ["00:00", "06:00", "12:00", "18:00"]
-        let layout = DialLabelLayout(geometry: slider.geometry, track: slider.track, handleDiameters: [slider.handleDiameter], markerSide: nil)
+        let layout = DialLabelLayout(
+            geometry: slider.geometry, track: slider.track, handleDiameters: [slider.handleDiameter], markerSide: nil)
         let g = slider.geometry
         func gap(_ i: Int) -> Double {
             let p = slider.labelPlacements[i], size = layout.estimatedSize(p.text), c = layout.center(of: p)
@@ -81,9 +92,13 @@ struct Issue36DrawingTests {
 
     @Test("A handle that would vanish into its track gets a ring that reaches 3:1 against it (navy on grey)")
     func handleHalo() throws {
-        let e = PanelFixture().make("circular-slider", "s", Rect(x: 0, y: 0, width: 200, height: 200),
-                                    ["value": .number(50), "line_width": .int(12), "padding": .number(40), "unfilled_color": .color(Color(rgb: 0x7A7A7A)),
-                                     "filled_color": .color(Color(rgb: 0xF5C542))])
+        let e = PanelFixture().make(
+            "circular-slider", "s", Rect(x: 0, y: 0, width: 200, height: 200),
+            [
+                "value": .number(50), "line_width": .int(12), "padding": .number(40),
+                "unfilled_color": .color(Color(rgb: 0x7A7A7A)),
+                "filled_color": .color(Color(rgb: 0xF5C542)),
+            ])
         let s = try #require(e.model as? CircularSlider)
         let bitmap = Fixture.render(e.drawn, width: 200, height: 200)
         let g = s.geometry, d = s.handleDiameter
@@ -94,22 +109,32 @@ struct Issue36DrawingTests {
         let ratio = s.handle.color.contrastRatio(with: edge)
         #expect(ratio >= 3, "handle \(s.handle.color) against \(edge): \(ratio)")
         #expect(HandleHalo.color(handle: Color(rgb: 0x234560), track: s.track, ground: Theme.dark.background) != nil)
-        #expect(HandleHalo.color(fill: .white, touching: [Color(rgb: 0x202020)], ground: Color(rgb: 0x202020)) == nil,
-                "a handle that stands out gets no ring")
+        #expect(
+            HandleHalo.color(fill: .white, touching: [Color(rgb: 0x202020)], ground: Color(rgb: 0x202020)) == nil,
+            "a handle that stands out gets no ring")
     }
 
-    @Test("The value slider fills its track in the accent up to the thumb, the thumb in the handle colour, colour keys win")
+    @Test(
+        "The value slider fills its track in the accent up to the thumb, the thumb in the handle colour, colour keys win"
+    )
     func valueSliderColours() throws {
         let f = PanelFixture()
         let plain = f.make("value-slider", "v", Rect(x: 20, y: 20, width: 300, height: 80), ["value": .number(50)])
-        let keyed = f.make("value-slider", "v", Rect(x: 20, y: 20, width: 300, height: 80),
-                           ["value": .number(50), "filled_color": .color(Color(rgb: 0x5DBB63)), "unfilled_color": .color(Color(rgb: 0xFFFFFF)),
-                            "handle_color": .color(Color(rgb: 0xF5C542))])
+        let keyed = f.make(
+            "value-slider", "v", Rect(x: 20, y: 20, width: 300, height: 80),
+            [
+                "value": .number(50), "filled_color": .color(Color(rgb: 0x5DBB63)),
+                "unfilled_color": .color(Color(rgb: 0xFFFFFF)),
+                "handle_color": .color(Color(rgb: 0xF5C542)),
+            ])
         _ = plain.drainEvents(time: 0); _ = keyed.drainEvents(time: 0)
-        let a = Fixture.render(plain.drawn, width: 340, height: 120), b = Fixture.render(keyed.drawn, width: 340, height: 120)
+        let a = Fixture.render(plain.drawn, width: 340, height: 120),
+            b = Fixture.render(keyed.drawn, width: 340, height: 120)
         let slider = try #require(plain.model as? ValueSlider)
         let track = slider.trackRect, thumb = slider.thumbRect(at: 0)
-        func at(_ bm: Bitmap, _ x: Double, _ y: Double) -> Color { let c = bm.color(x: Int(x + 20), y: Int(y + 20)); return Color(r: c.r, g: c.g, b: c.b) }
+        func at(_ bm: Bitmap, _ x: Double, _ y: Double) -> Color {
+            let c = bm.color(x: Int(x + 20), y: Int(y + 20)); return Color(r: c.r, g: c.g, b: c.b)
+        }
         let t = Theme.dark
         #expect(at(a, track.minX + 30, track.midY) == t.accent, "filled left of the thumb")
         #expect(at(a, track.maxX - 30, track.midY) == t.track, "unfilled right of it")
@@ -122,11 +147,13 @@ struct Issue36DrawingTests {
 
     @Test("The value slider's title shows in the number pad's top row, before the range")
     func valueSliderTitle() throws {
-        let e = PanelFixture().make("value-slider", "v", Rect(x: 20, y: 250, width: 300, height: 60),
-                                    ["min": .number(0), "max": .number(100), "title": .string("Volume")])
+        let e = PanelFixture().make(
+            "value-slider", "v", Rect(x: 20, y: 250, width: 300, height: 60),
+            ["min": .number(0), "max": .number(100), "title": .string("Volume")])
         let pad = try #require(e.overlays.first as? NumberPad)
         #expect(pad.caption == "Volume  \u{00B7}  0\u{2013}100")
-        let untitled = PanelFixture().make("value-slider", "v", Rect(x: 20, y: 250, width: 300, height: 60), ["min": .number(0), "max": .number(100)])
+        let untitled = PanelFixture().make(
+            "value-slider", "v", Rect(x: 20, y: 250, width: 300, height: 60), ["min": .number(0), "max": .number(100)])
         let bare = try #require(untitled.overlays.first as? NumberPad)
         #expect(bare.caption == "0\u{2013}100")
         // Drawn: the pad's top row reads the title before the range.
@@ -163,20 +190,25 @@ struct Issue36DrawingTests {
     @Test("A gauge's {value} readout dims when its source variable goes stale, as a label's does")
     func gaugeReadoutStale() throws {
         let f = PanelFixture([.init(id: "tank", staleAfter: 30, initial: .number(42))])
-        let e = f.make("gauge", "g", Rect(x: 0, y: 0, width: 200, height: 200), ["source": .string("tank"), "readout": .string("{value:.0} %")])
+        let e = f.make(
+            "gauge", "g", Rect(x: 0, y: 0, width: 200, height: 200),
+            ["source": .string("tank"), "readout": .string("{value:.0} %")])
         let readout = try #require(e.decorations.first as? Readout)
         #expect(readout.rendered(at: 10).stale == false)
         #expect(readout.rendered(at: 40).stale == true)
         let fresh = Fixture.render(e.drawn, width: 200, height: 200, time: 10)
-        let e2 = f.make("gauge", "g", Rect(x: 0, y: 0, width: 200, height: 200), ["source": .string("tank"), "readout": .string("{value:.0} %")])
+        let e2 = f.make(
+            "gauge", "g", Rect(x: 0, y: 0, width: 200, height: 200),
+            ["source": .string("tank"), "readout": .string("{value:.0} %")])
         let stale = Fixture.render(e2.drawn, width: 200, height: 200, time: 40)
         #expect(!differing(fresh, stale).isEmpty, "the stale readout is drawn dimmer")
     }
 
     @Test("96 markers on a track leave the filled arc showing between them")
     func denseMarkersShowTheFill() throws {
-        let e = PanelFixture().make("circular-slider", "s", Rect(x: 0, y: 0, width: 240, height: 240),
-                                    ["value": .number(100), "marker_count": .int(96), "line_width": .int(8)])
+        let e = PanelFixture().make(
+            "circular-slider", "s", Rect(x: 0, y: 0, width: 240, height: 240),
+            ["value": .number(100), "marker_count": .int(96), "line_width": .int(8)])
         let s = try #require(e.model as? CircularSlider)
         let bitmap = Fixture.render(e.drawn, width: 240, height: 240)
         let g = s.geometry

@@ -9,12 +9,14 @@ import Testing
 /// a spinner item with a title and no icon, the picker opening downward at the top edge.
 @Suite("Issue 36: pad, picker and spinner items")
 struct Issue36LookTests {
-    let context = ElementContext(scale: 1, configDirectory: "/nonexistent", screenSize: Size(480, 400), theme: .dark, time: 0)
+    let context = ElementContext(
+        scale: 1, configDirectory: "/nonexistent", screenSize: Size(480, 400), theme: .dark, time: 0)
 
     /// A value slider over 0…100 built as the kiosk builds it, showing 93; its pad is open.
     func valueSliderPad() throws -> (Element, NumberPad) {
         let table = ConfigTable(values: ["min": .number(0), "max": .number(100), "value": .number(93)])
-        let config = ControlConfig(kind: "value-slider", id: "level", frame: Rect(x: 100, y: 330, width: 280, height: 44), properties: table)
+        let config = ControlConfig(
+            kind: "value-slider", id: "level", frame: Rect(x: 100, y: 330, width: 280, height: 44), properties: table)
         let kind = try #require(ElementKinds.named("value-slider"))
         let element = kind.make(config, in: context)
         let pad = try #require(element.overlays.first as? NumberPad)
@@ -45,13 +47,15 @@ struct Issue36LookTests {
         let (element, pad) = try valueSliderPad()
         let resources = Fixture.resources()
         _ = element.drainEvents(time: 1)
-        let hint = Fixture.render([element.model] + element.overlays, width: 480, height: 400, time: 1, resources: resources)
+        let hint = Fixture.render(
+            [element.model] + element.overlays, width: 480, height: 400, time: 1, resources: resources)
         #expect(pad.rangeHint == "0\u{2013}100")
         for k in ["1", "0", "0", "0"] { pad.press(label: k) }
         pad.press(label: "\u{2713}")
         #expect(pad.isOpen && pad.message == "Out of range: 0\u{2013}100")
         _ = element.drainEvents(time: 1)  // the host shows the typed text on the thumb
-        let refused = Fixture.render([element.model] + element.overlays, width: 480, height: 400, time: 1, resources: resources)
+        let refused = Fixture.render(
+            [element.model] + element.overlays, width: 480, height: 400, time: 1, resources: resources)
         let row = pad.messageFrame
         #expect(changed(hint, refused, in: row) > 200, "the message row is redrawn")
         // The row's fill is the refusal red; white text on it.
@@ -68,11 +72,15 @@ struct Issue36LookTests {
     func titleOnlyItems() throws {
         let items = ["Eco", "Boost", "Off"].map { SpinnerItem(iconName: "", title: $0) }
         let resources = Fixture.resources()
-        let s = Spinner(id: "s", items: items, mode: SpinnerMode.spinnerOnly.rawValue, frame: Rect(x: 130, y: 130, width: 60, height: 60),
-                        containerSize: Size(320, 320))
+        let s = Spinner(
+            id: "s", items: items, mode: SpinnerMode.spinnerOnly.rawValue,
+            frame: Rect(x: 130, y: 130, width: 60, height: 60),
+            containerSize: Size(320, 320))
         Theme.dark.apply(to: s)
-        let blank = Spinner(id: "s", items: items.map { _ in SpinnerItem(iconName: "", title: "") }, mode: SpinnerMode.spinnerOnly.rawValue,
-                            frame: Rect(x: 130, y: 130, width: 60, height: 60), containerSize: Size(320, 320))
+        let blank = Spinner(
+            id: "s", items: items.map { _ in SpinnerItem(iconName: "", title: "") },
+            mode: SpinnerMode.spinnerOnly.rawValue,
+            frame: Rect(x: 130, y: 130, width: 60, height: 60), containerSize: Size(320, 320))
         Theme.dark.apply(to: blank)
         let closed = Fixture.render([s], width: 320, height: 320, resources: resources)
         let closedBlank = Fixture.render([blank], width: 320, height: 320, resources: resources)
@@ -92,8 +100,9 @@ struct Issue36LookTests {
     @Test("At the top edge the picker opens downward, its rows below the control")
     func pickerDownward() throws {
         let items = (0..<20).map { SpinnerItem(iconName: "", title: "Program \($0 + 1)") }
-        let s = Spinner(id: "p", items: items, selectedIndex: 2, mode: SpinnerMode.pickerOnly.rawValue,
-                        frame: Rect(x: 130, y: 10, width: 60, height: 60), containerSize: Size(320, 320))
+        let s = Spinner(
+            id: "p", items: items, selectedIndex: 2, mode: SpinnerMode.pickerOnly.rawValue,
+            frame: Rect(x: 130, y: 10, width: 60, height: 60), containerSize: Size(320, 320))
         Theme.dark.apply(to: s)
         s.setOpen(true, time: 0)
         var t = 0.0
@@ -101,7 +110,9 @@ struct Issue36LookTests {
         let resources = Fixture.resources()
         let open = Fixture.render([s], width: 320, height: 320, time: t, resources: resources)
         let closed = Fixture.render([], width: 320, height: 320, resources: resources)
-        #expect(changed(open, closed, in: Rect(x: 0, y: 200, width: 320, height: 100)) > 500, "rows are drawn below the control")
+        #expect(
+            changed(open, closed, in: Rect(x: 0, y: 200, width: 320, height: 100)) > 500,
+            "rows are drawn below the control")
         try Reference.check(open, "picker-downward")
     }
 }

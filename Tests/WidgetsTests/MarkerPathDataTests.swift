@@ -12,8 +12,10 @@ struct MarkerPathDataTests {
 
     @Test("Absolute, relative, H/V, implicit lines after M, numbers run together: the same shapes")
     func spellings() throws {
-        for text in ["M 0 -5 L 4 4 L -4 4 Z", "m0-5l4 9-8 0z", "M0,-5 4,4 -4,4", "M 0 -5 L 4 4 H -4 Z",
-                     "\tM0-5\nl4,9\r\nh-8z", "M+0-5L4e0 4 -.4e1 4.Z"] {
+        for text in [
+            "M 0 -5 L 4 4 L -4 4 Z", "m0-5l4 9-8 0z", "M0,-5 4,4 -4,4", "M 0 -5 L 4 4 H -4 Z",
+            "\tM0-5\nl4,9\r\nh-8z", "M+0-5L4e0 4 -.4e1 4.Z",
+        ] {
             #expect(try MarkerPathData.parse(text) == Self.triangle, "\(text.debugDescription)")
         }
         #expect(try MarkerPathData.parse("M0 0H4V4H0Z") == [Point(0, 0), Point(4, 0), Point(4, 4), Point(0, 4)])
@@ -23,10 +25,14 @@ struct MarkerPathDataTests {
     @Test("Several outlines: each M or each drawing after Z starts one; relative m after z from the outline's start")
     func outlines() throws {
         let ring = try MarkerPathData.parse("M0 0h10v10h-10z m2 2v6h6v-6z")
-        #expect(ring.contours == [[Point(0, 0), Point(10, 0), Point(10, 10), Point(0, 10)],
-                                  [Point(2, 2), Point(2, 8), Point(8, 8), Point(8, 2)]])
+        #expect(
+            ring.contours == [
+                [Point(0, 0), Point(10, 0), Point(10, 10), Point(0, 10)],
+                [Point(2, 2), Point(2, 8), Point(8, 8), Point(8, 2)],
+            ])
         let after = try MarkerPathData.parse("M0 0 L4 0 L4 4 Z L-4 0 L-4 -4")
-        #expect(after.contours == [[Point(0, 0), Point(4, 0), Point(4, 4)], [Point(0, 0), Point(-4, 0), Point(-4, -4)]])
+        #expect(
+            after.contours == [[Point(0, 0), Point(4, 0), Point(4, 4)], [Point(0, 0), Point(-4, 0), Point(-4, -4)]])
     }
 
     @Test("Curves C, S, Q, T become lines through their points, the ends exact, reflected controls for S and T")
@@ -59,7 +65,10 @@ struct MarkerPathDataTests {
         ("M 600 0 L 0 4 4 4", "\"600\" at character 3 (puts a point at x = 600, beyond ±500 points)"),
         ("M0 0 l400 0 0 5 200 0", "\"200\" at character 17 (puts a point at x = 600, beyond ±500 points)"),
         ("M 0 0 L 1", "the end of the data where a number belongs"),
-        ("M 0 0 Q 400 0 460 10 T 490 20", "\"T\" at character 22 (its mirrored control point is at x = 520, beyond ±500 points)"),
+        (
+            "M 0 0 Q 400 0 460 10 T 490 20",
+            "\"T\" at character 22 (its mirrored control point is at x = 520, beyond ±500 points)"
+        ),
         ("M 0 0 L 4 0 4 4 Z 5", "\"5\" at character 19 where a command belongs"),
         ("M 0 0 L 4 0 4 4,", "the end of the data where a number belongs"),
         ("M 0,,0 L 4 0 4 4", "\",\" at character 5 where a number belongs"),
@@ -82,25 +91,27 @@ struct MarkerPathDataTests {
     func randomData() {
         var random = SeededRandom(seed: 28)
         // Mostly what SVG allows; now and then an arc or a number out of bounds.
-        let commands: [(String, Int)] = [("L", 2), ("H", 1), ("V", 1), ("C", 6), ("S", 4), ("Q", 4), ("T", 2), ("Z", 0)]
+        let commands: [(String, Int)] = [
+            ("L", 2), ("H", 1), ("V", 1), ("C", 6), ("S", 4), ("Q", 4), ("T", 2), ("Z", 0),
+        ]
         let numbers = ["0", "7", "-3", "1e1", "-2.5", "+.5", "4.", "12", ".5e-1", "-40"]
         let rare = ["499", "1e308", "nan", "A"]
         let separators = [" ", ",", "", "\n", " , "]
         let junk = Array("MmLlZz ,-.e0159×")
         var read = 0, refused = 0
-        for _ in 0 ..< 20_000 {
+        for _ in 0..<20_000 {
             var text = "M" + numbers[random.int(numbers.count)] + " " + numbers[random.int(numbers.count)]
-            for _ in 0 ..< random.int(8) {
+            for _ in 0..<random.int(8) {
                 let (name, count) = commands[random.int(commands.count)]
                 text += " " + (random.int(2) == 0 ? name : name.lowercased())
-                for k in 0 ..< count {
+                for k in 0..<count {
                     let number = random.int(40) == 0 ? rare[random.int(rare.count)] : numbers[random.int(numbers.count)]
                     text += (k == 0 ? "" : separators[random.int(separators.count)]) + number
                 }
             }
             // Now and then a character changed, dropped or added anywhere.
             var chars = Array(text)
-            for _ in 0 ..< (random.int(4) == 0 ? 1 + random.int(3) : 0) {
+            for _ in 0..<(random.int(4) == 0 ? 1 + random.int(3) : 0) {
                 let at = random.int(chars.count + 1)
                 switch random.int(3) {
                 case 0 where at < chars.count: chars[at] = junk[random.int(junk.count)]
@@ -112,7 +123,10 @@ struct MarkerPathDataTests {
                 let shape = try MarkerPathData.parse(String(chars))
                 read += 1
                 let points = shape.contours.flatMap { $0 }
-                #expect(points.allSatisfy { abs($0.x) <= MarkerPathData.coordinateLimit && abs($0.y) <= MarkerPathData.coordinateLimit })
+                #expect(
+                    points.allSatisfy {
+                        abs($0.x) <= MarkerPathData.coordinateLimit && abs($0.y) <= MarkerPathData.coordinateLimit
+                    })
                 #expect(shape.contours.allSatisfy { $0.count > 2 } && !points.isEmpty)
                 let box = shape.bounds!
                 #expect(box.width > 0 && box.height > 0)

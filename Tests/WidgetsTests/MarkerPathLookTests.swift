@@ -17,23 +17,32 @@ struct MarkerPathLookTests {
     func look() throws {
         let f = PanelFixture()
         let dials = [
-            f.make("circular-slider", "tri", Rect(x: 0, y: 0, width: 240, height: 240),
-                   ["line_width": .int(12), "max_angle": .number(270), "marker_count": .int(9),
-                    "marker_color": .color(Color(rgb: 0xFFB300)), "marker_path": .string(Self.triangle), "value": .number(40)]),
-            f.make("circular-slider", "ring", Rect(x: 240, y: 0, width: 240, height: 240),
-                   ["line_width": .int(14), "marker_count": .int(12), "marker_color": .color(Color(rgb: 0x4FC3F7)),
-                    "marker_path": .string(Self.ring), "value": .number(70)]),
+            f.make(
+                "circular-slider", "tri", Rect(x: 0, y: 0, width: 240, height: 240),
+                [
+                    "line_width": .int(12), "max_angle": .number(270), "marker_count": .int(9),
+                    "marker_color": .color(Color(rgb: 0xFFB300)), "marker_path": .string(Self.triangle),
+                    "value": .number(40),
+                ]),
+            f.make(
+                "circular-slider", "ring", Rect(x: 240, y: 0, width: 240, height: 240),
+                [
+                    "line_width": .int(14), "marker_count": .int(12), "marker_color": .color(Color(rgb: 0x4FC3F7)),
+                    "marker_path": .string(Self.ring), "value": .number(70),
+                ]),
         ]
         let slider = try #require(dials[0].model as? CircularSlider)
-        #expect(slider.track.markerPath == (try MarkerPathData.parse(Self.triangle)), "the config's path reaches the track")
+        #expect(
+            slider.track.markerPath == (try MarkerPathData.parse(Self.triangle)), "the config's path reaches the track")
         try Reference.check(Fixture.render(dials.flatMap(\.drawn), width: 480, height: 240), "circular-marker-paths")
     }
 
     @Test("A marker shape larger than its square widens the control's damage box to hold it")
     func damageHoldsLargeMarkers() throws {
         let f = PanelFixture()
-        let dial = f.make("circular-slider", "big", Rect(x: 100, y: 100, width: 100, height: 100),
-                          ["marker_count": .int(4), "marker_path": .string("M -30 -30 h 60 v 60 h -60 z")])
+        let dial = f.make(
+            "circular-slider", "big", Rect(x: 100, y: 100, width: 100, height: 100),
+            ["marker_count": .int(4), "marker_path": .string("M -30 -30 h 60 v 60 h -60 z")])
         let slider = try #require(dial.model as? CircularSlider)
         let widget = try #require(ElementKinds.widget(for: slider))
         let box = widget.baseBounds(at: 0)

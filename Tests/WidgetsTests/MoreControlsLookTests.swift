@@ -15,8 +15,9 @@ struct MoreControlsLookTests {
         range.angle = 300; range.secondAngle = 80
         var controls: [any TouchControl] = [range]
         for (i, v) in [10.0, 50, 90].enumerated() {
-            let g = GradientCircularSlider(id: "g\(i)", bounds: Rect(x: 0, y: 0, width: 200, height: 200),
-                                           transform: .translation(Double(200 * (i + 1)), 0))
+            let g = GradientCircularSlider(
+                id: "g\(i)", bounds: Rect(x: 0, y: 0, width: 200, height: 200),
+                transform: .translation(Double(200 * (i + 1)), 0))
             Theme.dark.apply(to: g)
             g.lineWidth = 12; g.maximumAngle = 270; g.currentValue = v
             controls.append(g)
@@ -30,7 +31,8 @@ struct MoreControlsLookTests {
         let rest = ArcSeeker(id: "rest", bounds: Rect(x: 0, y: 0, width: 200, height: 200))
         Theme.dark.apply(to: rest)
         rest.startAngle = 120; rest.endAngle = 60; rest.currentAngle = 200
-        let pressed = ArcSeeker(id: "pressed", bounds: Rect(x: 0, y: 0, width: 200, height: 200), transform: .translation(200, 0))
+        let pressed = ArcSeeker(
+            id: "pressed", bounds: Rect(x: 0, y: 0, width: 200, height: 200), transform: .translation(200, 0))
         Theme.dark.apply(to: pressed)
         pressed.startAngle = 120; pressed.endAngle = 60; pressed.currentAngle = 330
         #expect(pressed.touchBegan(at: pressed.thumbFrame.center, time: 0))
@@ -43,10 +45,11 @@ struct MoreControlsLookTests {
     static func sliderWithPad(validator: NumberValidator? = nil) -> (ValueSlider, NumberPad, SliderPadHost) {
         let origin = Point(80, 340)
         let slider = ValueSlider(id: "value", size: Size(280, 44), transform: .translation(origin.x, origin.y))
-        let pad = NumberPad(id: "pad", anchor: Rect(x: origin.x, y: origin.y + 22, width: 280, height: 22),
-                            screenSize: Size(440, 420), validator: validator)
+        let pad = NumberPad(
+            id: "pad", anchor: Rect(x: origin.x, y: origin.y + 22, width: 280, height: 22),
+            screenSize: Size(440, 420), validator: validator)
         let host = SliderPadHost(slider: slider, pad: pad, initialNumber: 50)
-        _ = slider.advance(to: 1)   // the host sets the position animated (NP-14): let it land
+        _ = slider.advance(to: 1)  // the host sets the position animated (NP-14): let it land
         return (slider, pad, host)
     }
 

@@ -9,7 +9,8 @@ import Testing
 struct PanelFixture {
     let board: ValueBoard
     var context: ElementContext {
-        ElementContext(scale: 1, configDirectory: "/nonexistent", screenSize: Size(480, 320), theme: .dark, time: 0, board: board)
+        ElementContext(
+            scale: 1, configDirectory: "/nonexistent", screenSize: Size(480, 320), theme: .dark, time: 0, board: board)
     }
 
     init(_ declarations: [ValueBoard.Declaration] = [], controls: [String: StoredValue] = [:]) {
@@ -33,21 +34,32 @@ extension Element {
 
 @Suite("Labels and readouts: look and damage")
 struct PanelTextLookTests {
-    @Test("Labels: left, centre and right, bold and coloured, cut with …, UTF-8 symbols, — for no value, dimmed when stale")
+    @Test(
+        "Labels: left, centre and right, bold and coloured, cut with …, UTF-8 symbols, — for no value, dimmed when stale"
+    )
     func labelLines() throws {
-        let f = PanelFixture([.init(id: "outdoor", initial: .number(4.5)), .init(id: "mode", initial: .number(1)),
-                              .init(id: "never"), .init(id: "old", staleAfter: 60, initial: .number(-3.25))],
-                             controls: ["humidity": .single(48)])
+        let f = PanelFixture(
+            [
+                .init(id: "outdoor", initial: .number(4.5)), .init(id: "mode", initial: .number(1)),
+                .init(id: "never"), .init(id: "old", staleAfter: 60, initial: .number(-3.25)),
+            ],
+            controls: ["humidity": .single(48)])
         let w = 440.0
         let labels = [
             f.label("a", Rect(x: 20, y: 10, width: w, height: 36), "Outside {outdoor:.1} °C", ["size": .number(22)]),
-            f.label("b", Rect(x: 20, y: 50, width: w, height: 36), "Mode: {mode:words=Off|Heat|Cool}",
-                    ["size": .number(22), "bold": .bool(true), "align": .string("center")]),
-            f.label("c", Rect(x: 20, y: 90, width: w, height: 36), "Humidity {humidity} % rH ± 2",
-                    ["size": .number(22), "align": .string("right"), "color": .color(Color(rgb: 0x7FA8C6))]),
-            f.label("d", Rect(x: 20, y: 130, width: 300, height: 36), "The filter in the ventilation unit needs changing soon",
-                    ["size": .number(22)]),
-            f.label("e", Rect(x: 20, y: 170, width: w, height: 36), "Flow 3.2 µl/s · 12 m² · Grüße – ±0.5 °C", ["size": .number(22)]),
+            f.label(
+                "b", Rect(x: 20, y: 50, width: w, height: 36), "Mode: {mode:words=Off|Heat|Cool}",
+                ["size": .number(22), "bold": .bool(true), "align": .string("center")]),
+            f.label(
+                "c", Rect(x: 20, y: 90, width: w, height: 36), "Humidity {humidity} % rH ± 2",
+                ["size": .number(22), "align": .string("right"), "color": .color(Color(rgb: 0x7FA8C6))]),
+            f.label(
+                "d", Rect(x: 20, y: 130, width: 300, height: 36),
+                "The filter in the ventilation unit needs changing soon",
+                ["size": .number(22)]),
+            f.label(
+                "e", Rect(x: 20, y: 170, width: w, height: 36), "Flow 3.2 µl/s · 12 m² · Grüße – ±0.5 °C",
+                ["size": .number(22)]),
             f.label("f", Rect(x: 20, y: 210, width: w, height: 36), "Outside {never:.1} °C", ["size": .number(22)]),
             f.label("g", Rect(x: 20, y: 250, width: w, height: 36), "Stale {old:.1} °C", ["size": .number(22)]),
         ]
@@ -60,11 +72,15 @@ struct PanelTextLookTests {
         let f = PanelFixture()
         let text = "Press and hold the dial to change the set-point; the heating follows within a minute."
         let labels = [
-            f.label("w1", Rect(x: 20, y: 20, width: 200, height: 160), text, ["wrap": .bool(true), "size": .number(18)]),
-            f.label("w2", Rect(x: 240, y: 20, width: 200, height: 70), text,
-                    ["wrap": .bool(true), "size": .number(18), "align": .string("center")]),
-            f.label("w3", Rect(x: 240, y: 110, width: 200, height: 70), "Ventilationsanlagenwartungsintervall überschritten",
-                    ["wrap": .bool(true), "size": .number(18), "align": .string("right")]),
+            f.label(
+                "w1", Rect(x: 20, y: 20, width: 200, height: 160), text, ["wrap": .bool(true), "size": .number(18)]),
+            f.label(
+                "w2", Rect(x: 240, y: 20, width: 200, height: 70), text,
+                ["wrap": .bool(true), "size": .number(18), "align": .string("center")]),
+            f.label(
+                "w3", Rect(x: 240, y: 110, width: 200, height: 70),
+                "Ventilationsanlagenwartungsintervall überschritten",
+                ["wrap": .bool(true), "size": .number(18), "align": .string("right")]),
         ]
         let bitmap = Fixture.render(labels.flatMap(\.drawn), width: 460, height: 200)
         try Reference.check(bitmap, "label-wrap", tolerance: 0)
@@ -73,8 +89,9 @@ struct PanelTextLookTests {
     @Test("A dial's readout: its own value, big and centred inside the track")
     func dialReadout() throws {
         let f = PanelFixture()
-        let dial = f.make("circular-slider", "temperature", Rect(x: 20, y: 20, width: 240, height: 240),
-                          ["min": .number(10), "max": .number(30), "value": .number(21.5), "readout": .string("{value:.1} °C")])
+        let dial = f.make(
+            "circular-slider", "temperature", Rect(x: 20, y: 20, width: 240, height: 240),
+            ["min": .number(10), "max": .number(30), "value": .number(21.5), "readout": .string("{value:.1} °C")])
         let bitmap = Fixture.render(dial.drawn, width: 280, height: 280)
         try Reference.check(bitmap, "readout-dial", tolerance: 0)
     }
@@ -82,27 +99,36 @@ struct PanelTextLookTests {
     @Test("A range slider over the minutes of a day reads 07:00–19:30 with {value:time}")
     func rangeReadout() throws {
         let f = PanelFixture()
-        let range = f.make("range-slider", "heating", Rect(x: 20, y: 20, width: 240, height: 240),
-                           ["min": .number(0), "max": .number(1440), "value": .number(420), "second_value": .number(1170),
-                            "readout": .string("{value:time}")])
+        let range = f.make(
+            "range-slider", "heating", Rect(x: 20, y: 20, width: 240, height: 240),
+            [
+                "min": .number(0), "max": .number(1440), "value": .number(420), "second_value": .number(1170),
+                "readout": .string("{value:time}"),
+            ])
         let readout = try #require(range.decorations.first as? Readout)
         #expect(readout.rendered(at: 0).text == "07:00–19:30")
         let bitmap = Fixture.render(range.drawn, width: 280, height: 280)
         try Reference.check(bitmap, "readout-range-time", tolerance: 0)
     }
 
-    @Test("Setting a variable damages only the label that shows it; staleness damages it once; a dial's change damages its readout and the label showing it")
+    @Test(
+        "Setting a variable damages only the label that shows it; staleness damages it once; a dial's change damages its readout and the label showing it"
+    )
     func damage() throws {
-        let f = PanelFixture([.init(id: "outdoor", staleAfter: 30, initial: .number(4)), .init(id: "indoor", initial: .number(21))])
+        let f = PanelFixture([
+            .init(id: "outdoor", staleAfter: 30, initial: .number(4)), .init(id: "indoor", initial: .number(21)),
+        ])
         let outdoor = f.label("out", Rect(x: 10, y: 10, width: 200, height: 30), "Outside {outdoor} °C")
         let indoor = f.label("in", Rect(x: 10, y: 50, width: 200, height: 30), "Inside {indoor} °C")
-        let dial = f.make("circular-slider", "dial", Rect(x: 220, y: 10, width: 160, height: 160),
-                          ["value": .number(40), "readout": .string("{value}")])
+        let dial = f.make(
+            "circular-slider", "dial", Rect(x: 220, y: 10, width: 160, height: 160),
+            ["value": .number(40), "readout": .string("{value}")])
         let shown = f.label("shown", Rect(x: 10, y: 90, width: 200, height: 30), "Dial {dial}")
         let slider = try #require(dial.model as? CircularSlider)
         f.board.controlValue = { $0 == "dial" ? dial.value : nil }
-        let view = ScreenView(controls: [outdoor, indoor, shown, dial].flatMap(\.drawn), background: Theme.dark.background,
-                              resources: Fixture.resources(), scale: 1)
+        let view = ScreenView(
+            controls: [outdoor, indoor, shown, dial].flatMap(\.drawn), background: Theme.dark.background,
+            resources: Fixture.resources(), scale: 1)
         let bitmap = Bitmap(width: 400, height: 200, format: .xrgb8888)
         view.time = 1
         view.render(into: bitmap.canvas, full: true)
@@ -131,8 +157,9 @@ struct PanelTextLookTests {
         #expect(rects.contains { !$0.intersection(center).isEmpty }, "the readout in the dial's middle is redrawn")
         // And what was drawn step by step equals a fresh full frame.
         let fresh = Bitmap(width: 400, height: 200, format: .xrgb8888)
-        let again = ScreenView(controls: [outdoor, indoor, shown, dial].flatMap(\.drawn), background: Theme.dark.background,
-                               resources: Fixture.resources(), scale: 1)
+        let again = ScreenView(
+            controls: [outdoor, indoor, shown, dial].flatMap(\.drawn), background: Theme.dark.background,
+            resources: Fixture.resources(), scale: 1)
         again.time = 40
         again.render(into: fresh.canvas, full: true)
         // Within the few steps an arc of another sweep moves anti-aliased pixels (see DamageTests).
@@ -154,21 +181,31 @@ struct PanelTextLookTests {
 struct ValueBoardTests {
     @Test("Variables are read before controls; a never-set variable has no value; unknown names have none")
     func lookup() {
-        let board = ValueBoard(declarations: [.init(id: "outdoor"), .init(id: "note", type: .text, initial: .text("hi"))], time: 5) {
+        let board = ValueBoard(
+            declarations: [.init(id: "outdoor"), .init(id: "note", type: .text, initial: .text("hi"))], time: 5
+        ) {
             $0 == "range" ? .pair(1, 2) : ($0 == "dial" ? .single(3) : nil)
         }
         #expect(board.value(of: "outdoor") == nil && board.value(of: "note") == .text("hi"))
-        #expect(board.value(of: "range") == .pair(1, 2) && board.value(of: "dial") == .number(3) && board.value(of: "x") == nil)
+        #expect(
+            board.value(of: "range") == .pair(1, 2) && board.value(of: "dial") == .number(3)
+                && board.value(of: "x") == nil)
         #expect(board.variable("note")?.setAt == 5 && board.variable("outdoor")?.setAt == nil)
         #expect(board.set("outdoor", .number(4.5), at: 6) && !board.set("nope", .number(1), at: 6))
-        #expect(board.render(try! TextTemplate(parsing: "{outdoor} {dial} {value}"), at: 6, ownName: "value", own: .number(9)).text
+        #expect(
+            board.render(
+                try! TextTemplate(parsing: "{outdoor} {dial} {value}"), at: 6, ownName: "value", own: .number(9)
+            ).text
                 == "4.5 3 9")
     }
 
     @Test("Stale from stale_after seconds after the last set; the next stale time is the earliest still ahead")
     func staleness() {
-        let board = ValueBoard(declarations: [.init(id: "a", staleAfter: 10, initial: .number(1)), .init(id: "b", staleAfter: 5),
-                                              .init(id: "c")], time: 0)
+        let board = ValueBoard(
+            declarations: [
+                .init(id: "a", staleAfter: 10, initial: .number(1)), .init(id: "b", staleAfter: 5),
+                .init(id: "c"),
+            ], time: 0)
         #expect(board.nextStaleTime(after: 0) == 10, "b has no value yet, c never goes stale")
         #expect(!board.isStale("a", at: 9.99) && board.isStale("a", at: 10))
         board.set("b", .number(2), at: 1)
@@ -182,7 +219,9 @@ struct ValueBoardTests {
         #expect(!board.isStale("c", at: 1e9) && !board.isStale("dial", at: 1e9))
     }
 
-    @Test("A kept rendering is rewritten when a value it reads changes (variable, control, own value), and still reports staleness")
+    @Test(
+        "A kept rendering is rewritten when a value it reads changes (variable, control, own value), and still reports staleness"
+    )
     func reusedRendering() {
         var dial = 3.0
         let board = ValueBoard(declarations: [.init(id: "a", staleAfter: 10, initial: .number(1))], time: 0) {

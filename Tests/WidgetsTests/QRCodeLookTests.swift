@@ -23,12 +23,18 @@ struct QRCodeLookTests {
         ])
     }
 
-    func make(_ id: String, _ frame: Rect, _ values: [String: ConfigValue], board: ValueBoard = board(),
-              rotation: Double = 0) throws -> Element {
-        let context = ElementContext(scale: 1, configDirectory: "/nonexistent", screenSize: Size(800, 480), theme: .dark,
-                                     time: 0, board: board)
+    func make(
+        _ id: String, _ frame: Rect, _ values: [String: ConfigValue], board: ValueBoard = board(),
+        rotation: Double = 0
+    ) throws -> Element {
+        let context = ElementContext(
+            scale: 1, configDirectory: "/nonexistent", screenSize: Size(800, 480), theme: .dark,
+            time: 0, board: board)
         let kind = try #require(ElementKinds.named("qrcode"))
-        return kind.make(ControlConfig(kind: "qrcode", id: id, frame: frame, rotation: rotation, properties: ConfigTable(values: values)), in: context)
+        return kind.make(
+            ControlConfig(
+                kind: "qrcode", id: id, frame: frame, rotation: rotation, properties: ConfigTable(values: values)),
+            in: context)
     }
 
     /// What zbarimg reads in `bitmap` (its raw text, one line per code found).
@@ -36,15 +42,18 @@ struct QRCodeLookTests {
         let folder = makeTemporaryDirectory("qrcode")
         let path = folder + "/code.png"
         try PNGImage.write(bitmap, to: path)
-        let run = try #require(runTool("/usr/bin/zbarimg", ["--quiet", "--raw", path]), "zbarimg did not start: run scripts/setup")
+        let run = try #require(
+            runTool("/usr/bin/zbarimg", ["--quiet", "--raw", path]), "zbarimg did not start: run scripts/setup")
         #expect(run.status == 0, "zbarimg: \(run.err)")
         return run.out.hasSuffix("\n") ? String(run.out.dropLast()) : run.out
     }
 
-    @Test("a Wi-Fi join and a URL from templates decode back to their texts", arguments: [
-        ("WIFI:S:{ssid};T:WPA;P:{key};;", QRCodeLookTests.wifi),
-        ("https://panel.example.org/p/{panel}?from=qr", "https://panel.example.org/p/kitchen-2?from=qr"),
-    ])
+    @Test(
+        "a Wi-Fi join and a URL from templates decode back to their texts",
+        arguments: [
+            ("WIFI:S:{ssid};T:WPA;P:{key};;", QRCodeLookTests.wifi),
+            ("https://panel.example.org/p/{panel}?from=qr", "https://panel.example.org/p/kitchen-2?from=qr"),
+        ])
     func decodesBack(template: String, expected: String) throws {
         let code = try make("join", Rect(x: 20, y: 20, width: 200, height: 200), ["text": .string(template)])
         #expect(try decode(Fixture.render([code.model], width: 240, height: 240)) == expected)
@@ -53,7 +62,9 @@ struct QRCodeLookTests {
     @Test("a changed variable makes a new code, which decodes to the new text and damages the frame")
     func followsVariable() throws {
         let board = Self.board()
-        let code = try make("link", Rect(x: 10, y: 10, width: 180, height: 180), ["text": .string("https://x.org/{panel}")], board: board)
+        let code = try make(
+            "link", Rect(x: 10, y: 10, width: 180, height: 180), ["text": .string("https://x.org/{panel}")],
+            board: board)
         let widget = try #require(ElementKinds.widget(for: code.model))
         _ = widget.collectDamage(at: 0)
         #expect(widget.collectDamage(at: 1).isEmpty)
@@ -62,7 +73,9 @@ struct QRCodeLookTests {
         #expect(try decode(Fixture.render([code.model], width: 200, height: 200)) == "https://x.org/hall-7")
     }
 
-    @Test("crisp at odd sizes: only the two colours, each module the same whole number of pixels", arguments: [57.0, 100, 163.5])
+    @Test(
+        "crisp at odd sizes: only the two colours, each module the same whole number of pixels",
+        arguments: [57.0, 100, 163.5])
     func crisp(side: Double) throws {
         let code = try make("c", Rect(x: 3.3, y: 5.7, width: side, height: side + 11), ["text": .string(Self.wifi)])
         let bitmap = Fixture.render([code.model], width: 180, height: 190)
@@ -70,7 +83,8 @@ struct QRCodeLookTests {
         for y in 0..<bitmap.height { for x in 0..<bitmap.width { colours.insert(bitmap.color(x: x, y: y)) } }
         #expect(colours == [Theme.dark.background, Color(rgb: 0), Color(rgb: 0xFFFFFF)])
         let symbol = try #require(QRSymbol(Self.wifi, level: .medium))
-        let placed = QRCodeWidget.placement(modules: symbol.size + 8, in: Rect(x: 3.3, y: 5.7, width: side, height: side + 11))
+        let placed = QRCodeWidget.placement(
+            modules: symbol.size + 8, in: Rect(x: 3.3, y: 5.7, width: side, height: side + 11))
         #expect(placed.pixels == (side / Double(symbol.size + 8)).rounded(.down))
         #expect(try decode(bitmap) == Self.wifi)
     }
@@ -88,10 +102,18 @@ struct QRCodeLookTests {
         let text = ConfigValue.string("https://panel.example.org/p/{panel}")
         let controls = try [
             make("a", Rect(x: 10, y: 10, width: 120, height: 120), ["text": text]),
-            make("b", Rect(x: 140, y: 10, width: 200, height: 200), ["text": .string("WIFI:S:{ssid};T:WPA;P:{key};;"), "level": .string("H")]),
-            make("c", Rect(x: 350, y: 10, width: 90, height: 60), ["text": text, "quiet_zone": .int(0), "level": .string("L")]),
-            make("d", Rect(x: 350, y: 80, width: 130, height: 130), ["text": text, "color": .color(Color(rgb: 0x234560)),
-                                                                     "background": .color(Color(rgb: 0xF2EEE3))]),
+            make(
+                "b", Rect(x: 140, y: 10, width: 200, height: 200),
+                ["text": .string("WIFI:S:{ssid};T:WPA;P:{key};;"), "level": .string("H")]),
+            make(
+                "c", Rect(x: 350, y: 10, width: 90, height: 60),
+                ["text": text, "quiet_zone": .int(0), "level": .string("L")]),
+            make(
+                "d", Rect(x: 350, y: 80, width: 130, height: 130),
+                [
+                    "text": text, "color": .color(Color(rgb: 0x234560)),
+                    "background": .color(Color(rgb: 0xF2EEE3)),
+                ]),
             make("e", Rect(x: 500, y: 30, width: 150, height: 150), ["text": text], rotation: 15),
         ].map(\.model)
         try Reference.check(Fixture.render(controls, width: 680, height: 220), "qrcodes", tolerance: 0)

@@ -21,7 +21,8 @@ struct RedrawTests {
 
     @Test("MS-14: setting the angle (no event) damages the old and new handle, and the screen equals a full frame")
     func angleSetterRedraws() {
-        let s = CircularSlider(id: "s", bounds: Rect(x: 0, y: 0, width: 200, height: 200), transform: .translation(100, 50))
+        let s = CircularSlider(
+            id: "s", bounds: Rect(x: 0, y: 0, width: 200, height: 200), transform: .translation(100, 50))
         Theme.dark.apply(to: s)
         let view = ScreenView(controls: [s], background: resources.theme.background, resources: resources, scale: 1)
         let screen = Bitmap(width: 400, height: 300, format: .xrgb8888)
@@ -31,15 +32,21 @@ struct RedrawTests {
         #expect(s.drainEvents().isEmpty)
         let rects = view.render(into: screen.canvas, full: false)
         let damaged = rects.reduce(Rect.zero) { $0.union($1.rect) }
-        for box in [handleBox(s, before, diameter: s.handleDiameter), handleBox(s, s.drawnHandleCenter, diameter: s.handleDiameter)] {
+        for box in [
+            handleBox(s, before, diameter: s.handleDiameter),
+            handleBox(s, s.drawnHandleCenter, diameter: s.handleDiameter),
+        ] {
             #expect(damaged.intersection(box) == box, "damage \(damaged) misses the handle at \(box)")
         }
         #expect(screen.pixelsEqual(fullFrame([s])))
     }
 
-    @Test("MS-74: restyling the second handle damages it (a style change repaints the control's box), and the screen equals a full frame")
+    @Test(
+        "MS-74: restyling the second handle damages it (a style change repaints the control's box), and the screen equals a full frame"
+    )
     func secondHandleStyleRedraws() {
-        let s = DoubleHandleCircularSlider(id: "r", bounds: Rect(x: 0, y: 0, width: 200, height: 200), transform: .translation(100, 50))
+        let s = DoubleHandleCircularSlider(
+            id: "r", bounds: Rect(x: 0, y: 0, width: 200, height: 200), transform: .translation(100, 50))
         Theme.dark.apply(to: s)
         s.currentValue = 10; s.secondCurrentValue = 60
         let view = ScreenView(controls: [s], background: resources.theme.background, resources: resources, scale: 1)

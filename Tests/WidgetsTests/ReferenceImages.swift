@@ -24,18 +24,24 @@ enum Reference {
     /// `<name>-diff.png` (red = beyond tolerance) to `failureDirectory` and names them in the issue.
     /// `tolerance`: the largest per-channel difference allowed (0: exact, for text, whose pixels no
     /// arc flattening moves).
-    static func check(_ bitmap: Bitmap, _ name: String, tolerance: Int = channelTolerance,
-                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func check(
+        _ bitmap: Bitmap, _ name: String, tolerance: Int = channelTolerance,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         var problem: String?
-        let mismatch = try ImageComparison.compare(bitmap, name: name, directory: directory, failureDirectory: failureDirectory,
-                                                   limit: tolerance, problem: &problem) { x, y, expected in
+        let mismatch = try ImageComparison.compare(
+            bitmap, name: name, directory: directory, failureDirectory: failureDirectory,
+            limit: tolerance, problem: &problem
+        ) { x, y, expected in
             let a = bitmap.color(x: x, y: y), e = expected.color(x: x, y: y)
-            return max(abs(Int(a.r) - Int(e.r)), abs(Int(a.g) - Int(e.g)), abs(Int(a.b) - Int(e.b)), abs(Int(a.a) - Int(e.a)))
+            return max(
+                abs(Int(a.r) - Int(e.r)), abs(Int(a.g) - Int(e.g)), abs(Int(a.b) - Int(e.b)), abs(Int(a.a) - Int(e.a)))
         }
         if let problem { Issue.record("reference \(problem)", sourceLocation: sourceLocation) }
         if let m = mismatch {
-            Issue.record("reference \(name): \(m.count) pixels beyond ±\(tolerance) (worst \(m.worst)); actual: \(m.actualPath), diff (red = differs): \(m.diffPath)",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "reference \(name): \(m.count) pixels beyond ±\(tolerance) (worst \(m.worst)); actual: \(m.actualPath), diff (red = differs): \(m.diffPath)",
+                sourceLocation: sourceLocation)
         }
     }
 }
@@ -45,9 +51,12 @@ enum Fixture {
     static func resources() -> Resources { Resources(theme: .dark, images: ImageCatalog.builtin(), faces: .open()) }
 
     /// Renders `controls` on a `width`×`height` screen in one full frame.
-    static func render(_ controls: [any TouchControl], width: Int, height: Int, time: MonotonicTime = 0,
-                       resources: Resources = Fixture.resources()) -> Bitmap {
-        let view = ScreenView(controls: controls, background: resources.theme.background, resources: resources, scale: 1)
+    static func render(
+        _ controls: [any TouchControl], width: Int, height: Int, time: MonotonicTime = 0,
+        resources: Resources = Fixture.resources()
+    ) -> Bitmap {
+        let view = ScreenView(
+            controls: controls, background: resources.theme.background, resources: resources, scale: 1)
         view.time = time
         let bitmap = Bitmap(width: width, height: height, format: .xrgb8888)
         view.render(into: bitmap.canvas, full: true)

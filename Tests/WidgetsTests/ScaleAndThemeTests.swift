@@ -25,7 +25,8 @@ struct ScaleAndThemeTests {
         // The 7" panel the demo is laid out for is (almost exactly) scale 1.
         #expect(abs(Scale.from(panelPixels: Size(800, 480), physicalMM: Size(154.08, 85.92)) - 1) < 0.001)
         // The denser panel needs more pixels per point.
-        #expect(Scale.from(panelPixels: Size(1280, 800), physicalMM: Size(216.96, 135.6))
+        #expect(
+            Scale.from(panelPixels: Size(1280, 800), physicalMM: Size(216.96, 135.6))
                 > Scale.from(panelPixels: Size(800, 480), physicalMM: Size(154.08, 85.92)))
     }
 
@@ -40,7 +41,9 @@ struct ScaleAndThemeTests {
         #expect(Scale.minimumHitPoints > CircularGeometry.originalTouchSide)
     }
 
-    @Test("The dark theme is legible: text on its grounds, the value's arc, thumb and handle against what they sit on; apply() copies it; the default fonts open")
+    @Test(
+        "The dark theme is legible: text on its grounds, the value's arc, thumb and handle against what they sit on; apply() copies it; the default fonts open"
+    )
     func themeDefaults() {
         let t = Theme.dark
         // WCAG 2.1: 4.5:1 for text (1.4.3), 3:1 for the parts of a control one must see (1.4.11).
@@ -74,7 +77,8 @@ struct ScaleAndThemeTests {
             func advance(to time: MonotonicTime) -> Bool { false }
             func drainEvents() -> [ControlEvent] { [] }
         }
-        let view = ScreenView(controls: [Blob(), CircularSlider(id: "s")], background: .black, resources: Fixture.resources(), scale: 1)
+        let view = ScreenView(
+            controls: [Blob(), CircularSlider(id: "s")], background: .black, resources: Fixture.resources(), scale: 1)
         #expect(view.unsupported == ["blob"])
     }
 
@@ -82,7 +86,8 @@ struct ScaleAndThemeTests {
     static func contrast(_ a: Color, _ b: Color) -> Double {
         func luminance(_ c: Color) -> Double {
             func linear(_ v: Double) -> Double { v <= 0.03928 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
-            return 0.2126 * linear(Double(c.r) / 255) + 0.7152 * linear(Double(c.g) / 255) + 0.0722 * linear(Double(c.b) / 255)
+            return 0.2126 * linear(Double(c.r) / 255) + 0.7152 * linear(Double(c.g) / 255) + 0.0722
+                * linear(Double(c.b) / 255)
         }
         let (x, y) = (luminance(a), luminance(b))
         return (max(x, y) + 0.05) / (min(x, y) + 0.05)
@@ -99,12 +104,14 @@ struct ImageCatalogTests {
         try PNGImage.write(icon, to: dir + "/drop.png")
         let context = ElementContext(scale: 1, configDirectory: dir, screenSize: Size(200, 200), theme: .dark, time: 0)
         let slider = ElementKinds.named("circular-slider")!.make(
-            ControlConfig(kind: "circular-slider", id: "s", frame: Rect(x: 0, y: 0, width: 100, height: 100),
-                          properties: ConfigTable(values: ["handle_image": .string("drop.png")])), in: context)
+            ControlConfig(
+                kind: "circular-slider", id: "s", frame: Rect(x: 0, y: 0, width: 100, height: 100),
+                properties: ConfigTable(values: ["handle_image": .string("drop.png")])), in: context)
         let items = ["drop.png", "missing.png"].map { ConfigTable(values: ["icon": .string($0)]) }
         let spinner = ElementKinds.named("spinner")!.make(
-            ControlConfig(kind: "spinner", id: "sp", frame: Rect(x: 0, y: 0, width: 60, height: 60),
-                          properties: ConfigTable(values: ["items": .tables(items)])), in: context)
+            ControlConfig(
+                kind: "spinner", id: "sp", frame: Rect(x: 0, y: 0, width: 60, height: 60),
+                properties: ConfigTable(values: ["items": .tables(items)])), in: context)
         #expect(slider.imageNames == [dir + "/drop.png"])
         #expect(spinner.imageNames == [dir + "/drop.png", dir + "/missing.png"])
         let catalog = ImageCatalog()

@@ -10,19 +10,23 @@ struct SpinnerLookTests {
     static let icons = ["sun", "moon", "drop", "leaf", "bolt", "star-mask", "heart-mask", "dot"]
 
     static func items(_ n: Int, titled: Bool = false) -> [SpinnerItem] {
-        (0 ..< n).map { i in
+        (0..<n).map { i in
             let name = icons[i % icons.count]
-            return SpinnerItem(iconName: name, title: titled ? String(name.split(separator: "-")[0]) : "",
-                               isEnabled: i != 2)
+            return SpinnerItem(
+                iconName: name, title: titled ? String(name.split(separator: "-")[0]) : "",
+                isEnabled: i != 2)
         }
     }
 
     /// A spinner centred in a `container`-sized box placed at `origin` on the screen.
-    static func spinner(_ id: String, items: [SpinnerItem], mode: SpinnerMode = .spinnerOnly, container: Size,
-                        origin: Point, selected: Int = 0) -> Spinner {
+    static func spinner(
+        _ id: String, items: [SpinnerItem], mode: SpinnerMode = .spinnerOnly, container: Size,
+        origin: Point, selected: Int = 0
+    ) -> Spinner {
         let frame = Rect(x: container.width / 2 - 30, y: container.height / 2 - 30, width: 60, height: 60)
-        let s = Spinner(id: id, items: items, selectedIndex: selected, mode: mode.rawValue, frame: frame,
-                        containerSize: container, containerTransform: .translation(origin.x, origin.y))
+        let s = Spinner(
+            id: id, items: items, selectedIndex: selected, mode: mode.rawValue, frame: frame,
+            containerSize: container, containerTransform: .translation(origin.x, origin.y))
         Theme.dark.apply(to: s)
         return s
     }
@@ -63,8 +67,9 @@ struct SpinnerLookTests {
 
     @Test("RVS-59: the open picker list with icons and titles above the control")
     func openPicker() throws {
-        let s = Self.spinner("picker", items: Self.items(8, titled: true), mode: .pickerOnly, container: Size(300, 320),
-                             origin: .zero, selected: 3)
+        let s = Self.spinner(
+            "picker", items: Self.items(8, titled: true), mode: .pickerOnly, container: Size(300, 320),
+            origin: .zero, selected: 3)
         s.layout(frame: Rect(x: 120, y: 250, width: 60, height: 60), containerSize: Size(300, 320))
         s.setOpen(true, time: 0)
         var t = 0.0
@@ -77,8 +82,9 @@ struct SpinnerLookTests {
     func rotatedContainer() throws {
         let container = Size(300, 300)
         let turn = Transform.rotation(.degrees(45), about: Point(150, 150))
-        let s = Spinner(id: "turned", items: Self.items(6), selectedIndex: 4, mode: SpinnerMode.spinnerOnly.rawValue,
-                        frame: Rect(x: 120, y: 120, width: 60, height: 60), containerSize: container, containerTransform: turn)
+        let s = Spinner(
+            id: "turned", items: Self.items(6), selectedIndex: 4, mode: SpinnerMode.spinnerOnly.rawValue,
+            frame: Rect(x: 120, y: 120, width: 60, height: 60), containerSize: container, containerTransform: turn)
         Theme.dark.apply(to: s)
         #expect(abs(s.centerIconRotation.degrees + 45) < 1e-9)
         s.setOpen(true, time: 0)

@@ -33,7 +33,7 @@ struct TextFittingCostTests {
 
     static let n = 4096
     /// A 4,096-character text of words, and one of a single word.
-    static let words = String((0 ..< n).map { i in i % 7 == 6 ? " " : Array("AVmilé°xWq")[i % 10] })
+    static let words = String((0..<n).map { i in i % 7 == 6 ? " " : Array("AVmilé°xWq")[i % 10] })
     static let word = String(repeating: "AVmilé°xWq", count: n / 10 + 1).prefix(n).description
     /// c · log₂ n measurements per line fitted; the one-at-a-time walk takes about n.
     static let perLine = 3 * 12 + 2
@@ -57,9 +57,11 @@ struct TextFittingCostTests {
                 let meter = Meter()
                 let lines = TextLayout.wrap(text, width: 300, maxLines: maxLines, measure: meter.measure)
                 #expect(lines.count == maxLines && lines.last!.hasSuffix("…"))
-                #expect(meter.calls <= (maxLines + 2) * Self.perLine, "\(meter.calls) measurements for \(maxLines) lines")
-                #expect(meter.characters <= 2 * Self.n + (maxLines + 2) * Self.perLine * 100,
-                        "\(meter.characters) characters measured for \(maxLines) lines")
+                #expect(
+                    meter.calls <= (maxLines + 2) * Self.perLine, "\(meter.calls) measurements for \(maxLines) lines")
+                #expect(
+                    meter.characters <= 2 * Self.n + (maxLines + 2) * Self.perLine * 100,
+                    "\(meter.characters) characters measured for \(maxLines) lines")
             }
         }
     }
@@ -78,7 +80,9 @@ struct TextFittingCostTests {
     func search() {
         for limit in [0, 1, 2, 3, 7, 100, 4095, 4096] {
             var probes: [Int] = []
-            let found = TextLayout.largest(in: 1 ... 4096) { probes.append($0); return $0 <= limit }
+            let found = TextLayout.largest(in: 1...4096) {
+                probes.append($0); return $0 <= limit
+            }
             #expect(found == (limit == 0 ? nil : limit))
             #expect(probes.count <= 2 * 12 + 2, "\(probes.count) probes for \(limit)")
             #expect(probes.allSatisfy { $0 <= max(1, 2 * limit + 1) }, "no probe far beyond the answer \(limit)")
@@ -89,23 +93,29 @@ struct TextFittingCostTests {
     func sameAsWalk() {
         var random = SeededRandom(seed: 37)
         let alphabet = Array("AVmilé°xWq  …\n")
-        for _ in 0 ..< 3000 {
-            let text = String((0 ..< random.int(48)).map { _ in alphabet[random.int(alphabet.count)] })
+        for _ in 0..<3000 {
+            let text = String((0..<random.int(48)).map { _ in alphabet[random.int(alphabet.count)] })
             let line = String(text.map { $0 == "\n" ? " " : $0 })
             let width = random.range(0, 200).rounded()
             let maxLines = random.int(6)
             let m = Self.width
-            #expect(TextLayout.ellipsized(line, width: width, measure: m) == Walk.ellipsized(line, width: width, measure: m),
-                    "ellipsized \(line.debugDescription) in \(width)")
-            #expect(TextLayout.ellipsized(line, width: width, force: true, measure: m)
-                    == Walk.ellipsized(line, width: width, force: true, measure: m), "forced \(line.debugDescription) in \(width)")
-            #expect(TextLayout.wrap(text, width: width, maxLines: maxLines, measure: m)
+            #expect(
+                TextLayout.ellipsized(line, width: width, measure: m)
+                    == Walk.ellipsized(line, width: width, measure: m),
+                "ellipsized \(line.debugDescription) in \(width)")
+            #expect(
+                TextLayout.ellipsized(line, width: width, force: true, measure: m)
+                    == Walk.ellipsized(line, width: width, force: true, measure: m),
+                "forced \(line.debugDescription) in \(width)")
+            #expect(
+                TextLayout.wrap(text, width: width, maxLines: maxLines, measure: m)
                     == Walk.wrap(text, width: width, maxLines: maxLines, measure: m),
-                    "wrap \(text.debugDescription) in \(width), \(maxLines) lines")
+                "wrap \(text.debugDescription) in \(width), \(maxLines) lines")
             for middle in [false, true] {
-                #expect(TextLayout.truncated(line, width: width, middle: middle, measure: m)
+                #expect(
+                    TextLayout.truncated(line, width: width, middle: middle, measure: m)
                         == Walk.truncated(line, width: width, middle: middle, measure: m),
-                        "truncated \(line.debugDescription) in \(width), middle \(middle)")
+                    "truncated \(line.debugDescription) in \(width), middle \(middle)")
             }
         }
     }

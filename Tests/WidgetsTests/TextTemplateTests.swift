@@ -25,8 +25,10 @@ struct TextTemplateTests {
 
     @Test("Without a spec whole numbers have no decimal point and others are as short as they can be")
     func automatic() throws {
-        let cases: [(Double, String)] = [(21, "21"), (21.5, "21.5"), (-4, "-4"), (0.1, "0.1"), (-0.0, "0"), (1234567, "1234567"),
-                                         (2.675, "2.675")]
+        let cases: [(Double, String)] = [
+            (21, "21"), (21.5, "21.5"), (-4, "-4"), (0.1, "0.1"), (-0.0, "0"), (1234567, "1234567"),
+            (2.675, "2.675"),
+        ]
         for (d, text) in cases { #expect(try render("{x}", ["x": .number(d)]) == text, "\(d)") }
     }
 
@@ -34,9 +36,12 @@ struct TextTemplateTests {
     func decimals() throws {
         let cases: [(String, Double, String)] = [
             (".1", 21.45, "21.5"), (".1", 21, "21.0"), (".0", 21.5, "22"), (".0", -21.5, "-22"), (".2", 0.005, "0.01"),
-            (".3", 1.5, "1.500"), (".6", 0.000_001, "0.000001"), (".1", -0.04, "0.0"), (".2", -3.14159, "-3.14"), (".0", 1e20, "1e+20"),
+            (".3", 1.5, "1.500"), (".6", 0.000_001, "0.000001"), (".1", -0.04, "0.0"), (".2", -3.14159, "-3.14"),
+            (".0", 1e20, "1e+20"),
         ]
-        for (spec, d, text) in cases { #expect(try render("{x:\(spec)}", ["x": .number(d)]) == text, "\(spec) of \(d)") }
+        for (spec, d, text) in cases {
+            #expect(try render("{x:\(spec)}", ["x": .number(d)]) == text, "\(spec) of \(d)")
+        }
     }
 
     @Test("time writes minutes since midnight as HH:MM; both ends of a pair; 1440 is the end of the day")
@@ -52,7 +57,9 @@ struct TextTemplateTests {
 
     @Test("words= indexes the words with the rounded number; out of range shows the number")
     func words() throws {
-        let values: [String: TemplateValue] = ["m": .number(1.2), "far": .number(3), "neg": .number(-1), "r": .pair(0, 2)]
+        let values: [String: TemplateValue] = [
+            "m": .number(1.2), "far": .number(3), "neg": .number(-1), "r": .pair(0, 2),
+        ]
         #expect(try render("{m:words=Off|Heat|Cool}", values) == "Heat")
         #expect(try render("{far:words=Off|Heat|Cool}", values) == "3")
         #expect(try render("{neg:words=Off|Heat|Cool}", values) == "-1")
@@ -125,8 +132,12 @@ struct TextLayoutTests {
 
     @Test("Wrap: words fill lines, long words break, line breaks are kept, the last line that fits ends in …")
     func wrap() {
-        #expect(TextLayout.wrap("the quick brown fox", width: 100, maxLines: 5, measure: measure) == ["the quick", "brown fox"])
-        #expect(TextLayout.wrap("abcdefghijkl xy", width: 50, maxLines: 5, measure: measure) == ["abcde", "fghij", "kl xy"])
+        #expect(
+            TextLayout.wrap("the quick brown fox", width: 100, maxLines: 5, measure: measure) == [
+                "the quick", "brown fox",
+            ])
+        #expect(
+            TextLayout.wrap("abcdefghijkl xy", width: 50, maxLines: 5, measure: measure) == ["abcde", "fghij", "kl xy"])
         #expect(TextLayout.wrap("one\ntwo  three", width: 100, maxLines: 5, measure: measure) == ["one", "two three"])
         #expect(TextLayout.wrap("aa bb cc dd ee", width: 50, maxLines: 2, measure: measure) == ["aa bb", "cc d…"])
         #expect(TextLayout.wrap("aa", width: 50, maxLines: 0, measure: measure) == ["aa"])

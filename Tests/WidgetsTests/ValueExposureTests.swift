@@ -9,10 +9,14 @@ import Testing
 /// would silently be missing from every adapter.
 @Suite("Kinds declare how their value meets the outside world")
 struct ValueExposureTests {
-    let context = ElementContext(scale: 1, configDirectory: "/nonexistent", screenSize: Size(400, 300), theme: .dark, time: 0)
+    let context = ElementContext(
+        scale: 1, configDirectory: "/nonexistent", screenSize: Size(400, 300), theme: .dark, time: 0)
 
     func element(_ kind: any ElementKind, _ table: ConfigTable) -> Element {
-        kind.make(ControlConfig(kind: kind.name, id: "e", frame: Rect(x: 0, y: 0, width: 200, height: 200), properties: table), in: context)
+        kind.make(
+            ControlConfig(
+                kind: kind.name, id: "e", frame: Rect(x: 0, y: 0, width: 200, height: 200), properties: table),
+            in: context)
     }
 
     @Test("Every kind whose element holds a value declares an exposure of that value's shape and step")
@@ -24,17 +28,24 @@ struct ValueExposureTests {
             switch (value, exposure) {
             case (nil, .nothing), (nil, .press): break
             case (nil, _): Issue.record("\(kind.name) holds no value but exposes \(exposure)")
-            case (_?, .nothing): Issue.record("\(kind.name) holds a value but declares no exposure: no adapter would show it")
+            case (_?, .nothing):
+                Issue.record("\(kind.name) holds a value but declares no exposure: no adapter would show it")
             case (.pair?, .pair(let range, let low, let high)):
-                #expect(range.step == kind.valueStep(table) && range.minimum < range.maximum && low != high, "\(kind.name)")
+                #expect(
+                    range.step == kind.valueStep(table) && range.minimum < range.maximum && low != high, "\(kind.name)")
             case (.single?, .number(let range)):
                 #expect(range.step == kind.valueStep(table) && range.minimum < range.maximum, "\(kind.name)")
             case (.single?, .select(let options)):
-                #expect(options.count == 3 && kind.valueStep(table) == ValueStep.whole, "\(kind.name): one option per item")
+                #expect(
+                    options.count == 3 && kind.valueStep(table) == ValueStep.whole, "\(kind.name): one option per item")
             case (.single?, .onOff): #expect(kind.valueStep(table) == ValueStep.whole, "\(kind.name)")
             case (.single(let v)?, .rgb):
-                #expect(kind.valueStep(table) == ValueStep.whole && v >= 0 && v <= 0xFFFFFF, "\(kind.name): a colour 0xRRGGBB")
-            default: Issue.record("\(kind.name): its value \(String(describing: value)) does not fit its exposure \(exposure)")
+                #expect(
+                    kind.valueStep(table) == ValueStep.whole && v >= 0 && v <= 0xFFFFFF,
+                    "\(kind.name): a colour 0xRRGGBB")
+            default:
+                Issue.record(
+                    "\(kind.name): its value \(String(describing: value)) does not fit its exposure \(exposure)")
             }
             // The registry's other word for holding a value agrees.
             #expect((value == nil) == (kind.valueShape == .nothing), "\(kind.name)")
@@ -45,7 +56,9 @@ struct ValueExposureTests {
     func rangesFollowTheTable() throws {
         let dial = try #require(ElementKinds.named("circular-slider"))
         let reversed = ConfigTable(values: ["min": .number(40), "max": .int(-10)])
-        #expect(dial.exposure(reversed) == .number(NumberRange(minimum: -10, maximum: 40, step: ValueStep.continuous(from: 40, to: -10))))
+        #expect(
+            dial.exposure(reversed)
+                == .number(NumberRange(minimum: -10, maximum: 40, step: ValueStep.continuous(from: 40, to: -10))))
         let seeker = try #require(ElementKinds.named("arc-seeker"))
         let arc = ConfigTable(values: ["start_angle": .number(30), "end_angle": .number(300)])
         #expect(seeker.exposure(arc) == .number(NumberRange(minimum: 30, maximum: 300, step: 0.1, unit: "°")))
@@ -71,7 +84,8 @@ struct ValueExposureTests {
         let seekerKind = try #require(ElementKinds.named("arc-seeker"))
         let seeker = try #require(element(seekerKind, ConfigTable()).model as? ArcSeeker)
         let fields = ArcSeekerKind.seekerSchema
-        #expect([seeker.startAngle, seeker.endAngle, seeker.currentAngle]
+        #expect(
+            [seeker.startAngle, seeker.endAngle, seeker.currentAngle]
                 == ["start_angle", "end_angle", "value"].map { fields.field($0)?.defaultText.flatMap(Double.init) })
     }
 }

@@ -8,13 +8,16 @@ import Testing
 /// the kind's step.
 @Suite("Values leave the panel rounded to their kind's step")
 struct ValueStepTests {
-    let context = ElementContext(scale: 1, configDirectory: "/nonexistent", screenSize: Size(400, 300), theme: .dark, time: 0)
+    let context = ElementContext(
+        scale: 1, configDirectory: "/nonexistent", screenSize: Size(400, 300), theme: .dark, time: 0)
 
     func element(_ kind: String, _ values: [String: ConfigValue] = [:]) throws -> Element {
         let k = try #require(ElementKinds.named(kind))
         var table = minimalTable(k.schema)
         for (key, value) in values { table.values[key] = value }
-        return k.make(ControlConfig(kind: kind, id: "e", frame: Rect(x: 0, y: 0, width: 200, height: 200), properties: table), in: context)
+        return k.make(
+            ControlConfig(kind: kind, id: "e", frame: Rect(x: 0, y: 0, width: 200, height: 200), properties: table),
+            in: context)
     }
 
     @Test("Every whole number and every hundredth set on a 0…100 dial reads back exactly")

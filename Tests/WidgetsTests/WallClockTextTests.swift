@@ -8,7 +8,11 @@ struct WallClockTextTests {
     static func seconds(_ y: Int, _ m: Int, _ d: Int, _ h: Int = 0, _ min: Int = 0) -> Double {
         func leap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
         var days = 0
-        if y >= 1970 { for year in 1970..<y { days += leap(year) ? 366 : 365 } } else { for year in y..<1970 { days -= leap(year) ? 366 : 365 } }
+        if y >= 1970 {
+            for year in 1970..<y { days += leap(year) ? 366 : 365 }
+        } else {
+            for year in y..<1970 { days -= leap(year) ? 366 : 365 }
+        }
         let lengths = [31, leap(y) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         days += lengths.prefix(m - 1).reduce(0, +) + d - 1
         return Double(days * 86_400 + h * 3600 + min * 60)
@@ -16,10 +20,14 @@ struct WallClockTextTests {
 
     @Test("Civil dates and weekdays across leap years, centuries and before 1970")
     func civil() {
-        let cases: [(Int, Int, Int, Int)] = [(1970, 1, 1, 3), (2000, 2, 29, 1), (2026, 11, 27, 4), (1900, 3, 1, 3), (2100, 2, 28, 6), (1969, 12, 31, 2)]
+        let cases: [(Int, Int, Int, Int)] = [
+            (1970, 1, 1, 3), (2000, 2, 29, 1), (2026, 11, 27, 4), (1900, 3, 1, 3), (2100, 2, 28, 6), (1969, 12, 31, 2),
+        ]
         for (y, m, d, weekday) in cases {
             let c = WallClockText.civil(Self.seconds(y, m, d, 13, 7))
-            #expect(c.year == y && c.month == m && c.day == d && c.hour == 13 && c.minute == 7 && c.weekday == weekday, "\(y)-\(m)-\(d): \(c)")
+            #expect(
+                c.year == y && c.month == m && c.day == d && c.hour == 13 && c.minute == 7 && c.weekday == weekday,
+                "\(y)-\(m)-\(d): \(c)")
         }
         // Every day of 1999…2001 round-trips.
         var t = Self.seconds(1999, 1, 1)

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A UIKit-style spring over a fixed duration (spec X-10): "damping ratio ζ and initial velocity v".

@@ -1,6 +1,6 @@
 import Core
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The geometry of one circular slider at its current size: the single source of truth for both drawing
@@ -104,8 +104,9 @@ public struct CircularGeometry: Hashable, Sendable {
         let onCircle = offset(compass: angle, radius: radius)
         let shift = -0.1 * radius - Double(lineWidth) / 2 - fontSize / 2 + labelOffset
         let radial = offset(compass: angle, radius: shift)
-        return Point(center.x + onCircle.dx.rounded() + radial.dx.rounded(),
-                     center.y + onCircle.dy.rounded() + radial.dy.rounded())
+        return Point(
+            center.x + onCircle.dx.rounded() + radial.dx.rounded(),
+            center.y + onCircle.dy.rounded() + radial.dy.rounded())
     }
 
     /// The square a marker is drawn in (MS-46): side (lineWidth + handleDiameter)/2, centred on the track

@@ -33,8 +33,9 @@ extension CircularSlider {
         }
         let old = angle
         if track.fullCircle {
-            newAngle = fullCircleStep(from: old, to: newAngle,
-                                      detectCrossing: !firstSample || detectsCrossingOnFirstSample)
+            newAngle = fullCircleStep(
+                from: old, to: newAngle,
+                detectCrossing: !firstSample || detectsCrossingOnFirstSample)
             if holdsPinUntilReturn, newAngle != finger, newAngle == 0 || newAngle == 360 {
                 pinOvershoot = CircularSlider.signedDelta(from: newAngle, to: finger)
             }

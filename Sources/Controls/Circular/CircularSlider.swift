@@ -59,8 +59,10 @@ public class CircularSlider: TouchControl, EventSource, CircularTrackOwner {
     }
 
     /// A slider with the spec's defaults: 0…100, full circle, handle at 0 (MS-4…34).
-    public init(id: String, bounds: Rect = Rect(x: 0, y: 0, width: 200, height: 200),
-                transform: Transform = .identity) {
+    public init(
+        id: String, bounds: Rect = Rect(x: 0, y: 0, width: 200, height: 200),
+        transform: Transform = .identity
+    ) {
         self.id = id; self.bounds = bounds; self.transform = transform
     }
 
@@ -107,8 +109,10 @@ public class CircularSlider: TouchControl, EventSource, CircularTrackOwner {
     /// target equal to the current value (compared before clamping) completes at once without events.
     /// A new animation, or a finger taking the handle, ends the previous one where it is and runs its
     /// completion (port decision: nothing waits forever).
-    public func setValue(_ value: Double, animated: Bool, duration: Double = 0.75, at time: MonotonicTime,
-                         completion: (() -> Void)? = nil) {
+    public func setValue(
+        _ value: Double, animated: Bool, duration: Double = 0.75, at time: MonotonicTime,
+        completion: (() -> Void)? = nil
+    ) {
         stopAnimation()
         guard animated else {
             currentValue = value
@@ -116,8 +120,9 @@ public class CircularSlider: TouchControl, EventSource, CircularTrackOwner {
             return
         }
         if value == currentValue { completion?(); return }
-        let tween = ScalarAnimation(from: currentValue, to: track.clamp(value), start: time, duration: duration,
-                                    curve: .timing(.easeInOut))
+        let tween = ScalarAnimation(
+            from: currentValue, to: track.clamp(value), start: time, duration: duration,
+            curve: .timing(.easeInOut))
         animation = ValueAnimation(tween: tween, completion: completion)
     }
 

@@ -70,8 +70,10 @@ public struct HandleStyle: Hashable, Sendable {
         let lit = pressed && highlightable
         switch type {
         case .doubleCircle:
-            return [HandleDisc(radius: d / 4, color: color.replacingAlpha(lit ? 0.9 : 1.0)),
-                    HandleDisc(radius: d / 2, color: color.replacingAlpha(lit ? 0.6 : 0.7))]
+            return [
+                HandleDisc(radius: d / 4, color: color.replacingAlpha(lit ? 0.9 : 1.0)),
+                HandleDisc(radius: d / 2, color: color.replacingAlpha(lit ? 0.6 : 0.7)),
+            ]
         case .smallCircle, .mediumCircle, .largeCircle:
             return [HandleDisc(radius: d / 2, color: lit ? color.replacingAlpha(0.9) : color)]
         }

@@ -74,8 +74,10 @@ extension DoubleHandleCircularSlider {
         }
         let g = geometry
         let moving = g.handleRect(angle: candidate, diameter: forFirst ? firstHandleDiameter : secondHandleDiameter)
-        let other = forFirst ? g.handleRect(angle: secondAngle, diameter: secondHandleDiameter)
-                             : g.handleRect(angle: angle, diameter: firstHandleDiameter)
+        let other =
+            forFirst
+            ? g.handleRect(angle: secondAngle, diameter: secondHandleDiameter)
+            : g.handleRect(angle: angle, diameter: firstHandleDiameter)
         let distance = g.arcDistance(chordFrom: moving.origin, to: other.origin)
         return distance >= effectiveMinimumHandlesDistance + secondHandleDiameter
     }

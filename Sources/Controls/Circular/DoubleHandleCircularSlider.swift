@@ -35,8 +35,10 @@ public final class DoubleHandleCircularSlider: MultiTouchControl, EventSource, C
     var owners: [Int: Bool] = [:]
 
     /// A range slider with the spec's defaults: handles at 0° and 60° (MS-85).
-    public init(id: String, bounds: Rect = Rect(x: 0, y: 0, width: 200, height: 200),
-                transform: Transform = .identity) {
+    public init(
+        id: String, bounds: Rect = Rect(x: 0, y: 0, width: 200, height: 200),
+        transform: Transform = .identity
+    ) {
         self.id = id; self.bounds = bounds; self.transform = transform
     }
 
@@ -76,8 +78,10 @@ public final class DoubleHandleCircularSlider: MultiTouchControl, EventSource, C
     }
 
     func announce(isFirstHandle: Bool?, fromUser: Bool) {
-        outbox.send(.rangeChanged(first: currentValue, second: secondCurrentValue, isFirstHandle: isFirstHandle,
-                                  fromUser: fromUser))
+        outbox.send(
+            .rangeChanged(
+                first: currentValue, second: secondCurrentValue, isFirstHandle: isFirstHandle,
+                fromUser: fromUser))
     }
 
     // MARK: Geometry
@@ -123,7 +127,9 @@ public final class DoubleHandleCircularSlider: MultiTouchControl, EventSource, C
         geometry.handleTouchSquare(angle: secondAngle, diameter: secondHandleDiameter)
     }
     /// Discs of each handle as drawn now (MS-43).
-    public var firstHandleDiscs: [HandleDisc] { handle.discs(lineWidth: track.lineWidth, pressed: isFirstHandlePressed) }
+    public var firstHandleDiscs: [HandleDisc] {
+        handle.discs(lineWidth: track.lineWidth, pressed: isFirstHandlePressed)
+    }
     /// Second handle discs as drawn now.
     public var secondHandleDiscs: [HandleDisc] {
         secondHandle.discs(lineWidth: track.lineWidth, pressed: isSecondHandlePressed)

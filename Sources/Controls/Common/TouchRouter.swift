@@ -105,8 +105,12 @@ public final class TouchRouter {
             case .single(let control): control.touchMoved(to: p, time: time)
             }
         case .ended:
-            if let start = swipeStarts.removeValue(forKey: key) { endSwipe(from: start, at: touch.position, time: time) }
-            guard let owner = owners.removeValue(forKey: key), let p = local(touch.position, in: owner.control) else { return }
+            if let start = swipeStarts.removeValue(forKey: key) {
+                endSwipe(from: start, at: touch.position, time: time)
+            }
+            guard let owner = owners.removeValue(forKey: key), let p = local(touch.position, in: owner.control) else {
+                return
+            }
             switch owner {
             case .multi(let multi): multi.touchEnded(id: key.trackingID, at: p, time: time)
             case .single(let control): control.touchEnded(at: p, time: time)
@@ -121,7 +125,9 @@ public final class TouchRouter {
     /// enough and mostly horizontally.
     private func endSwipe(from start: (point: Point, time: MonotonicTime), at p: Point, time: MonotonicTime) {
         let dx = p.x - start.point.x, dy = p.y - start.point.y
-        guard abs(dx) >= swipeDistance, abs(dx) > 2 * abs(dy), time - start.time <= TouchRouter.swipeDuration else { return }
+        guard abs(dx) >= swipeDistance, abs(dx) > 2 * abs(dy), time - start.time <= TouchRouter.swipeDuration else {
+            return
+        }
         onSwipe?(dx < 0 ? -1 : 1)
     }
 

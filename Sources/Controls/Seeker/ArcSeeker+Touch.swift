@@ -60,8 +60,9 @@ extension ArcSeeker {
 
     private func animateScale(to target: Double, timing: CubicBezierCurve, at time: MonotonicTime) {
         let from = thumbScale(at: time)
-        scaleTween = ScalarAnimation(from: from, to: target, start: time, duration: ArcSeeker.scaleDuration,
-                                     curve: .timing(timing))
+        scaleTween = ScalarAnimation(
+            from: from, to: target, start: time, duration: ArcSeeker.scaleDuration,
+            curve: .timing(timing))
     }
 
     /// CS-19: the thumb's centre travels clockwise along the arc's radius from `startAngle` (or, with
@@ -72,7 +73,8 @@ extension ArcSeeker {
         guard duration > 0 else { currentAngle = angle; move = nil; shownPathAngle = nil; return }
         let from = fromCurrent ? currentAngle : startAngle
         let sweep = Angle.wrap(angle - from, period: 360)
-        let path = ScalarAnimation(from: from, to: from + sweep, start: time, duration: duration, curve: .timing(.linear))
+        let path = ScalarAnimation(
+            from: from, to: from + sweep, start: time, duration: duration, curve: .timing(.linear))
         move = (path, angle)
         shownPathAngle = from
     }

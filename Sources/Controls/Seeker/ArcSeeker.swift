@@ -55,8 +55,10 @@ public final class ArcSeeker: TouchControl, EventSource {
     var shownPathAngle: Double?
 
     /// A seeker with the spec's defaults (CS-1…5).
-    public init(id: String, bounds: Rect = Rect(x: 0, y: 0, width: 200, height: 200),
-                transform: Transform = .identity) {
+    public init(
+        id: String, bounds: Rect = Rect(x: 0, y: 0, width: 200, height: 200),
+        transform: Transform = .identity
+    ) {
         self.id = id
         self.bounds = bounds
         self.transform = transform

@@ -40,7 +40,8 @@ public struct GestureArbiter: Hashable, Sendable {
     private var tracker = VelocityTracker()
 
     /// An arbiter with the platform defaults unless told otherwise.
-    public init(slop: Double = GestureArbiter.defaultSlop, longPressDuration: Double? = GestureArbiter.defaultLongPress) {
+    public init(slop: Double = GestureArbiter.defaultSlop, longPressDuration: Double? = GestureArbiter.defaultLongPress)
+    {
         self.slop = slop; self.longPressDuration = longPressDuration
     }
 

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Core
 
@@ -80,7 +80,9 @@ public struct PickerScroller: Sendable {
     public mutating func release(velocityY vy: Double, time: MonotonicTime) {
         guard state == .dragging else { return }
         velocity = -vy / rowHeight
-        if abs(velocity) < Self.snapSpeed { beginSnap(time: time) } else {
+        if abs(velocity) < Self.snapSpeed {
+            beginSnap(time: time)
+        } else {
             state = .momentum
             stepper.reset(at: time)
             momentumStart = time
@@ -91,8 +93,9 @@ public struct PickerScroller: Sendable {
     /// Scrolls to `row` (a tap on it); it is selected when the scroll settles.
     public mutating func scroll(to row: Int, time: MonotonicTime) {
         let target = clamped(Double(row))
-        snap = ScalarAnimation(from: position(at: time), to: target, start: time,
-                               duration: Self.tapScrollDuration, curve: .timing(.easeInOut))
+        snap = ScalarAnimation(
+            from: position(at: time), to: target, start: time,
+            duration: Self.tapScrollDuration, curve: .timing(.easeInOut))
         position = target
         state = .snapping
     }
@@ -135,8 +138,9 @@ public struct PickerScroller: Sendable {
     private mutating func beginSnap(time: MonotonicTime) {
         velocity = 0
         let target = clamped(position.rounded())
-        snap = ScalarAnimation(from: position, to: target, start: time, duration: Self.snapDuration,
-                               curve: .timing(.easeOut))
+        snap = ScalarAnimation(
+            from: position, to: target, start: time, duration: Self.snapDuration,
+            curve: .timing(.easeOut))
         position = target
         state = .snapping
     }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Core
 
@@ -50,8 +50,9 @@ extension Spinner {
     public var discCenter: Point { Point(frame.width / 2, frame.height / 2) }
     /// The popup radius R of the variant that would open now (RVS-28).
     public var popupRadius: Double {
-        WheelGeometry.popupRadius(center: frame.center, containerSize: containerSize,
-                                  spinner: (popupVariant ?? (opensAsSpinner ? .wheel : .picker)) == .wheel)
+        WheelGeometry.popupRadius(
+            center: frame.center, containerSize: containerSize,
+            spinner: (popupVariant ?? (opensAsSpinner ? .wheel : .picker)) == .wheel)
     }
     /// The open disc: a 2R square about the centre, all of which takes touches (RVS-29, RVS-41).
     public var discRect: Rect { Rect.around(discCenter, radius: popupRadius) }
@@ -76,9 +77,11 @@ extension Spinner {
         let rotation = wheelRotation(at: time)
         return items.indices.map { i in
             let angle = WheelGeometry.itemAngle(i, count: count, rotation: rotation)
-            return WheelItemLayout(index: i, center: angle.point(center: discCenter, radius: distance), side: s,
-                                   angle: angle, sweep: WheelGeometry.sectorAngle(count: count), fadeAlpha: WheelGeometry.fadeAlpha(at: angle),
-                                   opacity: iconOpacity(i))
+            return WheelItemLayout(
+                index: i, center: angle.point(center: discCenter, radius: distance), side: s,
+                angle: angle, sweep: WheelGeometry.sectorAngle(count: count),
+                fadeAlpha: WheelGeometry.fadeAlpha(at: angle),
+                opacity: iconOpacity(i))
         }
     }
 
@@ -92,9 +95,10 @@ extension Spinner {
             let hasTitle = !items[i].title.isEmpty
             // Icon-only rows centre the icon; titled rows start the pair a little left of centre.
             let iconX = hasTitle ? f.midX - side - 4 : f.midX - side / 2
-            return PickerRowLayout(index: i, rect: Rect(x: f.minX, y: top, width: f.width, height: h),
-                                   iconRect: Rect(x: iconX, y: top + 8, width: side, height: side),
-                                   opacity: iconOpacity(i))
+            return PickerRowLayout(
+                index: i, rect: Rect(x: f.minX, y: top, width: f.width, height: h),
+                iconRect: Rect(x: iconX, y: top + 8, width: side, height: side),
+                opacity: iconOpacity(i))
         }
     }
 
@@ -126,7 +130,9 @@ extension Spinner {
     /// What the centre shows now (RVS-23).
     public var centerContent: CenterContent {
         guard let item = value else { return .none }
-        if let fixed = centerImageName, !(replaceCenterImage && (isOpen || isOpening)) { return .centerImage(name: fixed) }
+        if let fixed = centerImageName, !(replaceCenterImage && (isOpen || isOpening)) {
+            return .centerImage(name: fixed)
+        }
         return .selectedIcon(name: item.iconName, template: hudMode)
     }
 
@@ -153,7 +159,8 @@ extension Spinner {
     /// The square the centre icon is aspect-fit into: the middle 60 % when framed, else the bounds.
     public var centerIconRect: Rect {
         guard framedIcons else { return bounds }
-        return Rect(x: bounds.width * 0.2, y: bounds.height * 0.2, width: bounds.width * 0.6, height: bounds.height * 0.6)
+        return Rect(
+            x: bounds.width * 0.2, y: bounds.height * 0.2, width: bounds.width * 0.6, height: bounds.height * 0.6)
     }
 
     /// The square an icon of `square` is drawn into (RVS-38): inset 20 % per side when framed.

@@ -22,8 +22,9 @@ extension Spinner {
         isOpening = true
         let variant: PopupVariant = opensAsSpinner ? .wheel : .picker
         // Pop-in animations, armed now, visible from the next frame.
-        popupAnimation = ScalarAnimation(from: variant == .wheel ? 0 : Spinner.collapsedScale, to: 1, start: time,
-                                         spring: Spinner.openSpring)
+        popupAnimation = ScalarAnimation(
+            from: variant == .wheel ? 0 : Spinner.collapsedScale, to: 1, start: time,
+            spring: Spinner.openSpring)
         if replaceCenterImage && centerImageName != nil {
             centerAnimation = ScalarAnimation(from: 0, to: 1, start: time, spring: Spinner.openSpring)
         }
@@ -53,7 +54,8 @@ extension Spinner {
         guard isOpen else { return false }
         if let d = delegate, !d.spinner(self, willCloseWith: value) { return false }
         flywheel.stop()
-        pendingWork.append(.closeFollowUp(variant: popupVariant ?? .wheel, playFeedback: options.playsOpenCloseFeedback))
+        pendingWork.append(
+            .closeFollowUp(variant: popupVariant ?? .wheel, playFeedback: options.playsOpenCloseFeedback))
         delegate?.spinner(self, hasClosedWith: value)  // isOpen still reads true here
         outbox.send(.closed)
         isOpen = false
@@ -76,7 +78,8 @@ extension Spinner {
         switch work {
         case .selectionEffects(let index, let fromUser, let changedAt):
             // One cue per change, but at most one per 60 Hz tick (RVS-62 port).
-            if isOpen && feedbackLive && (lastSelectCue.map { changedAt - $0 >= 1 / Flywheel.tickRate - 1e-9 } ?? true) {
+            if isOpen && feedbackLive && (lastSelectCue.map { changedAt - $0 >= 1 / Flywheel.tickRate - 1e-9 } ?? true)
+            {
                 outbox.send(.feedback(.select))
                 lastSelectCue = changedAt
             }
@@ -107,7 +110,8 @@ extension Spinner {
     /// images (RVS-32, RVS-68).
     func finishPopupAnimations(time: MonotonicTime) {
         guard !isOpen, popupVariant != nil, let a = popupAnimation, a.to == Spinner.collapsedScale,
-              a.isFinished(at: time) else { return }
+            a.isFinished(at: time)
+        else { return }
         popupVariant = nil
         popupAnimation = nil
         picker = nil

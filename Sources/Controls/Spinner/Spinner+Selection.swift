@@ -75,9 +75,10 @@ extension Spinner {
         let shown = Angle(degrees: rotationAnimation?.value(at: time) ?? rotationTarget)
         let target = shown.degrees + WheelGeometry.shortestTurn(from: shown, to: canonical).degrees
         if animated {
-            rotationAnimation = ScalarAnimation(from: shown.degrees, to: target, start: time,
-                                                duration: Spinner.stepAnimationDuration,
-                                                curve: .timing(.coreAnimationDefault))
+            rotationAnimation = ScalarAnimation(
+                from: shown.degrees, to: target, start: time,
+                duration: Spinner.stepAnimationDuration,
+                curve: .timing(.coreAnimationDefault))
         } else {
             rotationAnimation = nil
         }

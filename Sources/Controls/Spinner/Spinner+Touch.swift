@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Core
 
@@ -87,7 +87,9 @@ extension Spinner {
         case .picker(var arbiter)?:
             let gestures = arbiter.move(to: p, time: time)
             touch = .picker(arbiter)
-            if gestures.contains(where: { if case .panBegan = $0 { return true }; if case .panChanged = $0 { return true }; return false }) {
+            if gestures.contains(where: {
+                if case .panBegan = $0 { return true }; if case .panChanged = $0 { return true }; return false
+            }) {
                 picker?.drag(to: p.y - pickerFrame.minY)
             }
         case nil: break
@@ -164,7 +166,11 @@ extension Spinner {
                 switch options.longPressStepping {
                 case .everyCallback: discDecision(at: at, time: time)
                 case .once(let interval):
-                    if flywheel.isRunning { flywheel.stop() } else if !t.stoppedSpin { discDecision(at: at, time: time) }
+                    if flywheel.isRunning {
+                        flywheel.stop()
+                    } else if !t.stoppedSpin {
+                        discDecision(at: at, time: time)
+                    }
                     if let i = interval, i > 0 { t.repeatAt = time + i }
                 }
             case .longPressChanged(let at), .longPressEnded(let at):
@@ -216,7 +222,8 @@ extension Spinner {
         touch = .disc(t)
         handle(gestures, time: time)
         guard case .disc(var held)? = touch, case .once(let interval?) = options.longPressStepping,
-              interval > 0, var next = held.repeatAt else { return }
+            interval > 0, var next = held.repeatAt
+        else { return }
         while next <= time {
             stepBy(held.lastPoint.x < bounds.midX ? -1 : 1, time: next)
             next += interval

@@ -121,9 +121,11 @@ public final class Spinner: TouchControl, EventSource {
     ///   - frame: the control's frame in its container.
     ///   - containerSize: the container's size; `containerTransform` maps it to the screen.
     ///   - selectedIndex: applied only when `items` is not empty (RVS-21).
-    public init(id: String, items: [SpinnerItem] = [], selectedIndex: Int = 0, mode: Int = SpinnerMode.both.rawValue,
-                threshold: Int = 15, frame: Rect, containerSize: Size, containerTransform: Transform = .identity,
-                options: SpinnerPortOptions = SpinnerPortOptions()) {
+    public init(
+        id: String, items: [SpinnerItem] = [], selectedIndex: Int = 0, mode: Int = SpinnerMode.both.rawValue,
+        threshold: Int = 15, frame: Rect, containerSize: Size, containerTransform: Transform = .identity,
+        options: SpinnerPortOptions = SpinnerPortOptions()
+    ) {
         self.id = id; self.items = items; self.spinnerMode = mode; self.spinnerThreshold = max(0, threshold)
         self.frame = frame; self.containerSize = containerSize; self.containerTransform = containerTransform
         self.options = options

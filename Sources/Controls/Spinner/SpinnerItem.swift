@@ -12,8 +12,10 @@ public struct SpinnerItem: Hashable, Sendable {
     public var isEnabled: Bool
 
     /// An item; only the icon is required (RVS-2).
-    public init(iconName: String, title: String = "", description: String? = nil, value: String? = nil,
-                isEnabled: Bool = true) {
+    public init(
+        iconName: String, title: String = "", description: String? = nil, value: String? = nil,
+        isEnabled: Bool = true
+    ) {
         self.iconName = iconName; self.title = title; self.description = description
         self.value = value; self.isEnabled = isEnabled
     }

@@ -45,7 +45,8 @@ public struct NumberText: Hashable, Sendable {
     /// ("50." → 50); empty text or the separator alone does not parse.
     public func parse(_ text: String) -> Double? {
         guard let p = parts(text), !(p.integerDigits.isEmpty && p.fractionDigits.isEmpty) else { return nil }
-        let literal = (p.integerDigits.isEmpty ? "0" : p.integerDigits) + (p.fractionDigits.isEmpty ? "" : "." + p.fractionDigits)
+        let literal =
+            (p.integerDigits.isEmpty ? "0" : p.integerDigits) + (p.fractionDigits.isEmpty ? "" : "." + p.fractionDigits)
         guard let magnitude = Double(literal) else { return nil }
         return p.negative ? -magnitude : magnitude
     }
@@ -124,7 +125,8 @@ public struct NumberValidator: Hashable, Sendable {
         let integer = Double(p.integerDigits.isEmpty ? "0" : p.integerDigits) ?? 0
         if p.hasSeparator {
             let unit = pow10(-p.fractionDigits.count)
-            return p.fractionDigits.count >= decimals ? [span(integer + fraction, step)] : [span(integer + fraction, unit)]
+            return p.fractionDigits.count >= decimals
+                ? [span(integer + fraction, step)] : [span(integer + fraction, unit)]
         }
         if p.integerDigits.isEmpty { return [span(0, .infinity)] }
         // More integer digits multiply by 10^k; a separator and fraction fill [x, x + 1).

@@ -67,9 +67,11 @@ public final class NumberPad: TouchControl, EventSource {
     }
 
     /// A closed pad anchored on `anchor` in a `screenSize` overlay.
-    public init(id: String, anchor: Rect, screenSize: Size, transform: Transform = .identity,
-                keyStrings: NumberPadKeyStrings = NumberPadKeyStrings(), validator: NumberValidator? = nil,
-                placement: PopupPlacement.Options = .init()) {
+    public init(
+        id: String, anchor: Rect, screenSize: Size, transform: Transform = .identity,
+        keyStrings: NumberPadKeyStrings = NumberPadKeyStrings(), validator: NumberValidator? = nil,
+        placement: PopupPlacement.Options = .init()
+    ) {
         self.id = id; self.anchor = anchor; self.screenSize = screenSize; self.transform = transform
         self.keyStrings = keyStrings; self.validator = validator; self.placement = placement
         let rules = NumberText(separator: keyStrings.decimal)
@@ -95,7 +97,8 @@ public final class NumberPad: TouchControl, EventSource {
         isOpen = true
         keys = []
         outbox.send(.padShown)
-        let layout = PopupLayout.padBase(anchor: anchor, padSize: metrics.viewSize, screen: screenSize, placement: placement)
+        let layout = PopupLayout.padBase(
+            anchor: anchor, padSize: metrics.viewSize, screen: screenSize, placement: placement)
         padLayout = layout
         padFrame = layout.popupContentFrame
         let table = keyTable ?? NumberPadLayout.defaultKeys(keyStrings)
@@ -170,9 +173,13 @@ public final class NumberPad: TouchControl, EventSource {
         if padFrame.contains(p) {
             if let i = keyIndex(at: p) {
                 let key = keys[i].key
-                if !key.zoomOnPress { press = .button(index: i, inside: true) }
-                else if isEnabled(key) { press = .zoom(index: i, selected: true) }
-                else { press = .swallowed }  // a disabled key ignores the whole gesture
+                if !key.zoomOnPress {
+                    press = .button(index: i, inside: true)
+                } else if isEnabled(key) {
+                    press = .zoom(index: i, selected: true)
+                } else {
+                    press = .swallowed
+                }  // a disabled key ignores the whole gesture
             } else {
                 press = .swallowed  // the pad's margin
             }

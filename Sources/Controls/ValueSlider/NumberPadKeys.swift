@@ -19,8 +19,10 @@ public struct NumberKey: Hashable, Sendable {
     public var zoomOnPress: Bool
 
     /// A key; `zoomOnPress` defaults to true for digits and the decimal key.
-    public init(label: String, role: Role, backgroundColor: Color = NumberKey.darkGrey, width: Int = 1, height: Int = 1,
-                zoomOnPress: Bool? = nil) {
+    public init(
+        label: String, role: Role, backgroundColor: Color = NumberKey.darkGrey, width: Int = 1, height: Int = 1,
+        zoomOnPress: Bool? = nil
+    ) {
         self.label = label; self.role = role; self.backgroundColor = backgroundColor
         self.width = max(1, width); self.height = max(1, height)
         self.zoomOnPress = zoomOnPress ?? (role == .digit || role == .decimal)
@@ -80,7 +82,9 @@ public enum NumberPadLayout {
 
     /// Key frames in pad-view coordinates: x = 10 + 49c, y = 10 + 49r, w = 49w − 5, h = 49h − 5. A wide
     /// key makes later keys in its row skip columns; tall keys are not checked against rows below [QUIRK].
-    public static func frames(_ rows: [[NumberKey]]) -> [(key: NumberKey, frame: Rect)] { frames(rows, metrics: .reference) }
+    public static func frames(_ rows: [[NumberKey]]) -> [(key: NumberKey, frame: Rect)] {
+        frames(rows, metrics: .reference)
+    }
 
     /// Key frames in pad-view coordinates for `metrics`: the reference grid (NP-21) scaled to its key
     /// cell and pushed down below its message row.
@@ -90,9 +94,14 @@ public enum NumberPadLayout {
         for (r, row) in rows.enumerated() {
             var c = 0
             for key in row {
-                out.append((key, Rect(x: origin + pitch * Double(c), y: origin + metrics.messageHeight + pitch * Double(r),
-                                      width: pitch * Double(key.width) - metrics.separation,
-                                      height: pitch * Double(key.height) - metrics.separation)))
+                out.append(
+                    (
+                        key,
+                        Rect(
+                            x: origin + pitch * Double(c), y: origin + metrics.messageHeight + pitch * Double(r),
+                            width: pitch * Double(key.width) - metrics.separation,
+                            height: pitch * Double(key.height) - metrics.separation)
+                    ))
                 c += key.width
             }
         }
@@ -123,9 +132,13 @@ public struct NumberPadMetrics: Hashable, Sendable {
     public var messageHeight: Double
 
     /// A pad with `keyCell` keys, the reference gaps, and a message row of `messageHeight`.
-    public init(keyCell: Double, separation: Double = NumberPadLayout.separation, frameInset: Double = NumberPadLayout.frameInset,
-                messageHeight: Double = 0) {
-        self.keyCell = keyCell; self.separation = separation; self.frameInset = frameInset; self.messageHeight = messageHeight
+    public init(
+        keyCell: Double, separation: Double = NumberPadLayout.separation,
+        frameInset: Double = NumberPadLayout.frameInset,
+        messageHeight: Double = 0
+    ) {
+        self.keyCell = keyCell; self.separation = separation; self.frameInset = frameInset;
+        self.messageHeight = messageHeight
     }
 
     /// NP-21: 44 pt cells, 5 pt apart, 5 pt inset, no message row: a 211×211 view.
@@ -137,6 +150,8 @@ public struct NumberPadMetrics: Hashable, Sendable {
     public var viewSize: Size { Size(keyAreaSide + 2 * frameInset, keyAreaSide + messageHeight + 2 * frameInset) }
     /// The message row in pad-view coordinates (empty when there is none).
     public var messageFrame: Rect {
-        Rect(x: frameInset + separation, y: frameInset + separation, width: keyAreaSide - 2 * separation, height: max(0, messageHeight - separation))
+        Rect(
+            x: frameInset + separation, y: frameInset + separation, width: keyAreaSide - 2 * separation,
+            height: max(0, messageHeight - separation))
     }
 }

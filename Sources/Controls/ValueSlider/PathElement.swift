@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Core
 
@@ -21,7 +21,8 @@ public enum PathElement: Hashable, Sendable {
         case .move(let p): return .move(t.apply(p))
         case .line(let p): return .line(t.apply(p))
         case .quad(let c, let p): return .quad(control: t.apply(c), to: t.apply(p))
-        case .arc(let c, let r, let s, let e, let cw): return .arc(center: t.apply(c), radius: r, start: s + turn, end: e + turn, clockwise: cw)
+        case .arc(let c, let r, let s, let e, let cw):
+            return .arc(center: t.apply(c), radius: r, start: s + turn, end: e + turn, clockwise: cw)
         case .close: return .close
         }
     }
@@ -44,8 +45,10 @@ public extension Array where Element == PathElement {
                 let p0 = current.last ?? p
                 for i in 1...segments {
                     let s = Double(i) / Double(segments), u = 1 - s
-                    current.append(Point(u * u * p0.x + 2 * u * s * c.x + s * s * p.x,
-                                         u * u * p0.y + 2 * u * s * c.y + s * s * p.y))
+                    current.append(
+                        Point(
+                            u * u * p0.x + 2 * u * s * c.x + s * s * p.x,
+                            u * u * p0.y + 2 * u * s * c.y + s * s * p.y))
                 }
             case .arc(let c, let r, let start, let end, let cw):
                 var sweep = (end - start).radians

@@ -16,9 +16,13 @@ public enum PopupContour {
         /// The drop shadow's blur radius.
         public var shadowBlur: Double
         /// A style; the defaults are NP-39/43's.
-        public init(gradientColors: [Color] = [Color(r: 77, g: 77, b: 77), Color(r: 51, g: 51, b: 51), Color(r: 64, g: 64, b: 64)],
-                    gradientLocations: [Double] = [0, 0.8, 1.0], shadowColor: Color = Color.black.withAlpha(0.5),
-                    shadowOffset: Vector = Vector(0, 2), shadowBlur: Double = 2) {
+        public init(
+            gradientColors: [Color] = [
+                Color(r: 77, g: 77, b: 77), Color(r: 51, g: 51, b: 51), Color(r: 64, g: 64, b: 64),
+            ],
+            gradientLocations: [Double] = [0, 0.8, 1.0], shadowColor: Color = Color.black.withAlpha(0.5),
+            shadowOffset: Vector = Vector(0, 2), shadowBlur: Double = 2
+        ) {
             self.gradientColors = gradientColors; self.gradientLocations = gradientLocations
             self.shadowColor = shadowColor; self.shadowOffset = shadowOffset; self.shadowBlur = shadowBlur
         }
@@ -62,19 +66,30 @@ public enum PopupContour {
         return [
             .move(Point(rect.minX + r, rect.minY)),
             .line(Point(rect.maxX - r, rect.minY)),
-            .arc(center: Point(rect.maxX - r, rect.minY + r), radius: r, start: .degrees(-90), end: .degrees(0), clockwise: true),
+            .arc(
+                center: Point(rect.maxX - r, rect.minY + r), radius: r, start: .degrees(-90), end: .degrees(0),
+                clockwise: true),
             .line(Point(rect.maxX, rect.maxY - r)),
-            .arc(center: Point(rect.maxX - r, rect.maxY - r), radius: r, start: .degrees(0), end: .degrees(90), clockwise: true),
+            .arc(
+                center: Point(rect.maxX - r, rect.maxY - r), radius: r, start: .degrees(0), end: .degrees(90),
+                clockwise: true),
             .line(Point(rect.minX + r, rect.maxY)),
-            .arc(center: Point(rect.minX + r, rect.maxY - r), radius: r, start: .degrees(90), end: .degrees(180), clockwise: true),
+            .arc(
+                center: Point(rect.minX + r, rect.maxY - r), radius: r, start: .degrees(90), end: .degrees(180),
+                clockwise: true),
             .line(Point(rect.minX, rect.minY + r)),
-            .arc(center: Point(rect.minX + r, rect.minY + r), radius: r, start: .degrees(180), end: .degrees(270), clockwise: true),
+            .arc(
+                center: Point(rect.minX + r, rect.minY + r), radius: r, start: .degrees(180), end: .degrees(270),
+                clockwise: true),
             .close,
         ]
     }
 
     private static func bounding(_ rect: Rect, _ t: Transform) -> Rect {
-        let pts = [Point(rect.minX, rect.minY), Point(rect.maxX, rect.minY), Point(rect.minX, rect.maxY), Point(rect.maxX, rect.maxY)].map(t.apply)
+        let pts = [
+            Point(rect.minX, rect.minY), Point(rect.maxX, rect.minY), Point(rect.minX, rect.maxY),
+            Point(rect.maxX, rect.maxY),
+        ].map(t.apply)
         let xs = pts.map(\.x), ys = pts.map(\.y)
         return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
@@ -84,7 +99,9 @@ public enum PopupContour {
         var path: [PathElement] = [
             .move(Point(p.minX + r, p.minY)),
             .line(Point(p.maxX - r, p.minY)),
-            .arc(center: Point(p.maxX - r, p.minY + r), radius: r, start: .degrees(-90), end: .degrees(0), clockwise: true),
+            .arc(
+                center: Point(p.maxX - r, p.minY + r), radius: r, start: .degrees(-90), end: .degrees(0),
+                clockwise: true),
         ]
         // Right junction, going down.
         let rightOverhang = b.maxX - p.maxX
@@ -94,15 +111,21 @@ public enum PopupContour {
                 .line(Point(p.maxX, p.maxY - r)),
                 .quad(control: Point(p.maxX, b.minY), to: Point(p.maxX + r, b.minY)),
                 .line(Point(b.maxX - r, b.minY)),
-                .arc(center: Point(b.maxX - r, b.minY + r), radius: r, start: .degrees(-90), end: .degrees(0), clockwise: true),
+                .arc(
+                    center: Point(b.maxX - r, b.minY + r), radius: r, start: .degrees(-90), end: .degrees(0),
+                    clockwise: true),
             ]
         } else if -rightOverhang > r {
             // P sticks out: P's corner rounded, a concave quarter circle down into B's right edge.
             path += [
                 .line(Point(p.maxX, p.maxY - r)),
-                .arc(center: Point(p.maxX - r, p.maxY - r), radius: r, start: .degrees(0), end: .degrees(90), clockwise: true),
+                .arc(
+                    center: Point(p.maxX - r, p.maxY - r), radius: r, start: .degrees(0), end: .degrees(90),
+                    clockwise: true),
                 .line(Point(b.maxX + r, p.maxY)),
-                .arc(center: Point(b.maxX + r, p.maxY + r), radius: r, start: .degrees(-90), end: .degrees(-180), clockwise: false),
+                .arc(
+                    center: Point(b.maxX + r, p.maxY + r), radius: r, start: .degrees(-90), end: .degrees(-180),
+                    clockwise: false),
             ]
         } else {
             // Edges within r: a plain horizontal step.
@@ -111,9 +134,13 @@ public enum PopupContour {
         // B's bottom.
         path += [
             .line(Point(b.maxX, b.maxY - r)),
-            .arc(center: Point(b.maxX - r, b.maxY - r), radius: r, start: .degrees(0), end: .degrees(90), clockwise: true),
+            .arc(
+                center: Point(b.maxX - r, b.maxY - r), radius: r, start: .degrees(0), end: .degrees(90), clockwise: true
+            ),
             .line(Point(b.minX + r, b.maxY)),
-            .arc(center: Point(b.minX + r, b.maxY - r), radius: r, start: .degrees(90), end: .degrees(180), clockwise: true),
+            .arc(
+                center: Point(b.minX + r, b.maxY - r), radius: r, start: .degrees(90), end: .degrees(180),
+                clockwise: true),
         ]
         // Left junction, going up.
         let leftOverhang = p.minX - b.minX  // > 0: B sticks out on the left
@@ -121,15 +148,21 @@ public enum PopupContour {
             // P wider on the left: concave quarter circle out of B's left edge, P's corner rounded.
             path += [
                 .line(Point(b.minX, p.maxY + r)),
-                .arc(center: Point(b.minX - r, p.maxY + r), radius: r, start: .degrees(0), end: .degrees(-90), clockwise: false),
+                .arc(
+                    center: Point(b.minX - r, p.maxY + r), radius: r, start: .degrees(0), end: .degrees(-90),
+                    clockwise: false),
                 .line(Point(p.minX + r, p.maxY)),
-                .arc(center: Point(p.minX + r, p.maxY - r), radius: r, start: .degrees(90), end: .degrees(180), clockwise: true),
+                .arc(
+                    center: Point(p.minX + r, p.maxY - r), radius: r, start: .degrees(90), end: .degrees(180),
+                    clockwise: true),
             ]
         } else if leftOverhang > r {
             // B wider: B's corner rounded, then a concave quadratic up onto P's left edge.
             path += [
                 .line(Point(b.minX, b.minY + r)),
-                .arc(center: Point(b.minX + r, b.minY + r), radius: r, start: .degrees(180), end: .degrees(270), clockwise: true),
+                .arc(
+                    center: Point(b.minX + r, b.minY + r), radius: r, start: .degrees(180), end: .degrees(270),
+                    clockwise: true),
                 .line(Point(p.minX - r, b.minY)),
                 .quad(control: Point(p.minX, b.minY), to: Point(p.minX, p.maxY - r)),
             ]
@@ -143,7 +176,9 @@ public enum PopupContour {
         }
         path += [
             .line(Point(p.minX, p.minY + r)),
-            .arc(center: Point(p.minX + r, p.minY + r), radius: r, start: .degrees(180), end: .degrees(270), clockwise: true),
+            .arc(
+                center: Point(p.minX + r, p.minY + r), radius: r, start: .degrees(180), end: .degrees(270),
+                clockwise: true),
             .close,
         ]
         return path

@@ -16,11 +16,15 @@ public enum PopupPlacement {
         /// The recommended port placement.
         public init() {}
         /// The original's placement, defects included.
-        public static var original: Options { var o = Options(); o.clampsAboveX = false; o.keepsOnScreen = false; return o }
+        public static var original: Options {
+            var o = Options(); o.clampsAboveX = false; o.keepsOnScreen = false; return o
+        }
     }
 
     /// The popup's frame for the unpadded base `base`, popup size `size` and screen `screen`.
-    public static func place(base b: Rect, popup size: Size, screen: Size, options: Options = Options()) -> (frame: Rect, side: Side) {
+    public static func place(
+        base b: Rect, popup size: Size, screen: Size, options: Options = Options()
+    ) -> (frame: Rect, side: Side) {
         let pw = size.width, ph = size.height, w = screen.width, h = screen.height
         var x = b.minX - 5, y = b.minY - 10 - ph
         if b.width > pw { x += (b.width - pw) / 2 }
@@ -63,12 +67,18 @@ public struct PopupLayout: Hashable, Sendable {
 
     /// NP-40 with `shouldSetPopupViewFrame` true: the popup is centred on B's centre then moved by
     /// `translation` (automatic: NP-41 from the unpadded base).
-    public init(base: Rect, popupSize: Size, screen: Size, basePadding: Double = 0, popupPadding: Double = 0,
-                cornerRadius: Double = 0, translation: Vector? = nil, placement: PopupPlacement.Options = .init()) {
+    public init(
+        base: Rect, popupSize: Size, screen: Size, basePadding: Double = 0, popupPadding: Double = 0,
+        cornerRadius: Double = 0, translation: Vector? = nil, placement: PopupPlacement.Options = .init()
+    ) {
         let b = base.outsetBy(basePadding)
-        let shift = translation ?? (PopupPlacement.place(base: base, popup: popupSize, screen: screen, options: placement).frame.center - base.center)
-        let content = Rect(x: b.midX - popupSize.width / 2 + shift.dx, y: b.midY - popupSize.height / 2 + shift.dy,
-                           width: popupSize.width, height: popupSize.height)
+        let shift =
+            translation
+            ?? (PopupPlacement.place(base: base, popup: popupSize, screen: screen, options: placement).frame.center
+                - base.center)
+        let content = Rect(
+            x: b.midX - popupSize.width / 2 + shift.dx, y: b.midY - popupSize.height / 2 + shift.dy,
+            width: popupSize.width, height: popupSize.height)
         self.base = b
         self.popupContentFrame = content
         self.popup = content.outsetBy(popupPadding)
@@ -76,7 +86,9 @@ public struct PopupLayout: Hashable, Sendable {
     }
 
     /// NP-40 with `shouldSetPopupViewFrame` false: the popup keeps its current frame.
-    public init(base: Rect, popupFrame: Rect, basePadding: Double = 0, popupPadding: Double = 0, cornerRadius: Double = 0) {
+    public init(
+        base: Rect, popupFrame: Rect, basePadding: Double = 0, popupPadding: Double = 0, cornerRadius: Double = 0
+    ) {
         self.base = base.outsetBy(basePadding)
         self.popupContentFrame = popupFrame
         self.popup = popupFrame.outsetBy(popupPadding)
@@ -87,7 +99,10 @@ public struct PopupLayout: Hashable, Sendable {
     public var outline: [PathElement] { PopupContour.outline(base: base, popup: popup, radius: cornerRadius) }
 
     /// NP-44: OTPadBase's contour: corner radius 10, base padding 5, automatic placement.
-    public static func padBase(anchor: Rect, padSize: Size, screen: Size, placement: PopupPlacement.Options = .init()) -> PopupLayout {
-        PopupLayout(base: anchor, popupSize: padSize, screen: screen, basePadding: 5, cornerRadius: 10, placement: placement)
+    public static func padBase(
+        anchor: Rect, padSize: Size, screen: Size, placement: PopupPlacement.Options = .init()
+    ) -> PopupLayout {
+        PopupLayout(
+            base: anchor, popupSize: padSize, screen: screen, basePadding: 5, cornerRadius: 10, placement: placement)
     }
 }

@@ -17,12 +17,15 @@ public final class RangeValueHost {
     /// The current value, always within [minimum, maximum] and rounded to `decimals`.
     public private(set) var value: Double
 
-    public init(slider: ValueSlider, pad: NumberPad, minimum: Double, maximum: Double, decimals: Int,
-                initial: Double, time: MonotonicTime) {
+    public init(
+        slider: ValueSlider, pad: NumberPad, minimum: Double, maximum: Double, decimals: Int,
+        initial: Double, time: MonotonicTime
+    ) {
         self.slider = slider; self.pad = pad
         self.minimum = min(minimum, maximum); self.maximum = max(minimum, maximum); self.decimals = max(0, decimals)
-        pad.validator = NumberValidator(minimum: self.minimum, maximum: self.maximum, decimals: self.decimals,
-                                        text: pad.numberText)
+        pad.validator = NumberValidator(
+            minimum: self.minimum, maximum: self.maximum, decimals: self.decimals,
+            text: pad.numberText)
         // A kiosk user expects typing to replace the value shown, and ✓ on a number the control cannot
         // take to say so rather than close as if it had been taken.
         pad.typingReplacesShownValue = true
@@ -51,7 +54,9 @@ public final class RangeValueHost {
 
     /// Reacts to the slider's and the pad's events; returns every event, with the slider's positions
     /// turned into values, in order.
-    public func process(slider sliderEvents: [ControlEvent], pad padEvents: [ControlEvent], time: MonotonicTime) -> [ControlEvent] {
+    public func process(
+        slider sliderEvents: [ControlEvent], pad padEvents: [ControlEvent], time: MonotonicTime
+    ) -> [ControlEvent] {
         var out: [ControlEvent] = []
         var queue = sliderEvents.map { (true, $0) } + padEvents.map { (false, $0) }
         while !queue.isEmpty {

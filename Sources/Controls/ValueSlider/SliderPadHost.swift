@@ -38,9 +38,12 @@ public final class SliderPadHost {
     // MARK: Events
 
     /// Reacts to the controls' events (NP-49, NP-50) and returns every event seen, in order.
-    public func process(slider sliderEvents: [ControlEvent], pad padEvents: [ControlEvent], time: MonotonicTime) -> [ControlEvent] {
+    public func process(
+        slider sliderEvents: [ControlEvent], pad padEvents: [ControlEvent], time: MonotonicTime
+    ) -> [ControlEvent] {
         var seen: [ControlEvent] = []
-        var queue = sliderEvents.map { (fromSlider: true, event: $0) } + padEvents.map { (fromSlider: false, event: $0) }
+        var queue =
+            sliderEvents.map { (fromSlider: true, event: $0) } + padEvents.map { (fromSlider: false, event: $0) }
         while !queue.isEmpty {
             let (fromSlider, event) = queue.removeFirst()
             seen.append(event)
@@ -73,8 +76,9 @@ public final class SliderPadHost {
 
     /// NP-50: the typed number becomes the value at once; the thumb moves (0.2 s) and shows the number.
     private func apply(number n: Double, animated: Bool, time: MonotonicTime) {
-        slider.setPosition(SliderPadHost.sliderPosition(for: n, optionCount: optionCount),
-                           title: pad.numberText.format(n), animated: animated, time: time)
+        slider.setPosition(
+            SliderPadHost.sliderPosition(for: n, optionCount: optionCount),
+            title: pad.numberText.format(n), animated: animated, time: time)
         number = n
     }
 }

@@ -76,7 +76,8 @@ public final class ValueSlider: TouchControl, EventSource {
     /// The track: full width of the lower half, 9 pt tall, centred in it.
     public var trackRect: Rect {
         let half = size.height / 2
-        return Rect(x: 0, y: half + (half - ValueSlider.trackHeight) / 2, width: size.width, height: ValueSlider.trackHeight)
+        return Rect(
+            x: 0, y: half + (half - ValueSlider.trackHeight) / 2, width: size.width, height: ValueSlider.trackHeight)
     }
 
     /// The thumb: 44 × H/2 normally, 22 × H/2 while the balloon shows, top at H/2.
@@ -111,9 +112,11 @@ public final class ValueSlider: TouchControl, EventSource {
             value = min(1, max(0, n))
             outbox.send(.valueChanged(value: value, fromUser: false))
             goNormal()
-            thumbAnimation = animated
-                ? ScalarAnimation(from: shown, to: value, start: time, duration: ValueSlider.positionAnimationDuration,
-                                  curve: .timing(.easeInOut))
+            thumbAnimation =
+                animated
+                ? ScalarAnimation(
+                    from: shown, to: value, start: time, duration: ValueSlider.positionAnimationDuration,
+                    curve: .timing(.easeInOut))
                 : nil
         }
         if let t = newTitle { title = t }
@@ -174,7 +177,11 @@ public final class ValueSlider: TouchControl, EventSource {
             state = .normal
             outbox.send(.closed)
             let inside = thumbRect(at: time).outsetBy(ValueSlider.touchInsideTolerance).contains(p)
-            if inside, gestures.contains(where: { if case .tap = $0 { return true }; return false }) {
+            if inside,
+                gestures.contains(where: {
+                    if case .tap = $0 { return true }; return false
+                })
+            {
                 outbox.send(.valueButtonPressed(byFlick: false))
             }
         case .dragging:

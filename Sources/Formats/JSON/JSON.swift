@@ -12,12 +12,17 @@ public enum JSON: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Reads whatever JSON value the decoder holds (object keys sorted, as a dictionary has no order).
     public init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let d = try? c.decode(Double.self) { self = .number(d) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([JSON].self) { self = .array(a) }
-        else {
+        if c.decodeNil() {
+            self = .null
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let d = try? c.decode(Double.self) {
+            self = .number(d)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let a = try? c.decode([JSON].self) {
+            self = .array(a)
+        } else {
             let dict = try c.decode([String: JSON].self)
             self = .object(dict.sorted { $0.key < $1.key })
         }
@@ -85,7 +90,9 @@ public enum JSON: Hashable, Sendable, Codable, CustomStringConvertible {
         case .object(let pairs):
             // Order-independent, to agree with `==`.
             h.combine(5)
-            for (key, value) in JSON.dictionary(pairs).sorted(by: { $0.key < $1.key }) { h.combine(key); h.combine(value) }
+            for (key, value) in JSON.dictionary(pairs).sorted(by: { $0.key < $1.key }) {
+                h.combine(key); h.combine(value)
+            }
         }
     }
 

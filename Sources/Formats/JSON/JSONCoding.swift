@@ -86,7 +86,9 @@ final class EncodingSlot {
     }
 
     static func finite(_ d: Double, _ path: [CodingKey]) throws -> JSON {
-        guard d.isFinite else { throw EncodingError.invalidValue(d, .init(codingPath: path, debugDescription: "non-finite number")) }
+        guard d.isFinite else {
+            throw EncodingError.invalidValue(d, .init(codingPath: path, debugDescription: "non-finite number"))
+        }
         return .number(d)
     }
 
@@ -125,7 +127,9 @@ struct SlotEncoder: Encoder {
         return UnkeyedSlotEncoder(slot: slot, codingPath: codingPath)
     }
 
-    func singleValueContainer() -> SingleValueEncodingContainer { SingleSlotEncoder(slot: slot, codingPath: codingPath) }
+    func singleValueContainer() -> SingleValueEncodingContainer {
+        SingleSlotEncoder(slot: slot, codingPath: codingPath)
+    }
 }
 
 /// One generic `encode` serves every typed requirement of the protocol (Bool, Int, String, …).
@@ -137,14 +141,19 @@ struct KeyedSlotEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try slot.child(forKey: key.stringValue).store(value, path: codingPath + [key])
     }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        SlotEncoder(slot: slot.child(forKey: key.stringValue), codingPath: codingPath + [key]).container(keyedBy: keyType)
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        SlotEncoder(slot: slot.child(forKey: key.stringValue), codingPath: codingPath + [key]).container(
+            keyedBy: keyType)
     }
     mutating func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer {
         SlotEncoder(slot: slot.child(forKey: key.stringValue), codingPath: codingPath + [key]).unkeyedContainer()
     }
     mutating func superEncoder() -> Encoder { SlotEncoder(slot: slot.child(forKey: "super"), codingPath: codingPath) }
-    mutating func superEncoder(forKey key: Key) -> Encoder { SlotEncoder(slot: slot.child(forKey: key.stringValue), codingPath: codingPath + [key]) }
+    mutating func superEncoder(forKey key: Key) -> Encoder {
+        SlotEncoder(slot: slot.child(forKey: key.stringValue), codingPath: codingPath + [key])
+    }
 }
 
 struct UnkeyedSlotEncoder: UnkeyedEncodingContainer {
@@ -154,10 +163,14 @@ struct UnkeyedSlotEncoder: UnkeyedEncodingContainer {
 
     mutating func encodeNil() throws { slot.appended().set(.null) }
     mutating func encode<T: Encodable>(_ value: T) throws { try slot.appended().store(value, path: codingPath) }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type
+    ) -> KeyedEncodingContainer<NestedKey> {
         SlotEncoder(slot: slot.appended(), codingPath: codingPath).container(keyedBy: keyType)
     }
-    mutating func nestedUnkeyedContainer() -> UnkeyedEncodingContainer { SlotEncoder(slot: slot.appended(), codingPath: codingPath).unkeyedContainer() }
+    mutating func nestedUnkeyedContainer() -> UnkeyedEncodingContainer {
+        SlotEncoder(slot: slot.appended(), codingPath: codingPath).unkeyedContainer()
+    }
     mutating func superEncoder() -> Encoder { SlotEncoder(slot: slot.appended(), codingPath: codingPath) }
 }
 
@@ -184,9 +197,15 @@ struct JSONValueDecoder: Decoder {
         }
         if T.self == JSON.self { return json as! T }
         if T.self == Bool.self { guard case .bool(let b) = json else { throw mismatch("a boolean") }; return b as! T }
-        if T.self == String.self { guard case .string(let s) = json else { throw mismatch("a string") }; return s as! T }
-        if T.self == Double.self { guard case .number(let d) = json else { throw mismatch("a number") }; return d as! T }
-        if T.self == Float.self { guard case .number(let d) = json else { throw mismatch("a number") }; return Float(d) as! T }
+        if T.self == String.self {
+            guard case .string(let s) = json else { throw mismatch("a string") }; return s as! T
+        }
+        if T.self == Double.self {
+            guard case .number(let d) = json else { throw mismatch("a number") }; return d as! T
+        }
+        if T.self == Float.self {
+            guard case .number(let d) = json else { throw mismatch("a number") }; return Float(d) as! T
+        }
         if let integer = T.self as? any FixedWidthInteger.Type {
             guard case .number(let d) = json, let i = exactly(integer, d) else { throw mismatch("a whole number") }
             return i as! T
@@ -198,19 +217,25 @@ struct JSONValueDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let pairs) = value else {
-            throw DecodingError.typeMismatch([String: JSON].self, .init(codingPath: codingPath, debugDescription: "expected an object"))
+            throw DecodingError.typeMismatch(
+                [String: JSON].self, .init(codingPath: codingPath, debugDescription: "expected an object"))
         }
-        return KeyedDecodingContainer(KeyedJSONReader<Key>(fields: Dictionary(pairs, uniquingKeysWith: { _, last in last }), codingPath: codingPath))
+        return KeyedDecodingContainer(
+            KeyedJSONReader<Key>(
+                fields: Dictionary(pairs, uniquingKeysWith: { _, last in last }), codingPath: codingPath))
     }
 
     func unkeyedContainer() throws -> UnkeyedDecodingContainer {
         guard case .array(let items) = value else {
-            throw DecodingError.typeMismatch([JSON].self, .init(codingPath: codingPath, debugDescription: "expected an array"))
+            throw DecodingError.typeMismatch(
+                [JSON].self, .init(codingPath: codingPath, debugDescription: "expected an array"))
         }
         return UnkeyedJSONReader(items: items, codingPath: codingPath)
     }
 
-    func singleValueContainer() throws -> SingleValueDecodingContainer { SingleJSONReader(value: value, codingPath: codingPath) }
+    func singleValueContainer() throws -> SingleValueDecodingContainer {
+        SingleJSONReader(value: value, codingPath: codingPath)
+    }
 }
 
 struct KeyedJSONReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
@@ -221,7 +246,8 @@ struct KeyedJSONReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func contains(_ key: Key) -> Bool { fields[key.stringValue] != nil }
     private func field(_ key: Key) throws -> JSON {
         guard let v = fields[key.stringValue] else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "no \"\(key.stringValue)\""))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "no \"\(key.stringValue)\""))
         }
         return v
     }
@@ -229,14 +255,18 @@ struct KeyedJSONReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try JSONValueDecoder.read(type, from: try field(key), path: codingPath + [key])
     }
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type, forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
         try JSONValueDecoder(value: try field(key), codingPath: codingPath + [key]).container(keyedBy: type)
     }
     func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer {
         try JSONValueDecoder(value: try field(key), codingPath: codingPath + [key]).unkeyedContainer()
     }
     func superDecoder() throws -> Decoder { JSONValueDecoder(value: fields["super"] ?? .null, codingPath: codingPath) }
-    func superDecoder(forKey key: Key) throws -> Decoder { JSONValueDecoder(value: fields[key.stringValue] ?? .null, codingPath: codingPath + [key]) }
+    func superDecoder(forKey key: Key) throws -> Decoder {
+        JSONValueDecoder(value: fields[key.stringValue] ?? .null, codingPath: codingPath + [key])
+    }
 }
 
 struct UnkeyedJSONReader: UnkeyedDecodingContainer {
@@ -250,7 +280,8 @@ struct UnkeyedJSONReader: UnkeyedDecodingContainer {
 
     private mutating func next() throws -> JSON {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(JSON.self, .init(codingPath: codingPath, debugDescription: "the array has no more items"))
+            throw DecodingError.valueNotFound(
+                JSON.self, .init(codingPath: codingPath, debugDescription: "the array has no more items"))
         }
         currentIndex += 1
         return items[currentIndex - 1]
@@ -260,8 +291,12 @@ struct UnkeyedJSONReader: UnkeyedDecodingContainer {
         currentIndex += 1
         return true
     }
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try JSONValueDecoder.read(type, from: try next(), path: codingPath) }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try JSONValueDecoder.read(type, from: try next(), path: codingPath)
+    }
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type
+    ) throws -> KeyedDecodingContainer<NestedKey> {
         try JSONValueDecoder(value: try next(), codingPath: codingPath).container(keyedBy: type)
     }
     mutating func nestedUnkeyedContainer() throws -> UnkeyedDecodingContainer {
@@ -275,5 +310,7 @@ struct SingleJSONReader: SingleValueDecodingContainer {
     var codingPath: [CodingKey]
 
     func decodeNil() -> Bool { value == .null }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try JSONValueDecoder.read(type, from: value, path: codingPath) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try JSONValueDecoder.read(type, from: value, path: codingPath)
+    }
 }

@@ -44,7 +44,8 @@ extension TOMLParser {
         // Decimal: an integer part without leading zeros, then perhaps a fraction and an exponent.
         let intEnd = body.firstIndex { $0 == .dot || $0 | 0x20 == UInt8(ascii: "e") } ?? body.endIndex
         let intPart = body[..<intEnd]
-        guard let magnitude = digits(intPart, radix: 10), intPart.first != UInt8(ascii: "0") || intPart.count == 1 else { return nil }
+        guard let magnitude = digits(intPart, radix: 10), intPart.first != UInt8(ascii: "0") || intPart.count == 1
+        else { return nil }
         if intEnd == body.endIndex {
             let limit = negative ? UInt64(Int.max) + 1 : UInt64(Int.max)
             guard magnitude <= limit else { return .overflow }
@@ -53,7 +54,8 @@ extension TOMLParser {
         var rest = body[intEnd...]
         if rest.first == .dot {
             let fractionEnd = rest.firstIndex { $0 | 0x20 == UInt8(ascii: "e") } ?? rest.endIndex
-            guard digits(rest[rest.index(after: rest.startIndex)..<fractionEnd], radix: 10, limitless: true) != nil else { return nil }
+            guard digits(rest[rest.index(after: rest.startIndex)..<fractionEnd], radix: 10, limitless: true) != nil
+            else { return nil }
             rest = rest[fractionEnd...]
         }
         if let e = rest.first {
@@ -90,7 +92,13 @@ extension TOMLParser {
             }
             previousUnderscore = false
             let digit: UInt64
-            if c.isDigit { digit = UInt64(c - 0x30) } else if c.isHexDigit { digit = UInt64((c | 0x20) - 0x61 + 10) } else { return nil }
+            if c.isDigit {
+                digit = UInt64(c - 0x30)
+            } else if c.isHexDigit {
+                digit = UInt64((c | 0x20) - 0x61 + 10)
+            } else {
+                return nil
+            }
             guard digit < radix else { return nil }
             let (shifted, o1) = value.multipliedReportingOverflow(by: radix)
             let (sum, o2) = shifted.addingReportingOverflow(digit)
@@ -107,7 +115,8 @@ extension TOMLParser {
     private mutating func parseDateOrDateTime() throws(TOMLSyntaxError) -> TOMLNode {
         let start = pos
         guard peek(7) == .minus, isDigits(5, 2), isDigits(8, 2), let year = number(0, 4),
-              let month = number(5, 2), let day = number(8, 2) else {
+            let month = number(5, 2), let day = number(8, 2)
+        else {
             throw error("expected a date such as 1979-05-27, found \(found())")
         }
         guard (1...12).contains(month), day >= 1, day <= TOMLParser.daysIn(month: month, year: year) else {
@@ -115,7 +124,8 @@ extension TOMLParser {
         }
         pos += 10
         let separator = peek()
-        let timeFollows = separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t")
+        let timeFollows =
+            separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t")
             || (separator == .space && isDigits(1, 2) && peek(3) == .colon)
         guard timeFollows else { return .other("date") }
         pos += 1
@@ -123,8 +133,10 @@ extension TOMLParser {
         if peek() == UInt8(ascii: "Z") || peek() == UInt8(ascii: "z") {
             pos += 1
         } else if peek() == .plus || peek() == .minus {
-            guard isDigits(1, 2), peek(3) == .colon, isDigits(4, 2), let hours = number(1, 2), let minutes = number(4, 2),
-                  hours < 24, minutes < 60 else { throw error("expected a time offset such as +01:00, found \(found())") }
+            guard isDigits(1, 2), peek(3) == .colon, isDigits(4, 2), let hours = number(1, 2),
+                let minutes = number(4, 2),
+                hours < 24, minutes < 60
+            else { throw error("expected a time offset such as +01:00, found \(found())") }
             pos += 6
         }
         return .other("dateTime")
@@ -133,7 +145,8 @@ extension TOMLParser {
     /// `07:32:00` or `07:32:00.999`.
     private mutating func parseTime() throws(TOMLSyntaxError) {
         guard isDigits(0, 2), peek(2) == .colon, isDigits(3, 2), peek(5) == .colon, isDigits(6, 2),
-              let hours = number(0, 2), let minutes = number(3, 2), let seconds = number(6, 2) else {
+            let hours = number(0, 2), let minutes = number(3, 2), let seconds = number(6, 2)
+        else {
             throw error("expected a time such as 07:32:00, found \(found())")
         }
         guard hours < 24, minutes < 60, seconds < 60 else {
@@ -141,7 +154,9 @@ extension TOMLParser {
         }
         pos += 8
         if peek() == .dot {
-            guard isDigits(1, 1) else { throw error("expected digits after the decimal point of the seconds, found \(found(at: pos + 1))") }
+            guard isDigits(1, 1) else {
+                throw error("expected digits after the decimal point of the seconds, found \(found(at: pos + 1))")
+            }
             pos += 1
             while let c = peek(), c.isDigit { pos += 1 }
         }

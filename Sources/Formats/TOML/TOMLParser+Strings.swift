@@ -14,7 +14,11 @@ extension TOMLParser {
             case .quote: pos += 1; return String(decoding: out, as: UTF8.self)
             case .backslash: try appendEscape(to: &out)
             default:
-                if c.isControl && c != .tab { throw error("expected no control characters in a string (write them as escapes such as \\u0007), found \(found())") }
+                if c.isControl && c != .tab {
+                    throw error(
+                        "expected no control characters in a string (write them as escapes such as \\u0007), found \(found())"
+                    )
+                }
                 out.append(c); pos += 1
             }
         }
@@ -30,7 +34,9 @@ extension TOMLParser {
                 throw error("unterminated string: expected a closing ' before \(found())", at: open)
             }
             if c == .apostrophe { pos += 1; return String(decoding: bytes[start..<(pos - 1)], as: UTF8.self) }
-            if c.isControl && c != .tab { throw error("expected no control characters in a literal string, found \(found())") }
+            if c.isControl && c != .tab {
+                throw error("expected no control characters in a literal string, found \(found())")
+            }
             pos += 1
         }
     }
@@ -44,14 +50,18 @@ extension TOMLParser {
             let c = try nextMultiline(opened: open, closing: "\"\"\"")
             switch c {
             case .quote:
-                if let extra = closingQuotes(.quote) { out += Array(repeating: .quote, count: extra); return String(decoding: out, as: UTF8.self) }
+                if let extra = closingQuotes(.quote) {
+                    out += Array(repeating: .quote, count: extra); return String(decoding: out, as: UTF8.self)
+                }
                 out.append(c); pos += 1
             case .backslash:
                 if try skipLineEndingBackslash() { continue }
                 try appendEscape(to: &out)
             default:
                 if c.isControl && c != .tab && c != .lf {
-                    throw error("expected no control characters in a string (write them as escapes such as \\u0007), found \(found())")
+                    throw error(
+                        "expected no control characters in a string (write them as escapes such as \\u0007), found \(found())"
+                    )
                 }
                 out.append(c); pos += 1
             }
@@ -69,7 +79,9 @@ extension TOMLParser {
 
     /// The next byte of a multi-line string opened at `opened`, or the error of one never closed.
     private func nextMultiline(opened: Int, closing: String) throws(TOMLSyntaxError) -> UInt8 {
-        guard let c = peek() else { throw error("unterminated string: expected a closing \(closing) before the end of the file", at: opened) }
+        guard let c = peek() else {
+            throw error("unterminated string: expected a closing \(closing) before the end of the file", at: opened)
+        }
         return c
     }
 
@@ -83,7 +95,9 @@ extension TOMLParser {
                 out += Array(repeating: .apostrophe, count: extra)
                 return String(decoding: out, as: UTF8.self)
             }
-            if c.isControl && c != .tab && c != .lf { throw error("expected no control characters in a literal string, found \(found())") }
+            if c.isControl && c != .tab && c != .lf {
+                throw error("expected no control characters in a literal string, found \(found())")
+            }
             out.append(c); pos += 1
         }
     }
@@ -105,7 +119,9 @@ extension TOMLParser {
         var i = 1
         while let c = peek(i), c == .space || c == .tab { i += 1 }
         guard peek(i) == .lf else {
-            if i > 1 { throw error("expected a newline after a line-ending backslash, found \(found(at: pos + i))", at: pos) }
+            if i > 1 {
+                throw error("expected a newline after a line-ending backslash, found \(found(at: pos + i))", at: pos)
+            }
             return false
         }
         pos += i
@@ -127,20 +143,28 @@ extension TOMLParser {
         case .backslash?: simple = .backslash
         case UInt8(ascii: "u")?, UInt8(ascii: "U")?: simple = nil
         case let c? where c != .lf && !c.isControl:
-            throw error("invalid escape \"\\\(character(at: pos + 1))\" in a string: expected one of \\b \\t \\n \\f \\r \\\" \\\\ \\uXXXX \\UXXXXXXXX", at: start)
-        default: throw error("invalid escape: expected a character after the backslash, found \(found(at: pos + 1))", at: start)
+            throw error(
+                "invalid escape \"\\\(character(at: pos + 1))\" in a string: expected one of \\b \\t \\n \\f \\r \\\" \\\\ \\uXXXX \\UXXXXXXXX",
+                at: start)
+        default:
+            throw error(
+                "invalid escape: expected a character after the backslash, found \(found(at: pos + 1))", at: start)
         }
         if let simple { out.append(simple); pos += 2; return }
         let digits = peek(1) == UInt8(ascii: "u") ? 4 : 8
         var value: UInt32 = 0
         for i in 0..<digits {
             guard let h = peek(2 + i), h.isHexDigit else {
-                throw error("invalid escape: expected \(digits) hexadecimal digits after \\\(digits == 4 ? "u" : "U"), found \(found(at: pos + 2 + i))", at: start)
+                throw error(
+                    "invalid escape: expected \(digits) hexadecimal digits after \\\(digits == 4 ? "u" : "U"), found \(found(at: pos + 2 + i))",
+                    at: start)
             }
             value = value << 4 | UInt32(h.isDigit ? h - 0x30 : (h | 0x20) - 0x61 + 10)
         }
         guard let scalar = Unicode.Scalar(value) else {
-            throw error("invalid escape: U+\(hex(value, width: 4)) is not a Unicode scalar value (a surrogate or beyond U+10FFFF)", at: start)
+            throw error(
+                "invalid escape: U+\(hex(value, width: 4)) is not a Unicode scalar value (a surrogate or beyond U+10FFFF)",
+                at: start)
         }
         out += Array(String(Character(scalar)).utf8)
         pos += 2 + digits

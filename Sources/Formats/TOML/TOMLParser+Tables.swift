@@ -60,16 +60,19 @@ struct TOMLTableTree {
     // MARK: Headers
 
     /// The table that `[key]` (or `[[key]]`, appending a new one) names, created as needed.
-    mutating func openHeader(_ key: [TOMLParser.KeyPart], isArray: Bool, at offset: Int,
-                             source: TOMLSource) throws(TOMLSyntaxError) -> Int {
+    mutating func openHeader(
+        _ key: [TOMLParser.KeyPart], isArray: Bool, at offset: Int,
+        source: TOMLSource
+    ) throws(TOMLSyntaxError) -> Int {
         section += 1
         var header: String { isArray ? "[[\(TOMLTableTree.text(key))]]" : "[\(TOMLTableTree.text(key))]" }
         var table = TOMLTableTree.root
         for (i, part) in key.enumerated() {
             let isLast = i == key.count - 1
             guard let slot = tables[table].slots[part.name] else {
-                let child = try newTable(isLast ? .header : .implicit, under: table, named: part.name,
-                                         element: isLast && isArray ? 0 : nil, at: part.offset, source: source)
+                let child = try newTable(
+                    isLast ? .header : .implicit, under: table, named: part.name,
+                    element: isLast && isArray ? 0 : nil, at: part.offset, source: source)
                 if isLast && isArray {
                     arrays.append([child])
                     add(.tableArray(arrays.count - 1), part.name, to: table, at: offset)
@@ -83,13 +86,17 @@ struct TOMLTableTree {
             let first = TOMLSourceLine(source: source, offset: slot.offset)
             switch slot.entry {
             case .value:
-                throw source.error("cannot define \(header): \(path) is already a value (line \(first))", at: part.offset)
+                throw source.error(
+                    "cannot define \(header): \(path) is already a value (line \(first))", at: part.offset)
             case .tableArray(let a):
                 if isLast && !isArray {
-                    throw source.error("cannot define \(header): \(path) is an array of tables (line \(first))", at: offset)
+                    throw source.error(
+                        "cannot define \(header): \(path) is an array of tables (line \(first))", at: offset)
                 }
                 if isLast {
-                    let child = try newTable(.header, under: table, named: part.name, element: arrays[a].count, at: part.offset, source: source)
+                    let child = try newTable(
+                        .header, under: table, named: part.name, element: arrays[a].count, at: part.offset,
+                        source: source)
                     arrays[a].append(child)
                     record(tables[child].path, at: key[0].offset)
                     return child
@@ -99,14 +106,18 @@ struct TOMLTableTree {
             case .table(let child):
                 if isLast {
                     if isArray {
-                        throw source.error("cannot define \(header): \(path) is already a table, not an array of tables (line \(first))", at: offset)
+                        throw source.error(
+                            "cannot define \(header): \(path) is already a table, not an array of tables (line \(first))",
+                            at: offset)
                     }
                     switch tables[child].origin {
                     case .implicit:
                         tables[child].origin = .header
                         tables[table].slots[part.name]?.offset = offset
                     case .dotted:
-                        throw source.error("cannot define \(header): its keys were already defined by dotted keys (line \(first))", at: offset)
+                        throw source.error(
+                            "cannot define \(header): its keys were already defined by dotted keys (line \(first))",
+                            at: offset)
                     case .header, .inline:
                         throw source.error("the table \(header) is defined twice (first at line \(first))", at: offset)
                     }
@@ -121,7 +132,9 @@ struct TOMLTableTree {
     // MARK: Key/value pairs
 
     /// Defines `key` (dotted: a path below `table`) as `value`.
-    mutating func assign(_ value: TOMLNode, to key: [TOMLParser.KeyPart], in table: Int, source: TOMLSource) throws(TOMLSyntaxError) {
+    mutating func assign(
+        _ value: TOMLNode, to key: [TOMLParser.KeyPart], in table: Int, source: TOMLSource
+    ) throws(TOMLSyntaxError) {
         var target = table
         for (i, part) in key.enumerated() {
             let isLast = i == key.count - 1
@@ -131,7 +144,9 @@ struct TOMLTableTree {
                     record(tables[target].path + [part.name], at: key[0].offset)
                     return
                 }
-                let child = try newTable(.dotted(section: section), under: target, named: part.name, element: nil, at: part.offset, source: source)
+                let child = try newTable(
+                    .dotted(section: section), under: target, named: part.name, element: nil, at: part.offset,
+                    source: source)
                 record(tables[child].path, at: key[0].offset)
                 add(.table(child), part.name, to: target, at: part.offset)
                 target = child
@@ -148,21 +163,31 @@ struct TOMLTableTree {
                 case .implicit: tables[child].origin = .dotted(section: section)
                 case .dotted(let s) where s == section: break
                 case .dotted:
-                    throw source.error("cannot add \(path).\(key[i + 1].name) with a dotted key: the table \(path) was defined by dotted keys in an earlier table section (line \(first))", at: part.offset)
+                    throw source.error(
+                        "cannot add \(path).\(key[i + 1].name) with a dotted key: the table \(path) was defined by dotted keys in an earlier table section (line \(first))",
+                        at: part.offset)
                 case .header, .inline:
-                    throw source.error("cannot add \(path).\(key[i + 1].name) with a dotted key: the table \(path) is defined by its own header (line \(first))", at: part.offset)
+                    throw source.error(
+                        "cannot add \(path).\(key[i + 1].name) with a dotted key: the table \(path) is defined by its own header (line \(first))",
+                        at: part.offset)
                 }
                 target = child
             case .tableArray:
-                throw source.error("cannot add to \(path) with a dotted key: it is an array of tables (line \(first))", at: part.offset)
+                throw source.error(
+                    "cannot add to \(path) with a dotted key: it is an array of tables (line \(first))", at: part.offset
+                )
             case .value:
-                throw source.error("cannot add to \(path) with a dotted key: it is already a value, not a table (line \(first))", at: part.offset)
+                throw source.error(
+                    "cannot add to \(path) with a dotted key: it is already a value, not a table (line \(first))",
+                    at: part.offset)
             }
         }
     }
 
     /// A new, empty inline table (filled by `assign`, then read with `node`).
-    mutating func makeInlineTable(depth: Int, path: [String], at offset: Int, source: TOMLSource) throws(TOMLSyntaxError) -> Int {
+    mutating func makeInlineTable(
+        depth: Int, path: [String], at offset: Int, source: TOMLSource
+    ) throws(TOMLSyntaxError) -> Int {
         guard depth <= TOMLParser.maximumDepth else {
             throw source.error("nested more than \(TOMLParser.maximumDepth) tables and arrays deep", at: offset)
         }
@@ -173,13 +198,17 @@ struct TOMLTableTree {
     // MARK: Building
 
     /// A table `name` under `parent`, or element `element` of the array of tables `name`.
-    private mutating func newTable(_ origin: Origin, under parent: Int, named name: String, element: Int?,
-                                   at offset: Int, source: TOMLSource) throws(TOMLSyntaxError) -> Int {
+    private mutating func newTable(
+        _ origin: Origin, under parent: Int, named name: String, element: Int?,
+        at offset: Int, source: TOMLSource
+    ) throws(TOMLSyntaxError) -> Int {
         let depth = tables[parent].depth + 1
         guard depth <= TOMLParser.maximumDepth else {
             throw source.error("nested more than \(TOMLParser.maximumDepth) tables and arrays deep", at: offset)
         }
-        tables.append(Table(origin: origin, depth: depth, path: tables[parent].path + [name] + (element.map { ["[\($0)]"] } ?? [])))
+        tables.append(
+            Table(
+                origin: origin, depth: depth, path: tables[parent].path + [name] + (element.map { ["[\($0)]"] } ?? [])))
         return tables.count - 1
     }
 
@@ -191,14 +220,15 @@ struct TOMLTableTree {
     /// The finished table, keys in the order the file first names them.
     func node(_ table: Int) -> TOMLNode {
         let t = tables[table]
-        return .table(t.keys.compactMap { key in
-            switch t.slots[key]?.entry {
-            case .value(let v)?: return (key, v)
-            case .table(let child)?: return (key, node(child))
-            case .tableArray(let a)?: return (key, .array(arrays[a].map { node($0) }))
-            case nil: return nil
-            }
-        })
+        return .table(
+            t.keys.compactMap { key in
+                switch t.slots[key]?.entry {
+                case .value(let v)?: return (key, v)
+                case .table(let child)?: return (key, node(child))
+                case .tableArray(let a)?: return (key, .array(arrays[a].map { node($0) }))
+                case nil: return nil
+                }
+            })
     }
 
     /// A key as messages write it: `a.b`, parts quoted when they are not bare.

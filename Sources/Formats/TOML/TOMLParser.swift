@@ -36,7 +36,9 @@ public struct TOMLParser {
 
     /// Parses a whole document, and says where each key, table and array element is first written
     /// (keyed by `TOMLKeyPath.text` of its path, such as `screens[0].controls[1].max`).
-    public static func parseWithPositions(_ text: String) throws(TOMLSyntaxError) -> (root: TOMLNode, positions: [String: SourceLocation]) {
+    public static func parseWithPositions(
+        _ text: String
+    ) throws(TOMLSyntaxError) -> (root: TOMLNode, positions: [String: SourceLocation]) {
         var parser = TOMLParser(text: text)
         try parser.parseDocument()
         let lines = parser.source.lineStarts()
@@ -79,7 +81,8 @@ public struct TOMLParser {
                 let key = try parseKey()
                 try expect(.equals, "\"=\" after the key")
                 skipSpaces()
-                let value = try parseValue(depth: tree.depth(of: current) + key.count, path: tree.path(of: current) + key.map(\.name))
+                let value = try parseValue(
+                    depth: tree.depth(of: current) + key.count, path: tree.path(of: current) + key.map(\.name))
                 try tree.assign(value.node, to: key, in: current, source: source)
             }
             try expectLineEnd()
@@ -134,7 +137,9 @@ public struct TOMLParser {
                 if peek(1) == .quote && peek(2) == .quote { throw error("expected a key, found a multi-line string") }
                 name = try parseBasicString()
             case .apostrophe?:
-                if peek(1) == .apostrophe && peek(2) == .apostrophe { throw error("expected a key, found a multi-line string") }
+                if peek(1) == .apostrophe && peek(2) == .apostrophe {
+                    throw error("expected a key, found a multi-line string")
+                }
                 name = try parseLiteralString()
             default:
                 while let c = peek(), c.isBareKeyByte { pos += 1 }
@@ -168,9 +173,13 @@ public struct TOMLParser {
         }
         let node: TOMLNode
         switch peek() {
-        case .quote?: node = .string(peek(1) == .quote && peek(2) == .quote ? try parseMultilineBasicString() : try parseBasicString())
+        case .quote?:
+            node = .string(
+                peek(1) == .quote && peek(2) == .quote ? try parseMultilineBasicString() : try parseBasicString())
         case .apostrophe?:
-            node = .string(peek(1) == .apostrophe && peek(2) == .apostrophe ? try parseMultilineLiteralString() : try parseLiteralString())
+            node = .string(
+                peek(1) == .apostrophe && peek(2) == .apostrophe
+                    ? try parseMultilineLiteralString() : try parseLiteralString())
         case .openBracket?: node = try parseArray(depth: depth, path: path)
         case .openBrace?: node = try parseInlineTable(depth: depth, path: path)
         case UInt8(ascii: "t")? where matches("true"): pos += 4; node = .bool(true)
@@ -189,7 +198,9 @@ public struct TOMLParser {
         while true {
             try skipSpacesNewlinesAndComments()
             if peek() == .closeBracket { pos += 1; return .array(items) }
-            guard peek() != nil else { throw error("unterminated array: expected a value or \"]\", found the end of the file") }
+            guard peek() != nil else {
+                throw error("unterminated array: expected a value or \"]\", found the end of the file")
+            }
             let element = path + ["[\(items.count)]"]
             let item = try parseValue(depth: depth + 1, path: element)
             tree.record(element, at: item.offset)
@@ -222,7 +233,9 @@ public struct TOMLParser {
             case .comma?:
                 pos += 1
                 skipSpaces()
-                if peek() == .closeBrace { throw error("expected a key after \",\" (an inline table has no trailing comma), found \"}\"") }
+                if peek() == .closeBrace {
+                    throw error("expected a key after \",\" (an inline table has no trailing comma), found \"}\"")
+                }
             case .closeBrace?: pos += 1; return tree.node(table)
             case .lf?, nil:
                 throw error("unterminated inline table: expected \",\" or \"}\" on the same line, found \(found())")
@@ -251,7 +264,13 @@ public struct TOMLParser {
 
     private mutating func skipSpacesNewlinesAndComments() throws(TOMLSyntaxError) {
         while let c = peek() {
-            if c == .space || c == .tab || c == .lf { pos += 1 } else if c == .hash { try skipComment() } else { return }
+            if c == .space || c == .tab || c == .lf {
+                pos += 1
+            } else if c == .hash {
+                try skipComment()
+            } else {
+                return
+            }
         }
     }
 
@@ -334,7 +353,8 @@ extension TOMLSource {
             let mid = (low + high + 1) / 2
             if lineStarts[mid] <= end { low = mid } else { high = mid - 1 }
         }
-        return SourceLocation(line: low + 1, column: String(decoding: bytes[lineStarts[low]..<end], as: UTF8.self).count + 1)
+        return SourceLocation(
+            line: low + 1, column: String(decoding: bytes[lineStarts[low]..<end], as: UTF8.self).count + 1)
     }
 }
 
@@ -351,7 +371,8 @@ extension UInt8 {
     static let hash = UInt8(ascii: "#"), equals = UInt8(ascii: "="), dot = UInt8(ascii: "."), comma = UInt8(ascii: ",")
     static let openBracket = UInt8(ascii: "["), closeBracket = UInt8(ascii: "]")
     static let openBrace = UInt8(ascii: "{"), closeBrace = UInt8(ascii: "}")
-    static let plus = UInt8(ascii: "+"), minus = UInt8(ascii: "-"), underscore = UInt8(ascii: "_"), colon = UInt8(ascii: ":")
+    static let plus = UInt8(ascii: "+"), minus = UInt8(ascii: "-"), underscore = UInt8(ascii: "_"),
+        colon = UInt8(ascii: ":")
 
     var isDigit: Bool { self >= 0x30 && self <= 0x39 }
     var isHexDigit: Bool { isDigit || (self | 0x20 >= 0x61 && self | 0x20 <= 0x66) }

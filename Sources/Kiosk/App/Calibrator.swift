@@ -37,9 +37,10 @@ public final class Calibrator {
         let hub = InputHub(configuration: hubConfig)
         defer { _ = hub.shutdown() }
         // Any axis range gives the same normalised samples, so the session's mapper needs no device.
-        let mapper = CoordinateMapper(xRange: AxisRange(minimum: 0, maximum: 65535), yRange: AxisRange(minimum: 0, maximum: 65535),
-                                      displaySize: hubConfig.displaySize, calibration: hubConfig.calibration,
-                                      touchRotation: hubConfig.touchRotation, displayRotation: hubConfig.displayRotation)
+        let mapper = CoordinateMapper(
+            xRange: AxisRange(minimum: 0, maximum: 65535), yRange: AxisRange(minimum: 0, maximum: 65535),
+            displaySize: hubConfig.displaySize, calibration: hubConfig.calibration,
+            touchRotation: hubConfig.touchRotation, displayRotation: hubConfig.displayRotation)
         var session = CalibrationSession(mapper: mapper)
         let bitmap = Bitmap(width: size.width, height: size.height, format: .xrgb8888)
         func show() {
@@ -82,7 +83,9 @@ public final class Calibrator {
         do { try FileIO.writeAtomically(Array(edited.utf8), to: configPath) } catch {
             Log.error("calibrate: \(error)"); return 1
         }
-        Log.notice("calibrate: wrote calibration = \(ConfigEditor.array(values)) to \(configPath) (fit error \(Int(rms.rounded())) px rms); restart or SIGHUP the kiosk to use it")
+        Log.notice(
+            "calibrate: wrote calibration = \(ConfigEditor.array(values)) to \(configPath) (fit error \(Int(rms.rounded())) px rms); restart or SIGHUP the kiosk to use it"
+        )
         return 0
     }
 

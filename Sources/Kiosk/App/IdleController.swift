@@ -32,7 +32,8 @@ final class IdleController {
     var nextDeadline: Double? {
         switch level {
         case .awake where config.dimAfter > 0: return lastActivity + config.dimAfter
-        case .awake where config.blankAfter > 0, .dimmed where config.blankAfter > 0: return lastActivity + config.blankAfter
+        case .awake where config.blankAfter > 0, .dimmed where config.blankAfter > 0:
+            return lastActivity + config.blankAfter
         default: return nil
         }
     }
@@ -52,8 +53,11 @@ final class IdleController {
     }
 
     func tick(now: Double) {
-        if config.blankAfter > 0 && now >= lastActivity + config.blankAfter { setLevel(.blank) }
-        else if config.dimAfter > 0 && now >= lastActivity + config.dimAfter && level == .awake { setLevel(.dimmed) }
+        if config.blankAfter > 0 && now >= lastActivity + config.blankAfter {
+            setLevel(.blank)
+        } else if config.dimAfter > 0 && now >= lastActivity + config.dimAfter && level == .awake {
+            setLevel(.dimmed)
+        }
     }
 
     /// Switches the screen on or off and sets its brightness (nil keeps each as it is). Switching it
@@ -91,7 +95,9 @@ final class IdleController {
         guard let dir = opendir("/sys/class/backlight") else { return nil }
         defer { closedir(dir) }
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if !name.hasPrefix(".") { return "/sys/class/backlight/\(name)" }
         }
         return nil

@@ -50,9 +50,13 @@ public final class KioskApp {
     /// `adapters` makes for the config; returns the exit code.
     public func run(adapters: KioskAdapterFactory) -> Int32 {
         let signals = SignalSource()
-        guard let presenter = Presenter.open(config, forceHeadless: options.forceHeadless, signals: signals) else { return 0 }
-        return KioskRuntime(options: options, config: config, signals: signals, presenter: presenter, notice: notice,
-                            adapters: adapters(config, options)).run()
+        guard let presenter = Presenter.open(config, forceHeadless: options.forceHeadless, signals: signals) else {
+            return 0
+        }
+        return KioskRuntime(
+            options: options, config: config, signals: signals, presenter: presenter, notice: notice,
+            adapters: adapters(config, options)
+        ).run()
     }
 
     /// Runs on `frontEnd`'s display, with it as one more touch source, until SIGTERM or SIGINT or
@@ -61,7 +65,9 @@ public final class KioskApp {
         let signals = SignalSource()
         let presenter = Presenter(display: frontEnd.display, terminal: nil)
         Log.notice("display: \(frontEnd.display.summary)")
-        let runtime = KioskRuntime(options: options, config: config, signals: signals, presenter: presenter, adapters: adapters(config, options))
+        let runtime = KioskRuntime(
+            options: options, config: config, signals: signals, presenter: presenter,
+            adapters: adapters(config, options))
         runtime.frontEnd = frontEnd
         return runtime.run()
     }

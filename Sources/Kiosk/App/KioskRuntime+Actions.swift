@@ -26,8 +26,9 @@ extension KioskRuntime {
                 }
             case .hook(let argv):
                 let value = element.value?.hookText ?? ""
-                services.hooks.request(key: "\(element.id)/action", argv: HookRunner.expand(argv, id: element.id, value: value),
-                                       minInterval: 0, timeout: Double(element.config.hooks?.timeoutMS ?? 5000) / 1000, now: now)
+                services.hooks.request(
+                    key: "\(element.id)/action", argv: HookRunner.expand(argv, id: element.id, value: value),
+                    minInterval: 0, timeout: Double(element.config.hooks?.timeoutMS ?? 5000) / 1000, now: now)
             case .confirmed(let question, let action):
                 ask(question, then: action, of: element, now: now)
             case .publish(let topic, let payload, let retain):
@@ -36,8 +37,9 @@ extension KioskRuntime {
             case .event(let name):
                 broadcast(.action(id: element.id, name: name), now: now)
                 if let hooks = element.config.hooks, let argv = hooks.onChange {
-                    services.hooks.request(key: "\(element.id)/event", argv: HookRunner.expand(argv, id: element.id, value: name),
-                                           minInterval: 0, timeout: Double(hooks.timeoutMS) / 1000, now: now)
+                    services.hooks.request(
+                        key: "\(element.id)/event", argv: HookRunner.expand(argv, id: element.id, value: name),
+                        minInterval: 0, timeout: Double(hooks.timeoutMS) / 1000, now: now)
                 }
             }
         }
@@ -119,8 +121,11 @@ extension KioskRuntime {
     /// Shows `question` over the screen; `action` runs once Yes is tapped (`answerConfirm`). One
     /// question at a time: an action asking while another waits is dropped.
     func ask(_ question: String, then action: ElementAction, of element: Element, now: MonotonicTime) {
-        guard pendingConfirm == nil else { Log.notice("action: \(element.id): \"\(question)\" not asked: another question is shown"); return }
-        let dialog = ConfirmDialog(question: question, screenSize: screen.context.screenSize, scale: screen.scale, time: now)
+        guard pendingConfirm == nil else {
+            Log.notice("action: \(element.id): \"\(question)\" not asked: another question is shown"); return
+        }
+        let dialog = ConfirmDialog(
+            question: question, screenSize: screen.context.screenSize, scale: screen.scale, time: now)
         screen.present(dialog)
         pendingConfirm = (dialog, element, action)
         presenter.invalidate()

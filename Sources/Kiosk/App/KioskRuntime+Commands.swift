@@ -20,18 +20,27 @@ extension KioskRuntime: KioskAPI {
         let now = monotonicNow()
         switch command {
         case .list:
-            return .success(.listing(KioskListing(elements: screen.elements.map { e in
-                KioskListing.Element(id: e.id, kind: e.kind, value: e.value, details: e.describe(time: now).jsonPairs)
-            }, screen: screen.config.id, screens: config.screens.map(\.id), variables: variables.json(now: now))))
+            return .success(
+                .listing(
+                    KioskListing(
+                        elements: screen.elements.map { e in
+                            KioskListing.Element(
+                                id: e.id, kind: e.kind, value: e.value, details: e.describe(time: now).jsonPairs)
+                        }, screen: screen.config.id, screens: config.screens.map(\.id),
+                        variables: variables.json(now: now))))
         case .get(let id):
-            do { return .success(.value(id: id, value: try controlValue(id, now: now))) } catch { return .failure(KioskCommandError(error.description)) }
+            do { return .success(.value(id: id, value: try controlValue(id, now: now))) } catch {
+                return .failure(KioskCommandError(error.description))
+            }
         case .set(let id, let value):
             return set(id, value, from: source, now: now)
         case .press(let id):
             return press(id, now: now)
         case .showScreen(let id):
             guard let index = config.screens.firstIndex(where: { $0.id == id }) else {
-                return .failure(KioskCommandError("no screen \"\(id)\": the screens are " + config.screens.map(\.id).joined(separator: ", ")))
+                return .failure(
+                    KioskCommandError(
+                        "no screen \"\(id)\": the screens are " + config.screens.map(\.id).joined(separator: ", ")))
             }
             services.state.flushPending()
             show(screenIndex: index, time: now)
@@ -46,22 +55,28 @@ extension KioskRuntime: KioskAPI {
             // Bounded so a request cannot queue minutes of touches or a million moves.
             let n = max(1, min(1000, steps)), seconds = max(0, min(60, duration))
             do throws(TouchInput.QueueFull) {
-                return .success(.queued(try touches.queueDrag(from: from, to: to, duration: seconds, steps: n, now: now)))
+                return .success(
+                    .queued(try touches.queueDrag(from: from, to: to, duration: seconds, steps: n, now: now)))
             } catch { return .failure(KioskCommandError(error.description)) }
         case .reload:
             let errors = reload()
-            return errors.isEmpty ? .success(.done) : .failure(KioskCommandError("config invalid; kept the running one", errors: errors))
+            return errors.isEmpty
+                ? .success(.done) : .failure(KioskCommandError("config invalid; kept the running one", errors: errors))
         case .screenshot:
             return screenshot()
         case .stats:
-            return .success(.stats(KioskStats(wakeups: loop.wakeups, frames: presenter.framesRendered, state: services.state.stats,
-                                              latency: presenter.latency.stats,
-                                              adapters: adapters.compactMap { a in a.statsSection.map { (a.name, $0) } })))
+            return .success(
+                .stats(
+                    KioskStats(
+                        wakeups: loop.wakeups, frames: presenter.framesRendered, state: services.state.stats,
+                        latency: presenter.latency.stats,
+                        adapters: adapters.compactMap { a in a.statsSection.map { (a.name, $0) } })))
         case .version:
             return .success(.version(thumbwheelVersion))
         case .screenPower(let on, let brightness):
             if let b = brightness, !b.isFinite || b < 0 || b > 1 {
-                return .failure(KioskCommandError("brightness: expected a number from 0 to 1, found \(NumberFormat.plain(b))"))
+                return .failure(
+                    KioskCommandError("brightness: expected a number from 0 to 1, found \(NumberFormat.plain(b))"))
             }
             let before = idle.power
             idle.setPower(on: on, brightness: brightness, now: now)
@@ -70,7 +85,9 @@ extension KioskRuntime: KioskAPI {
         case .setProperty(let id, let key, let value):
             return setProperty(id, key, value, now: now)
         case .setAvailable(let id, let available):
-            guard config.allControls.contains(where: { $0.id == id }) else { return .failure(KioskCommandError(unknownControl(id).description)) }
+            guard config.allControls.contains(where: { $0.id == id }) else {
+                return .failure(KioskCommandError(unknownControl(id).description))
+            }
             if available { unavailable.remove(id) } else { unavailable.insert(id) }
             showAvailability()
             presenter.invalidate()
@@ -79,8 +96,12 @@ extension KioskRuntime: KioskAPI {
     }
 
     /// An element's key changed from outside: checked, kept, and the element built again in place.
-    private func setProperty(_ id: String, _ key: String, _ value: JSON, now: MonotonicTime) -> Result<KioskResult, KioskCommandError> {
-        guard let c = config.allControls.first(where: { $0.id == id }) else { return .failure(KioskCommandError(unknownControl(id).description)) }
+    private func setProperty(
+        _ id: String, _ key: String, _ value: JSON, now: MonotonicTime
+    ) -> Result<KioskResult, KioskCommandError> {
+        guard let c = config.allControls.first(where: { $0.id == id }) else {
+            return .failure(KioskCommandError(unknownControl(id).description))
+        }
         do throws(PropertyError) {
             let taken = try PropertyEdits.value(value, key: key, of: c, in: config)
             properties[id, default: [:]][key] = taken
@@ -110,7 +131,9 @@ extension KioskRuntime: KioskAPI {
     /// A `set` from outside, validated and clamped exactly like a finger's; the change reaches the
     /// state file and every adapter. A socket's reply waits for the disk, so for it the frame is drawn
     /// and the save handed to the writer thread at once (the frame first: it never waits for the disk).
-    private func set(_ id: String, _ value: StoredValue, from source: CommandSource, now: MonotonicTime) -> Result<KioskResult, KioskCommandError> {
+    private func set(
+        _ id: String, _ value: StoredValue, from source: CommandSource, now: MonotonicTime
+    ) -> Result<KioskResult, KioskCommandError> {
         do {
             let taken = try setControl(id, value, now: now)
             presenter.noteChange(source == .mqtt ? .mqttSet : .socketSet, at: now)
@@ -130,7 +153,8 @@ extension KioskRuntime: KioskAPI {
     /// of it.
     private func press(_ id: String, now: MonotonicTime) -> Result<KioskResult, KioskCommandError> {
         guard let e = screen.element(id: id) ?? offscreenElement(id, now: now),
-              ElementKinds.named(e.kind)?.exposure(e.config.properties) == .press else {
+            ElementKinds.named(e.kind)?.exposure(e.config.properties) == .press
+        else {
             return .failure(KioskCommandError("no button \"\(id)\" on any screen"))
         }
         broadcast(.control(id: e.id, event: .touchUpInside, value: e.value), now: now)
@@ -145,7 +169,8 @@ extension KioskRuntime: KioskAPI {
         if let last = lastScreenshot, last.frame == presenter.framesRendered { return .success(last.result) }
         do {
             let bitmap = presenter.bitmap
-            let result = KioskResult.screenshot(width: bitmap.width, height: bitmap.height, png: try PNGImage.encode(bitmap))
+            let result = KioskResult.screenshot(
+                width: bitmap.width, height: bitmap.height, png: try PNGImage.encode(bitmap))
             lastScreenshot = (presenter.framesRendered, result)
             return .success(result)
         } catch {

@@ -17,7 +17,9 @@ struct ConfigWatch {
     mutating func start(_ path: String) -> Int32? {
         if let watcher { watcher.watch([path]); return nil }
         let w = FileWatcher()
-        guard w.fd >= 0 else { Log.warning("config: inotify is unavailable; send SIGHUP once the file is fixed"); return nil }
+        guard w.fd >= 0 else {
+            Log.warning("config: inotify is unavailable; send SIGHUP once the file is fixed"); return nil
+        }
         w.watch([path])
         watcher = w
         return w.fd
@@ -49,8 +51,9 @@ extension KioskRuntime {
     func noticeShown() {
         guard options.showsConfigErrors else { return }
         guard let notice else { ConfigRecovery.remember(config); return }
-        Log.error("config: \(notice.file) is invalid; \(notice.running == .lastGood ? "running the last good config" : "nothing to run")"
-                  + " until it is fixed (saving it, or SIGHUP, retries):\n" + notice.errors.joined(separator: "\n"))
+        Log.error(
+            "config: \(notice.file) is invalid; \(notice.running == .lastGood ? "running the last good config" : "nothing to run")"
+                + " until it is fixed (saving it, or SIGHUP, retries):\n" + notice.errors.joined(separator: "\n"))
         watchConfig()
     }
 
@@ -64,11 +67,12 @@ extension KioskRuntime {
     /// A reload refused the file: the panel shows why, over what it runs, and waits for a fix.
     func configRefused(_ errors: [String]) {
         guard options.showsConfigErrors else { return }
-        let running: ConfigNotice.Running = switch notice?.running {
-        case .nothing?: .nothing
-        case .lastGood?: .lastGood
-        default: .previous
-        }
+        let running: ConfigNotice.Running =
+            switch notice?.running {
+            case .nothing?: .nothing
+            case .lastGood?: .lastGood
+            default: .previous
+            }
         notice = ConfigNotice(file: options.configPath, errors: errors, running: running)
         show(screenIndex: pages.current, time: monotonicNow())
         watchConfig()

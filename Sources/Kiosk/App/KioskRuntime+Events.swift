@@ -39,7 +39,9 @@ extension KioskRuntime {
             case .feedback(let cue):
                 // the panel's rumble motor where it has one (FF_RUMBLE); no sound device is driven.
                 // The element's own switch (the spinner's haptics, RVS-10) gates it as well as the config's.
-                if config.input.haptics && b.allowsFeedback { _ = touches.hub?.rumble(milliseconds: cue == .detent ? 15 : 30) }
+                if config.input.haptics && b.allowsFeedback {
+                    _ = touches.hub?.rumble(milliseconds: cue == .detent ? 15 : 30)
+                }
             default: break
             }
             broadcast(.control(id: b.id, event: e, value: b.value), now: now)
@@ -55,17 +57,22 @@ extension KioskRuntime {
             } else {
                 services.state.set(b.id, value, now: now, urgent: false)
             }
-            broadcast(.valueChanged(id: b.id, value: value, urgent: released || !fromUser, origin: origin(fromUser: fromUser)), now: now)
+            broadcast(
+                .valueChanged(
+                    id: b.id, value: value, urgent: released || !fromUser, origin: origin(fromUser: fromUser)), now: now
+            )
         }
         guard let hooks = b.config.hooks else { return actions }
         let timeout = Double(hooks.timeoutMS) / 1000
         if changed, let argv = hooks.onChange {
-            services.hooks.request(key: "\(b.id)/change", argv: HookRunner.expand(argv, id: b.id, value: value.hookText),
-                               minInterval: Double(hooks.minIntervalMS) / 1000, timeout: timeout, now: now)
+            services.hooks.request(
+                key: "\(b.id)/change", argv: HookRunner.expand(argv, id: b.id, value: value.hookText),
+                minInterval: Double(hooks.minIntervalMS) / 1000, timeout: timeout, now: now)
         }
         if released, let argv = hooks.onRelease {
-            services.hooks.request(key: "\(b.id)/release", argv: HookRunner.expand(argv, id: b.id, value: value.hookText),
-                               minInterval: 0, timeout: timeout, now: now)
+            services.hooks.request(
+                key: "\(b.id)/release", argv: HookRunner.expand(argv, id: b.id, value: value.hookText),
+                minInterval: 0, timeout: timeout, now: now)
         }
         return actions
     }

@@ -14,22 +14,27 @@ extension KioskRuntime {
     /// while gets its value back.
     func settleSavedValues(now: MonotonicTime) {
         let size = presenter.display.canvasSize
-        let scale = PanelScale.of(config: config.display, canvasSize: size, physicalMM: presenter.display.physicalSizeMM)
+        let scale = PanelScale.of(
+            config: config.display, canvasSize: size, physicalMM: presenter.display.physicalSizeMM)
         let state = services.state
         for page in config.screens {
-            let context = KioskScreen.context(config: config, page: page.id, canvasSize: size, scale: scale, time: now,
-                                              board: variables.board)
+            let context = KioskScreen.context(
+                config: config, page: page.id, canvasSize: size, scale: scale, time: now,
+                board: variables.board)
             for c in page.controls {
                 guard let saved = state.values[c.id], let kind = ElementKinds.named(c.kind) else { continue }
                 let element = kind.make(c, in: context)
                 do {
                     let taken = try element.setValue(saved, time: now)
                     guard !taken.isSame(as: saved) else { continue }
-                    Log.warning("state: the saved value of \(c.id), \(saved.hookText), is not one the control takes; "
-                        + "it starts at \(taken.hookText), and that is saved")
+                    Log.warning(
+                        "state: the saved value of \(c.id), \(saved.hookText), is not one the control takes; "
+                            + "it starts at \(taken.hookText), and that is saved")
                     state.set(c.id, taken, dueAt: now)
                 } catch {
-                    Log.warning("state: dropped the saved value of \(c.id), \(saved.hookText): \(error); it starts from its config value")
+                    Log.warning(
+                        "state: dropped the saved value of \(c.id), \(saved.hookText): \(error); it starts from its config value"
+                    )
                     state.remove(c.id, dueAt: now)
                 }
             }

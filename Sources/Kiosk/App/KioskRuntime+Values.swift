@@ -15,7 +15,9 @@ extension KioskRuntime {
     /// set when its screen is. A panel's values are the house's state, not only the page in view.
     /// Returns the value the control took. `depth`: how many preset rounds led here (a preset action
     /// sets controls this way too).
-    func setControl(_ id: String, _ value: StoredValue, now: MonotonicTime, depth: Int = 0) throws(ControlRequestError) -> StoredValue {
+    func setControl(
+        _ id: String, _ value: StoredValue, now: MonotonicTime, depth: Int = 0
+    ) throws(ControlRequestError) -> StoredValue {
         guard let element = screen.element(id: id) ?? offscreenElement(id, now: now) else { throw unknownControl(id) }
         let taken: StoredValue
         do {
@@ -53,9 +55,13 @@ extension KioskRuntime {
     /// Control `id` of a screen not shown, with its saved value applied (its events from that drained).
     func offscreenElement(_ id: String, now: MonotonicTime) -> Element? {
         let size = presenter.display.canvasSize
-        let scale = PanelScale.of(config: config.display, canvasSize: size, physicalMM: presenter.display.physicalSizeMM)
-        guard let element = KioskScreen.offscreenElement(id: id, config: config, canvasSize: size, scale: scale,
-                                                         time: now, board: variables.board) else { return nil }
+        let scale = PanelScale.of(
+            config: config.display, canvasSize: size, physicalMM: presenter.display.physicalSizeMM)
+        guard
+            let element = KioskScreen.offscreenElement(
+                id: id, config: config, canvasSize: size, scale: scale,
+                time: now, board: variables.board)
+        else { return nil }
         if let saved = services.state.values[id] { _ = try? element.setValue(saved, time: now) }
         _ = element.drainEvents(time: now)
         return element

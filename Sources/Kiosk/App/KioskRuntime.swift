@@ -59,8 +59,11 @@ public final class KioskRuntime {
     /// The variables labels, readouts and gauges show (`set-var`).
     var variables: Variables { services.variables }
 
-    init(options: RunOptions, config: KioskConfig, signals: SignalSource, presenter: Presenter, notice: ConfigNotice? = nil,
-         adapters: [any KioskAdapter] = []) {
+    init(
+        options: RunOptions, config: KioskConfig, signals: SignalSource, presenter: Presenter,
+        notice: ConfigNotice? = nil,
+        adapters: [any KioskAdapter] = []
+    ) {
         self.options = options
         self.adapters = adapters
         self.config = config
@@ -71,8 +74,9 @@ public final class KioskRuntime {
         self.services = services
         idle = IdleController(config: config.idle, backlight: options.panelDevices)
         pages.current = config.homeIndex
-        screen = KioskRuntime.makeScreen(config, index: pages.current, presenter: presenter, board: services.variables.board,
-                                         time: monotonicNow(), notice: notice?.banner)
+        screen = KioskRuntime.makeScreen(
+            config, index: pages.current, presenter: presenter, board: services.variables.board,
+            time: monotonicNow(), notice: notice?.banner)
         pages.lastTouch = monotonicNow()
         touches = TouchInput(loop: loop)
         presenter.warningFontPath = config.fonts.regular
@@ -86,7 +90,9 @@ public final class KioskRuntime {
     func run() -> Int32 {
         let now = monotonicNow()
         presenter.renderIfNeeded(screen, moving: false, now: now)
-        presenter.watch(in: loop) { [unowned self] in exitCode = 1; loop.stop() }
+        presenter.watch(in: loop) { [unowned self] in
+            exitCode = 1; loop.stop()
+        }
         for a in adapters { a.start(self, now: monotonicNow()) }
         var devices = options.panelDevices ? config.inputConfiguration(canvas: presenter.display.canvasSize) : nil
         if let bench = benchInput {
@@ -111,9 +117,10 @@ public final class KioskRuntime {
         services.notify.ready(status: "showing screen \(screen.config.id) on \(display.kind.rawValue)")
         // The kernel level says which vector unit drawing uses (baseline SSE2 or NEON, AVX2 or AVX-512).
         let reached = adapters.isEmpty ? "no adapters" : adapters.map(\.summary).joined(separator: ", ")
-        Log.notice("ready: \(display.summary); \(screen.elements.count) controls; \(reached); "
-            + "raster kernels \(KernelLevel.fastest.rawValue); report wait "
-            + (TouchInput.spareCore ? config.input.reportWait.rawValue : "sleep (one CPU)"))
+        Log.notice(
+            "ready: \(display.summary); \(screen.elements.count) controls; \(reached); "
+                + "raster kernels \(KernelLevel.fastest.rawValue); report wait "
+                + (TouchInput.spareCore ? config.input.reportWait.rawValue : "sleep (one CPU)"))
         frontEnd?.attach(to: self)
         loop.run(waiting: { [unowned self] in
             defer { onFirstWait?(); onFirstWait = nil }
@@ -121,7 +128,9 @@ public final class KioskRuntime {
             // While a finger is down, the panel's next report may be awaited awake (`[input] report_wait`).
             let wait = config.input.reportWait
             let window = touches.reportWindow(wait, now: monotonicNow())
-            return EventLoop.Wait(timeout: timeout, poll: window, prepare: wait == .anticipate && window != nil ? presenter.rehearsal(of: screen) : nil)
+            return EventLoop.Wait(
+                timeout: timeout, poll: window,
+                prepare: wait == .anticipate && window != nil ? presenter.rehearsal(of: screen) : nil)
         })
         frontEnd?.detach()
         shutdown()
@@ -155,9 +164,13 @@ public final class KioskRuntime {
         services.hooks.tick(now: now)
         physicsTimer.set(running: moving)
         if configWatch.retryIsDue(now: now) { reload(saved: true) }
-        let deadlines = [services.nextDeadline, presenter.retryDeadline, touches.nextDeadline, idle.nextDeadline, variables.staleDue,
-                         homeDeadline, frontEndDue, configWatch.retryAt, clockDeadline,
-                         pendingConfirm?.dialog.deadline] + adapters.map(\.nextDeadline)
+        let deadlines =
+            [
+                services.nextDeadline, presenter.retryDeadline, touches.nextDeadline, idle.nextDeadline,
+                variables.staleDue,
+                homeDeadline, frontEndDue, configWatch.retryAt, clockDeadline,
+                pendingConfirm?.dialog.deadline,
+            ] + adapters.map(\.nextDeadline)
         return deadlines.compactMap { $0 }.min().map { max(0, $0 - monotonicNow()) }
     }
 
@@ -183,8 +196,9 @@ public final class KioskRuntime {
         pendingConfirm = nil
         pages.current = index < config.screens.count ? index : 0
         screen.router.cancelAll(time: time)
-        screen = KioskRuntime.makeScreen(config, index: pages.current, presenter: presenter, board: variables.board, time: time,
-                                         notice: notice?.banner)
+        screen = KioskRuntime.makeScreen(
+            config, index: pages.current, presenter: presenter, board: variables.board, time: time,
+            notice: notice?.banner)
         applySavedValues(time: time)
         attachSwipes()
         _ = screen.refresh(overrides: properties, time: time)
@@ -198,14 +212,20 @@ public final class KioskRuntime {
     /// too small for a finger is judged on the real panel, not on what the file assumed.
     private func logWarnings() {
         let display = presenter.display
-        for w in config.runWarnings(canvas: display.canvasSize, physicalMM: display.physicalSizeMM) { Log.warning(w.description) }
+        for w in config.runWarnings(canvas: display.canvasSize, physicalMM: display.physicalSizeMM) {
+            Log.warning(w.description)
+        }
     }
 
-    private static func makeScreen(_ config: KioskConfig, index: Int, presenter: Presenter, board: ValueBoard,
-                                   time: MonotonicTime, notice: NoticeBanner.Content?) -> KioskScreen {
+    private static func makeScreen(
+        _ config: KioskConfig, index: Int, presenter: Presenter, board: ValueBoard,
+        time: MonotonicTime, notice: NoticeBanner.Content?
+    ) -> KioskScreen {
         let size = presenter.display.canvasSize
-        let scale = PanelScale.of(config: config.display, canvasSize: size, physicalMM: presenter.display.physicalSizeMM)
-        return KioskScreen(config: config, index: index, canvasSize: size, scale: scale, time: time, board: board, notice: notice)
+        let scale = PanelScale.of(
+            config: config.display, canvasSize: size, physicalMM: presenter.display.physicalSizeMM)
+        return KioskScreen(
+            config: config, index: index, canvasSize: size, scale: scale, time: time, board: board, notice: notice)
     }
 
     private func applySavedValues(time: MonotonicTime) {
@@ -254,16 +274,22 @@ public final class KioskRuntime {
             settleSavedValues(now: monotonicNow())
             show(screenIndex: pages.current, time: monotonicNow())
             let c = config.inputConfiguration(canvas: presenter.display.canvasSize)
-            touches.hub?.updateMapping(displaySize: c.displaySize, calibration: c.calibration,
-                                       touchRotation: c.touchRotation, displayRotation: c.displayRotation)
-            Log.notice((saved ? "config: \(options.configPath) was saved and is loaded" : "reload: \(options.configPath) loaded")
-                       + " (\(config.allControls.count) controls)")
+            touches.hub?.updateMapping(
+                displaySize: c.displaySize, calibration: c.calibration,
+                touchRotation: c.touchRotation, displayRotation: c.displayRotation)
+            Log.notice(
+                (saved
+                    ? "config: \(options.configPath) was saved and is loaded" : "reload: \(options.configPath) loaded")
+                    + " (\(config.allControls.count) controls)")
             logWarnings()
             configLoaded()
             return []
         } catch {
-            Log.error((saved ? "config: \(options.configPath) was saved but is still invalid" : "reload: \(options.configPath) is invalid")
-                      + "; keeping the running config:\n" + error.description)
+            Log.error(
+                (saved
+                    ? "config: \(options.configPath) was saved but is still invalid"
+                    : "reload: \(options.configPath) is invalid")
+                    + "; keeping the running config:\n" + error.description)
             configRefused(error.errors.map(\.description))
             return error.errors.map(\.description)
         }

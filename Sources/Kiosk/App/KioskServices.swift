@@ -14,7 +14,8 @@ final class KioskServices {
 
     init(config: KioskConfig, loop: EventLoop) {
         // Written on a thread of its own: an fsync behind other writes can stall (docs/soak.md).
-        state = StateStore(path: config.state.path, debounceSeconds: Double(config.state.debounceMS) / 1000, background: true)
+        state = StateStore(
+            path: config.state.path, debounceSeconds: Double(config.state.debounceMS) / 1000, background: true)
         hooks = HookRunner(loop: loop)
         variables = Variables(config: config, time: monotonicNow())
     }
@@ -29,7 +30,8 @@ final class KioskServices {
 
     /// The earliest moment one of the services needs the loop again.
     var nextDeadline: MonotonicTime? {
-        [state.flushDeadline, hooks.nextDeadline, notify.watchdogInterval.map { lastWatchdog + $0 / 2 },
+        [
+            state.flushDeadline, hooks.nextDeadline, notify.watchdogInterval.map { lastWatchdog + $0 / 2 },
         ].compactMap { $0 }.min()
     }
 }

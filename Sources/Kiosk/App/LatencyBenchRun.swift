@@ -22,8 +22,10 @@ extension KioskApp {
     /// devices taken as `input` says, and `size` for a headless canvas. `started` runs once the
     /// loop is about to wait for the first time; `reportWait` replaces the config's `[input] report_wait`. Returns when a SIGTERM/SIGINT stops it, with the
     /// latency figures of the run.
-    public func runForLatencyBench(size: PixelSize, scratch: String, input: BenchInput, forceHeadless: Bool,
-                                   reportWait: InputConfig.ReportWait? = nil, started: @escaping () -> Void) -> (status: Int32, latency: LatencyStats) {
+    public func runForLatencyBench(
+        size: PixelSize, scratch: String, input: BenchInput, forceHeadless: Bool,
+        reportWait: InputConfig.ReportWait? = nil, started: @escaping () -> Void
+    ) -> (status: Int32, latency: LatencyStats) {
         var config = self.config
         config.display.headlessSize = size
         config.socket.path = scratch + "/control.sock"

@@ -32,7 +32,9 @@ struct LatencyRecorder {
     private var awaitingFlips = 0
     /// The oldest origin of each kind not yet in a submitted frame.
     private var pending = Frame()
-    private var hasPending: Bool { pending.origins.input != nil || pending.origins.socketSet != nil || pending.origins.mqttSet != nil }
+    private var hasPending: Bool {
+        pending.origins.input != nil || pending.origins.socketSet != nil || pending.origins.mqttSet != nil
+    }
 
     init(capacity: Int = 512) {
         precondition(capacity > 0)
@@ -99,13 +101,14 @@ struct LatencyRecorder {
         func summary(_ from: (Frame) -> MonotonicTime?, _ to: (Frame) -> MonotonicTime?) -> LatencySummary? {
             LatencySummary(seconds: all.compactMap { f in from(f).flatMap { a in to(f).map { $0 - a } } })
         }
-        return LatencyStats(frames: all.count,
-                            inputToRead: summary({ $0.origins.input }, { $0.inputRead }),
-                            readToSubmit: summary({ $0.inputRead }, { $0.submitted }),
-                            inputToDrawn: summary({ $0.origins.input }, { $0.drawn }),
-                            inputToSubmit: summary({ $0.origins.input }, { $0.submitted }),
-                            inputToFlip: summary({ $0.origins.input }, { $0.flipped }),
-                            setToSubmit: summary({ $0.origins.socketSet }, { $0.submitted }),
-                            mqttSetToSubmit: summary({ $0.origins.mqttSet }, { $0.submitted }))
+        return LatencyStats(
+            frames: all.count,
+            inputToRead: summary({ $0.origins.input }, { $0.inputRead }),
+            readToSubmit: summary({ $0.inputRead }, { $0.submitted }),
+            inputToDrawn: summary({ $0.origins.input }, { $0.drawn }),
+            inputToSubmit: summary({ $0.origins.input }, { $0.submitted }),
+            inputToFlip: summary({ $0.origins.input }, { $0.flipped }),
+            setToSubmit: summary({ $0.origins.socketSet }, { $0.submitted }),
+            mqttSetToSubmit: summary({ $0.origins.mqttSet }, { $0.submitted }))
     }
 }

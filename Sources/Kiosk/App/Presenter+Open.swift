@@ -32,13 +32,16 @@ extension Presenter {
         var terminal: VirtualTerminal?
         if display.kind != .headless, let path = config.display.terminal, !path.isEmpty {
             do { terminal = try VirtualTerminal(path: path) } catch {
-                Log.warning("display: cannot take \(path) into graphics mode (\(error)); VT switches will not pause the kiosk")
+                Log.warning(
+                    "display: cannot take \(path) into graphics mode (\(error)); VT switches will not pause the kiosk")
             }
         }
         var hotplug: HotplugMonitor?
         if display.kind == .drm {
             do { hotplug = try HotplugMonitor() } catch {
-                Log.warning("display: cannot listen for hotplug events (\(error)); a panel unplugged and plugged in again may stay blank")
+                Log.warning(
+                    "display: cannot listen for hotplug events (\(error)); a panel unplugged and plugged in again may stay blank"
+                )
             }
         }
         return Presenter(display: display, terminal: terminal, hotplug: hotplug)

@@ -58,11 +58,15 @@ final class Presenter {
     /// that report brings finds the widgets' code, their data and the damaged rows in the caches.
     /// Nil when there is nothing to rehearse (no frame yet, a redraw pending, the panel away).
     func rehearsal(of screen: KioskScreen) -> EventLoop.Preparation? {
-        guard state == .live, redraw == .nothing, !lastDrawn.isEmpty, lastDrawTime <= Presenter.rehearsalLimit else { return nil }
+        guard state == .live, redraw == .nothing, !lastDrawn.isEmpty, lastDrawTime <= Presenter.rehearsalLimit else {
+            return nil
+        }
         return EventLoop.Preparation(lead: lastDrawTime) { [unowned self] in
             let started = monotonicNow()
             screen.rehearse(lastDrawn, canvas: bitmap.canvas)
-            if showsSaveWarning, let badge = saveWarningBadge, lastDrawn.contains(where: { !$0.intersection(badge.rect).isEmpty }) {
+            if showsSaveWarning, let badge = saveWarningBadge,
+                lastDrawn.contains(where: { !$0.intersection(badge.rect).isEmpty })
+            {
                 badge.draw(on: bitmap.canvas)
             }
             lastDrawTime = monotonicNow() - started
@@ -87,7 +91,9 @@ final class Presenter {
 
     /// A touch frame (its kernel timestamp), a socket `set` or an MQTT `set` (the moment it was
     /// handled) that the next frame shows: the start of that frame's latency.
-    func noteChange(_ origin: LatencyOrigin, at time: MonotonicTime) { latency.note(origin, at: time, handled: monotonicNow()) }
+    func noteChange(_ origin: LatencyOrigin, at time: MonotonicTime) {
+        latency.note(origin, at: time, handled: monotonicNow())
+    }
 
     /// Draws `screen` if a redraw was asked for or something moves, and presents the damage.
     func renderIfNeeded(_ screen: KioskScreen, moving: Bool, now: MonotonicTime) {
@@ -96,7 +102,8 @@ final class Presenter {
         // later, unrelated frame (the soak's set → submit p99 was once inflated by exactly that).
         guard redraw != .nothing || moving else { latency.discardPending(); return }
         let started = monotonicNow()
-        let damage = overlaySaveWarning(screen.render(into: bitmap.canvas, full: redraw == .everything, time: now), screen: screen)
+        let damage = overlaySaveWarning(
+            screen.render(into: bitmap.canvas, full: redraw == .everything, time: now), screen: screen)
         redraw = .nothing
         guard !damage.isEmpty else { latency.discardPending(); return }
         let drawn = monotonicNow()
@@ -182,12 +189,16 @@ final class Presenter {
             switch try display.checkConnector() {
             case .unchanged: break
             case .disconnected:
-                Log.warning("display: panel disconnected (\(name)); running on, the picture returns when it is plugged in again")
+                Log.warning(
+                    "display: panel disconnected (\(name)); running on, the picture returns when it is plugged in again"
+                )
             case .reconnected:
                 Log.notice("display: panel connected again; mode set again and the screen repainted")
                 invalidate(.everything)
             case .modeGone(let offered):
-                Log.error("display: the panel now offers \(offered), not the mode in use; exiting so the service restarts for it")
+                Log.error(
+                    "display: the panel now offers \(offered), not the mode in use; exiting so the service restarts for it"
+                )
                 return .exitForNewPanel
             }
         } catch {

@@ -34,11 +34,13 @@ struct SaveWarningBadge {
         let r = rect.rect, d = r.height
         c.fillRoundedRect(r, radius: d / 2, color: SaveWarningBadge.fill)
         let centerX = r.minX + d / 2
-        c.fillRoundedRect(Rect(x: centerX - d * 0.07, y: r.minY + d * 0.18, width: d * 0.14, height: d * 0.42), radius: d * 0.07,
-                          color: SaveWarningBadge.ink)
+        c.fillRoundedRect(
+            Rect(x: centerX - d * 0.07, y: r.minY + d * 0.18, width: d * 0.14, height: d * 0.42), radius: d * 0.07,
+            color: SaveWarningBadge.ink)
         c.fillCircle(center: Point(centerX, r.minY + d * 0.76), radius: d * 0.08, color: SaveWarningBadge.ink)
         guard let font else { return }
         let baseline = r.minY + (d + font.ascent - font.descent) / 2
-        c.drawText(SaveWarningBadge.text, font: font, at: Point(r.minX + d * 0.9, baseline), color: SaveWarningBadge.ink)
+        c.drawText(
+            SaveWarningBadge.text, font: font, at: Point(r.minX + d * 0.9, baseline), color: SaveWarningBadge.ink)
     }
 }

@@ -25,10 +25,13 @@ final class TouchInput {
     /// Starts reading touch devices (none when `configuration` is nil: injected touches only); frames
     /// go to `route`, devices that go away have their touches cancelled. `opener` replaces `EvdevDevice`
     /// (the latency bench's replay pipe).
-    func start(_ configuration: InputHubConfiguration?, opener: InputSourceOpener? = nil, route: @escaping (TouchFrame) -> Void) {
+    func start(
+        _ configuration: InputHubConfiguration?, opener: InputSourceOpener? = nil, route: @escaping (TouchFrame) -> Void
+    ) {
         self.route = route
         guard let configuration else { return }
-        let hub = opener.map { InputHub(configuration: configuration, opener: $0) } ?? InputHub(configuration: configuration)
+        let hub =
+            opener.map { InputHub(configuration: configuration, opener: $0) } ?? InputHub(configuration: configuration)
         self.hub = hub
         apply(hub.start())
         // The runtime's first-time work for the input path, done now rather than on the first touch.
@@ -111,7 +114,10 @@ final class TouchInput {
         injected.append(frame(id, start, from, .began))
         for i in 1...steps {
             let f = Double(i) / Double(steps)
-            injected.append(frame(id, start + duration * f, Point(from.x + (to.x - from.x) * f, from.y + (to.y - from.y) * f), .moved))
+            injected.append(
+                frame(
+                    id, start + duration * f, Point(from.x + (to.x - from.x) * f, from.y + (to.y - from.y) * f), .moved)
+            )
         }
         injected.append(frame(id, start + duration, to, .ended))
         return steps + 2
@@ -125,7 +131,10 @@ final class TouchInput {
     }
 
     private func frame(_ id: Int, _ t: Double, _ p: Point, _ phase: TouchPhase) -> (MonotonicTime, TouchFrame) {
-        (t, TouchFrame(time: t, touches: [TouchPoint(slot: 0, trackingID: id, position: p, phase: phase, deviceID: -1)]))
+        (
+            t,
+            TouchFrame(time: t, touches: [TouchPoint(slot: 0, trackingID: id, position: p, phase: phase, deviceID: -1)])
+        )
     }
 
     /// Closes every device.

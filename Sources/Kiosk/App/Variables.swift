@@ -36,7 +36,8 @@ final class Variables {
         ElementKinds.trackHistory(of: config.allControls, in: board.history)
         for v in old.variables {
             guard let kept = board.variable(v.declaration.id), kept.declaration.type == v.declaration.type,
-                  let value = v.value, let setAt = v.setAt else { continue }
+                let value = v.value, let setAt = v.setAt
+            else { continue }
             board.set(v.declaration.id, value, at: setAt)
         }
         controlDefaults = ControlValues.initial(of: config)
@@ -51,17 +52,24 @@ final class Variables {
     func set(_ id: String, _ raw: JSON, now: MonotonicTime) throws(Refusal) -> TemplateValue {
         guard let variable = board.variable(id) else {
             let known = board.variables.map(\.declaration.id)
-            throw Refusal(message: "no variable \"\(id)\"; " + (known.isEmpty ? "the config declares no [[variables]]"
-                                                                  : "declared: " + known.joined(separator: ", ")))
+            throw Refusal(
+                message: "no variable \"\(id)\"; "
+                    + (known.isEmpty
+                        ? "the config declares no [[variables]]"
+                        : "declared: " + known.joined(separator: ", ")))
         }
         let value: TemplateValue
         switch (variable.declaration.type, raw) {
         case (.number, .number(let d)) where d.isFinite: value = .number(d)
         case (.number, _):
-            throw Refusal(message: "\(id): expected a finite number (a number variable), found \(Variables.describe(raw))")
+            throw Refusal(
+                message: "\(id): expected a finite number (a number variable), found \(Variables.describe(raw))")
         case (.text, .string(let s)) where s.utf8.count <= ConfigLimits.variableTextBytes: value = .text(s)
         case (.text, .string(let s)):
-            throw Refusal(message: "\(id): expected a string of at most \(ConfigLimits.variableTextBytes) bytes, found \(s.utf8.count) bytes")
+            throw Refusal(
+                message:
+                    "\(id): expected a string of at most \(ConfigLimits.variableTextBytes) bytes, found \(s.utf8.count) bytes"
+            )
         case (.text, _):
             throw Refusal(message: "\(id): expected a string (a text variable), found \(Variables.describe(raw))")
         }
@@ -80,9 +88,12 @@ final class Variables {
 
     /// `[{"id":…,"value":…|null,"stale":bool}]` for `list`.
     public func json(now: MonotonicTime) -> JSON {
-        .array(board.variables.map { v in
-            .object([("id", .string(v.declaration.id)), ("value", v.value.json), ("stale", .bool(v.isStale(at: now)))])
-        })
+        .array(
+            board.variables.map { v in
+                .object([
+                    ("id", .string(v.declaration.id)), ("value", v.value.json), ("stale", .bool(v.isStale(at: now))),
+                ])
+            })
     }
 
     /// A socket value as "found …" says it.

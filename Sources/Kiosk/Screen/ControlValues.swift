@@ -10,9 +10,10 @@ enum ControlValues {
     /// its kind, as a screen would build it, and read). Elements holding no value are left out.
     static func initial(of config: KioskConfig) -> [String: StoredValue] {
         let size = config.display.headlessSize
-        let context = ElementContext(scale: 1, configDirectory: FileIO.directory(of: config.file),
-                                     screenSize: Size(Double(size.width), Double(size.height)), theme: config.theme, time: 0,
-                                     templates: config.templates)
+        let context = ElementContext(
+            scale: 1, configDirectory: FileIO.directory(of: config.file),
+            screenSize: Size(Double(size.width), Double(size.height)), theme: config.theme, time: 0,
+            templates: config.templates)
         var values: [String: StoredValue] = [:]
         for c in config.allControls {
             guard let kind = ElementKinds.named(c.kind), let value = kind.make(c, in: context).value else { continue }

@@ -18,14 +18,18 @@ struct DynamicKeys {
     init?(_ c: ControlConfig, kind: any ElementKind, templates: [String: TextTemplate]) {
         let p = c.properties
         for key in kind.templateKeys where key.rendered {
-            guard let source = p.string(key.key), let template = templates[source] ?? (try? TextTemplate(parsing: source)),
-                  !template.names.isEmpty else { continue }
+            guard let source = p.string(key.key),
+                let template = templates[source] ?? (try? TextTemplate(parsing: source)),
+                !template.names.isEmpty
+            else { continue }
             rendered.append((key.key, template))
         }
         hiddenWhen = p.string("hidden_when").flatMap { try? Condition(parsing: $0) }
         enabledWhen = p.string("enabled_when").flatMap { try? Condition(parsing: $0) }
         colorWhen = p.tables("color_when").compactMap { t in
-            guard let text = t.string("when"), let condition = try? Condition(parsing: text), let color = t.color("color") else { return nil }
+            guard let text = t.string("when"), let condition = try? Condition(parsing: text),
+                let color = t.color("color")
+            else { return nil }
             return (condition, color)
         }
         if rendered.isEmpty && hiddenWhen == nil && enabledWhen == nil && colorWhen.isEmpty { return nil }
@@ -33,8 +37,10 @@ struct DynamicKeys {
 
     /// The keys element `id` is built with now over its config: those set from outside, then what the
     /// conditions and templates give for the board's values at `time` (a key set from outside wins).
-    func patch(_ id: String, board: ValueBoard, time: MonotonicTime, overrides: [String: ConfigValue],
-               texts: inout [String: RenderedText]) -> [String: ConfigValue] {
+    func patch(
+        _ id: String, board: ValueBoard, time: MonotonicTime, overrides: [String: ConfigValue],
+        texts: inout [String: RenderedText]
+    ) -> [String: ConfigValue] {
         var patch: [String: ConfigValue] = [:]
         let lookup: (String) -> TemplateValue? = { board.value(of: $0) }
         for (key, template) in rendered {
@@ -68,8 +74,10 @@ extension KioskScreen {
         for (index, e) in elements.enumerated() {
             let id = e.id
             let outside = overrides[id] ?? [:]
-            guard dynamic[id] != nil || !outside.isEmpty || patches[id] != nil, !held.contains(id), let c = written[id] else { continue }
-            let patch = dynamic[id]?.patch(id, board: board, time: time, overrides: outside, texts: &renderedTexts) ?? outside
+            guard dynamic[id] != nil || !outside.isEmpty || patches[id] != nil, !held.contains(id), let c = written[id]
+            else { continue }
+            let patch =
+                dynamic[id]?.patch(id, board: board, time: time, overrides: outside, texts: &renderedTexts) ?? outside
             guard patch != (patches[id] ?? [:]) else { continue }
             patches[id] = patch.isEmpty ? nil : patch
             rebuild(index, DynamicKeys.applying(patch, to: c), time: time)
@@ -93,7 +101,8 @@ extension KioskScreen {
         elements[index] = fresh
         router.replace([old.model], with: [fresh.model], time: time)
         router.replace(old.overlays, with: fresh.overlays, time: time)
-        view.replace([old.model] + old.decorations + old.overlays, with: [fresh.model] + fresh.decorations + fresh.overlays)
+        view.replace(
+            [old.model] + old.decorations + old.overlays, with: [fresh.model] + fresh.decorations + fresh.overlays)
     }
 }
 

@@ -36,19 +36,23 @@ public final class KioskScreen {
     /// one-off render), labels show the config's initial values: variables' `initial`, then this
     /// screen's controls, then every control's configured value. A `notice` is drawn above everything
     /// (the errors of a config that did not load) and takes no touch.
-    public init(config: KioskConfig, index: Int, canvasSize: PixelSize, scale: Double, time: MonotonicTime,
-                board: ValueBoard? = nil, notice: NoticeBanner.Content? = nil) {
+    public init(
+        config: KioskConfig, index: Int, canvasSize: PixelSize, scale: Double, time: MonotonicTime,
+        board: ValueBoard? = nil, notice: NoticeBanner.Content? = nil
+    ) {
         let screen = config.screens[index]
         self.config = screen
         self.scale = scale
         let ownBoard = board == nil
         let board = board ?? ValueBoard(declarations: config.variables, time: time)
         self.board = board
-        let context = KioskScreen.context(config: config, page: screen.id, canvasSize: canvasSize, scale: scale, time: time, board: board)
+        let context = KioskScreen.context(
+            config: config, page: screen.id, canvasSize: canvasSize, scale: scale, time: time, board: board)
         self.context = context
         let points = context.screenSize
         var made: [Element] = []
-        var dynamic: [String: DynamicKeys] = [:], patches: [String: [String: ConfigValue]] = [:], written: [String: ControlConfig] = [:]
+        var dynamic: [String: DynamicKeys] = [:], patches: [String: [String: ConfigValue]] = [:],
+            written: [String: ControlConfig] = [:]
         var rendered: [String: RenderedText] = [:]
         for c in screen.controls + KioskScreen.navigationBar(config.navigation, screenSize: points) {
             // The loader accepts only registered kinds, so a config that loaded has none missing.
@@ -76,14 +80,21 @@ public final class KioskScreen {
         let controls = made.flatMap { [$0.model] + $0.decorations } + overlays + banner
         let images = ImageCatalog.builtin()
         if config.icons.isUsed {
-            do { images.icons = try config.icons.openFont() } catch { Log.warning("icons: \(error); mdi: icons are not drawn") }
+            do { images.icons = try config.icons.openFont() } catch {
+                Log.warning("icons: \(error); mdi: icons are not drawn")
+            }
         }
-        for e in images.loadImages(named: made.flatMap(\.imageNames), read: PNGImage.read(from:)) { Log.warning("screen \(screen.id): \(e)") }
+        for e in images.loadImages(named: made.flatMap(\.imageNames), read: PNGImage.read(from:)) {
+            Log.warning("screen \(screen.id): \(e)")
+        }
         let resources = Resources(theme: config.theme, images: images, faces: config.fonts.open())
-        if resources.regularFace == nil { Log.warning("theme: cannot load the font \(config.fonts.regular); text uses the bold font or is not drawn") }
+        if resources.regularFace == nil {
+            Log.warning("theme: cannot load the font \(config.fonts.regular); text uses the bold font or is not drawn")
+        }
         if resources.boldFace == nil { Log.warning("theme: cannot load the bold font \(config.fonts.bold)") }
-        view = ScreenView(controls: controls, background: screen.background ?? config.theme.background,
-                          resources: resources, scale: scale)
+        view = ScreenView(
+            controls: controls, background: screen.background ?? config.theme.background,
+            resources: resources, scale: scale)
         view.time = time
         if ownBoard {
             let initial = ControlValues.initial(of: config)
@@ -93,23 +104,34 @@ public final class KioskScreen {
 
     /// What every element of page `page` is built with (one place, so an element built off screen is built
     /// exactly as its screen would build it).
-    static func context(config: KioskConfig, page: String, canvasSize: PixelSize, scale: Double, time: MonotonicTime,
-                        board: ValueBoard) -> ElementContext {
+    static func context(
+        config: KioskConfig, page: String, canvasSize: PixelSize, scale: Double, time: MonotonicTime,
+        board: ValueBoard
+    ) -> ElementContext {
         let points = Size(Double(canvasSize.width) / scale, Double(canvasSize.height) / scale)
-        var context = ElementContext(scale: scale, configDirectory: FileIO.directory(of: config.file), screenSize: points,
-                                     theme: config.theme, time: time, board: board, templates: config.templates)
-        context.pages = config.screens.map { Page(id: $0.id, title: $0.title.isEmpty ? $0.id : $0.title, icon: $0.icon) }
+        var context = ElementContext(
+            scale: scale, configDirectory: FileIO.directory(of: config.file), screenSize: points,
+            theme: config.theme, time: time, board: board, templates: config.templates)
+        context.pages = config.screens.map {
+            Page(id: $0.id, title: $0.title.isEmpty ? $0.id : $0.title, icon: $0.icon)
+        }
         context.currentPage = page
         return context
     }
 
     /// Control `id` of any screen of `config`, built on its own (not drawn, not touched): how a value
     /// is set or read for a control whose screen is not shown. Nil when no screen has that control.
-    static func offscreenElement(id: String, config: KioskConfig, canvasSize: PixelSize, scale: Double,
-                                 time: MonotonicTime, board: ValueBoard) -> Element? {
+    static func offscreenElement(
+        id: String, config: KioskConfig, canvasSize: PixelSize, scale: Double,
+        time: MonotonicTime, board: ValueBoard
+    ) -> Element? {
         guard let screen = config.screens.first(where: { $0.controls.contains { $0.id == id } }),
-              let c = screen.controls.first(where: { $0.id == id }), let kind = ElementKinds.named(c.kind) else { return nil }
-        return kind.make(c, in: context(config: config, page: screen.id, canvasSize: canvasSize, scale: scale, time: time, board: board))
+            let c = screen.controls.first(where: { $0.id == id }), let kind = ElementKinds.named(c.kind)
+        else { return nil }
+        return kind.make(
+            c,
+            in: context(config: config, page: screen.id, canvasSize: canvasSize, scale: scale, time: time, board: board)
+        )
     }
 
     /// The id of the bar `[navigation] bar` adds to every screen.
@@ -120,10 +142,17 @@ public final class KioskScreen {
         let h = NavBarKind.height
         switch navigation.bar {
         case .none: return []
-        case .top: return [ControlConfig(kind: "nav-bar", id: navigationBarID, frame: Rect(x: 0, y: 0, width: screenSize.width, height: h))]
+        case .top:
+            return [
+                ControlConfig(
+                    kind: "nav-bar", id: navigationBarID, frame: Rect(x: 0, y: 0, width: screenSize.width, height: h))
+            ]
         case .bottom:
-            return [ControlConfig(kind: "nav-bar", id: navigationBarID,
-                                  frame: Rect(x: 0, y: screenSize.height - h, width: screenSize.width, height: h))]
+            return [
+                ControlConfig(
+                    kind: "nav-bar", id: navigationBarID,
+                    frame: Rect(x: 0, y: screenSize.height - h, width: screenSize.width, height: h))
+            ]
         }
     }
 

@@ -42,23 +42,33 @@ public struct LatencyStats: Codable, Equatable, Sendable {
     public var setToSubmit: LatencySummary?
     public var mqttSetToSubmit: LatencySummary?
 
-    public init(frames: Int, inputToRead: LatencySummary? = nil, readToSubmit: LatencySummary? = nil, inputToDrawn: LatencySummary? = nil, inputToSubmit: LatencySummary? = nil,
-                inputToFlip: LatencySummary? = nil, setToSubmit: LatencySummary? = nil, mqttSetToSubmit: LatencySummary? = nil) {
-        self.frames = frames; self.inputToRead = inputToRead; self.readToSubmit = readToSubmit; self.inputToDrawn = inputToDrawn; self.inputToSubmit = inputToSubmit
+    public init(
+        frames: Int, inputToRead: LatencySummary? = nil, readToSubmit: LatencySummary? = nil,
+        inputToDrawn: LatencySummary? = nil, inputToSubmit: LatencySummary? = nil,
+        inputToFlip: LatencySummary? = nil, setToSubmit: LatencySummary? = nil, mqttSetToSubmit: LatencySummary? = nil
+    ) {
+        self.frames = frames; self.inputToRead = inputToRead; self.readToSubmit = readToSubmit;
+        self.inputToDrawn = inputToDrawn; self.inputToSubmit = inputToSubmit
         self.inputToFlip = inputToFlip; self.setToSubmit = setToSubmit; self.mqttSetToSubmit = mqttSetToSubmit
     }
 
     /// The figures as aligned lines for people (`ctl stats`, `bench-latency`).
     public var lines: [String] {
-        let rows: [(String, LatencySummary?)] = [("input → read (wake-up)", inputToRead), ("read → submit (kiosk)", readToSubmit),
-                                                 ("input → drawn", inputToDrawn), ("input → submit", inputToSubmit),
-                                                 ("input → flip", inputToFlip), ("socket set → submit", setToSubmit),
-                                                 ("MQTT set → submit", mqttSetToSubmit)]
-        var out = [pad("latency over the last \(frames) frames, ms", 38) + lpad("count", 12) + lpad("p50", 9) + lpad("p99", 9)
-                   + lpad("max", 9)]
+        let rows: [(String, LatencySummary?)] = [
+            ("input → read (wake-up)", inputToRead), ("read → submit (kiosk)", readToSubmit),
+            ("input → drawn", inputToDrawn), ("input → submit", inputToSubmit),
+            ("input → flip", inputToFlip), ("socket set → submit", setToSubmit),
+            ("MQTT set → submit", mqttSetToSubmit),
+        ]
+        var out = [
+            pad("latency over the last \(frames) frames, ms", 38) + lpad("count", 12) + lpad("p50", 9) + lpad("p99", 9)
+                + lpad("max", 9)
+        ]
         for (name, s) in rows {
             guard let s else { continue }
-            out.append(pad(name, 38) + lpad(String(s.count), 12) + lpad(ms(s.p50), 9) + lpad(ms(s.p99), 9) + lpad(ms(s.max), 9))
+            out.append(
+                pad(name, 38) + lpad(String(s.count), 12) + lpad(ms(s.p50), 9) + lpad(ms(s.p99), 9) + lpad(ms(s.max), 9)
+            )
         }
         return out
     }

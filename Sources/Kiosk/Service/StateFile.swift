@@ -57,10 +57,14 @@ public enum StateFile {
     /// Reads a state file's bytes.
     public static func read(_ bytes: [UInt8]) -> Result<Contents, Refusal> {
         guard let json = JSON.parse(bytes) else { return .failure(.corrupt("not valid JSON")) }
-        guard case .object = json else { return .failure(.corrupt("expected an object with \"version\" and \"values\"")) }
+        guard case .object = json else {
+            return .failure(.corrupt("expected an object with \"version\" and \"values\""))
+        }
         // The version first: another version's values may have another shape, and are not judged.
         guard let version = json["version"] else { return .failure(.corrupt("no \"version\"")) }
-        guard version == .number(Double(StateFile.version)) else { return .failure(.unknownVersion(version.description)) }
+        guard version == .number(Double(StateFile.version)) else {
+            return .failure(.unknownVersion(version.description))
+        }
         guard case .object(let pairs)? = json["values"] else {
             return .failure(.corrupt(json["values"] == nil ? "no \"values\"" : "\"values\" is not an object"))
         }

@@ -42,11 +42,13 @@ final class StateFileWriter: @unchecked Sendable {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(changed, nil)
         let context = Unmanaged.passRetained(self).toOpaque()
-        let started = pthread_create(&thread, nil, { context in
-            let writer = Unmanaged<StateFileWriter>.fromOpaque(context!).takeRetainedValue()
-            writer.run()
-            return nil
-        }, context)
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                let writer = Unmanaged<StateFileWriter>.fromOpaque(context!).takeRetainedValue()
+                writer.run()
+                return nil
+            }, context)
         guard started == 0 else {
             Unmanaged<StateFileWriter>.fromOpaque(context).release()
             close(fd)
@@ -69,7 +71,9 @@ final class StateFileWriter: @unchecked Sendable {
     func completions() -> [Completion] {
         var count: UInt64 = 0
         _ = read(eventFD, &count, 8)
-        return locked { let done = finished; finished.removeAll(); return done }
+        return locked {
+            let done = finished; finished.removeAll(); return done
+        }
     }
 
     /// Waits until nothing is waiting or being written (at exit, so the last values are on disk).

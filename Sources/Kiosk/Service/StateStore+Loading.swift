@@ -26,8 +26,9 @@ extension StateStore {
             case ENOENT: break
             case EFBIG: moveAside(path, "corrupt", because: "it is over \(StateStore.maxFileBytes) bytes")
             default:
-                Log.warning("state: cannot read \(path): \(String(cString: strerror(errno))); starting from the config's values, "
-                    + "and the next save replaces the file")
+                Log.warning(
+                    "state: cannot read \(path): \(String(cString: strerror(errno))); starting from the config's values, "
+                        + "and the next save replaces the file")
             }
             return ([:], false)
         }
@@ -48,7 +49,8 @@ extension StateStore {
 
     private static func logDropped(_ dropped: [(id: String, found: String)], path: String, evidence: String?) {
         for (id, found) in dropped.prefix(droppedValuesLogged) {
-            Log.warning("state: dropped the saved value of \(JSON.string(id)): expected a number or [a, b], found \(found)")
+            Log.warning(
+                "state: dropped the saved value of \(JSON.string(id)): expected a number or [a, b], found \(found)")
         }
         if dropped.count > droppedValuesLogged {
             Log.warning("state: dropped \(dropped.count - droppedValuesLogged) more saved values of the wrong kind")
@@ -63,8 +65,9 @@ extension StateStore {
         if rename(path, aside) == 0 {
             Log.warning("state: \(path) not loaded: \(why); moved it to \(aside) and started from the config's values")
         } else {
-            Log.warning("state: \(path) not loaded: \(why); it could not be moved aside (\(String(cString: strerror(errno)))), "
-                + "and the next save replaces it")
+            Log.warning(
+                "state: \(path) not loaded: \(why); it could not be moved aside (\(String(cString: strerror(errno)))), "
+                    + "and the next save replaces it")
         }
     }
 

@@ -139,7 +139,9 @@ public final class StateStore {
             inFlight.removeAll { $0.generation <= done.generation }
             if let failure = done.failure {
                 noteFailure("\(failure)")
-                if done.generation == generation { flushDeadline = min(flushDeadline ?? .infinity, now + StateStore.retryDelay) }
+                if done.generation == generation {
+                    flushDeadline = min(flushDeadline ?? .infinity, now + StateStore.retryDelay)
+                }
             } else {
                 savedGeneration = max(savedGeneration, done.generation)
                 if let finished { lastSavedValues = finished }
@@ -160,8 +162,9 @@ public final class StateStore {
     private func noteFailure(_ failure: String) {
         failedSaves += 1
         if saveFailure == nil {
-            Log.error("state: cannot save \(path): \(failure); values set from now on are shown but not saved "
-                + "(lost if the kiosk restarts); retrying, and logged again when saving works")
+            Log.error(
+                "state: cannot save \(path): \(failure); values set from now on are shown but not saved "
+                    + "(lost if the kiosk restarts); retrying, and logged again when saving works")
         }
         saveFailure = failure
     }

@@ -37,12 +37,14 @@ public final class Element {
     ///   - describe: where the element is and where to touch it, in screen pixels.
     ///   - feedbackAllowed: whether the element's own switches let the kiosk play feedback cues.
     ///   - actions: what the element does for one of its events (a button's tap, a toggle's flip).
-    init(config: ControlConfig, model: any TouchControl, overlays: [any TouchControl] = [],
-         decorations: [any TouchControl] = [], imageNames: [String] = [],
-         drain: ((MonotonicTime) -> [ControlEvent])? = nil, read: (() -> StoredValue)?,
-         write: @escaping (StoredValue, MonotonicTime) throws(ValueError) -> Void,
-         describe: @escaping (MonotonicTime) -> ElementDescription, feedbackAllowed: @escaping () -> Bool = { true },
-         actions: @escaping (ControlEvent) -> [ElementAction] = { _ in [] }) {
+    init(
+        config: ControlConfig, model: any TouchControl, overlays: [any TouchControl] = [],
+        decorations: [any TouchControl] = [], imageNames: [String] = [],
+        drain: ((MonotonicTime) -> [ControlEvent])? = nil, read: (() -> StoredValue)?,
+        write: @escaping (StoredValue, MonotonicTime) throws(ValueError) -> Void,
+        describe: @escaping (MonotonicTime) -> ElementDescription, feedbackAllowed: @escaping () -> Bool = { true },
+        actions: @escaping (ControlEvent) -> [ElementAction] = { _ in [] }
+    ) {
         self.config = config; self.model = model; self.overlays = overlays; self.decorations = decorations
         self.imageNames = imageNames; self.actionsFor = actions
         self.drain = drain ?? { _ in model.drainEvents() }
@@ -100,7 +102,10 @@ public struct ElementDescription {
     /// The keys of an open number pad, by label.
     public var keys: [(label: String, point: Point)]?
 
-    public init(frame: Rect, points: [(name: String, point: Point)], open: Bool? = nil, keys: [(label: String, point: Point)]? = nil) {
+    public init(
+        frame: Rect, points: [(name: String, point: Point)], open: Bool? = nil,
+        keys: [(label: String, point: Point)]? = nil
+    ) {
         self.frame = frame; self.points = points; self.open = open; self.keys = keys
     }
 

@@ -29,19 +29,28 @@ public enum ElementAction: Hashable, Sendable {
         Field("hook", .strings(nonEmpty: true), "argv run (no shell); {id} and {value} are substituted."),
         Field("event", .string, "An event name told to `ctl watch` subscribers and the element's hooks."),
         Field("publish", .string, "An MQTT topic (needs `[mqtt]`) to publish `payload` to."),
-        Field("payload", .string, default: "\"\"", "What `publish` sends: a template over control values and variables (`\"{pump}\"`, `{\"speed\":{fan}}`)."),
+        Field(
+            "payload", .string, default: "\"\"",
+            "What `publish` sends: a template over control values and variables (`\"{pump}\"`, `{\"speed\":{fan}}`)."),
         Field("retain", .bool, default: "false", "`publish` sends a retained message."),
-        Field("confirm", .string, "Ask this first (`\"Start irrigation?\"`): a dialog with No and Yes over the screen; the action runs only on Yes, and not at all if nobody answers within 10 s."),
+        Field(
+            "confirm", .string,
+            "Ask this first (`\"Start irrigation?\"`): a dialog with No and Yes over the screen; the action runs only on Yes, and not at all if nobody answers within 10 s."
+        ),
     ])
 
     /// The `actions` key the acting kinds share.
-    static let field = Field("actions", .tables(schema), default: "[]",
-                             "What the element does when it acts, in order: `{ screen = \"ID\" }`, `{ back = true }`, `{ set = \"ID\", value = 18 }`, `{ hook = [\"/usr/bin/prog\", \"{id}\"] }`, `{ event = \"NAME\" }`, `{ publish = \"TOPIC\", payload = \"{value}\" }`.")
+    static let field = Field(
+        "actions", .tables(schema), default: "[]",
+        "What the element does when it acts, in order: `{ screen = \"ID\" }`, `{ back = true }`, `{ set = \"ID\", value = 18 }`, `{ hook = [\"/usr/bin/prog\", \"{id}\"] }`, `{ event = \"NAME\" }`, `{ publish = \"TOPIC\", payload = \"{value}\" }`."
+    )
 
     /// What a long press does (buttons and toggles), and how long it takes.
     static let longPressFields = [
-        Field("on_long_press", .tables(schema), default: "[]",
-              "Actions (as `actions`) done when a finger stays on the element for `long_press_ms` without moving off it; a ring fills while it is held, and the lift that follows does not tap."),
+        Field(
+            "on_long_press", .tables(schema), default: "[]",
+            "Actions (as `actions`) done when a finger stays on the element for `long_press_ms` without moving off it; a ring fills while it is held, and the lift that follows does not tap."
+        ),
         Field("long_press_ms", .integer(300...5000), default: "600", "How long a long press is held."),
     ]
 
@@ -64,18 +73,20 @@ public enum ElementAction: Hashable, Sendable {
     }
 
     private static func parseOne(_ t: ConfigTable, configDirectory: String) -> ElementAction? {
-            if let s = t.string("screen") { return .screen(s) }
-            if t.bool("back") == true { return .back }
-            if let id = t.string("set"), let v = t.numbers("value") ?? t.number("value").map({ [$0] }) {
-                return .set(control: id, value: v.count == 2 ? .pair(v[0], v[1]) : .single(v.first ?? 0))
-            }
-            if let argv = ConfigPaths.command(t.strings("hook"), in: configDirectory) { return .hook(argv) }
-            if let e = t.string("event") { return .event(e) }
-            if let topic = t.string("publish") {
-                let payload = (try? TextTemplate(parsing: t.string("payload") ?? "")) ?? TextTemplate(literal: t.string("payload") ?? "")
-                return .publish(topic: topic, payload: payload, retain: t.bool("retain") ?? false)
-            }
-            return nil
+        if let s = t.string("screen") { return .screen(s) }
+        if t.bool("back") == true { return .back }
+        if let id = t.string("set"), let v = t.numbers("value") ?? t.number("value").map({ [$0] }) {
+            return .set(control: id, value: v.count == 2 ? .pair(v[0], v[1]) : .single(v.first ?? 0))
+        }
+        if let argv = ConfigPaths.command(t.strings("hook"), in: configDirectory) { return .hook(argv) }
+        if let e = t.string("event") { return .event(e) }
+        if let topic = t.string("publish") {
+            let payload =
+                (try? TextTemplate(parsing: t.string("payload") ?? ""))
+                ?? TextTemplate(literal: t.string("payload") ?? "")
+            return .publish(topic: topic, payload: payload, retain: t.bool("retain") ?? false)
+        }
+        return nil
     }
 
     /// Rules within one action table: exactly one verb, `value` with `set` only, a non-empty program.
@@ -92,16 +103,26 @@ public enum ElementAction: Hashable, Sendable {
             let present = verbs.filter { t[$0] != nil }
             let key = "\(arrayKey)[\(i)]"
             if present.count != 1 {
-                report(key, "expected exactly one of " + verbs.joined(separator: ", ") + ", found " +
-                       (present.isEmpty ? "none" : present.joined(separator: " and ")))
+                report(
+                    key,
+                    "expected exactly one of " + verbs.joined(separator: ", ") + ", found "
+                        + (present.isEmpty ? "none" : present.joined(separator: " and ")))
             }
-            if t["value"] != nil && t["set"] == nil { report(key + ".value", "expected only with \"set\", found it without") }
+            if t["value"] != nil && t["set"] == nil {
+                report(key + ".value", "expected only with \"set\", found it without")
+            }
             if t["set"] != nil && t["value"] == nil { report(key, "expected \"value\" with \"set\", found none") }
-            if let argv = t.strings("hook"), argv.first?.isEmpty ?? true { report(key + ".hook", "expected a program path first, found an empty string") }
+            if let argv = t.strings("hook"), argv.first?.isEmpty ?? true {
+                report(key + ".hook", "expected a program path first, found an empty string")
+            }
             if t.bool("back") == false { report(key + ".back", "expected true, found false") }
-            for k in ["payload", "retain"] where t[k] != nil && t["publish"] == nil { report(key + "." + k, "expected only with \"publish\", found it without") }
+            for k in ["payload", "retain"] where t[k] != nil && t["publish"] == nil {
+                report(key + "." + k, "expected only with \"publish\", found it without")
+            }
             if let payload = t.string("payload") {
-                do { _ = try TextTemplate(parsing: payload) } catch { report(key + ".payload", "expected a template, found \"\(payload)\": \(error)") }
+                do { _ = try TextTemplate(parsing: payload) } catch {
+                    report(key + ".payload", "expected a template, found \"\(payload)\": \(error)")
+                }
             }
             if let topic = t.string("publish"), topic.isEmpty || topic.contains(where: { $0 == "+" || $0 == "#" }) {
                 report(key + ".publish", "expected a topic without \"+\" or \"#\", found \"\(topic)\"")

@@ -9,9 +9,13 @@ public enum ElementKeys {
 
     /// A control's hooks: commands run on changes.
     public static let hooks = Schema([
-        Field("on_change", .strings(nonEmpty: true), "argv run (no shell) when the value changes; {id} and {value} are substituted."),
+        Field(
+            "on_change", .strings(nonEmpty: true),
+            "argv run (no shell) when the value changes; {id} and {value} are substituted."),
         Field("on_release", .strings(nonEmpty: true), "argv run when a finger lets go of the control."),
-        Field("min_interval_ms", .integer(0...600_000), default: "200", "Coalesce on_change runs to at most one per interval."),
+        Field(
+            "min_interval_ms", .integer(0...600_000), default: "200",
+            "Coalesce on_change runs to at most one per interval."),
         Field("timeout_ms", .integer(1...600_000), default: "5000", "A hook still running after this is killed."),
     ])
 
@@ -22,25 +26,48 @@ public enum ElementKeys {
     ])
 
     /// Keys every control has.
-    public static let common = Schema([
-        Field("kind", .string, required: true, "The control kind (below)."),
-        Field("id", .string, required: true, "Unique name: \(IDGrammar.description). The socket, hooks, state file, MQTT topics and Home Assistant use it; ids that differ only in letter case or `-`/`_` are refused."),
-        // Not `required` in the schema: an element placed by a card's layout has none. The loader
-        // reports a missing frame on any other element with the schema's own words.
-        Field("frame", .numbers(count: 4), default: "required unless `in` is given",
-              "[x, y, width, height] in logical points: x and y within ±\(Schema.format(GeometryLimits.reach)), width and height above 0 and up to as much."),
-        Field("in", .string, "The id of a card with a `layout` that places this element (in file order); leave out `frame` then."),
-        Field("rotation", .number(GeometryLimits.angles), default: "0", "Rotation of the control about its centre, degrees clockwise."),
-        Field("hidden", .bool, default: "false", "Hidden controls are neither drawn nor touched."),
-        Field("name", .string, default: "its title, label or text, else its id", "What Home Assistant and other programs call it."),
-        Field("unit", .string, default: "none (an arc seeker: °)", "The unit of its number for programs outside (`°C`, `%`, `W`): Home Assistant's unit of measurement, from which its device class follows."),
-        Field("enabled", .bool, default: "true", "A disabled control is drawn under a veil of the background and takes no touch."),
-        Field("hidden_when", .string, "A condition (\"Conditions\" above): while it holds, the element is hidden."),
-        Field("enabled_when", .string, "A condition: the element is enabled only while it holds."),
-        Field("color_when", .tables(ElementKeys.colorWhen), "`[{ when = \"tank < 10\", color = \"red\" }, …]`: the `color` of the first condition that holds, else the element's own (for kinds with a `color` key)."),
-        Field("hooks", .table(hooks), "Commands run on changes."),
-        Field("mqtt", .table(DeviceTopicKeys.schema), "The element bound to a device's MQTT topics (needs `[mqtt]`): its state moves it, a change on the panel is sent as its command."),
-    ] + HomeAssistantKeys.element)
+    public static let common = Schema(
+        [
+            Field("kind", .string, required: true, "The control kind (below)."),
+            Field(
+                "id", .string, required: true,
+                "Unique name: \(IDGrammar.description). The socket, hooks, state file, MQTT topics and Home Assistant use it; ids that differ only in letter case or `-`/`_` are refused."
+            ),
+            // Not `required` in the schema: an element placed by a card's layout has none. The loader
+            // reports a missing frame on any other element with the schema's own words.
+            Field(
+                "frame", .numbers(count: 4), default: "required unless `in` is given",
+                "[x, y, width, height] in logical points: x and y within ±\(Schema.format(GeometryLimits.reach)), width and height above 0 and up to as much."
+            ),
+            Field(
+                "in", .string,
+                "The id of a card with a `layout` that places this element (in file order); leave out `frame` then."),
+            Field(
+                "rotation", .number(GeometryLimits.angles), default: "0",
+                "Rotation of the control about its centre, degrees clockwise."),
+            Field("hidden", .bool, default: "false", "Hidden controls are neither drawn nor touched."),
+            Field(
+                "name", .string, default: "its title, label or text, else its id",
+                "What Home Assistant and other programs call it."),
+            Field(
+                "unit", .string, default: "none (an arc seeker: °)",
+                "The unit of its number for programs outside (`°C`, `%`, `W`): Home Assistant's unit of measurement, from which its device class follows."
+            ),
+            Field(
+                "enabled", .bool, default: "true",
+                "A disabled control is drawn under a veil of the background and takes no touch."),
+            Field("hidden_when", .string, "A condition (\"Conditions\" above): while it holds, the element is hidden."),
+            Field("enabled_when", .string, "A condition: the element is enabled only while it holds."),
+            Field(
+                "color_when", .tables(ElementKeys.colorWhen),
+                "`[{ when = \"tank < 10\", color = \"red\" }, …]`: the `color` of the first condition that holds, else the element's own (for kinds with a `color` key)."
+            ),
+            Field("hooks", .table(hooks), "Commands run on changes."),
+            Field(
+                "mqtt", .table(DeviceTopicKeys.schema),
+                "The element bound to a device's MQTT topics (needs `[mqtt]`): its state moves it, a change on the panel is sent as its command."
+            ),
+        ] + HomeAssistantKeys.element)
 
     /// The `min` and `max` keys of every kind with a range: one default for the reference and readers.
     public static let minimum = DefaultedNumber("min", default: 0)
@@ -72,16 +99,24 @@ public enum ElementKeys {
         let (minimum, maximum) = range(t)
         for key in ["min", "max"] {
             if let v = t.number(key), abs(v) > valueReach {
-                report(key, "expected a value from -1e15 to 1e15 (a range whose span and steps a panel can show), found \(Schema.format(v))")
+                report(
+                    key,
+                    "expected a value from -1e15 to 1e15 (a range whose span and steps a panel can show), found \(Schema.format(v))"
+                )
                 return
             }
         }
         if minimum == maximum {
-            report("max", "expected a value different from min (\(Schema.format(minimum))), found \(Schema.format(maximum))")
+            report(
+                "max",
+                "expected a value different from min (\(Schema.format(minimum))), found \(Schema.format(maximum))")
         }
         for key in valueKeys {
             if let v = t.number(key), v < min(minimum, maximum) || v > max(minimum, maximum) {
-                report(key, "expected a value from \(Schema.format(minimum)) to \(Schema.format(maximum)), found \(Schema.format(v))")
+                report(
+                    key,
+                    "expected a value from \(Schema.format(minimum)) to \(Schema.format(maximum)), found \(Schema.format(v))"
+                )
             }
         }
     }

@@ -50,7 +50,9 @@ public struct ImageKey: Sendable, Hashable {
     public var within: String?
     /// The key holds an array of images (`""` for none) rather than one.
     public var list: Bool
-    public init(_ key: String, within: String? = nil, list: Bool = false) { self.key = key; self.within = within; self.list = list }
+    public init(_ key: String, within: String? = nil, list: Bool = false) {
+        self.key = key; self.within = within; self.list = list
+    }
 }
 
 /// A config key that holds a text template.
@@ -104,7 +106,9 @@ public struct HistoryRequest: Sendable, Hashable {
     public var name: String
     public var capacity: Int
     public var window: Double
-    public init(name: String, capacity: Int, window: Double) { self.name = name; self.capacity = capacity; self.window = window }
+    public init(name: String, capacity: Int, window: Double) {
+        self.name = name; self.capacity = capacity; self.window = window
+    }
 }
 
 /// What building an element needs to know about the screen it goes on.
@@ -126,8 +130,10 @@ public struct ElementContext {
     public var pages: [Page] = []
     public var currentPage: String?
 
-    public init(scale: Double, configDirectory: String, screenSize: Size, theme: Theme, time: MonotonicTime,
-                board: ValueBoard = ValueBoard(), templates: [String: TextTemplate] = [:]) {
+    public init(
+        scale: Double, configDirectory: String, screenSize: Size, theme: Theme, time: MonotonicTime,
+        board: ValueBoard = ValueBoard(), templates: [String: TextTemplate] = [:]
+    ) {
         self.scale = scale; self.configDirectory = configDirectory; self.screenSize = screenSize
         self.theme = theme; self.time = time; self.board = board; self.templates = templates
     }
@@ -147,7 +153,9 @@ public struct ElementContext {
     }
 
     /// The control's own rectangle in local points.
-    public static func localBounds(_ c: ControlConfig) -> Rect { Rect(x: 0, y: 0, width: c.frame.width, height: c.frame.height) }
+    public static func localBounds(_ c: ControlConfig) -> Rect {
+        Rect(x: 0, y: 0, width: c.frame.width, height: c.frame.height)
+    }
 
     /// An image path from the config as the kiosk opens it (`ConfigPaths`); `builtin:NAME` names one of
     /// the built-in icons; `mdi:NAME` an icon of the icon font, kept as written.
@@ -173,7 +181,9 @@ public enum ElementKinds {
     /// Has `history` track every name the elements of `controls` chart (`ElementKind.trackedHistory`).
     public static func trackHistory(of controls: [ControlConfig], in history: SampleHistory) {
         for c in controls {
-            for r in named(c.kind)?.trackedHistory(c.properties) ?? [] { history.track(r.name, capacity: r.capacity, window: r.window) }
+            for r in named(c.kind)?.trackedHistory(c.properties) ?? [] {
+                history.track(r.name, capacity: r.capacity, window: r.window)
+            }
         }
     }
 

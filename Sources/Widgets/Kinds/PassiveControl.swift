@@ -44,9 +44,10 @@ struct StillDamage {
 extension Element {
     /// An element that holds no value (`value` is nil; setting one throws): cards, images.
     static func passive(_ c: ControlConfig, model: PassiveControl, imageNames: [String] = []) -> Element {
-        Element(config: c, model: model, imageNames: imageNames, read: nil,
-                write: { _, _ throws(Element.ValueError) in },  // never called: `setValue` refuses first
-                describe: { _ in .of(model, points: []) })
+        Element(
+            config: c, model: model, imageNames: imageNames, read: nil,
+            write: { _, _ throws(Element.ValueError) in },  // never called: `setValue` refuses first
+            describe: { _ in .of(model, points: []) })
     }
 }
 
@@ -57,8 +58,10 @@ struct SnapshotDamage<Snapshot: Equatable> {
     /// What was drawn last, nil before the first frame.
     private(set) var drawn: Snapshot?
 
-    mutating func collect(_ now: Snapshot, hidden: (Snapshot) -> Bool, box: (Snapshot) -> Rect,
-                          changed: (Snapshot, Snapshot) -> Rect? = { _, _ in nil }) -> [Rect] {
+    mutating func collect(
+        _ now: Snapshot, hidden: (Snapshot) -> Bool, box: (Snapshot) -> Rect,
+        changed: (Snapshot, Snapshot) -> Rect? = { _, _ in nil }
+    ) -> [Rect] {
         defer { drawn = now }
         guard let old = drawn else { return hidden(now) ? [] : [box(now)] }
         if old == now { return [] }

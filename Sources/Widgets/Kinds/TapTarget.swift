@@ -50,7 +50,12 @@ class TapTarget: TouchControl, EventSource {
     }
     func touchMoved(to p: Point, time: MonotonicTime) {
         pressedAt = touchArea.contains(p) ? p : nil
-        if let start = holdStart, (p.x - start.point.x) * (p.x - start.point.x) + (p.y - start.point.y) * (p.y - start.point.y) > TapTarget.holdSlop * TapTarget.holdSlop { holdStart = nil }
+        if let start = holdStart,
+            (p.x - start.point.x) * (p.x - start.point.x) + (p.y - start.point.y) * (p.y - start.point.y) > TapTarget
+                .holdSlop * TapTarget.holdSlop
+        {
+            holdStart = nil
+        }
     }
     func touchEnded(at p: Point, time: MonotonicTime) {
         let inside = touchArea.contains(p)

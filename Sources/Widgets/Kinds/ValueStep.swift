@@ -27,7 +27,8 @@ public enum ValueStep {
     public static func round(_ value: Double, to step: Double) -> Double {
         guard step > 0, step.isFinite, value.isFinite, abs(value / step) < 1e15 else { return value }
         let inverse = (1 / step).rounded()
-        let rounded = inverse >= 1 && abs(1 / step - inverse) < 1e-9 * inverse
+        let rounded =
+            inverse >= 1 && abs(1 / step - inverse) < 1e-9 * inverse
             ? (value * inverse).rounded() / inverse
             : (value / step).rounded() * step
         return rounded == 0 ? 0 : rounded  // never -0 on the wire

@@ -24,7 +24,9 @@ public struct Condition: Hashable, Sendable, CustomStringConvertible {
 
     /// The names it reads.
     public var names: [String] {
-        [left, right].compactMap { if case .name(let n)? = $0 { return n }; return nil }
+        [left, right].compactMap {
+            if case .name(let n)? = $0 { return n }; return nil
+        }
     }
 
     /// Parses `text`; throws a message saying what was expected.
@@ -35,7 +37,10 @@ public struct Condition: Hashable, Sendable, CustomStringConvertible {
         // Two-character comparisons are tried before `<` and `>` (the order of `allCases`).
         for c in Comparison.allCases {
             let op = Array(c.rawValue)
-            guard let at = (0...max(0, chars.count - op.count)).first(where: { chars.count >= op.count && Array(chars[$0..<($0 + op.count)]) == op })
+            guard
+                let at = (0...max(0, chars.count - op.count)).first(where: {
+                    chars.count >= op.count && Array(chars[$0..<($0 + op.count)]) == op
+                })
             else { continue }
             left = try Condition.operand(String(chars[..<at]), column: 1)
             comparison = c
@@ -51,12 +56,17 @@ public struct Condition: Hashable, Sendable, CustomStringConvertible {
         let s = raw.trimmingCharacters(in: " ")
         if s.isEmpty { throw TemplateError(column: column, message: "expected a name, a number or a quoted text") }
         if let d = Core.NumberText.parse(s) { return .number(d) }
-        if s.count >= 2, let q = s.first, q == "\"" || q == "'", s.last == q { return .text(String(s.dropFirst().dropLast())) }
+        if s.count >= 2, let q = s.first, q == "\"" || q == "'", s.last == q {
+            return .text(String(s.dropFirst().dropLast()))
+        }
         var name = s
         if name.hasPrefix("{") && name.hasSuffix("}") { name = String(name.dropFirst().dropLast()) }
-        guard let first = name.first, first.isLetter, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
-            throw TemplateError(column: column, message: "expected a name, a number or a quoted text, found \"\(s)\"",
-                                hint: "compare one thing with another: \"pump == 1\", \"{tank} < 10\", \"mode != 'off'\"")
+        guard let first = name.first, first.isLetter,
+            name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" })
+        else {
+            throw TemplateError(
+                column: column, message: "expected a name, a number or a quoted text, found \"\(s)\"",
+                hint: "compare one thing with another: \"pump == 1\", \"{tank} < 10\", \"mode != 'off'\"")
         }
         return .name(name)
     }

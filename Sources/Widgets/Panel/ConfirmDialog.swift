@@ -57,7 +57,9 @@ public final class ConfirmDialog: TouchControl {
     /// Modal: every touch is the dialog's.
     public func claims(_ p: Point) -> Bool { !isHidden && answer == nil }
     public func touchBegan(at p: Point, time: MonotonicTime) -> Bool { pressed = target(at: p); return true }
-    public func touchMoved(to p: Point, time: MonotonicTime) { if pressed != nil && target(at: p) != pressed { pressed = nil } }
+    public func touchMoved(to p: Point, time: MonotonicTime) {
+        if pressed != nil && target(at: p) != pressed { pressed = nil }
+    }
     public func touchEnded(at p: Point, time: MonotonicTime) {
         if let pressed, target(at: p) == pressed { answer = pressed }
         pressed = nil
@@ -98,10 +100,15 @@ final class ConfirmDialogWidget: Widget {
         painter.fillRoundedRect(p, radius: 16, paint: Paint(theme.popupBackground))
         let t = dialog.targets
         let question = Rect(x: p.minX + 20, y: p.minY + 16, width: p.width - 40, height: t.no.minY - p.minY - 24)
-        painter.drawBlock(TextLayout.wrap(dialog.question, width: question.width, maxLines: 3) { painter.lineWidth($0, size: 26, bold: true) },
-                          in: question, size: 26, bold: true, align: .center, color: theme.text, alpha: 1, clip: DamageBox.of(dialog.panel, dialog.transform))
+        painter.drawBlock(
+            TextLayout.wrap(dialog.question, width: question.width, maxLines: 3) {
+                painter.lineWidth($0, size: 26, bold: true)
+            },
+            in: question, size: 26, bold: true, align: .center, color: theme.text, alpha: 1,
+            clip: DamageBox.of(dialog.panel, dialog.transform))
         let no = ButtonLook(text: "No", icon: nil, outline: true, color: theme.text, textColor: theme.text, size: 28)
-        let yes = ButtonLook(text: "Yes", icon: nil, outline: false, color: theme.accent, textColor: theme.background, size: 28)
+        let yes = ButtonLook(
+            text: "Yes", icon: nil, outline: false, color: theme.accent, textColor: theme.background, size: 28)
         PanelPaint.button(painter, rect: t.no, look: no, pressed: dialog.pressedTarget == .no)
         PanelPaint.button(painter, rect: t.yes, look: yes, pressed: dialog.pressedTarget == .yes)
     }

@@ -56,7 +56,9 @@ extension LocalPainter {
 
     /// Draws a line holding icon runs: text runs as text, icons as a square of `size` centred on the
     /// middle of a digit's height above the baseline.
-    func drawLineWithIcons(_ text: String, size: Double, bold: Bool, baselineStart start: Point, color: Color, alpha: Double) {
+    func drawLineWithIcons(
+        _ text: String, size: Double, bold: Bool, baselineStart start: Point, color: Color, alpha: Double
+    ) {
         var x = start.x
         for run in InlineIcon.runs(text) {
             switch run {
@@ -66,7 +68,9 @@ extension LocalPainter {
             case .icon(let name):
                 let side = InlineIcon.width(size: size)
                 let middle = start.y - size * 0.36
-                drawFontIcon(name, fittedIn: Rect(x: x, y: middle - side / 2, width: side, height: side), tint: color, alpha: alpha)
+                drawFontIcon(
+                    name, fittedIn: Rect(x: x, y: middle - side / 2, width: side, height: side), tint: color,
+                    alpha: alpha)
                 x += side
             }
         }

@@ -84,13 +84,17 @@ final class NoticeBannerWidget: Widget {
             let measure = room <= headline.count ? bold : regular
             lines[room - 1].0 = TextLayout.ellipsized(lines[room - 1].0, width: width, force: true, measure: measure)
         }
-        let height = banner.content.fullScreen ? banner.bounds.height : min(banner.bounds.height, 2 * pad + lineHeight * Double(lines.count))
-        painter.fillRoundedRect(Rect(x: 0, y: 0, width: banner.bounds.width, height: height), radius: 0,
-                                paint: Paint(NoticeBanner.background))
+        let height =
+            banner.content.fullScreen
+            ? banner.bounds.height : min(banner.bounds.height, 2 * pad + lineHeight * Double(lines.count))
+        painter.fillRoundedRect(
+            Rect(x: 0, y: 0, width: banner.bounds.width, height: height), radius: 0,
+            paint: Paint(NoticeBanner.background))
         for (i, line) in lines.enumerated() {
             let rect = Rect(x: pad, y: pad + lineHeight * Double(i), width: width, height: lineHeight)
-            painter.drawBlock([line.0], in: rect, size: size, bold: i < headline.count, align: .left, color: line.1, alpha: 1,
-                              clip: box)
+            painter.drawBlock(
+                [line.0], in: rect, size: size, bold: i < headline.count, align: .left, color: line.1, alpha: 1,
+                clip: box)
         }
     }
 }

@@ -19,8 +19,10 @@ final class Readout: ShowsOnly {
     /// Where the text goes in the dial's local points: its centre and the width it may take.
     let area: () -> (center: Point, width: Double)
 
-    init(dial: any TouchControl, template: TextTemplate, size: Double, color: Color, board: ValueBoard,
-         own: @escaping () -> TemplateValue?, area: @escaping () -> (center: Point, width: Double)) {
+    init(
+        dial: any TouchControl, template: TextTemplate, size: Double, color: Color, board: ValueBoard,
+        own: @escaping () -> TemplateValue?, area: @escaping () -> (center: Point, width: Double)
+    ) {
         self.dial = dial; self.template = template; self.size = size; self.color = color; self.board = board
         self.own = own; self.area = area
     }
@@ -45,12 +47,18 @@ final class Readout: ShowsOnly {
     /// The text written last frame, reused while the values it shows stay the same.
     private var lastText = RenderedText()
 
-
     /// The readout keys the dial kinds share.
     static let keys = [
-        Field("readout", .string, "Text drawn big in the middle of the dial, a template: {value} is the dial's own value, other ids name controls or [[variables]] (`{value:.1} °C`, `{value:time}`); see \"Text templates\" above."),
-        Field("readout_size", .number(1...500), default: "a sixth of the frame's smaller side", "Readout size in points; a longer text shrinks (to half) to fit inside the track."),
-        Field("readout_color", .color, default: "the theme's text", "Readout colour; dimmed while a variable it shows is stale."),
+        Field(
+            "readout", .string,
+            "Text drawn big in the middle of the dial, a template: {value} is the dial's own value, other ids name controls or [[variables]] (`{value:.1} °C`, `{value:time}`); see \"Text templates\" above."
+        ),
+        Field(
+            "readout_size", .number(1...500), default: "a sixth of the frame's smaller side",
+            "Readout size in points; a longer text shrinks (to half) to fit inside the track."),
+        Field(
+            "readout_color", .color, default: "the theme's text",
+            "Readout colour; dimmed while a variable it shows is stale."),
     ]
 
     /// The template key of the readout.
@@ -58,13 +66,18 @@ final class Readout: ShowsOnly {
 
     /// The readout the config asks of `dial`, or none.
     /// `defaultSize`: the size without `readout_size` (default: a sixth of the frame's smaller side).
-    static func make(for dial: any TouchControl, _ c: ControlConfig, _ context: ElementContext, defaultSize: Double? = nil,
-                     own: @escaping () -> TemplateValue?, area: @escaping () -> (center: Point, width: Double)) -> [Readout] {
+    static func make(
+        for dial: any TouchControl, _ c: ControlConfig, _ context: ElementContext, defaultSize: Double? = nil,
+        own: @escaping () -> TemplateValue?, area: @escaping () -> (center: Point, width: Double)
+    ) -> [Readout] {
         guard let source = c.properties.string("readout") else { return [] }
         let size = c.properties.number("readout_size") ?? defaultSize ?? min(c.frame.width, c.frame.height) / 6
-        return [Readout(dial: dial, template: context.template(source), size: size,
-                        color: c.properties.color("readout_color") ?? context.theme.text, board: context.board,
-                        own: own, area: area)]
+        return [
+            Readout(
+                dial: dial, template: context.template(source), size: size,
+                color: c.properties.color("readout_color") ?? context.theme.text, board: context.board,
+                own: own, area: area)
+        ]
     }
 }
 
@@ -83,14 +96,17 @@ final class ReadoutWidget: SnapshotLook {
 
     func snapshot(at time: MonotonicTime) -> Snapshot {
         let area = readout.area(), shown = readout.rendered(at: time)
-        return Snapshot(transform: readout.transform, hidden: readout.isHidden, center: area.center, width: area.width,
-                        text: shown.text, stale: shown.stale)
+        return Snapshot(
+            transform: readout.transform, hidden: readout.isHidden, center: area.center, width: area.width,
+            text: shown.text, stale: shown.stale)
     }
 
     /// The local band the text may cover: the area's width, and more than the face's ascent and
     /// descent above and below the centre line.
     private func band(_ s: Snapshot) -> Rect {
-        Rect(x: s.center.x - s.width / 2, y: s.center.y - readout.size * 0.75, width: s.width, height: readout.size * 1.5)
+        Rect(
+            x: s.center.x - s.width / 2, y: s.center.y - readout.size * 0.75, width: s.width, height: readout.size * 1.5
+        )
     }
 
     func box(_ s: Snapshot) -> Rect { DamageBox.of(band(s), s.transform) }
@@ -99,10 +115,12 @@ final class ReadoutWidget: SnapshotLook {
         guard let s = shown(at: time), !s.text.isEmpty else { return }
         let bold = true
         // Shrink a long text to fit inside the track (down to half), then cut it if it still does not.
-        let size = painter.fittingSize(s.text, width: s.width, maxSize: readout.size, minSize: readout.size / 2, bold: bold)
+        let size = painter.fittingSize(
+            s.text, width: s.width, maxSize: readout.size, minSize: readout.size / 2, bold: bold)
         let text = TextLayout.ellipsized(s.text, width: s.width) { painter.lineWidth($0, size: size, bold: bold) }
         let rect = Rect(x: s.center.x - s.width / 2, y: s.center.y - size, width: s.width, height: size * 2)
-        painter.drawBlock([text], in: rect, size: size, bold: bold, align: .center, color: readout.color,
-                          alpha: s.stale ? TextLabel.staleAlpha : 1, clip: box(s))
+        painter.drawBlock(
+            [text], in: rect, size: size, bold: bold, align: .center, color: readout.color,
+            alpha: s.stale ? TextLabel.staleAlpha : 1, clip: box(s))
     }
 }

@@ -41,7 +41,11 @@ public final class SampleHistory {
                 storage[(start + storage.count - 1) % storage.count].value = s.value
                 return
             }
-            if storage.count < capacity { storage.append(s) } else { storage[start] = s; start = (start + 1) % capacity }
+            if storage.count < capacity {
+                storage.append(s)
+            } else {
+                storage[start] = s; start = (start + 1) % capacity
+            }
         }
 
         /// The samples oldest first.
@@ -58,7 +62,9 @@ public final class SampleHistory {
     public func track(_ name: String, capacity: Int, window: Double) {
         if let ring = rings[name] {
             let wanted = (max(capacity, ring.capacity), max(window, ring.spacing * Double(ring.capacity - 1)))
-            guard wanted.0 != ring.capacity || abs(wanted.1 - ring.spacing * Double(ring.capacity - 1)) > 1e-9 else { return }
+            guard wanted.0 != ring.capacity || abs(wanted.1 - ring.spacing * Double(ring.capacity - 1)) > 1e-9 else {
+                return
+            }
             var wider = Ring(capacity: wanted.0, window: wanted.1)
             for s in ring.ordered { wider.record(s) }
             rings[name] = wider

@@ -25,7 +25,9 @@ struct TemplateParser {
                 parts.append(.placeholder(try placeholder(body, column: i + 1)))
                 i = close + 1
             } else if c == "}" && !doubled {
-                throw TemplateError(column: i + 1, found: "a \"}\" that closes no placeholder", hint: "write \"}}\" for a literal brace")
+                throw TemplateError(
+                    column: i + 1, found: "a \"}\" that closes no placeholder", hint: "write \"}}\" for a literal brace"
+                )
             } else {
                 literal.append(c)
                 i += (c == "{" || c == "}") ? 2 : 1
@@ -41,12 +43,14 @@ struct TemplateParser {
         while j < chars.count {
             if chars[j] == "}" { return j }
             if chars[j] == "{" {
-                throw TemplateError(column: j + 1, found: "a \"{\" inside the placeholder opened at column \(open + 1)",
-                                    hint: "placeholders do not nest")
+                throw TemplateError(
+                    column: j + 1, found: "a \"{\" inside the placeholder opened at column \(open + 1)",
+                    hint: "placeholders do not nest")
             }
             j += 1
         }
-        throw TemplateError(column: open + 1, found: "a \"{\" without its closing \"}\"", hint: "write \"{{\" for a literal brace")
+        throw TemplateError(
+            column: open + 1, found: "a \"{\" without its closing \"}\"", hint: "write \"{{\" for a literal brace")
     }
 
     /// `name`, `name.0`, `name:spec` (the text between the braces; `column` is the `{`'s).
@@ -57,7 +61,8 @@ struct TemplateParser {
             throw TemplateError(column: column, found: "a placeholder without a name", hint: "write {id} or {id:spec}")
         }
         if name.contains(where: \.isWhitespace) {
-            throw TemplateError(column: column, found: "the name \"\(name)\" with a space in it", hint: "write {id} with no spaces")
+            throw TemplateError(
+                column: column, found: "the name \"\(name)\" with a space in it", hint: "write {id} with no spaces")
         }
         var end: Int?
         if name.count > 2, name.hasSuffix(".0") || name.hasSuffix(".1") {
@@ -70,7 +75,8 @@ struct TemplateParser {
             format = .wallClock(colon.map { String(body[body.index(after: $0)...]) } ?? "")
         } else if let colon {
             let spec = String(body[body.index(after: colon)...])
-            format = try TemplateParser.format(spec, column: column + 1 + body.distance(from: body.startIndex, to: colon) + 1)
+            format = try TemplateParser.format(
+                spec, column: column + 1 + body.distance(from: body.startIndex, to: colon) + 1)
         }
         return TextTemplate.Placeholder(name: name, end: end, format: format, column: column)
     }
@@ -79,14 +85,19 @@ struct TemplateParser {
     static func format(_ spec: String, column: Int) throws(TemplateError) -> TextTemplate.Format {
         if spec == "time" { return .time }
         if spec.hasPrefix("words=") {
-            let words = spec.dropFirst("words=".count).split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            let words = spec.dropFirst("words=".count).split(separator: "|", omittingEmptySubsequences: false).map(
+                String.init)
             guard words != [""] else {
-                throw TemplateError(column: column, found: "\"words=\" without words", hint: "write words=Off|Heat|Cool")
+                throw TemplateError(
+                    column: column, found: "\"words=\" without words", hint: "write words=Off|Heat|Cool")
             }
             return .words(words)
         }
-        if spec.hasPrefix("."), spec.count == 2, let n = Int(spec.dropFirst()), (0...6).contains(n) { return .decimals(n) }
-        throw TemplateError(column: column, found: "the format \"\(spec)\"", hint: "a format is .0 to .6, time or words=A|B|…")
+        if spec.hasPrefix("."), spec.count == 2, let n = Int(spec.dropFirst()), (0...6).contains(n) {
+            return .decimals(n)
+        }
+        throw TemplateError(
+            column: column, found: "the format \"\(spec)\"", hint: "a format is .0 to .6, time or words=A|B|…")
     }
 }
 

@@ -28,10 +28,10 @@ enum TextLayout {
             var next = 0
             while next < words.count, lines.count <= limit {
                 func joined(upTo end: Int) -> String {
-                    let added = words[next ..< end].joined(separator: " ")
+                    let added = words[next..<end].joined(separator: " ")
                     return line.isEmpty ? added : line + " " + added
                 }
-                if let end = largest(in: (next + 1) ... words.count, where: { measure(joined(upTo: $0)) <= width }) {
+                if let end = largest(in: (next + 1)...words.count, where: { measure(joined(upTo: $0)) <= width }) {
                     line = joined(upTo: end)
                     next = end
                     if next < words.count { lines.append(line); line = "" }
@@ -44,7 +44,7 @@ enum TextLayout {
                     while chars.count - start > 1, lines.count <= limit {
                         let n = longestPrefix(of: chars[start...], fitting: width, measure: measure)
                         if n == chars.count - start { break }
-                        lines.append(String(chars[start ..< start + n]))
+                        lines.append(String(chars[start..<start + n]))
                         start += n
                     }
                     line = String(chars[start...])
@@ -65,7 +65,9 @@ enum TextLayout {
         if !force && measure(text) <= width { return text }
         let chars = Array(text)
         func shown(_ n: Int) -> String { String(chars[..<n]).trimmingTrailingSpaces + ellipsis }
-        guard !chars.isEmpty, let n = largest(in: 1 ... chars.count, where: { measure(shown($0)) <= width }) else { return ellipsis }
+        guard !chars.isEmpty, let n = largest(in: 1...chars.count, where: { measure(shown($0)) <= width }) else {
+            return ellipsis
+        }
         return shown(n)
     }
 
@@ -81,13 +83,15 @@ enum TextLayout {
             let end = kept / 2
             return String(chars[..<(kept - end)]) + ellipsis + String(chars[(chars.count - end)...])
         }
-        return shown(largest(in: 1 ... chars.count - 1, where: { measure(shown($0)) <= width }) ?? 1)
+        return shown(largest(in: 1...chars.count - 1, where: { measure(shown($0)) <= width }) ?? 1)
     }
 
     /// The number of leading characters of `word` (at least one) no wider than `width`.
-    private static func longestPrefix(of word: ArraySlice<Character>, fitting width: Double,
-                                      measure: (String) -> Double) -> Int {
-        largest(in: 1 ... word.count, where: { measure(String(word.prefix($0))) <= width }) ?? 1
+    private static func longestPrefix(
+        of word: ArraySlice<Character>, fitting width: Double,
+        measure: (String) -> Double
+    ) -> Int {
+        largest(in: 1...word.count, where: { measure(String(word.prefix($0))) <= width }) ?? 1
     }
 
     /// The largest count in `range` for which `fits` holds, nil when it fails at the lower bound; `fits`
@@ -139,7 +143,8 @@ extension LocalPainter {
     /// Draws one line with its pen origin on the baseline at the local point `start`. Unlike
     /// `drawText(centeredAt:)`, which centres the ink, lines keep one baseline whatever their letters,
     /// so a changing value does not hop up and down.
-    func drawLine(_ text: String, size: Double, bold: Bool, baselineStart start: Point, color: Color, alpha: Double = 1) {
+    func drawLine(_ text: String, size: Double, bold: Bool, baselineStart start: Point, color: Color, alpha: Double = 1)
+    {
         guard let face = resources.face(bold: bold), !text.isEmpty, alpha > 0 else { return }
         if InlineIcon.occurs(in: text) {
             return drawLineWithIcons(text, size: size, bold: bold, baselineStart: start, color: color, alpha: alpha)
@@ -147,7 +152,9 @@ extension LocalPainter {
         let font = Font(face: face, size: size * scale)
         if isUpright {
             let origin = device(start)
-            guard Self.inkBox(metrics(text, font: font, bold: bold), origin: origin).intersects(canvas.clip.rect) else { return }
+            guard Self.inkBox(metrics(text, font: font, bold: bold), origin: origin).intersects(canvas.clip.rect) else {
+                return
+            }
             canvas.drawText(text, font: font, at: origin, paint: Paint(color, alpha: alpha))
             return
         }
@@ -162,8 +169,10 @@ extension LocalPainter {
 
     /// Draws `lines` as a block centred vertically in the local `rect`, each aligned horizontally,
     /// one line height (ascent + descent) apart; drawing is clipped to `clip` (device pixels).
-    func drawBlock(_ lines: [String], in rect: Rect, size: Double, bold: Bool, align: TextAlignment, color: Color,
-                   alpha: Double, clip: Rect) {
+    func drawBlock(
+        _ lines: [String], in rect: Rect, size: Double, bold: Bool, align: TextAlignment, color: Color,
+        alpha: Double, clip: Rect
+    ) {
         guard let (ascent, descent) = lineMetrics(size: size, bold: bold) else { return }
         var painter = self
         painter.canvas.clip = canvas.clip.intersection(PixelRect(covering: clip))
@@ -172,12 +181,14 @@ extension LocalPainter {
         var baseline = rect.midY - lineHeight * Double(lines.count) / 2 + ascent
         for line in lines {
             let w = lineWidth(line, size: size, bold: bold)
-            let x: Double = switch align {
-            case .left: rect.minX
-            case .center: rect.midX - w / 2
-            case .right: rect.maxX - w
-            }
-            painter.drawLine(line, size: size, bold: bold, baselineStart: Point(x, baseline), color: color, alpha: alpha)
+            let x: Double =
+                switch align {
+                case .left: rect.minX
+                case .center: rect.midX - w / 2
+                case .right: rect.maxX - w
+                }
+            painter.drawLine(
+                line, size: size, bold: bold, baselineStart: Point(x, baseline), color: color, alpha: alpha)
             baseline += lineHeight
         }
     }

@@ -63,7 +63,9 @@ public struct TextTemplate: Hashable, Sendable, CustomStringConvertible {
 
     /// The placeholders, in order.
     public var placeholders: [Placeholder] {
-        parts.compactMap { if case .placeholder(let p) = $0 { return p }; return nil }
+        parts.compactMap {
+            if case .placeholder(let p) = $0 { return p }; return nil
+        }
     }
 
     /// The distinct names the template reads, in order of first use (kept, as staleness checks read
@@ -89,7 +91,9 @@ public struct TextTemplate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The text for the values `lookup` gives (nil: no value yet, rendered `—`).
-    public func render(_ lookup: (String) -> TemplateValue?, clockNames: WallClockText.Names = .of(locale: "en")) -> String {
+    public func render(
+        _ lookup: (String) -> TemplateValue?, clockNames: WallClockText.Names = .of(locale: "en")
+    ) -> String {
         var out = ""
         for part in parts {
             switch part {
@@ -157,7 +161,9 @@ public struct TemplateError: Error, Hashable, Sendable, CustomStringConvertible 
     /// How to write it instead, or nil.
     public var hint: String?
 
-    public init(column: Int, message: String, hint: String? = nil) { self.column = column; self.message = message; self.hint = hint }
+    public init(column: Int, message: String, hint: String? = nil) {
+        self.column = column; self.message = message; self.hint = hint
+    }
 
     /// `<message> at column N; <hint>`, to follow "found" in a config error.
     public var description: String { "\(message) at column \(column)" + (hint.map { "; " + $0 } ?? "") }

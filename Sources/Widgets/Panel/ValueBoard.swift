@@ -20,7 +20,8 @@ public final class ValueBoard {
         /// The value at start (set at the board's creation time), or nil: no value until set.
         public var initial: TemplateValue?
 
-        public init(id: String, type: VariableType = .number, staleAfter: Double? = nil, initial: TemplateValue? = nil) {
+        public init(id: String, type: VariableType = .number, staleAfter: Double? = nil, initial: TemplateValue? = nil)
+        {
             self.id = id; self.type = type; self.staleAfter = staleAfter; self.initial = initial
         }
     }
@@ -58,11 +59,16 @@ public final class ValueBoard {
     public let history: SampleHistory
 
     /// A board with `declarations`, their initial values set at `time`, and `history`.
-    public init(declarations: [Declaration] = [], time: MonotonicTime = 0, history: SampleHistory = SampleHistory(),
-                controlValue: @escaping (String) -> StoredValue? = { _ in nil }) {
+    public init(
+        declarations: [Declaration] = [], time: MonotonicTime = 0, history: SampleHistory = SampleHistory(),
+        controlValue: @escaping (String) -> StoredValue? = { _ in nil }
+    ) {
         self.history = history
-        variables = declarations.map { d in Variable(declaration: d, value: d.initial, setAt: d.initial == nil ? nil : time) }
-        index = Dictionary(declarations.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        variables = declarations.map { d in
+            Variable(declaration: d, value: d.initial, setAt: d.initial == nil ? nil : time)
+        }
+        index = Dictionary(
+            declarations.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
         self.controlValue = controlValue
     }
 
@@ -109,8 +115,10 @@ public final class ValueBoard {
 
     /// `template` for the current values, and whether any name it reads is stale at `time`.
     /// `own` is what `ownName` (a dial readout's `value`) stands for, ahead of the board's names.
-    public func render(_ template: TextTemplate, at time: MonotonicTime, ownName: String? = nil,
-                       own: TemplateValue? = nil) -> (text: String, stale: Bool) {
+    public func render(
+        _ template: TextTemplate, at time: MonotonicTime, ownName: String? = nil,
+        own: TemplateValue? = nil
+    ) -> (text: String, stale: Bool) {
         var fresh = RenderedText()
         return render(template, at: time, ownName: ownName, own: own, reusing: &fresh)
     }
@@ -118,8 +126,10 @@ public final class ValueBoard {
     /// The same, writing the text again only when a value the template reads differs from the ones
     /// `last` was written from: labels ask every frame whether their text changed, and a frame
     /// usually changes none of their values. `last` is updated to this rendering.
-    public func render(_ template: TextTemplate, at time: MonotonicTime, ownName: String? = nil,
-                       own: TemplateValue? = nil, reusing last: inout RenderedText) -> (text: String, stale: Bool) {
+    public func render(
+        _ template: TextTemplate, at time: MonotonicTime, ownName: String? = nil,
+        own: TemplateValue? = nil, reusing last: inout RenderedText
+    ) -> (text: String, stale: Bool) {
         let names = template.names
         var changed = last.values.count != names.count
         if changed { last.values = Array(repeating: nil, count: names.count) }
@@ -129,7 +139,8 @@ public final class ValueBoard {
         }
         if changed || !last.isWritten {
             let values = last.values
-            last.text = template.render({ name in names.firstIndex(of: name).flatMap { values[$0] } }, clockNames: clockNames)
+            last.text = template.render(
+                { name in names.firstIndex(of: name).flatMap { values[$0] } }, clockNames: clockNames)
             last.isWritten = true
         }
         let stale = names.contains { $0 != ownName && isStale($0, at: time) }

@@ -11,18 +11,42 @@ public enum WallClockText {
         public var weekdays: [String]  // Monday first
 
         public static let byLanguage: [String: Names] = [
-            "en": Names(months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
-                        weekdays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]),
-            "de": Names(months: ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"],
-                        weekdays: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"]),
-            "fr": Names(months: ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"],
-                        weekdays: ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"]),
-            "es": Names(months: ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"],
-                        weekdays: ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"]),
-            "it": Names(months: ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre", "novembre", "dicembre"],
-                        weekdays: ["lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"]),
-            "nl": Names(months: ["januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober", "november", "december"],
-                        weekdays: ["maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag"]),
+            "en": Names(
+                months: [
+                    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                    "November", "December",
+                ],
+                weekdays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]),
+            "de": Names(
+                months: [
+                    "Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
+                    "November", "Dezember",
+                ],
+                weekdays: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"]),
+            "fr": Names(
+                months: [
+                    "janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
+                    "novembre", "décembre",
+                ],
+                weekdays: ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"]),
+            "es": Names(
+                months: [
+                    "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre",
+                    "noviembre", "diciembre",
+                ],
+                weekdays: ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"]),
+            "it": Names(
+                months: [
+                    "gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre",
+                    "ottobre", "novembre", "dicembre",
+                ],
+                weekdays: ["lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"]),
+            "nl": Names(
+                months: [
+                    "januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober",
+                    "november", "december",
+                ],
+                weekdays: ["maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag"]),
         ]
 
         /// The names for a locale such as `de_DE.UTF-8` or `fr`.
@@ -54,7 +78,9 @@ public enum WallClockText {
         let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
         // 1970-01-01 was a Thursday (3, Monday being 0).
         let weekday = ((days % 7) + 7 + 3) % 7
-        return Civil(year: year, month: month, day: day, hour: rest / 3600, minute: rest % 3600 / 60, second: rest % 60, weekday: weekday)
+        return Civil(
+            year: year, month: month, day: day, hour: rest / 3600, minute: rest % 3600 / 60, second: rest % 60,
+            weekday: weekday)
     }
 
     /// The named patterns: `date`, `weekday`, `time` (the default).

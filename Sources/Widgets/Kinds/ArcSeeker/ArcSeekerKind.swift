@@ -20,13 +20,15 @@ struct ArcSeekerKind: RegisteredKind {
     static let startAngle = DefaultedNumber("start_angle", default: 90)
     static let endAngle = DefaultedNumber("end_angle", default: 180)
 
-    static let seekerSchema = ElementKeys.common.adding([
-        ArcSeekerKind.value.field(ElementKeys.any, "Initial thumb angle in degrees (CS-3)."),
-        ArcSeekerKind.startAngle.field(0...359.999_999, "Start of the arc, degrees clockwise from 3 o'clock (CS-1)."),
-        ArcSeekerKind.endAngle.field(0...359.999_999, "End of the arc (CS-2)."),
-        Field("bar_color", .color, default: "the theme's track", "Arc colour (CS-4)."),
-        Field("thumb_color", .color, default: "the theme's seeker_thumb", "Thumb colour (CS-5)."),
-    ] + Readout.keys)
+    static let seekerSchema = ElementKeys.common.adding(
+        [
+            ArcSeekerKind.value.field(ElementKeys.any, "Initial thumb angle in degrees (CS-3)."),
+            ArcSeekerKind.startAngle.field(
+                0...359.999_999, "Start of the arc, degrees clockwise from 3 o'clock (CS-1)."),
+            ArcSeekerKind.endAngle.field(0...359.999_999, "End of the arc (CS-2)."),
+            Field("bar_color", .color, default: "the theme's track", "Arc colour (CS-4)."),
+            Field("thumb_color", .color, default: "the theme's seeker_thumb", "Thumb colour (CS-5)."),
+        ] + Readout.keys)
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
         let p = c.properties
@@ -35,20 +37,23 @@ struct ArcSeekerKind: RegisteredKind {
         seeker.startAngle = ArcSeekerKind.startAngle.read(p)
         seeker.endAngle = ArcSeekerKind.endAngle.read(p)
         // A value from the config is put on the arc; the default is drawn where it is, even in the gap (CS-20).
-        seeker.currentAngle = p.number("value").map { ArcSeekerKind.clampToArc($0, seeker) } ?? ArcSeekerKind.value.defaultValue
+        seeker.currentAngle =
+            p.number("value").map { ArcSeekerKind.clampToArc($0, seeker) } ?? ArcSeekerKind.value.defaultValue
         if let v = p.color("bar_color") { seeker.seekBarColor = v }
         if let v = p.color("thumb_color") { seeker.thumbColor = v }
         seeker.isHidden = c.hidden
         // The readout sits inside the arc's circle, clear of the thumb's orbit.
-        let readout = Readout.make(for: seeker, c, context, own: { .number(seeker.currentAngle) },
-                                   area: { (seeker.center, max(0, 1.6 * (seeker.arcRadius - ArcSeeker.thumbSize))) })
-        return Element(config: c, model: seeker, decorations: readout,
-                       read: { .single(seeker.currentAngle) },
-                       write: { value, _ throws(Element.ValueError) in
-                           guard case .single(let v) = value else { throw Element.ValueError("expected an angle in degrees") }
-                           seeker.currentAngle = ArcSeekerKind.clampToArc(v, seeker)
-                       },
-                       describe: { _ in .of(seeker, points: [("center", seeker.center), ("thumb", seeker.drawnThumbCenter)]) })
+        let readout = Readout.make(
+            for: seeker, c, context, own: { .number(seeker.currentAngle) },
+            area: { (seeker.center, max(0, 1.6 * (seeker.arcRadius - ArcSeeker.thumbSize))) })
+        return Element(
+            config: c, model: seeker, decorations: readout,
+            read: { .single(seeker.currentAngle) },
+            write: { value, _ throws(Element.ValueError) in
+                guard case .single(let v) = value else { throw Element.ValueError("expected an angle in degrees") }
+                seeker.currentAngle = ArcSeekerKind.clampToArc(v, seeker)
+            },
+            describe: { _ in .of(seeker, points: [("center", seeker.center), ("thumb", seeker.drawnThumbCenter)]) })
     }
 
     /// An angle on the seeker's arc: itself when on the arc, else the nearer end (circular distance,

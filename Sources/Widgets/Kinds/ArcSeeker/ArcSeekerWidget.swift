@@ -21,9 +21,11 @@ final class ArcSeekerWidget: Widget {
 
     private func snapshot() -> Snapshot {
         let s = seeker
-        return Snapshot(layout: .init(transform: s.transform, bounds: s.bounds, hidden: s.isHidden, start: s.startAngle,
-                                      end: s.endAngle, bar: s.seekBarColor, thumb: s.thumbColor),
-                        thumb: s.drawnThumbRect)
+        return Snapshot(
+            layout: .init(
+                transform: s.transform, bounds: s.bounds, hidden: s.isHidden, start: s.startAngle,
+                end: s.endAngle, bar: s.seekBarColor, thumb: s.thumbColor),
+            thumb: s.drawnThumbRect)
     }
 
     /// The bounds, grown by half a thumb: the thumb may sit on the arc line during `moveToAngle` (CS-19).
@@ -44,8 +46,9 @@ final class ArcSeekerWidget: Widget {
         let s = seeker
         guard !s.isHidden else { return }
         if s.arcSweep > 0 {
-            painter.strokeArc(center: s.center, radius: s.arcRadius, start: s.arcStart, sweep: .degrees(s.arcSweep),
-                              width: ArcSeeker.arcLineWidth, cap: .round, paint: Paint(s.seekBarColor))
+            painter.strokeArc(
+                center: s.center, radius: s.arcRadius, start: s.arcStart, sweep: .degrees(s.arcSweep),
+                width: ArcSeeker.arcLineWidth, cap: .round, paint: Paint(s.seekBarColor))
         }
         let thumb = s.drawnThumbRect
         painter.fillCircle(center: thumb.center, radius: thumb.width / 2, color: s.thumbColor)

@@ -14,8 +14,9 @@ final class ButtonWidget: SnapshotLook {
     struct Snapshot: LookSnapshot { var transform: Transform, hidden: Bool, pressed: Bool, hold: Int }
 
     func snapshot(at time: MonotonicTime) -> Snapshot {
-        Snapshot(transform: button.transform, hidden: button.isHidden, pressed: button.pressedAt != nil,
-                 hold: PanelPaint.holdStep(button.longPressProgress(at: time)))
+        Snapshot(
+            transform: button.transform, hidden: button.isHidden, pressed: button.pressedAt != nil,
+            hold: PanelPaint.holdStep(button.longPressProgress(at: time)))
     }
 
     func box(_ s: Snapshot) -> Rect { DamageBox.of(button.bounds, s.transform) }
@@ -25,7 +26,9 @@ final class ButtonWidget: SnapshotLook {
         PanelPaint.button(painter, rect: button.bounds, look: button.look, pressed: s.pressed)
         // A long press fills a ring at the button's right end, clear of a centred text.
         let r = button.bounds, radius = min(12, r.height / 2 - 6)
-        PanelPaint.holdRing(painter, step: s.hold, center: Point(r.maxX - radius - 8, r.midY), radius: radius, color: button.look.textColor)
+        PanelPaint.holdRing(
+            painter, step: s.hold, center: Point(r.maxX - radius - 8, r.midY), radius: radius,
+            color: button.look.textColor)
     }
 }
 
@@ -35,7 +38,9 @@ enum PanelPaint {
     static let holdSteps = 48
 
     /// A long press's progress as a step (-1: none), for snapshots.
-    static func holdStep(_ progress: Double?) -> Int { progress.map { Int(($0 * Double(holdSteps)).rounded(.down)) } ?? -1 }
+    static func holdStep(_ progress: Double?) -> Int {
+        progress.map { Int(($0 * Double(holdSteps)).rounded(.down)) } ?? -1
+    }
 
     /// The ring a held finger fills: a faint circle, and the part done so far from the top, clockwise.
     static func holdRing(_ painter: LocalPainter, step: Int, center: Point, radius: Double, color: Color) {
@@ -43,8 +48,9 @@ enum PanelPaint {
         painter.strokeCircle(center: center, radius: radius, width: 3, color: color, alpha: 0.3)
         let sweep = 360 * Double(step) / Double(holdSteps)
         if sweep > 0 {
-            painter.strokeArc(center: center, radius: radius, start: .degrees(-90), sweep: .degrees(sweep), width: 3, cap: .round,
-                              paint: Paint(color))
+            painter.strokeArc(
+                center: center, radius: radius, start: .degrees(-90), sweep: .degrees(sweep), width: 3, cap: .round,
+                paint: Paint(color))
         }
     }
 
@@ -66,8 +72,10 @@ enum PanelPaint {
     }
 
     /// An icon and a text side by side, centred in `rect` (either may be missing).
-    static func content(_ painter: LocalPainter, rect: Rect, text: String?, icon: String?, size: Double, color: Color,
-                        bold: Bool = true) {
+    static func content(
+        _ painter: LocalPainter, rect: Rect, text: String?, icon: String?, size: Double, color: Color,
+        bold: Bool = true
+    ) {
         // An icon alone fills half the face; beside a text it matches the text's size.
         let iconSide = icon == nil ? 0 : (text == nil ? rect.height * 0.5 : min(rect.height * 0.6, size * 1.4))
         let gap = (icon != nil && text != nil) ? size * 0.4 : 0
@@ -75,7 +83,8 @@ enum PanelPaint {
         let total = iconSide + gap + textWidth
         var x = rect.midX - total / 2
         if let icon {
-            painter.drawIcon(icon, fittedIn: Rect(x: x, y: rect.midY - iconSide / 2, width: iconSide, height: iconSide), tint: color)
+            painter.drawIcon(
+                icon, fittedIn: Rect(x: x, y: rect.midY - iconSide / 2, width: iconSide, height: iconSide), tint: color)
             x += iconSide + gap
         }
         if let text { line(painter, text, x: x, midY: rect.midY, size: size, bold: bold, color: color) }
@@ -83,9 +92,13 @@ enum PanelPaint {
 
     /// One line of text starting at `x`, centred on `midY` by the face's ascent and descent (not its
     /// ink), so "Pump" and "Fan" sit on the same baseline.
-    static func line(_ painter: LocalPainter, _ text: String, x: Double, midY: Double, size: Double, bold: Bool, color: Color,
-                     alpha: Double = 1) {
+    static func line(
+        _ painter: LocalPainter, _ text: String, x: Double, midY: Double, size: Double, bold: Bool, color: Color,
+        alpha: Double = 1
+    ) {
         guard let (ascent, descent) = painter.lineMetrics(size: size, bold: bold) else { return }
-        painter.drawLine(text, size: size, bold: bold, baselineStart: Point(x, midY + (ascent - descent) / 2), color: color, alpha: alpha)
+        painter.drawLine(
+            text, size: size, bold: bold, baselineStart: Point(x, midY + (ascent - descent) / 2), color: color,
+            alpha: alpha)
     }
 }

@@ -17,16 +17,33 @@ struct CardKind: RegisteredKind {
 
     static let keys = ElementKeys.common.adding([
         Field("color", .color, default: "the theme's popup_background", "The card's fill."),
-        Field("radius", .number(GeometryLimits.lengths), default: Schema.format(defaultRadius), "Corner radius in points."),
-        Field("border_color", .color, default: "the theme's track", "Outline colour; the outline is drawn when border_color or border_width is given."),
-        Field("border_width", .number(0...100), default: Schema.format(defaultBorderWidth), "Outline width in points, inside the frame."),
-        Field("title", .string, default: "none", "Drawn bold in the theme's text colour at the top left; laid-out elements start below it. A template."),
-        Field("title_size", .number(4...200), default: Schema.format(CardLayout.defaultTitleSize), "Title size in points."),
-        Field("layout", .choice(CardLayout.Arrangement.allCases.map(\.rawValue)), default: "none",
-              "Places the elements whose `in` names this card, in file order: row (equal widths), column (equal heights) or grid (`columns` per row)."),
-        Field("padding", .number(GeometryLimits.lengths), default: Schema.format(CardLayout.defaultPadding), "Room between the card's edge and its title and elements."),
-        Field("gap", .number(GeometryLimits.lengths), default: Schema.format(CardLayout.defaultGap), "Room between laid-out elements, and below the title."),
-        Field("columns", .integer(1...100), default: String(CardLayout.defaultColumns), "Cells per row of a grid layout."),
+        Field(
+            "radius", .number(GeometryLimits.lengths), default: Schema.format(defaultRadius), "Corner radius in points."
+        ),
+        Field(
+            "border_color", .color, default: "the theme's track",
+            "Outline colour; the outline is drawn when border_color or border_width is given."),
+        Field(
+            "border_width", .number(0...100), default: Schema.format(defaultBorderWidth),
+            "Outline width in points, inside the frame."),
+        Field(
+            "title", .string, default: "none",
+            "Drawn bold in the theme's text colour at the top left; laid-out elements start below it. A template."),
+        Field(
+            "title_size", .number(4...200), default: Schema.format(CardLayout.defaultTitleSize), "Title size in points."
+        ),
+        Field(
+            "layout", .choice(CardLayout.Arrangement.allCases.map(\.rawValue)), default: "none",
+            "Places the elements whose `in` names this card, in file order: row (equal widths), column (equal heights) or grid (`columns` per row)."
+        ),
+        Field(
+            "padding", .number(GeometryLimits.lengths), default: Schema.format(CardLayout.defaultPadding),
+            "Room between the card's edge and its title and elements."),
+        Field(
+            "gap", .number(GeometryLimits.lengths), default: Schema.format(CardLayout.defaultGap),
+            "Room between laid-out elements, and below the title."),
+        Field(
+            "columns", .integer(1...100), default: String(CardLayout.defaultColumns), "Cells per row of a grid layout."),
     ])
 
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
@@ -40,12 +57,16 @@ struct CardKind: RegisteredKind {
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
         let p = c.properties
         let bordered = p.color("border_color") != nil || p.number("border_width") != nil
-        let card = CardModel(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
-                             color: p.color("color") ?? context.theme.popupBackground,
-                             radius: p.number("radius") ?? CardKind.defaultRadius,
-                             border: bordered ? (p.color("border_color") ?? context.theme.track,
-                                                 p.number("border_width") ?? CardKind.defaultBorderWidth) : nil,
-                             title: p.string("title"), titleColor: context.theme.text, layout: CardLayout(card: p))
+        let card = CardModel(
+            id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
+            color: p.color("color") ?? context.theme.popupBackground,
+            radius: p.number("radius") ?? CardKind.defaultRadius,
+            border: bordered
+                ? (
+                    p.color("border_color") ?? context.theme.track,
+                    p.number("border_width") ?? CardKind.defaultBorderWidth
+                ) : nil,
+            title: p.string("title"), titleColor: context.theme.text, layout: CardLayout(card: p))
         card.isHidden = c.hidden
         return .passive(c, model: card)
     }
@@ -66,8 +87,10 @@ final class CardModel: PassiveControl {
     /// Padding and title size (where the title goes).
     let layout: CardLayout
 
-    init(id: String, bounds: Rect, transform: Transform, color: Color, radius: Double, border: (Color, Double)?,
-         title: String?, titleColor: Color, layout: CardLayout) {
+    init(
+        id: String, bounds: Rect, transform: Transform, color: Color, radius: Double, border: (Color, Double)?,
+        title: String?, titleColor: Color, layout: CardLayout
+    ) {
         self.color = color; self.radius = radius; self.border = border.map { (color: $0.0, width: $0.1) }
         self.title = title; self.titleColor = titleColor; self.layout = layout
         super.init(id: id, bounds: bounds, transform: transform)

@@ -37,18 +37,21 @@ public struct CardLayout: Sendable, Hashable {
     /// ascent of the bold face, so capitals touch the padding line.
     static let titleBaseline = 0.8
 
-    public init(arrangement: Arrangement?, padding: Double = defaultPadding, gap: Double = defaultGap,
-                columns: Int = defaultColumns, titleSize: Double? = nil) {
+    public init(
+        arrangement: Arrangement?, padding: Double = defaultPadding, gap: Double = defaultGap,
+        columns: Int = defaultColumns, titleSize: Double? = nil
+    ) {
         self.arrangement = arrangement; self.padding = padding; self.gap = gap; self.columns = columns
         self.titleSize = titleSize
     }
 
     /// The layout of a validated `card` table.
     public init(card t: ConfigTable) {
-        self.init(arrangement: t.string("layout").flatMap(Arrangement.init(rawValue:)),
-                  padding: t.number("padding") ?? CardLayout.defaultPadding, gap: t.number("gap") ?? CardLayout.defaultGap,
-                  columns: t.int("columns") ?? CardLayout.defaultColumns,
-                  titleSize: t.string("title").map { _ in t.number("title_size") ?? CardLayout.defaultTitleSize })
+        self.init(
+            arrangement: t.string("layout").flatMap(Arrangement.init(rawValue:)),
+            padding: t.number("padding") ?? CardLayout.defaultPadding, gap: t.number("gap") ?? CardLayout.defaultGap,
+            columns: t.int("columns") ?? CardLayout.defaultColumns,
+            titleSize: t.string("title").map { _ in t.number("title_size") ?? CardLayout.defaultTitleSize })
     }
 
     /// The height the title takes at the top of the content area: one line of it, then a gap.
@@ -57,7 +60,8 @@ public struct CardLayout: Sendable, Hashable {
     /// The area laid-out elements share: the card's frame inside the padding, below the title's band.
     public func content(of frame: Rect) -> Rect {
         let top = frame.minY + padding + titleBand
-        return Rect(x: frame.minX + padding, y: top, width: frame.width - 2 * padding, height: frame.maxY - padding - top)
+        return Rect(
+            x: frame.minX + padding, y: top, width: frame.width - 2 * padding, height: frame.maxY - padding - top)
     }
 
     /// The frames of `count` elements in the card's `frame`, in file order (empty for a card without an
@@ -70,15 +74,21 @@ public struct CardLayout: Sendable, Hashable {
         switch arrangement {
         case .row:
             let w = share(area.width, count)
-            return (0..<count).map { Rect(x: area.minX + Double($0) * (w + gap), y: area.minY, width: w, height: area.height) }
+            return (0..<count).map {
+                Rect(x: area.minX + Double($0) * (w + gap), y: area.minY, width: w, height: area.height)
+            }
         case .column:
             let h = share(area.height, count)
-            return (0..<count).map { Rect(x: area.minX, y: area.minY + Double($0) * (h + gap), width: area.width, height: h) }
+            return (0..<count).map {
+                Rect(x: area.minX, y: area.minY + Double($0) * (h + gap), width: area.width, height: h)
+            }
         case .grid:
             let rows = (count + columns - 1) / columns
             let w = share(area.width, columns), h = share(area.height, rows)
             return (0..<count).map { i in
-                Rect(x: area.minX + Double(i % columns) * (w + gap), y: area.minY + Double(i / columns) * (h + gap), width: w, height: h)
+                Rect(
+                    x: area.minX + Double(i % columns) * (w + gap), y: area.minY + Double(i / columns) * (h + gap),
+                    width: w, height: h)
             }
         }
     }

@@ -23,14 +23,17 @@ final class CardWidget: Widget {
         painter.fillRoundedRect(b, radius: card.radius, paint: Paint(card.color))
         if let border = card.border, border.width > 0 {
             let w = min(border.width, b.width / 2, b.height / 2)
-            painter.strokeRoundedRect(b.insetBy(w / 2), radius: max(0, card.radius - w / 2), width: w, paint: Paint(border.color))
+            painter.strokeRoundedRect(
+                b.insetBy(w / 2), radius: max(0, card.radius - w / 2), width: w, paint: Paint(border.color))
         }
         if let title = card.title, let size = card.layout.titleSize {
             let padding = card.layout.padding
-            let shown = painter.fitted(title, width: b.width - 2 * padding, maxSize: size, minSize: size, bold: true,
-                                       truncation: .tail)
-            painter.drawText(shown.text, size: size, bold: true, x: padding,
-                             baseline: padding + size * CardLayout.titleBaseline, color: card.titleColor)
+            let shown = painter.fitted(
+                title, width: b.width - 2 * padding, maxSize: size, minSize: size, bold: true,
+                truncation: .tail)
+            painter.drawText(
+                shown.text, size: size, bold: true, x: padding,
+                baseline: padding + size * CardLayout.titleBaseline, color: card.titleColor)
         }
     }
 }

@@ -20,18 +20,30 @@ struct ChartKind: RegisteredKind {
     static let textSize = DefaultedNumber("text_size", default: 13)
 
     static let keys = ElementKeys.common.adding([
-        Field("sources", .strings(nonEmpty: true), required: true,
-              "The control ids or number [[variables]] charted, each a line (or a bar in each slot) of its own colour; a legend names them when there are several."),
-        Field("style", .choice(["line", "bar"]), default: "\"line\"", "Lines through the samples, or bars: the value at the end of each of `bars` equal slots."),
+        Field(
+            "sources", .strings(nonEmpty: true), required: true,
+            "The control ids or number [[variables]] charted, each a line (or a bar in each slot) of its own colour; a legend names them when there are several."
+        ),
+        Field(
+            "style", .choice(["line", "bar"]), default: "\"line\"",
+            "Lines through the samples, or bars: the value at the end of each of `bars` equal slots."),
         ChartKind.minutes.field(1...10_080, "The time the chart spans, in minutes, ending at the newest sample."),
-        Field("samples", .integer(2...4_000), default: "\(ChartKind.samples)",
-              "The samples kept per source (the memory is fixed): of changes closer together than minutes × 60 / samples seconds only the last is kept."),
+        Field(
+            "samples", .integer(2...4_000), default: "\(ChartKind.samples)",
+            "The samples kept per source (the memory is fixed): of changes closer together than minutes × 60 / samples seconds only the last is kept."
+        ),
         Field("bars", .integer(1...240), default: "\(ChartKind.bars)", "The slots of a bar chart."),
-        Field("min", .number(ElementKeys.any), default: "the lowest value shown", "The value at the bottom; values below are drawn at the bottom."),
-        Field("max", .number(ElementKeys.any), default: "the highest value shown", "The value at the top; values above are drawn at the top."),
+        Field(
+            "min", .number(ElementKeys.any), default: "the lowest value shown",
+            "The value at the bottom; values below are drawn at the bottom."),
+        Field(
+            "max", .number(ElementKeys.any), default: "the highest value shown",
+            "The value at the top; values above are drawn at the top."),
         Field("unit", .string, default: "\"\"", "Written after the axis values (\"°C\")."),
         Field("decimals", .integer(0...6), default: "1", "Decimals of the axis values."),
-        Field("colors", .colors, default: "the theme's accent, then its gradient colours", "One colour per source, in order."),
+        Field(
+            "colors", .colors, default: "the theme's accent, then its gradient colours",
+            "One colour per source, in order."),
         ChartKind.textSize.field(6...60, "Size of the axis labels and the legend in points."),
         Field("line_width", .number(0.5...20), default: "2", "The width of a line chart's lines in points."),
     ])
@@ -59,14 +71,16 @@ struct ChartKind: RegisteredKind {
         // Tracked at load already (`ElementKinds.trackHistory`); again here for a chart built on its own.
         for s in sources { context.board.history.track(s, capacity: capacity, window: window) }
         let palette = p.colors("colors") ?? ([context.theme.accent] + context.theme.gradient)
-        let style = ChartModel.Style(bars: p.string("style") == "bar" ? p.int("bars") ?? ChartKind.bars : nil,
-                                     minimum: p.number("min"), maximum: p.number("max"), unit: p.string("unit") ?? "",
-                                     decimals: p.int("decimals") ?? 1,
-                                     colors: sources.indices.map { palette[$0 % max(1, palette.count)] },
-                                     textSize: ChartKind.textSize.read(p), lineWidth: p.number("line_width") ?? 2,
-                                     text: context.theme.text, grid: context.theme.track)
-        let model = ChartModel(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
-                               sources: sources, window: window, style: style, board: context.board, time: context.time)
+        let style = ChartModel.Style(
+            bars: p.string("style") == "bar" ? p.int("bars") ?? ChartKind.bars : nil,
+            minimum: p.number("min"), maximum: p.number("max"), unit: p.string("unit") ?? "",
+            decimals: p.int("decimals") ?? 1,
+            colors: sources.indices.map { palette[$0 % max(1, palette.count)] },
+            textSize: ChartKind.textSize.read(p), lineWidth: p.number("line_width") ?? 2,
+            text: context.theme.text, grid: context.theme.track)
+        let model = ChartModel(
+            id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
+            sources: sources, window: window, style: style, board: context.board, time: context.time)
         model.isHidden = c.hidden
         return .passive(c, model: model)
     }
@@ -96,8 +110,10 @@ final class ChartModel: PassiveControl {
     let style: Style
     let board: ValueBoard
 
-    init(id: String, bounds: Rect, transform: Transform, sources: [String], window: Double, style: Style,
-         board: ValueBoard, time: MonotonicTime) {
+    init(
+        id: String, bounds: Rect, transform: Transform, sources: [String], window: Double, style: Style,
+        board: ValueBoard, time: MonotonicTime
+    ) {
         self.sources = sources; self.window = window; self.style = style; self.board = board
         super.init(id: id, bounds: bounds, transform: transform)
         seed(at: time)

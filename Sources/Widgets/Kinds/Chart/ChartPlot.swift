@@ -24,7 +24,10 @@ struct ChartPlot: Equatable {
             if style.minimum == nil, low > 0 { low = 0 }
             if style.maximum == nil, high < 0 { high = 0 }
         }
-        if high <= low { (low, high) = style.minimum != nil ? (low, low + 1) : style.maximum != nil ? (high - 1, high) : (low - 1, high + 1) }
+        if high <= low {
+            (low, high) =
+                style.minimum != nil ? (low, low + 1) : style.maximum != nil ? (high - 1, high) : (low - 1, high + 1)
+        }
         self.low = low; self.high = high
     }
 

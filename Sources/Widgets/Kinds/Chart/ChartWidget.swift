@@ -18,7 +18,8 @@ final class ChartWidget: SnapshotLook {
 
     func snapshot(at time: MonotonicTime) -> Snapshot {
         model.seed(at: time)
-        return Snapshot(transform: model.transform, bounds: model.bounds, hidden: model.isHidden, revisions: model.revisions)
+        return Snapshot(
+            transform: model.transform, bounds: model.bounds, hidden: model.isHidden, revisions: model.revisions)
     }
 
     func box(_ s: Snapshot) -> Rect { DamageBox.of(s.bounds, s.transform) }
@@ -30,24 +31,35 @@ final class ChartWidget: SnapshotLook {
         let plot = ChartPlot(series: series, window: model.window, style: style)
         let ts = style.textSize
         let low = plot.map { label($0.low) } ?? "", high = plot.map { label($0.high) } ?? ""
-        let column = max(painter.textSize(low, size: ts, bold: false).width, painter.textSize(high, size: ts, bold: false).width) + ts * 0.5
+        let column =
+            max(painter.textSize(low, size: ts, bold: false).width, painter.textSize(high, size: ts, bold: false).width)
+            + ts * 0.5
         let legend = model.sources.count > 1 ? ts * 1.6 : 0
-        let area = Rect(x: s.bounds.minX + column, y: s.bounds.minY + legend + ts * 0.5,
-                        width: max(1, s.bounds.width - column - ts * 0.5), height: max(1, s.bounds.height - legend - ts * 2.2))
+        let area = Rect(
+            x: s.bounds.minX + column, y: s.bounds.minY + legend + ts * 0.5,
+            width: max(1, s.bounds.width - column - ts * 0.5), height: max(1, s.bounds.height - legend - ts * 2.2))
         drawGrid(painter, area, style)
         if legend > 0 { drawLegend(painter, s.bounds, style) }
         let ascent = ts * 0.72
-        painter.drawText(windowLabel, size: ts, bold: false, x: area.minX, baseline: area.maxY + ts * 0.4 + ascent, color: style.text)
+        painter.drawText(
+            windowLabel, size: ts, bold: false, x: area.minX, baseline: area.maxY + ts * 0.4 + ascent, color: style.text
+        )
         let latest = "latest"
-        painter.drawText(latest, size: ts, bold: false, x: area.maxX - painter.textSize(latest, size: ts, bold: false).width,
-                         baseline: area.maxY + ts * 0.4 + ascent, color: style.text)
+        painter.drawText(
+            latest, size: ts, bold: false, x: area.maxX - painter.textSize(latest, size: ts, bold: false).width,
+            baseline: area.maxY + ts * 0.4 + ascent, color: style.text)
         guard let plot else {
-            return painter.drawText("no data", size: ts, bold: false, centeredAt: area.center, color: style.text, alpha: 0.6)
+            return painter.drawText(
+                "no data", size: ts, bold: false, centeredAt: area.center, color: style.text, alpha: 0.6)
         }
-        painter.drawText(high, size: ts, bold: false, x: s.bounds.minX + column - ts * 0.5 - painter.textSize(high, size: ts, bold: false).width,
-                         baseline: area.minY + ascent / 2, color: style.text)
-        painter.drawText(low, size: ts, bold: false, x: s.bounds.minX + column - ts * 0.5 - painter.textSize(low, size: ts, bold: false).width,
-                         baseline: area.maxY + ascent / 2, color: style.text)
+        painter.drawText(
+            high, size: ts, bold: false,
+            x: s.bounds.minX + column - ts * 0.5 - painter.textSize(high, size: ts, bold: false).width,
+            baseline: area.minY + ascent / 2, color: style.text)
+        painter.drawText(
+            low, size: ts, bold: false,
+            x: s.bounds.minX + column - ts * 0.5 - painter.textSize(low, size: ts, bold: false).width,
+            baseline: area.maxY + ascent / 2, color: style.text)
         for (k, samples) in series.enumerated() {
             let color = style.colors[k]
             if let bars = style.bars {
@@ -83,8 +95,9 @@ final class ChartWidget: SnapshotLook {
         let line = max(1 / painter.scale, 1)
         for f in [0.0, 0.5, 1] {
             let y = area.minY + area.height * f
-            painter.fillRoundedRect(Rect(x: area.minX, y: y - line / 2, width: area.width, height: line), radius: 0,
-                                    paint: Paint(style.grid, alpha: f == 1 ? 1 : 0.5))
+            painter.fillRoundedRect(
+                Rect(x: area.minX, y: y - line / 2, width: area.width, height: line), radius: 0,
+                paint: Paint(style.grid, alpha: f == 1 ? 1 : 0.5))
         }
     }
 
@@ -92,8 +105,9 @@ final class ChartWidget: SnapshotLook {
         let ts = style.textSize
         var x = bounds.minX + ts * 0.5
         for (k, name) in model.sources.enumerated() {
-            painter.fillRoundedRect(Rect(x: x, y: bounds.minY + ts * 0.3, width: ts * 0.8, height: ts * 0.8), radius: ts * 0.2,
-                                    paint: Paint(style.colors[k]))
+            painter.fillRoundedRect(
+                Rect(x: x, y: bounds.minY + ts * 0.3, width: ts * 0.8, height: ts * 0.8), radius: ts * 0.2,
+                paint: Paint(style.colors[k]))
             x += ts * 1.2
             painter.drawText(name, size: ts, bold: false, x: x, baseline: bounds.minY + ts * 1.0, color: style.text)
             x += painter.textSize(name, size: ts, bold: false).width + ts

@@ -15,8 +15,10 @@ struct ChoiceKind: RegisteredKind {
 
     static let choiceSchema = ElementKeys.common.adding([
         Field("options", .strings(nonEmpty: true), required: true, "The segments' texts, left to right."),
-        Field("icons", .strings(nonEmpty: false), default: "none",
-              "An icon per option, left of its text, in the segment's text colour: a PNG, `builtin:NAME` or `mdi:NAME`; \"\" for none."),
+        Field(
+            "icons", .strings(nonEmpty: false), default: "none",
+            "An icon per option, left of its text, in the segment's text colour: a PNG, `builtin:NAME` or `mdi:NAME`; \"\" for none."
+        ),
         Field("value", .integer(0...1000), default: "0", "The initially chosen index."),
         ChoiceKind.textSize.field(6...200, "Text size in points."),
         Field("color", .color, default: "the theme's accent", "The chosen segment."),
@@ -25,7 +27,9 @@ struct ChoiceKind: RegisteredKind {
 
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
         let count = table.strings("options")?.count ?? 0
-        if let v = table.int("value"), count > 0, v >= count { report("value", "expected an option index from 0 to \(count - 1), found \(v)") }
+        if let v = table.int("value"), count > 0, v >= count {
+            report("value", "expected an option index from 0 to \(count - 1), found \(v)")
+        }
         if let icons = table.strings("icons"), count > 0, icons.count != count {
             report("icons", "expected one icon per option (\(count)), found \(icons.count)")
         }
@@ -34,24 +38,29 @@ struct ChoiceKind: RegisteredKind {
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
         let p = c.properties
-        let choice = ChoiceModel(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
-                                 options: p.strings("options") ?? [], size: ChoiceKind.textSize.read(p),
-                                 chosenColor: p.color("color") ?? context.theme.accent, theme: context.theme,
-                                 icons: (p.strings("icons") ?? []).map { $0.isEmpty ? nil : context.imagePath($0) })
+        let choice = ChoiceModel(
+            id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
+            options: p.strings("options") ?? [], size: ChoiceKind.textSize.read(p),
+            chosenColor: p.color("color") ?? context.theme.accent, theme: context.theme,
+            icons: (p.strings("icons") ?? []).map { $0.isEmpty ? nil : context.imagePath($0) })
         choice.chosen = min(p.int("value") ?? 0, max(0, choice.options.count - 1))
         choice.isHidden = c.hidden
         let actions = ElementAction.parse(p, configDirectory: context.configDirectory)
-        return Element(config: c, model: choice, imageNames: choice.icons.compactMap { $0 }, read: { .single(Double(choice.chosen)) },
-                       write: { value, _ throws(Element.ValueError) in
-                           guard case .single(let v) = value, v == v.rounded(), v >= 0, Int(v) < choice.options.count else {
-                               throw Element.ValueError("expected an option index from 0 to \(choice.options.count - 1)")
-                           }
-                           choice.choose(Int(v), fromUser: false)
-                       },
-                       describe: { _ in
-                           .of(choice, points: choice.options.indices.map { (choice.options[$0], choice.segment($0).center) })
-                       },
-                       actions: { event in if case .valueChanged(_, true) = event { return actions }; return [] })
+        return Element(
+            config: c, model: choice, imageNames: choice.icons.compactMap { $0 },
+            read: { .single(Double(choice.chosen)) },
+            write: { value, _ throws(Element.ValueError) in
+                guard case .single(let v) = value, v == v.rounded(), v >= 0, Int(v) < choice.options.count else {
+                    throw Element.ValueError("expected an option index from 0 to \(choice.options.count - 1)")
+                }
+                choice.choose(Int(v), fromUser: false)
+            },
+            describe: { _ in
+                .of(choice, points: choice.options.indices.map { (choice.options[$0], choice.segment($0).center) })
+            },
+            actions: { event in
+                if case .valueChanged(_, true) = event { return actions }; return []
+            })
     }
 
     func widget(for control: any TouchControl) -> (any Widget)? { (control as? ChoiceModel).map(ChoiceWidget.init) }
@@ -67,8 +76,11 @@ final class ChoiceModel: TapTarget {
     let icons: [String?]
     var chosen = 0
 
-    init(id: String, bounds: Rect, transform: Transform, options: [String], size: Double, chosenColor: Color, theme: Theme,
-         icons: [String?] = []) {
+    init(
+        id: String, bounds: Rect, transform: Transform, options: [String], size: Double, chosenColor: Color,
+        theme: Theme,
+        icons: [String?] = []
+    ) {
         self.options = options; self.size = size; self.chosenColor = chosenColor; self.theme = theme; self.icons = icons
         super.init(id: id, bounds: bounds, transform: transform)
     }

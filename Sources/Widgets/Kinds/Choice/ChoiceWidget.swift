@@ -14,8 +14,9 @@ final class ChoiceWidget: SnapshotLook {
     struct Snapshot: LookSnapshot { var transform: Transform, hidden: Bool, chosen: Int, pressed: Int? }
 
     func snapshot(at time: MonotonicTime) -> Snapshot {
-        Snapshot(transform: choice.transform, hidden: choice.isHidden, chosen: choice.chosen,
-                 pressed: choice.pressedAt.map(choice.index(at:)))
+        Snapshot(
+            transform: choice.transform, hidden: choice.isHidden, chosen: choice.chosen,
+            pressed: choice.pressedAt.map(choice.index(at:)))
     }
 
     func box(_ s: Snapshot) -> Rect { DamageBox.of(choice.bounds, s.transform) }
@@ -26,8 +27,10 @@ final class ChoiceWidget: SnapshotLook {
         painter.fillRoundedRect(c.bounds, radius: radius, paint: Paint(c.theme.track.withAlpha(0.5)))
         for i in c.options.indices {
             let chosen = i == s.chosen
-            let look = ButtonLook(text: c.options[i], icon: i < c.icons.count ? c.icons[i] : nil, outline: !chosen, color: chosen ? c.chosenColor : c.theme.track,
-                                  textColor: chosen ? c.theme.background : c.theme.text, size: c.size)
+            let look = ButtonLook(
+                text: c.options[i], icon: i < c.icons.count ? c.icons[i] : nil, outline: !chosen,
+                color: chosen ? c.chosenColor : c.theme.track,
+                textColor: chosen ? c.theme.background : c.theme.text, size: c.size)
             PanelPaint.button(painter, rect: c.segment(i).insetBy(3), look: look, pressed: s.pressed == i)
         }
     }

@@ -16,7 +16,8 @@ struct CircularSliderKind: RegisteredKind {
     }
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
-        let slider = CircularSlider(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c))
+        let slider = CircularSlider(
+            id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c))
         context.theme.apply(to: slider)
         return CircularSliderKind.bind(slider, c, context)
     }
@@ -28,19 +29,25 @@ struct CircularSliderKind: RegisteredKind {
         if let v = c.properties.int("max_revolutions") { slider.maximumRevolutions = v }
         if let v = c.properties.number("value") { slider.currentValue = v }
         slider.isHidden = c.hidden
-        let readout = Readout.make(for: slider, c, context, own: { .number(slider.currentValue) },
-                                   area: { CircularKeys.readoutArea(slider.geometry, slider.track, handles: [slider.handle]) })
-        return Element(config: c, model: slider, decorations: readout,
-                       imageNames: [slider.handle.imageName, slider.track.markerImageName].compactMap { $0 },
-                       read: { .single(slider.currentValue) },
-                       write: { value, _ throws(Element.ValueError) in
-                           guard case .single(let v) = value else { throw Element.ValueError("expected a number") }
-                           slider.currentValue = v
-                       },
-                       describe: { _ in
-                           .of(slider, points: [("center", slider.geometry.drawn(slider.geometry.center)),
-                                                ("handle", slider.drawnHandleCenter)])
-                       })
+        let readout = Readout.make(
+            for: slider, c, context, own: { .number(slider.currentValue) },
+            area: { CircularKeys.readoutArea(slider.geometry, slider.track, handles: [slider.handle]) })
+        return Element(
+            config: c, model: slider, decorations: readout,
+            imageNames: [slider.handle.imageName, slider.track.markerImageName].compactMap { $0 },
+            read: { .single(slider.currentValue) },
+            write: { value, _ throws(Element.ValueError) in
+                guard case .single(let v) = value else { throw Element.ValueError("expected a number") }
+                slider.currentValue = v
+            },
+            describe: { _ in
+                .of(
+                    slider,
+                    points: [
+                        ("center", slider.geometry.drawn(slider.geometry.center)),
+                        ("handle", slider.drawnHandleCenter),
+                    ])
+            })
     }
 
     func widget(for control: any TouchControl) -> (any Widget)? {
@@ -62,7 +69,8 @@ struct GradientSliderKind: RegisteredKind {
     }
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
-        let slider = GradientCircularSlider(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c))
+        let slider = GradientCircularSlider(
+            id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c))
         context.theme.apply(to: slider)
         if let colors = c.properties.colors("gradient_colors") { slider.gradientColors = colors }
         return CircularSliderKind.bind(slider, c, context)
@@ -89,7 +97,8 @@ struct RangeSliderKind: RegisteredKind {
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
         let p = c.properties
-        let slider = DoubleHandleCircularSlider(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c))
+        let slider = DoubleHandleCircularSlider(
+            id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c))
         context.theme.apply(to: slider)
         slider.track = CircularKeys.track(p, base: slider.track, context: context)
         slider.handle = CircularKeys.handle(p, base: slider.handle, prefix: "", context: context)
@@ -99,21 +108,30 @@ struct RangeSliderKind: RegisteredKind {
         if let v = p.number("second_value") { slider.secondCurrentValue = v }
         slider.isHidden = c.hidden
         let images = [slider.handle.imageName, slider.secondHandle.imageName, slider.track.markerImageName]
-        let readout = Readout.make(for: slider, c, context, own: { .pair(slider.currentValue, slider.secondCurrentValue) },
-                                   area: { CircularKeys.readoutArea(slider.geometry, slider.track,
-                                                                    handles: [slider.handle, slider.secondHandle]) })
-        return Element(config: c, model: slider, decorations: readout, imageNames: images.compactMap { $0 },
-                       read: { .pair(slider.currentValue, slider.secondCurrentValue) },
-                       write: { value, _ throws(Element.ValueError) in
-                           guard case .pair(let a, let b) = value else { throw Element.ValueError("expected [first, second]") }
-                           slider.currentValue = a
-                           slider.secondCurrentValue = b
-                       },
-                       describe: { _ in
-                           .of(slider, points: [("center", slider.geometry.drawn(slider.geometry.center)),
-                                                ("handle", slider.drawnFirstHandleCenter),
-                                                ("second_handle", slider.drawnSecondHandleCenter)])
-                       })
+        let readout = Readout.make(
+            for: slider, c, context, own: { .pair(slider.currentValue, slider.secondCurrentValue) },
+            area: {
+                CircularKeys.readoutArea(
+                    slider.geometry, slider.track,
+                    handles: [slider.handle, slider.secondHandle])
+            })
+        return Element(
+            config: c, model: slider, decorations: readout, imageNames: images.compactMap { $0 },
+            read: { .pair(slider.currentValue, slider.secondCurrentValue) },
+            write: { value, _ throws(Element.ValueError) in
+                guard case .pair(let a, let b) = value else { throw Element.ValueError("expected [first, second]") }
+                slider.currentValue = a
+                slider.secondCurrentValue = b
+            },
+            describe: { _ in
+                .of(
+                    slider,
+                    points: [
+                        ("center", slider.geometry.drawn(slider.geometry.center)),
+                        ("handle", slider.drawnFirstHandleCenter),
+                        ("second_handle", slider.drawnSecondHandleCenter),
+                    ])
+            })
     }
 
     func widget(for control: any TouchControl) -> (any Widget)? {

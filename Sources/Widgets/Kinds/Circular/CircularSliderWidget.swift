@@ -26,16 +26,24 @@ protocol CircularDrawable: TouchControl {
 
 extension CircularSlider: CircularDrawable {
     var drawnHandles: [DrawnHandle] {
-        [DrawnHandle(angle: angle, style: handle, pressed: isHandlePressed, discs: handleDiscs, imageRotation: handleImageRotation)]
+        [
+            DrawnHandle(
+                angle: angle, style: handle, pressed: isHandlePressed, discs: handleDiscs,
+                imageRotation: handleImageRotation)
+        ]
     }
 }
 
 extension DoubleHandleCircularSlider: CircularDrawable {
     var drawnHandles: [DrawnHandle] {
-        [DrawnHandle(angle: angle, style: handle, pressed: isFirstHandlePressed, discs: firstHandleDiscs,
-                     imageRotation: firstHandleImageRotation),
-         DrawnHandle(angle: secondAngle, style: secondHandle, pressed: isSecondHandlePressed, discs: secondHandleDiscs,
-                     imageRotation: secondHandleImageRotation)]
+        [
+            DrawnHandle(
+                angle: angle, style: handle, pressed: isFirstHandlePressed, discs: firstHandleDiscs,
+                imageRotation: firstHandleImageRotation),
+            DrawnHandle(
+                angle: secondAngle, style: secondHandle, pressed: isSecondHandlePressed, discs: secondHandleDiscs,
+                imageRotation: secondHandleImageRotation),
+        ]
     }
     /// The range fill is one colour (MS-75).
     var filledArcColor: Color { track.filledColor }
@@ -69,10 +77,12 @@ final class CircularSliderWidget: Widget {
 
     private func snapshot() -> Snapshot {
         let handles = slider.drawnHandles
-        return Snapshot(layout: .init(transform: slider.transform, bounds: slider.bounds, isHidden: slider.isHidden,
-                                      track: slider.track, styles: handles.map(\.style)),
-                        angles: handles.map(\.angle), pressed: handles.map(\.pressed), filled: slider.filledArc,
-                        filledColor: slider.filledArcColor)
+        return Snapshot(
+            layout: .init(
+                transform: slider.transform, bounds: slider.bounds, isHidden: slider.isHidden,
+                track: slider.track, styles: handles.map(\.style)),
+            angles: handles.map(\.angle), pressed: handles.map(\.pressed), filled: slider.filledArc,
+            filledColor: slider.filledArcColor)
     }
 
     // MARK: Bounds and damage
@@ -107,8 +117,11 @@ final class CircularSliderWidget: Widget {
         for label in slider.labelPlacements {
             let size = metrics.estimatedTextSize(label.text, size: slider.track.labelFontSize)
             let c = layout.center(of: label)
-            box = box.union(DamageBox.of(Rect(x: c.x - size.width / 2, y: c.y - size.height / 2,
-                                              width: size.width, height: size.height), t))
+            box = box.union(
+                DamageBox.of(
+                    Rect(
+                        x: c.x - size.width / 2, y: c.y - size.height / 2,
+                        width: size.width, height: size.height), t))
         }
         return box
     }
@@ -154,9 +167,10 @@ final class CircularSliderWidget: Widget {
     /// The device box of the filled track along `span` (compass degrees), with its stroke and caps.
     private func arcBox(_ span: ArcSpan) -> Rect {
         let g = slider.geometry
-        let box = Canvas.arcStrokeBounds(center: g.center, radius: g.radius, start: g.screenAngle(compass: span.start),
-                                         sweep: .degrees(span.sweep), width: Double(slider.track.lineWidth),
-                                         cap: slider.track.filledLineCap.rasterCap)
+        let box = Canvas.arcStrokeBounds(
+            center: g.center, radius: g.radius, start: g.screenAngle(compass: span.start),
+            sweep: .degrees(span.sweep), width: Double(slider.track.lineWidth),
+            cap: slider.track.filledLineCap.rasterCap)
         return DamageBox.of(box, slider.transform)
     }
 
@@ -173,18 +187,22 @@ final class CircularSliderWidget: Widget {
             case .unfilledArc:
                 // MS-39: unfilled 0…maximumAngle, filled 0…angle (nothing at 0).
                 let unfilled = slider.unfilledArc
-                painter.strokeArc(center: g.center, radius: g.radius, start: g.screenAngle(compass: unfilled.start),
-                                  sweep: .degrees(unfilled.sweep), width: width, cap: track.unfilledLineCap.rasterCap,
-                                  paint: Paint(track.unfilledColor))
+                painter.strokeArc(
+                    center: g.center, radius: g.radius, start: g.screenAngle(compass: unfilled.start),
+                    sweep: .degrees(unfilled.sweep), width: width, cap: track.unfilledLineCap.rasterCap,
+                    paint: Paint(track.unfilledColor))
             case .filledArc:
                 guard let filled = slider.filledArc else { continue }
-                painter.strokeArc(center: g.center, radius: g.radius, start: g.screenAngle(compass: filled.start),
-                                  sweep: .degrees(filled.sweep), width: width, cap: track.filledLineCap.rasterCap,
-                                  paint: Paint(slider.filledArcColor))
+                painter.strokeArc(
+                    center: g.center, radius: g.radius, start: g.screenAngle(compass: filled.start),
+                    sweep: .degrees(filled.sweep), width: width, cap: track.filledLineCap.rasterCap,
+                    paint: Paint(slider.filledArcColor))
             case .markers: drawMarkers(painter, track: track)
             case .handle:
                 for h in slider.drawnHandles {
-                    drawHandle(painter, geometry: g, angle: h.angle, style: h.style, discs: h.discs, imageRotation: h.imageRotation)
+                    drawHandle(
+                        painter, geometry: g, angle: h.angle, style: h.style, discs: h.discs,
+                        imageRotation: h.imageRotation)
                 }
             case .labels: drawLabels(painter, track: track)
             }
@@ -205,7 +223,8 @@ final class CircularSliderWidget: Widget {
             case .ellipse:
                 painter.fillCircle(center: m.drawnCenter, radius: min(m.side / 2, discRadius), color: track.markerColor)
             case .image(let name):
-                painter.drawIcon(name, fittedIn: Rect.around(m.drawnCenter, radius: m.side / 2), tint: track.markerColor)
+                painter.drawIcon(
+                    name, fittedIn: Rect.around(m.drawnCenter, radius: m.side / 2), tint: track.markerColor)
             case .path(let shape):
                 // One path of every outline, so the non-zero rule sees them together (holes stay open).
                 var path = Path()
@@ -221,17 +240,22 @@ final class CircularSliderWidget: Widget {
 
     /// MS-43/44: discs, or the image in the d×d square turned inside it (drawn in the rotated frame, so a
     /// non-rotatable image tilts with a partial arc [QUIRK MS-40]).
-    func drawHandle(_ painter: LocalPainter, geometry g: CircularGeometry, angle: Double, style: HandleStyle,
-                    discs: [HandleDisc], imageRotation: Angle) {
+    func drawHandle(
+        _ painter: LocalPainter, geometry g: CircularGeometry, angle: Double, style: HandleStyle,
+        discs: [HandleDisc], imageRotation: Angle
+    ) {
         let d = style.diameter(lineWidth: g.lineWidth)
         if let name = style.imageName {
             let rotated = painter.appending(g.drawingTransform)
-            rotated.drawIcon(name, fittedIn: g.handleRect(angle: angle, diameter: d), rotatedBy: imageRotation, tint: style.color)
+            rotated.drawIcon(
+                name, fittedIn: g.handleRect(angle: angle, diameter: d), rotatedBy: imageRotation, tint: style.color)
             return
         }
         let c = g.drawn(g.handleCenter(angle: angle))
-        if let halo = HandleHalo.color(handle: style.color, track: slider.track, ground: painter.resources.theme.background),
-           let outer = discs.map(\.radius).max() {
+        if let halo = HandleHalo.color(
+            handle: style.color, track: slider.track, ground: painter.resources.theme.background),
+            let outer = discs.map(\.radius).max()
+        {
             painter.fillCircle(center: c, radius: outer + HandleHalo.width(diameter: d), color: halo)
         }
         for disc in discs { painter.fillCircle(center: c, radius: disc.radius, color: disc.color) }
@@ -241,17 +265,19 @@ final class CircularSliderWidget: Widget {
     private var labelLayout: DialLabelLayout {
         let track = slider.track
         let markerSide = track.markerCount > 0 ? slider.markerPlacements.first?.side : nil
-        return DialLabelLayout(geometry: slider.geometry, track: track,
-                               handleDiameters: slider.drawnHandles.map { $0.style.diameter(lineWidth: track.lineWidth) },
-                               markerSide: markerSide)
+        return DialLabelLayout(
+            geometry: slider.geometry, track: track,
+            handleDiameters: slider.drawnHandles.map { $0.style.diameter(lineWidth: track.lineWidth) },
+            markerSide: markerSide)
     }
 
     /// MS-45: labels upright, centred on their placements (moved clear of the ring), above the handle.
     private func drawLabels(_ painter: LocalPainter, track: CircularTrack) {
         let layout = labelLayout
         for label in slider.labelPlacements {
-            painter.drawText(label.text, size: track.labelFontSize, bold: false, centeredAt: layout.center(of: label),
-                             color: track.labelColor)
+            painter.drawText(
+                label.text, size: track.labelFontSize, bold: false, centeredAt: layout.center(of: label),
+                color: track.labelColor)
         }
     }
 }
@@ -270,7 +296,9 @@ enum HandleHalo {
     /// against each of them.
     static func color(fill: Color, touching: [Color], ground: Color) -> Color? {
         let opaque = fill.replacingAlpha(1)
-        guard let weakest = touching.map({ opaque.contrastRatio(with: $0.replacingAlpha(1)) }).min(), weakest < 3 else { return nil }
+        guard let weakest = touching.map({ opaque.contrastRatio(with: $0.replacingAlpha(1)) }).min(), weakest < 3 else {
+            return nil
+        }
         let candidates = [ground, Color.white, Color(rgb: 0x101010)]
         return candidates.max { opaque.contrastRatio(with: $0) < opaque.contrastRatio(with: $1) }
     }

@@ -31,7 +31,9 @@ enum MarkerPathData {
 
     /// The shape `text` describes.
     static func parse(_ text: String) throws(MarkerPathError) -> MarkerShape {
-        guard text.count <= maximumCharacters else { throw MarkerPathError(nil, "more than \(maximumCharacters) characters") }
+        guard text.count <= maximumCharacters else {
+            throw MarkerPathError(nil, "more than \(maximumCharacters) characters")
+        }
         var reader = PathDataReader(Array(text.utf8))
         return try reader.read()
     }
@@ -126,13 +128,19 @@ private struct PathDataReader {
             line(to: Point(current.x, try coordinate(first: true, offset: origin.y, axis: "y")))
         case UInt8(ascii: "c"), UInt8(ascii: "s"):
             let c1: Point
-            if c | 0x20 == UInt8(ascii: "c") { c1 = try point(from: origin, first: true) } else { c1 = try reflected(lastCubicControl, at: at) }
+            if c | 0x20 == UInt8(ascii: "c") {
+                c1 = try point(from: origin, first: true)
+            } else {
+                c1 = try reflected(lastCubicControl, at: at)
+            }
             let c2 = try point(from: origin, first: c | 0x20 == UInt8(ascii: "s"))
             let end = try point(from: origin, first: false)
             cubic(c1, c2, end)
             cubicControl = c2
         case UInt8(ascii: "q"), UInt8(ascii: "t"):
-            let control = c | 0x20 == UInt8(ascii: "q") ? try point(from: origin, first: true) : try reflected(lastQuadControl, at: at)
+            let control =
+                c | 0x20 == UInt8(ascii: "q")
+                ? try point(from: origin, first: true) : try reflected(lastQuadControl, at: at)
             let end = try point(from: origin, first: c | 0x20 == UInt8(ascii: "t"))
             quad(control, end)
             quadControl = control
@@ -150,8 +158,10 @@ private struct PathDataReader {
         let p = Point(2 * current.x - control.x, 2 * current.y - control.y)
         let limit = MarkerPathData.coordinateLimit
         for (axis, v) in [("x", p.x), ("y", p.y)] where abs(v) > limit {
-            throw MarkerPathError(token(at: at), at: character(at),
-                                  "(its mirrored control point is at \(axis) = \(NumberFormat.plain(v)), beyond ±\(NumberFormat.plain(limit)) points)")
+            throw MarkerPathError(
+                token(at: at), at: character(at),
+                "(its mirrored control point is at \(axis) = \(NumberFormat.plain(v)), beyond ±\(NumberFormat.plain(limit)) points)"
+            )
         }
         return p
     }
@@ -178,7 +188,7 @@ private struct PathDataReader {
     private mutating func quad(_ c: Point, _ p: Point) {
         let p0 = current
         let n = Self.steps(Self.length(p0.x - 2 * c.x + p.x, p0.y - 2 * c.y + p.y) / 4)
-        for k in 1 ... n {
+        for k in 1...n {
             let t = Double(k) / Double(n), u = 1 - t
             line(to: Point(u * u * p0.x + 2 * u * t * c.x + t * t * p.x, u * u * p0.y + 2 * u * t * c.y + t * t * p.y))
         }
@@ -186,10 +196,11 @@ private struct PathDataReader {
 
     private mutating func cubic(_ c1: Point, _ c2: Point, _ p: Point) {
         let p0 = current
-        let bend = max(Self.length(p0.x - 2 * c1.x + c2.x, p0.y - 2 * c1.y + c2.y),
-                       Self.length(c1.x - 2 * c2.x + p.x, c1.y - 2 * c2.y + p.y))
+        let bend = max(
+            Self.length(p0.x - 2 * c1.x + c2.x, p0.y - 2 * c1.y + c2.y),
+            Self.length(c1.x - 2 * c2.x + p.x, c1.y - 2 * c2.y + p.y))
         let n = Self.steps(bend * 0.75)
-        for k in 1 ... n {
+        for k in 1...n {
             let t = Double(k) / Double(n), u = 1 - t
             let b0 = u * u * u, b1 = 3 * u * u * t, b2 = 3 * u * t * t, b3 = t * t * t
             line(to: Point(b0 * p0.x + b1 * c1.x + b2 * c2.x + b3 * p.x, b0 * p0.y + b1 * c1.y + b2 * c2.y + b3 * p.y))
@@ -225,7 +236,9 @@ private struct PathDataReader {
         let v = value + offset
         let limit = MarkerPathData.coordinateLimit
         guard abs(v) <= limit else {
-            throw MarkerPathError(token(at: at), at: character(at), "(puts a point at \(axis) = \(NumberFormat.plain(v)), beyond ±\(NumberFormat.plain(limit)) points)")
+            throw MarkerPathError(
+                token(at: at), at: character(at),
+                "(puts a point at \(axis) = \(NumberFormat.plain(v)), beyond ±\(NumberFormat.plain(limit)) points)")
         }
         return v
     }
@@ -243,7 +256,7 @@ private struct PathDataReader {
             if j < bytes.count, bytes[j] == UInt8(ascii: "+") || bytes[j] == UInt8(ascii: "-") { j += 1 }
             if j < bytes.count, Self.isDigit(bytes[j]) { i = j; _ = skipDigits() }
         }
-        return Double(String(decoding: bytes[begin ..< i], as: UTF8.self))
+        return Double(String(decoding: bytes[begin..<i], as: UTF8.self))
     }
 
     private mutating func skipDigits() -> Int {
@@ -260,13 +273,16 @@ private struct PathDataReader {
 
     /// What stands at `at`, quoted: a word, the characters a number is written with, or one character.
     private func token(at: Int) -> String {
-        let run: (UInt8) -> Bool = Self.isLetter(bytes[at]) ? Self.isLetter
-            : Self.startsNumber(bytes[at]) ? { Self.startsNumber($0) || $0 | 0x20 == UInt8(ascii: "e") } : { _ in false }
+        let run: (UInt8) -> Bool =
+            Self.isLetter(bytes[at])
+            ? Self.isLetter
+            : Self.startsNumber(bytes[at])
+                ? { Self.startsNumber($0) || $0 | 0x20 == UInt8(ascii: "e") } : { _ in false }
         var end = at + 1
         while end < bytes.count, end - at < 20, run(bytes[end]) { end += 1 }
         // Whole characters: never cut a UTF-8 sequence.
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
-        return "\"" + String(decoding: bytes[at ..< end], as: UTF8.self) + "\""
+        return "\"" + String(decoding: bytes[at..<end], as: UTF8.self) + "\""
     }
 
     /// The 1-based character number of byte `at` (a character's first byte).

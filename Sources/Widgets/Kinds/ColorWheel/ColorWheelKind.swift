@@ -15,28 +15,38 @@ struct ColorWheelKind: RegisteredKind {
     func exposure(_ table: ConfigTable) -> ValueExposure { .rgb }
 
     static let keys = ElementKeys.common.adding([
-        Field("value", .integer(0...0xFFFFFF), default: "0xFFFFFF",
-              "The colour at start as 0xRRGGBB (TOML's hex integers: `value = 0xFF8000`); the value read and set from outside is the same number."),
+        Field(
+            "value", .integer(0...0xFFFFFF), default: "0xFFFFFF",
+            "The colour at start as 0xRRGGBB (TOML's hex integers: `value = 0xFF8000`); the value read and set from outside is the same number."
+        ),
         Field("show_hex", .bool, default: "true", "Writes the colour as #RRGGBB in the middle."),
     ])
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
         let p = c.properties
-        let wheel = ColorWheelModel(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
-                                    rgb: UInt32(p.int("value") ?? 0xFFFFFF), showHex: p.bool("show_hex") ?? true,
-                                    track: context.theme.track, text: context.theme.text)
+        let wheel = ColorWheelModel(
+            id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
+            rgb: UInt32(p.int("value") ?? 0xFFFFFF), showHex: p.bool("show_hex") ?? true,
+            track: context.theme.track, text: context.theme.text)
         wheel.isHidden = c.hidden
-        return Element(config: c, model: wheel, read: { .single(Double(wheel.rgb)) },
-                       write: { value, _ throws(Element.ValueError) in
-                           guard case .single(let v) = value, v == v.rounded(), v >= 0, v <= 0xFFFFFF else {
-                               throw Element.ValueError("expected a colour 0xRRGGBB: a whole number from 0 to 16777215")
-                           }
-                           wheel.set(rgb: UInt32(v), fromUser: false)
-                       },
-                       describe: { _ in .of(wheel, points: [("center", wheel.center), ("hue", wheel.hueKnob), ("brightness", wheel.brightnessKnob)]) })
+        return Element(
+            config: c, model: wheel, read: { .single(Double(wheel.rgb)) },
+            write: { value, _ throws(Element.ValueError) in
+                guard case .single(let v) = value, v == v.rounded(), v >= 0, v <= 0xFFFFFF else {
+                    throw Element.ValueError("expected a colour 0xRRGGBB: a whole number from 0 to 16777215")
+                }
+                wheel.set(rgb: UInt32(v), fromUser: false)
+            },
+            describe: { _ in
+                .of(
+                    wheel,
+                    points: [("center", wheel.center), ("hue", wheel.hueKnob), ("brightness", wheel.brightnessKnob)])
+            })
     }
 
-    func widget(for control: any TouchControl) -> (any Widget)? { (control as? ColorWheelModel).map(ColorWheelWidget.init) }
+    func widget(for control: any TouchControl) -> (any Widget)? {
+        (control as? ColorWheelModel).map(ColorWheelWidget.init)
+    }
 }
 
 /// A colour as hue (degrees, red at 0) and brightness (0…1) at full saturation, and back.
@@ -64,7 +74,13 @@ enum HueColor {
         let high = max(r, g, b), low = min(r, g, b), d = high - low
         guard d > 0 else { return (nil, high) }
         let h: Double
-        if high == r { h = 60 * ((g - b) / d) } else if high == g { h = 60 * ((b - r) / d + 2) } else { h = 60 * ((r - g) / d + 4) }
+        if high == r {
+            h = 60 * ((g - b) / d)
+        } else if high == g {
+            h = 60 * ((b - r) / d + 2)
+        } else {
+            h = 60 * ((r - g) / d + 4)
+        }
         return (Angle.wrap(h, period: 360), high)
     }
 

@@ -47,7 +47,8 @@ final class ColorWheelModel: TouchControl, EventSource {
 
     var hueKnob: Point { Angle.degrees(hue - 90).point(center: center, radius: ringRadius) }
     var brightnessKnob: Point {
-        Angle.degrees(ColorWheelModel.arcStart + ColorWheelModel.arcSweep * brightness).point(center: center, radius: arcRadius)
+        Angle.degrees(ColorWheelModel.arcStart + ColorWheelModel.arcSweep * brightness).point(
+            center: center, radius: arcRadius)
     }
 
     /// The part under local point `p`, if any: each band is widened by half its gap so a finger
@@ -86,7 +87,9 @@ final class ColorWheelModel: TouchControl, EventSource {
         case .brightness:
             let along = Angle.wrap(angle - ColorWheelModel.arcStart, period: 360)
             // In the gap at the bottom: the nearer end.
-            brightness = along <= ColorWheelModel.arcSweep ? along / ColorWheelModel.arcSweep
+            brightness =
+                along <= ColorWheelModel.arcSweep
+                ? along / ColorWheelModel.arcSweep
                 : (along < (ColorWheelModel.arcSweep + 360) / 2 ? 1 : 0)
         }
         let value = HueColor.rgb(hue: hue, brightness: brightness)

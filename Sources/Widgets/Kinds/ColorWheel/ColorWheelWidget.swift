@@ -18,8 +18,9 @@ final class ColorWheelWidget: SnapshotLook {
     }
 
     func snapshot(at time: MonotonicTime) -> Snapshot {
-        Snapshot(transform: model.transform, bounds: model.bounds, hidden: model.isHidden, rgb: model.rgb, hue: model.hue,
-                 brightness: model.brightness, held: model.held)
+        Snapshot(
+            transform: model.transform, bounds: model.bounds, hidden: model.isHidden, rgb: model.rgb, hue: model.hue,
+            brightness: model.brightness, held: model.held)
     }
 
     func box(_ s: Snapshot) -> Rect { DamageBox.of(s.bounds, s.transform) }
@@ -34,20 +35,24 @@ final class ColorWheelWidget: SnapshotLook {
         let m = model
         let c = m.center, centre = painter.device(c)
         let ring = ConicGradient(center: centre, start: .degrees(-90) + painter.rotation, stops: Self.hueStops)
-        painter.canvas.strokeCircle(center: centre, radius: m.ringRadius * painter.scale, width: m.ringWidth * painter.scale,
-                                    paint: .conic(ring))
+        painter.canvas.strokeCircle(
+            center: centre, radius: m.ringRadius * painter.scale, width: m.ringWidth * painter.scale,
+            paint: .conic(ring))
         let pure = Color(rgb: HueColor.rgb(hue: s.hue, brightness: 1))
         let sweep = ColorWheelModel.arcSweep / 360
-        let arc = ConicGradient(center: centre, start: .degrees(ColorWheelModel.arcStart) + painter.rotation,
-                                stops: [GradientStop(0, Color(rgb: 0)), GradientStop(sweep, pure), GradientStop(1, Color(rgb: 0))])
-        painter.strokeArc(center: c, radius: m.arcRadius, start: .degrees(ColorWheelModel.arcStart),
-                          sweep: .degrees(ColorWheelModel.arcSweep), width: m.arcWidth, cap: .round, paint: .conic(arc))
+        let arc = ConicGradient(
+            center: centre, start: .degrees(ColorWheelModel.arcStart) + painter.rotation,
+            stops: [GradientStop(0, Color(rgb: 0)), GradientStop(sweep, pure), GradientStop(1, Color(rgb: 0))])
+        painter.strokeArc(
+            center: c, radius: m.arcRadius, start: .degrees(ColorWheelModel.arcStart),
+            sweep: .degrees(ColorWheelModel.arcSweep), width: m.arcWidth, cap: .round, paint: .conic(arc))
         let colour = Color(rgb: s.rgb)
         painter.fillCircle(center: c, radius: m.swatchRadius, color: colour)
         painter.strokeCircle(center: c, radius: m.swatchRadius, width: 1.5, color: m.track)
         knob(painter, at: m.hueKnob, radius: m.ringWidth * 0.55, fill: pure, held: s.held == .hue)
-        knob(painter, at: m.brightnessKnob, radius: m.arcWidth * 0.8,
-             fill: Color(rgb: HueColor.rgb(hue: s.hue, brightness: s.brightness)), held: s.held == .brightness)
+        knob(
+            painter, at: m.brightnessKnob, radius: m.arcWidth * 0.8,
+            fill: Color(rgb: HueColor.rgb(hue: s.hue, brightness: s.brightness)), held: s.held == .brightness)
         if m.showHex {
             let digits = String(s.rgb, radix: 16, uppercase: true)
             let hex = "#" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits

@@ -19,35 +19,46 @@ struct DropdownKind: RegisteredKind {
         Field("options", .strings(nonEmpty: true), required: true, "The options' texts, top to bottom."),
         Field("value", .integer(0...10_000), default: "0", "The initially chosen index."),
         DropdownKind.textSize.field(6...200, "Text size in points."),
-        DropdownKind.rowHeight.field(20...400, "The height of one option in points: keep it a finger's width (the loader warns below 9 mm)."),
+        DropdownKind.rowHeight.field(
+            20...400, "The height of one option in points: keep it a finger's width (the loader warns below 9 mm)."),
         Field("color", .color, default: "the theme's accent", "The band behind the chosen option."),
         ElementAction.field,
     ])
 
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
         let count = table.strings("options")?.count ?? 0
-        if let v = table.int("value"), count > 0, v >= count { report("value", "expected an option index from 0 to \(count - 1), found \(v)") }
+        if let v = table.int("value"), count > 0, v >= count {
+            report("value", "expected an option index from 0 to \(count - 1), found \(v)")
+        }
         ElementAction.check(table, report: report)
     }
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
         let p = c.properties
         let options = p.strings("options") ?? []
-        let roller = DropdownModel(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
-                                   options: options, chosen: min(p.int("value") ?? 0, max(0, options.count - 1)),
-                                   rowHeight: DropdownKind.rowHeight.read(p), size: DropdownKind.textSize.read(p),
-                                   band: p.color("color") ?? context.theme.accent, theme: context.theme)
+        let roller = DropdownModel(
+            id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
+            options: options, chosen: min(p.int("value") ?? 0, max(0, options.count - 1)),
+            rowHeight: DropdownKind.rowHeight.read(p), size: DropdownKind.textSize.read(p),
+            band: p.color("color") ?? context.theme.accent, theme: context.theme)
         roller.isHidden = c.hidden
         let actions = ElementAction.parse(p, configDirectory: context.configDirectory)
-        return Element(config: c, model: roller, read: { .single(Double(roller.chosen)) },
-                       write: { value, _ throws(Element.ValueError) in
-                           guard case .single(let v) = value, v == v.rounded(), v >= 0, Int(v) < roller.options.count else {
-                               throw Element.ValueError("expected an option index from 0 to \(roller.options.count - 1)")
-                           }
-                           roller.choose(Int(v), fromUser: false)
-                       },
-                       describe: { time in .of(roller, points: [("chosen", roller.bounds.center), ("next", roller.rowCenter(roller.chosen + 1, at: time))]) },
-                       actions: { event in if case .valueChanged(_, true) = event { return actions }; return [] })
+        return Element(
+            config: c, model: roller, read: { .single(Double(roller.chosen)) },
+            write: { value, _ throws(Element.ValueError) in
+                guard case .single(let v) = value, v == v.rounded(), v >= 0, Int(v) < roller.options.count else {
+                    throw Element.ValueError("expected an option index from 0 to \(roller.options.count - 1)")
+                }
+                roller.choose(Int(v), fromUser: false)
+            },
+            describe: { time in
+                .of(
+                    roller,
+                    points: [("chosen", roller.bounds.center), ("next", roller.rowCenter(roller.chosen + 1, at: time))])
+            },
+            actions: { event in
+                if case .valueChanged(_, true) = event { return actions }; return []
+            })
     }
 
     func widget(for control: any TouchControl) -> (any Widget)? { (control as? DropdownModel).map(DropdownWidget.init) }
@@ -75,8 +86,10 @@ final class DropdownModel: TouchControl, EventSource {
     /// A finger that moves less than this (points) is a tap.
     static let tapSlop = 10.0
 
-    init(id: String, bounds: Rect, transform: Transform, options: [String], chosen: Int, rowHeight: Double, size: Double,
-         band: Color, theme: Theme) {
+    init(
+        id: String, bounds: Rect, transform: Transform, options: [String], chosen: Int, rowHeight: Double, size: Double,
+        band: Color, theme: Theme
+    ) {
         self.id = id; self.bounds = bounds; self.transform = transform; self.options = options; self.chosen = chosen
         self.size = size; self.band = band; self.theme = theme
         scroller = PickerScroller(count: options.count, rowHeight: min(rowHeight, bounds.height), position: chosen)

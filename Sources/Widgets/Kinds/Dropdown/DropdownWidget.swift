@@ -16,7 +16,9 @@ final class DropdownWidget: SnapshotLook {
     }
 
     func snapshot(at time: MonotonicTime) -> Snapshot {
-        Snapshot(transform: model.transform, bounds: model.bounds, hidden: model.isHidden, position: model.scroller.position(at: time))
+        Snapshot(
+            transform: model.transform, bounds: model.bounds, hidden: model.isHidden,
+            position: model.scroller.position(at: time))
     }
 
     func box(_ s: Snapshot) -> Rect { DamageBox.of(s.bounds, s.transform) }
@@ -34,7 +36,8 @@ final class DropdownWidget: SnapshotLook {
         let bandRect = Rect(x: b.minX + 4, y: b.midY - h / 2, width: b.width - 8, height: h)
         painter.fillRoundedRect(bandRect, radius: min(8, h / 4), paint: Paint(m.band, alpha: 0.35))
         var clipped = painter
-        clipped.canvas.clip = painter.canvas.clip.intersection(PixelRect(covering: painter.transform.boundingBox(of: b)))
+        clipped.canvas.clip = painter.canvas.clip.intersection(
+            PixelRect(covering: painter.transform.boundingBox(of: b)))
         // Only the rows that reach the panel: a list of hundreds costs what a short one does.
         let first = max(0, Int((s.position - b.height / 2 / h - 1).rounded(.down)))
         let last = min(m.options.count - 1, Int((s.position + b.height / 2 / h + 1).rounded(.up)))
@@ -45,9 +48,11 @@ final class DropdownWidget: SnapshotLook {
             let alpha = max(0.15, 1 - 0.75 * distance)
             let size = m.size * (1 - 0.15 * min(1, distance))
             let bold = abs(y - b.midY) < h / 2
-            let text = painter.fitted(m.options[i], width: b.width - 24, maxSize: size, minSize: min(size, 10), bold: bold, truncation: .tail)
-            clipped.drawText(text.text, size: text.size, bold: bold, centeredAt: Point(b.midX, y),
-                             color: m.theme.text, alpha: alpha)
+            let text = painter.fitted(
+                m.options[i], width: b.width - 24, maxSize: size, minSize: min(size, 10), bold: bold, truncation: .tail)
+            clipped.drawText(
+                text.text, size: text.size, bold: bold, centeredAt: Point(b.midX, y),
+                color: m.theme.text, alpha: alpha)
         }
         painter.strokeRoundedRect(b, radius: radius, width: 1, paint: Paint(m.theme.track))
     }

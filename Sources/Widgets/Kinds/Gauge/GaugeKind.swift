@@ -15,51 +15,67 @@ struct GaugeKind: RegisteredKind {
     static let maxAngle = DefaultedNumber("max_angle", default: 240)
     static let lineWidth = DefaultedNumber("line_width", default: 14)
 
-    static let gaugeSchema = ElementKeys.common.adding([
-        Field("source", .string, required: true, "The control id or [[variables]] id whose number the gauge shows."),
-        Field("style", .choice(["arc", "bar"]), default: "\"arc\"", "An arc with a gap at the bottom, or a horizontal bar."),
-        ElementKeys.minimum.field(ElementKeys.any, "The value at the start of the arc or bar."),
-        ElementKeys.maximum.field(ElementKeys.any, "The value at its end; must differ from min."),
-        GaugeKind.maxAngle.field(30...359, "Arc length in degrees."),
-        GaugeKind.lineWidth.field(1...200, "Width of the arc or bar in points."),
-        Field("color", .color, default: "the theme's accent", "The filled part while the value is in no band."),
-        Field("track_color", .color, default: "the theme's track", "The unfilled part."),
-        Field("warning_above", .number(ElementKeys.any), "From this value up the fill is the warning colour; the band is marked beside the track."),
-        Field("critical_above", .number(ElementKeys.any), "From this value up the fill is the critical colour."),
-        Field("warning_below", .number(ElementKeys.any), "Up to this value the fill is the warning colour."),
-        Field("critical_below", .number(ElementKeys.any), "Up to this value the fill is the critical colour."),
-        Field("warning_color", .color, default: "\"#E8A33D\"", "Warning fill and band."),
-        Field("critical_color", .color, default: "\"#E5484D\"", "Critical fill and band."),
-        Field("title", .string, default: "none", "A caption under the readout (arc) or above the bar, e.g. \"Tank\"."),
-    ] + Readout.keys)
+    static let gaugeSchema = ElementKeys.common.adding(
+        [
+            Field(
+                "source", .string, required: true, "The control id or [[variables]] id whose number the gauge shows."),
+            Field(
+                "style", .choice(["arc", "bar"]), default: "\"arc\"",
+                "An arc with a gap at the bottom, or a horizontal bar."),
+            ElementKeys.minimum.field(ElementKeys.any, "The value at the start of the arc or bar."),
+            ElementKeys.maximum.field(ElementKeys.any, "The value at its end; must differ from min."),
+            GaugeKind.maxAngle.field(30...359, "Arc length in degrees."),
+            GaugeKind.lineWidth.field(1...200, "Width of the arc or bar in points."),
+            Field("color", .color, default: "the theme's accent", "The filled part while the value is in no band."),
+            Field("track_color", .color, default: "the theme's track", "The unfilled part."),
+            Field(
+                "warning_above", .number(ElementKeys.any),
+                "From this value up the fill is the warning colour; the band is marked beside the track."),
+            Field("critical_above", .number(ElementKeys.any), "From this value up the fill is the critical colour."),
+            Field("warning_below", .number(ElementKeys.any), "Up to this value the fill is the warning colour."),
+            Field("critical_below", .number(ElementKeys.any), "Up to this value the fill is the critical colour."),
+            Field("warning_color", .color, default: "\"#E8A33D\"", "Warning fill and band."),
+            Field("critical_color", .color, default: "\"#E5484D\"", "Critical fill and band."),
+            Field(
+                "title", .string, default: "none", "A caption under the readout (arc) or above the bar, e.g. \"Tank\"."),
+        ] + Readout.keys)
 
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
-        ElementKeys.checkRange(table, valueKeys: ["warning_above", "critical_above", "warning_below", "critical_below"], report: report)
+        ElementKeys.checkRange(
+            table, valueKeys: ["warning_above", "critical_above", "warning_below", "critical_below"], report: report)
     }
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
         let p = c.properties
-        let bands = GaugeBands(warningAbove: p.number("warning_above"), criticalAbove: p.number("critical_above"),
-                               warningBelow: p.number("warning_below"), criticalBelow: p.number("critical_below"))
-        let style = Gauge.Style(bar: p.string("style") == "bar", maxAngle: GaugeKind.maxAngle.read(p),
-                                lineWidth: GaugeKind.lineWidth.read(p), color: p.color("color") ?? context.theme.accent,
-                                track: p.color("track_color") ?? context.theme.track,
-                                warning: p.color("warning_color") ?? Gauge.warningColor,
-                                critical: p.color("critical_color") ?? Gauge.criticalColor,
-                                title: p.string("title"), titleColor: context.theme.text)
-        let gauge = Gauge(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
-                          source: p.string("source") ?? "", minimum: ElementKeys.minimum.read(p), maximum: ElementKeys.maximum.read(p),
-                          bands: bands, style: style, board: context.board)
+        let bands = GaugeBands(
+            warningAbove: p.number("warning_above"), criticalAbove: p.number("critical_above"),
+            warningBelow: p.number("warning_below"), criticalBelow: p.number("critical_below"))
+        let style = Gauge.Style(
+            bar: p.string("style") == "bar", maxAngle: GaugeKind.maxAngle.read(p),
+            lineWidth: GaugeKind.lineWidth.read(p), color: p.color("color") ?? context.theme.accent,
+            track: p.color("track_color") ?? context.theme.track,
+            warning: p.color("warning_color") ?? Gauge.warningColor,
+            critical: p.color("critical_color") ?? Gauge.criticalColor,
+            title: p.string("title"), titleColor: context.theme.text)
+        let gauge = Gauge(
+            id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
+            source: p.string("source") ?? "", minimum: ElementKeys.minimum.read(p),
+            maximum: ElementKeys.maximum.read(p),
+            bands: bands, style: style, board: context.board)
         gauge.isHidden = c.hidden
         // A bar's readout sits beside its title above the bar, as big as that band allows.
-        let readout = Readout.make(for: gauge, c, context, defaultSize: style.bar ? gauge.barRect.minY * 0.5 : nil,
-                                   own: { gauge.value.map(TemplateValue.number) },
-                                   area: { gauge.readoutArea })
+        let readout = Readout.make(
+            for: gauge, c, context, defaultSize: style.bar ? gauge.barRect.minY * 0.5 : nil,
+            own: { gauge.value.map(TemplateValue.number) },
+            area: { gauge.readoutArea })
         // The gauge shows its source: {value} dims when that variable goes stale, as {source} would.
         for r in readout { r.ownSource = gauge.source }
-        return Element(config: c, model: gauge, decorations: readout, read: nil,
-                       write: { _, _ throws(Element.ValueError) in throw Element.ValueError("\(c.id) is a gauge and shows \(gauge.source); set that instead") },
-                       describe: { _ in .of(gauge, points: [("center", gauge.bounds.center)]) })
+        return Element(
+            config: c, model: gauge, decorations: readout, read: nil,
+            write: { _, _ throws(Element.ValueError) in
+                throw Element.ValueError("\(c.id) is a gauge and shows \(gauge.source); set that instead")
+            },
+            describe: { _ in .of(gauge, points: [("center", gauge.bounds.center)]) })
     }
 
     func widget(for control: any TouchControl) -> (any Widget)? {
@@ -114,8 +130,10 @@ final class Gauge: PassiveControl {
     let style: Style
     let board: ValueBoard
 
-    init(id: String, bounds: Rect, transform: Transform, source: String, minimum: Double, maximum: Double,
-         bands: GaugeBands, style: Style, board: ValueBoard) {
+    init(
+        id: String, bounds: Rect, transform: Transform, source: String, minimum: Double, maximum: Double,
+        bands: GaugeBands, style: Style, board: ValueBoard
+    ) {
         self.source = source; self.minimum = minimum; self.maximum = maximum; self.bands = bands; self.style = style
         self.board = board
         super.init(id: id, bounds: bounds, transform: transform)

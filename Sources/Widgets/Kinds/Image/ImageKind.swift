@@ -12,18 +12,25 @@ struct ImageKind: RegisteredKind {
     var valueShape: ValueShape { .nothing }
 
     static let keys = ElementKeys.common.adding([
-        Field("image", .string, required: true, "A PNG file (relative to the config), \"builtin:NAME\" or \"mdi:NAME\" (an icon of the [icons] font, as large as the frame's shorter side)."),
-        Field("fit", .choice(ImageFit.allCases.map(\.rawValue)), default: "\"contain\"",
-              "contain: the whole image, centred; cover: fills the frame, centred, the overflow cut off; fill: stretched to the frame."),
-        Field("tint", .color, default: "none (built-in -mask and mdi: icons: the theme's text)",
-              "Draws the image as a template: only its alpha counts, filled with this colour."),
+        Field(
+            "image", .string, required: true,
+            "A PNG file (relative to the config), \"builtin:NAME\" or \"mdi:NAME\" (an icon of the [icons] font, as large as the frame's shorter side)."
+        ),
+        Field(
+            "fit", .choice(ImageFit.allCases.map(\.rawValue)), default: "\"contain\"",
+            "contain: the whole image, centred; cover: fills the frame, centred, the overflow cut off; fill: stretched to the frame."
+        ),
+        Field(
+            "tint", .color, default: "none (built-in -mask and mdi: icons: the theme's text)",
+            "Draws the image as a template: only its alpha counts, filled with this colour."),
     ])
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
         let p = c.properties
-        let model = ImageModel(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
-                               imageName: context.imagePath(p.string("image") ?? ""),
-                               fit: p.string("fit").flatMap(ImageFit.init(rawValue:)) ?? .contain, tint: p.color("tint"))
+        let model = ImageModel(
+            id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
+            imageName: context.imagePath(p.string("image") ?? ""),
+            fit: p.string("fit").flatMap(ImageFit.init(rawValue:)) ?? .contain, tint: p.color("tint"))
         model.isHidden = c.hidden
         return .passive(c, model: model, imageNames: [model.imageName])
     }

@@ -25,7 +25,8 @@ final class ImageWidget: Widget {
         }
         guard let entry = painter.resources.images[model.imageName] else { return }
         let bitmap = entry.bitmap
-        let (source, destination) = model.fit.placement(of: Size(Double(bitmap.width), Double(bitmap.height)), in: model.bounds)
+        let (source, destination) = model.fit.placement(
+            of: Size(Double(bitmap.width), Double(bitmap.height)), in: model.bounds)
         // A template without its own tint takes the theme's text colour, as icons elsewhere do.
         let tint = model.tint ?? (entry.isTemplate ? painter.resources.theme.text : nil)
         painter.drawImage(bitmap, source: source, in: destination, tint: tint)

@@ -14,26 +14,41 @@ struct LabelKind: RegisteredKind {
     static let textSize = DefaultedNumber("size", default: 16)
 
     static let labelSchema = ElementKeys.common.adding([
-        Field("text", .string, required: true, "The text, a template: literal text with {id} or {id:spec} placeholders naming controls (of any screen) or [[variables]]; see \"Text templates\" above."),
+        Field(
+            "text", .string, required: true,
+            "The text, a template: literal text with {id} or {id:spec} placeholders naming controls (of any screen) or [[variables]]; see \"Text templates\" above."
+        ),
         LabelKind.textSize.field(1...500, "Text size in points."),
         Field("bold", .bool, default: "false", "Bold face."),
-        Field("color", .color, default: "the theme's text", "Text colour; drawn dimmed while a variable the text shows is stale (older than its stale_after)."),
-        Field("align", .choice(TextAlignment.allNames), default: "\"left\"", "Where each line sits in the frame's width; the lines are centred in its height."),
-        Field("wrap", .bool, default: "false", "false: one line, cut with \"…\" at the frame's width; true: wrapped at spaces onto the lines that fit the frame's height, the last cut with \"…\"."),
+        Field(
+            "color", .color, default: "the theme's text",
+            "Text colour; drawn dimmed while a variable the text shows is stale (older than its stale_after)."),
+        Field(
+            "align", .choice(TextAlignment.allNames), default: "\"left\"",
+            "Where each line sits in the frame's width; the lines are centred in its height."),
+        Field(
+            "wrap", .bool, default: "false",
+            "false: one line, cut with \"…\" at the frame's width; true: wrapped at spaces onto the lines that fit the frame's height, the last cut with \"…\"."
+        ),
     ])
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
         let p = c.properties
-        let style = TextLabel.Style(size: LabelKind.textSize.read(p), bold: p.bool("bold") ?? false,
-                                    color: p.color("color") ?? context.theme.text,
-                                    align: p.string("align").flatMap(TextAlignment.init(rawValue:)) ?? .left,
-                                    wrap: p.bool("wrap") ?? false)
-        let label = TextLabel(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
-                              template: context.template(p.string("text") ?? ""), style: style, board: context.board)
+        let style = TextLabel.Style(
+            size: LabelKind.textSize.read(p), bold: p.bool("bold") ?? false,
+            color: p.color("color") ?? context.theme.text,
+            align: p.string("align").flatMap(TextAlignment.init(rawValue:)) ?? .left,
+            wrap: p.bool("wrap") ?? false)
+        let label = TextLabel(
+            id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
+            template: context.template(p.string("text") ?? ""), style: style, board: context.board)
         label.isHidden = c.hidden
-        return Element(config: c, model: label, read: nil,
-                       write: { _, _ throws(Element.ValueError) in throw Element.ValueError("\(c.id) is a label and holds no value") },
-                       describe: { _ in .of(label, points: [("center", label.bounds.center)]) })
+        return Element(
+            config: c, model: label, read: nil,
+            write: { _, _ throws(Element.ValueError) in
+                throw Element.ValueError("\(c.id) is a label and holds no value")
+            },
+            describe: { _ in .of(label, points: [("center", label.bounds.center)]) })
     }
 
     func widget(for control: any TouchControl) -> (any Widget)? {

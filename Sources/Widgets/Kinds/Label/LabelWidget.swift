@@ -19,8 +19,9 @@ final class LabelWidget: SnapshotLook {
 
     func snapshot(at time: MonotonicTime) -> Snapshot {
         let shown = label.rendered(at: time)
-        return Snapshot(transform: label.transform, bounds: label.bounds, hidden: label.isHidden, style: label.style,
-                        text: shown.text, stale: shown.stale)
+        return Snapshot(
+            transform: label.transform, bounds: label.bounds, hidden: label.isHidden, style: label.style,
+            text: shown.text, stale: shown.stale)
     }
 
     /// Text never leaves the frame (it is clipped to it), so the frame's box is all a label can change.
@@ -43,7 +44,8 @@ final class LabelWidget: SnapshotLook {
             let line = s.text.utf8.contains(0x0A) ? String(s.text.map { $0 == "\n" ? " " : $0 }) : s.text
             lines = [TextLayout.ellipsized(line, width: s.bounds.width, measure: measure)]
         }
-        painter.drawBlock(lines, in: s.bounds, size: style.size, bold: style.bold, align: style.align, color: style.color,
-                          alpha: s.stale ? TextLabel.staleAlpha : 1, clip: box(s))
+        painter.drawBlock(
+            lines, in: s.bounds, size: style.size, bold: style.bold, align: style.align, color: style.color,
+            alpha: s.stale ? TextLabel.staleAlpha : 1, clip: box(s))
     }
 }

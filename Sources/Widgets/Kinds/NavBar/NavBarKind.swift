@@ -15,21 +15,25 @@ public struct NavBarKind: RegisteredKind {
     static let textSize = DefaultedNumber("size", default: 18)
 
     static let navSchema = ElementKeys.common.adding([
-        NavBarKind.textSize.field(6...200, "Text size in points."),
+        NavBarKind.textSize.field(6...200, "Text size in points.")
     ])
 
     public func make(_ c: ControlConfig, in context: ElementContext) -> Element {
-        let bar = NavBarModel(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
-                              pages: context.pages, current: context.currentPage, size: NavBarKind.textSize.read(c.properties),
-                              theme: context.theme)
+        let bar = NavBarModel(
+            id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
+            pages: context.pages, current: context.currentPage, size: NavBarKind.textSize.read(c.properties),
+            theme: context.theme)
         bar.isHidden = c.hidden
-        return Element(config: c, model: bar, imageNames: context.pages.compactMap(\.icon), read: nil,
-                       write: { _, _ throws(Element.ValueError) in throw Element.ValueError("\(c.id) is a navigation bar and holds no value") },
-                       describe: { _ in .of(bar, points: bar.pages.indices.map { (bar.pages[$0].id, bar.segment($0).center) }) },
-                       actions: { event in
-                           guard case .selectionChanged(let i) = event, bar.pages.indices.contains(i) else { return [] }
-                           return [.screen(bar.pages[i].id)]
-                       })
+        return Element(
+            config: c, model: bar, imageNames: context.pages.compactMap(\.icon), read: nil,
+            write: { _, _ throws(Element.ValueError) in
+                throw Element.ValueError("\(c.id) is a navigation bar and holds no value")
+            },
+            describe: { _ in .of(bar, points: bar.pages.indices.map { (bar.pages[$0].id, bar.segment($0).center) }) },
+            actions: { event in
+                guard case .selectionChanged(let i) = event, bar.pages.indices.contains(i) else { return [] }
+                return [.screen(bar.pages[i].id)]
+            })
     }
 
     func widget(for control: any TouchControl) -> (any Widget)? { (control as? NavBarModel).map(NavBarWidget.init) }

@@ -25,19 +25,24 @@ final class NavBarWidget: SnapshotLook {
         painter.fillRoundedRect(bar.bounds, radius: 0, paint: Paint(theme.popupBackground))
         // A hairline between the bar and the screen's content.
         let top = bar.bounds.minY < 1 ? bar.bounds.maxY - 1 : bar.bounds.minY
-        painter.fillRoundedRect(Rect(x: bar.bounds.minX, y: top, width: bar.bounds.width, height: 1), radius: 0,
-                                paint: Paint(theme.track))
+        painter.fillRoundedRect(
+            Rect(x: bar.bounds.minX, y: top, width: bar.bounds.width, height: 1), radius: 0,
+            paint: Paint(theme.track))
         for (i, page) in bar.pages.enumerated() {
             let r = bar.segment(i)
             let current = page.id == bar.current
-            if s.pressed == i { painter.fillRoundedRect(r.insetBy(4), radius: 10, paint: Paint(theme.track.withAlpha(0.6))) }
+            if s.pressed == i {
+                painter.fillRoundedRect(r.insetBy(4), radius: 10, paint: Paint(theme.track.withAlpha(0.6)))
+            }
             if current {
                 let edge = bar.bounds.minY < 1 ? r.maxY - 5 : r.minY + 1
-                painter.fillRoundedRect(Rect(x: r.minX + r.width * 0.2, y: edge, width: r.width * 0.6, height: 4), radius: 2,
-                                        paint: Paint(theme.accent))
+                painter.fillRoundedRect(
+                    Rect(x: r.minX + r.width * 0.2, y: edge, width: r.width * 0.6, height: 4), radius: 2,
+                    paint: Paint(theme.accent))
             }
-            PanelPaint.content(painter, rect: r, text: page.title, icon: page.icon, size: bar.size,
-                               color: current ? theme.accent : theme.text.withAlpha(0.7), bold: current)
+            PanelPaint.content(
+                painter, rect: r, text: page.title, icon: page.icon, size: bar.size,
+                color: current ? theme.accent : theme.text.withAlpha(0.7), bold: current)
         }
     }
 }

@@ -17,21 +17,32 @@ struct QRCodeKind: RegisteredKind {
     static let standardQuietZone = 4
 
     static let keys = ElementKeys.common.adding([
-        Field("text", .string, required: true, "What the code holds, a template like a label's text (\"WIFI:S:{ssid};T:WPA;P:{wifi_key};;\", \"https://example.org/panel/{panel}\"): made again when a value it shows changes."),
-        Field("level", .choice(QRSymbol.Level.allCases.map(\.rawValue)), default: "\"M\"",
-              "Error correction: L, M, Q or H (the symbol still reads with about 7, 15, 25 or 30 % of it hidden; higher levels make larger symbols)."),
-        Field("quiet_zone", .integer(0...10), default: "4", "The light margin around the symbol, in modules; scanners need 4, some read with less."),
+        Field(
+            "text", .string, required: true,
+            "What the code holds, a template like a label's text (\"WIFI:S:{ssid};T:WPA;P:{wifi_key};;\", \"https://example.org/panel/{panel}\"): made again when a value it shows changes."
+        ),
+        Field(
+            "level", .choice(QRSymbol.Level.allCases.map(\.rawValue)), default: "\"M\"",
+            "Error correction: L, M, Q or H (the symbol still reads with about 7, 15, 25 or 30 % of it hidden; higher levels make larger symbols)."
+        ),
+        Field(
+            "quiet_zone", .integer(0...10), default: "4",
+            "The light margin around the symbol, in modules; scanners need 4, some read with less."),
         Field("color", .color, default: "\"#000000\"", "The dark modules."),
-        Field("background", .color, default: "\"#FFFFFF\"", "The light modules and the quiet zone: keep it much lighter than `color`, or phones will not read the code."),
+        Field(
+            "background", .color, default: "\"#FFFFFF\"",
+            "The light modules and the quiet zone: keep it much lighter than `color`, or phones will not read the code."
+        ),
     ])
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
         let p = c.properties
-        let model = QRCodeModel(id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
-                                template: context.template(p.string("text") ?? ""), board: context.board,
-                                level: p.string("level").flatMap(QRSymbol.Level.init(rawValue:)) ?? .medium,
-                                quietZone: p.int("quiet_zone") ?? QRCodeKind.standardQuietZone,
-                                dark: p.color("color") ?? Color(rgb: 0x000000), light: p.color("background") ?? Color(rgb: 0xFFFFFF))
+        let model = QRCodeModel(
+            id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
+            template: context.template(p.string("text") ?? ""), board: context.board,
+            level: p.string("level").flatMap(QRSymbol.Level.init(rawValue:)) ?? .medium,
+            quietZone: p.int("quiet_zone") ?? QRCodeKind.standardQuietZone,
+            dark: p.color("color") ?? Color(rgb: 0x000000), light: p.color("background") ?? Color(rgb: 0xFFFFFF))
         model.isHidden = c.hidden
         return .passive(c, model: model)
     }
@@ -53,8 +64,10 @@ final class QRCodeModel: PassiveControl {
     /// The symbol and the text it was made from: made again only when the text changes.
     private var made: (text: String, symbol: QRSymbol?)?
 
-    init(id: String, bounds: Rect, transform: Transform, template: TextTemplate, board: ValueBoard,
-         level: QRSymbol.Level, quietZone: Int, dark: Color, light: Color) {
+    init(
+        id: String, bounds: Rect, transform: Transform, template: TextTemplate, board: ValueBoard,
+        level: QRSymbol.Level, quietZone: Int, dark: Color, light: Color
+    ) {
         self.template = template; self.board = board; self.level = level; self.quietZone = quietZone
         self.dark = dark; self.light = light
         super.init(id: id, bounds: bounds, transform: transform)

@@ -43,7 +43,9 @@ final class QRCodeWidget: SnapshotLook {
         if painter.isUpright {
             let frame = painter.transform.boundingBox(of: s.bounds)
             let (x0, y0, px) = Self.placement(modules: modules, in: frame)
-            fill(symbol, quiet: quiet, origin: Point(x0, y0), module: px, modules: modules) { painter.canvas.fillRect($0, color: $1) }
+            fill(symbol, quiet: quiet, origin: Point(x0, y0), module: px, modules: modules) {
+                painter.canvas.fillRect($0, color: $1)
+            }
         } else {
             // A turned code cannot sit on the pixel grid: it is drawn in local points, its edges smoothed.
             let side = min(s.bounds.width, s.bounds.height)
@@ -56,8 +58,10 @@ final class QRCodeWidget: SnapshotLook {
     }
 
     /// The light square, then each row's runs of dark modules as one rectangle each.
-    private func fill(_ symbol: QRSymbol, quiet: Int, origin: Point, module: Double, modules: Int,
-                      _ rect: (Rect, Color) -> Void) {
+    private func fill(
+        _ symbol: QRSymbol, quiet: Int, origin: Point, module: Double, modules: Int,
+        _ rect: (Rect, Color) -> Void
+    ) {
         let span = module * Double(modules)
         rect(Rect(x: origin.x, y: origin.y, width: span, height: span), model.light)
         for row in 0..<symbol.size {
@@ -66,8 +70,10 @@ final class QRCodeWidget: SnapshotLook {
                 guard symbol.isDark(x: column, y: row) else { column += 1; continue }
                 let start = column
                 while column < symbol.size, symbol.isDark(x: column, y: row) { column += 1 }
-                rect(Rect(x: origin.x + Double(quiet + start) * module, y: origin.y + Double(quiet + row) * module,
-                          width: Double(column - start) * module, height: module), model.dark)
+                rect(
+                    Rect(
+                        x: origin.x + Double(quiet + start) * module, y: origin.y + Double(quiet + row) * module,
+                        width: Double(column - start) * module, height: module), model.dark)
             }
         }
     }

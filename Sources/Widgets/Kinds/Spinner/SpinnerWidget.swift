@@ -37,17 +37,22 @@ final class SpinnerWidget: Widget {
 
     private func snapshot(at time: MonotonicTime) -> Snapshot {
         let s = spinner
-        let look = Snapshot.Look(transform: s.transform, frame: s.frame, containerSize: s.containerSize, items: s.items,
-                                 hud: s.hudMode, framed: s.framedIcons, tint: s.tintColor,
-                                 closedBackground: s.closedBackgroundColor, openBackground: s.openBackgroundColor,
-                                 alpha: s.alpha, hidden: s.isHidden)
-        let centre = Snapshot.Centre(content: s.centerContent, opacity: s.centerOpacity, scale: s.centerScale(at: time),
-                                     rotation: s.centerIconRotation)
+        let look = Snapshot.Look(
+            transform: s.transform, frame: s.frame, containerSize: s.containerSize, items: s.items,
+            hud: s.hudMode, framed: s.framedIcons, tint: s.tintColor,
+            closedBackground: s.closedBackgroundColor, openBackground: s.openBackgroundColor,
+            alpha: s.alpha, hidden: s.isHidden)
+        let centre = Snapshot.Centre(
+            content: s.centerContent, opacity: s.centerOpacity, scale: s.centerScale(at: time),
+            rotation: s.centerIconRotation)
         var popup = Snapshot.Popup(variant: s.popupVariant, scale: 0, rotation: .zero, offsetY: 0, rowTops: [])
         if let v = s.popupVariant {
             popup.scale = s.popupScale(at: time)
-            if v == .wheel { popup.rotation = s.wheelRotation(at: time) }
-            else { popup.offsetY = s.pickerOffsetY(at: time); popup.rowTops = s.pickerRows(at: time).map(\.rect.minY) }
+            if v == .wheel {
+                popup.rotation = s.wheelRotation(at: time)
+            } else {
+                popup.offsetY = s.pickerOffsetY(at: time); popup.rowTops = s.pickerRows(at: time).map(\.rect.minY)
+            }
         }
         return Snapshot(look: look, centre: centre, popup: popup, box: popupBox)
     }
@@ -97,7 +102,8 @@ final class SpinnerWidget: Widget {
         let scale = s.centerScale(at: time)
         guard scale > 0 else { return }
         let c = s.discCenter
-        let p = painter.appending(Transform.translation(-c.x, -c.y).then(.scale(scale, scale)).then(.translation(c.x, c.y)))
+        let p = painter.appending(
+            Transform.translation(-c.x, -c.y).then(.scale(scale, scale)).then(.translation(c.x, c.y)))
         let opacity = s.centerOpacity
         if let frame = s.centerFrameCircle {
             drawIconFrame(p, center: frame.center, radius: frame.radius, alpha: opacity)
@@ -105,12 +111,14 @@ final class SpinnerWidget: Widget {
         switch s.centerContent {
         case .none: break
         case .centerImage(let name):
-            p.drawIcon(name, fittedIn: s.centerIconRect, rotatedBy: s.centerIconRotation, tint: tint, alpha: opacity * s.alpha)
+            p.drawIcon(
+                name, fittedIn: s.centerIconRect, rotatedBy: s.centerIconRotation, tint: tint, alpha: opacity * s.alpha)
         case .selectedIcon(let name, _) where name.isEmpty:
             drawTitle(p, s.value?.title ?? "", in: Self.textBox(in: s.bounds), alpha: opacity * s.alpha)
         case .selectedIcon(let name, let template):
-            p.drawIcon(name, fittedIn: s.centerIconRect, rotatedBy: s.centerIconRotation, tint: tint,
-                       forceTemplate: template, alpha: opacity * s.alpha)
+            p.drawIcon(
+                name, fittedIn: s.centerIconRect, rotatedBy: s.centerIconRotation, tint: tint,
+                forceTemplate: template, alpha: opacity * s.alpha)
         }
     }
 
@@ -126,14 +134,19 @@ final class SpinnerWidget: Widget {
     private func drawTitle(_ p: LocalPainter, _ title: String, in rect: Rect, alpha: Double) {
         guard !title.isEmpty, rect.width > 0 else { return }
         // Shrink with a little slack: text width is not exactly proportional to its size.
-        let size = p.fittingSize(title, width: rect.width * 0.92, maxSize: min(rect.height * 0.8, 20), minSize: 8, bold: true)
+        let size = p.fittingSize(
+            title, width: rect.width * 0.92, maxSize: min(rect.height * 0.8, 20), minSize: 8, bold: true)
         let fit = p.fitted(title, width: rect.width, maxSize: size, minSize: size, bold: true, truncation: .tail)
-        p.drawText(fit.text, size: fit.size, bold: true, centeredAt: rect.center, color: tint.a == 0 ? .black : tint, alpha: alpha)
+        p.drawText(
+            fit.text, size: fit.size, bold: true, centeredAt: rect.center, color: tint.a == 0 ? .black : tint,
+            alpha: alpha)
     }
 
     /// The widest box inside the circle a square's frame draws: 80 % of its side by 60 %.
     private static func textBox(in square: Rect) -> Rect {
-        Rect(x: square.minX + square.width * 0.1, y: square.minY + square.height * 0.2, width: square.width * 0.8, height: square.height * 0.6)
+        Rect(
+            x: square.minX + square.width * 0.1, y: square.minY + square.height * 0.2, width: square.width * 0.8,
+            height: square.height * 0.6)
     }
 
     /// RVS-35…39: the faded disc and the icons turned with their sectors, scaled by the open spring.
@@ -142,11 +155,14 @@ final class SpinnerWidget: Widget {
         let scale = s.popupScale(at: time)
         guard scale > 0.002 else { return }
         let c = s.discCenter
-        let p = painter.appending(Transform.translation(-c.x, -c.y).then(.scale(scale, scale)).then(.translation(c.x, c.y)))
+        let p = painter.appending(
+            Transform.translation(-c.x, -c.y).then(.scale(scale, scale)).then(.translation(c.x, c.y)))
         if !s.hudMode, let bg = s.openBackgroundColor, bg.a > 0 {
             // RVS-39: a conic alpha mask from 12 o'clock, symmetric on both sides.
             var stops: [GradientStop] = []
-            for stop in WheelGeometry.fadeStops { stops.append(GradientStop(stop.degrees / 360, bg.withAlpha(stop.alpha * s.alpha))) }
+            for stop in WheelGeometry.fadeStops {
+                stops.append(GradientStop(stop.degrees / 360, bg.withAlpha(stop.alpha * s.alpha)))
+            }
             for stop in WheelGeometry.fadeStops.reversed().dropFirst() {
                 stops.append(GradientStop(1 - stop.degrees / 360, bg.withAlpha(stop.alpha * s.alpha)))
             }
@@ -163,8 +179,9 @@ final class SpinnerWidget: Widget {
                 continue
             }
             // RVS-37 step 4: the icon's "up" points away from the centre.
-            p.drawIcon(s.items[item.index].iconName, fittedIn: s.iconContentRect(in: square),
-                       rotatedBy: item.angle + .degrees(90), tint: tint, alpha: alpha)
+            p.drawIcon(
+                s.items[item.index].iconName, fittedIn: s.iconContentRect(in: square),
+                rotatedBy: item.angle + .degrees(90), tint: tint, alpha: alpha)
         }
     }
 
@@ -178,28 +195,36 @@ final class SpinnerWidget: Widget {
             .then(.translation(f.midX, f.midY + s.pickerOffsetY(at: time)))
         var p = painter.appending(local)
         p.canvas.clip = p.canvas.clip.intersection(PixelRect(covering: p.transform.boundingBox(of: f)))
-        if !s.hudMode, let bg = s.openBackgroundColor, bg.a > 0 { p.fillRoundedRect(f, radius: 8, paint: Paint(bg, alpha: s.alpha)) }
+        if !s.hudMode, let bg = s.openBackgroundColor, bg.a > 0 {
+            p.fillRoundedRect(f, radius: 8, paint: Paint(bg, alpha: s.alpha))
+        }
         let textColor = tint.a == 0 ? Color.black : tint
         for row in s.pickerRows(at: time) where row.rect.intersects(f) {
             let item = s.items[row.index]
             if item.iconName.isEmpty {
                 // A title-only item: the title alone, centred on the row.
-                p.drawText(item.title, size: s.resourcesPickerFontSize(p), bold: true, centeredAt: row.rect.center,
-                           color: textColor, alpha: row.opacity)
+                p.drawText(
+                    item.title, size: s.resourcesPickerFontSize(p), bold: true, centeredAt: row.rect.center,
+                    color: textColor, alpha: row.opacity)
                 continue
             }
-            if s.framedIcons { drawIconFrame(p, center: row.iconRect.center, radius: row.iconRect.width / 2, alpha: row.opacity) }
+            if s.framedIcons {
+                drawIconFrame(p, center: row.iconRect.center, radius: row.iconRect.width / 2, alpha: row.opacity)
+            }
             p.drawIcon(item.iconName, fittedIn: s.iconContentRect(in: row.iconRect), tint: tint, alpha: row.opacity)
             if !item.title.isEmpty {
                 let size = p.textSize(item.title, size: s.resourcesPickerFontSize(p), bold: true)
-                p.drawText(item.title, size: s.resourcesPickerFontSize(p), bold: true,
-                           centeredAt: Point(row.iconRect.maxX + 8 + size.width / 2, row.iconRect.midY), color: textColor)
+                p.drawText(
+                    item.title, size: s.resourcesPickerFontSize(p), bold: true,
+                    centeredAt: Point(row.iconRect.maxX + 8 + size.width / 2, row.iconRect.midY), color: textColor)
             }
         }
         // The wheel-style list's selection band: two hairlines around the centred row.
         let h = s.pickerRowHeight
         for y in [f.midY - h / 2, f.midY + h / 2] {
-            p.fillRoundedRect(Rect(x: f.minX + 8, y: y - 0.5, width: f.width - 16, height: 1), radius: 0, paint: Paint(tint, alpha: 0.6))
+            p.fillRoundedRect(
+                Rect(x: f.minX + 8, y: y - 0.5, width: f.width - 16, height: 1), radius: 0,
+                paint: Paint(tint, alpha: 0.6))
         }
     }
 }

@@ -14,8 +14,9 @@ final class ToggleWidget: SnapshotLook {
     struct Snapshot: LookSnapshot { var transform: Transform, hidden: Bool, on: Bool, pressed: Bool, hold: Int }
 
     func snapshot(at time: MonotonicTime) -> Snapshot {
-        Snapshot(transform: toggle.transform, hidden: toggle.isHidden, on: toggle.isOn, pressed: toggle.pressedAt != nil,
-                 hold: PanelPaint.holdStep(toggle.longPressProgress(at: time)))
+        Snapshot(
+            transform: toggle.transform, hidden: toggle.isHidden, on: toggle.isOn, pressed: toggle.pressedAt != nil,
+            hold: PanelPaint.holdStep(toggle.longPressProgress(at: time)))
     }
 
     func box(_ s: Snapshot) -> Rect { DamageBox.of(toggle.bounds, s.transform) }
@@ -30,7 +31,8 @@ final class ToggleWidget: SnapshotLook {
         guard let s = shown(at: time) else { return }
         let t = toggle, r = t.switchRect
         if let label = t.label {
-            PanelPaint.line(painter, label, x: t.bounds.minX, midY: t.bounds.midY, size: t.size, bold: false, color: t.text)
+            PanelPaint.line(
+                painter, label, x: t.bounds.minX, midY: t.bounds.midY, size: t.size, bold: false, color: t.text)
         }
         painter.fillRoundedRect(r, radius: r.height / 2, paint: Paint(s.on ? t.on : t.off))
         let knobRadius = r.height / 2 - 4

@@ -24,8 +24,9 @@ final class ValueSliderWidget: Widget {
     }
 
     private func snapshot(at t: MonotonicTime) -> Snapshot {
-        Snapshot(transform: slider.transform, size: slider.size, thumbX: slider.thumbCenterX(at: t), state: slider.state,
-                 title: slider.title, overlay: slider.editOverlayText, overlayColor: editColor, raised: isRaised)
+        Snapshot(
+            transform: slider.transform, size: slider.size, thumbX: slider.thumbCenterX(at: t), state: slider.state,
+            title: slider.title, overlay: slider.editOverlayText, overlayColor: editColor, raised: isRaised)
     }
 
     private var editColor: Color { pad?.editLabelColor ?? .black }
@@ -33,12 +34,16 @@ final class ValueSliderWidget: Widget {
     /// Everything the slider may paint: the thumb overhangs the ends by up to 22 pt (NP-3), the balloon
     /// rises 30 pt above (NP-7), shadows add a few points.
     private func box(_ s: Snapshot) -> Rect {
-        DamageBox.of(Rect(x: -ValueSlider.thumbWidth / 2 - 4, y: -34, width: s.size.width + ValueSlider.thumbWidth + 8,
-                          height: s.size.height + 46), s.transform)
+        DamageBox.of(
+            Rect(
+                x: -ValueSlider.thumbWidth / 2 - 4, y: -34, width: s.size.width + ValueSlider.thumbWidth + 8,
+                height: s.size.height + 46), s.transform)
     }
 
     func baseBounds(at time: MonotonicTime) -> Rect { box(snapshot(at: time)) }
-    func overlayBounds(at time: MonotonicTime) -> Rect? { slider.state == .normal && !isRaised ? nil : box(snapshot(at: time)) }
+    func overlayBounds(at time: MonotonicTime) -> Rect? {
+        slider.state == .normal && !isRaised ? nil : box(snapshot(at: time))
+    }
     var overlayLevel: Int { 2 }
     /// While its pad is open the slider is drawn again above the pad's contour, so the thumb with the edit
     /// label stays visible and usable (the demo raises it above the catcher, NP-34).
@@ -76,8 +81,9 @@ final class ValueSliderWidget: Widget {
         painter.fillRoundedRect(track, radius: r, paint: Paint(colors.unfilled))
         let fillWidth = min(track.width, max(0, thumb.midX - track.minX))
         if fillWidth > 0 {
-            painter.fillRoundedRect(Rect(x: track.minX, y: track.minY, width: fillWidth, height: track.height),
-                                    radius: min(r, fillWidth / 2), paint: Paint(colors.filled))
+            painter.fillRoundedRect(
+                Rect(x: track.minX, y: track.minY, width: fillWidth, height: track.height),
+                radius: min(r, fillWidth / 2), paint: Paint(colors.filled))
         }
         drawThumb(painter, rect: thumb)
     }
@@ -92,9 +98,12 @@ final class ValueSliderWidget: Widget {
     /// with its drop shadow and the value in bold, as large as the thumb allows.
     private func drawThumb(_ painter: LocalPainter, rect: Rect) {
         let shape = Path.roundedRect(rect, radius: 8)
-        ContourPainter.drawShadow(shape, color: Color.black.withAlpha(0.5), offset: Vector(0, 2), blur: 3, painter: painter)
+        ContourPainter.drawShadow(
+            shape, color: Color.black.withAlpha(0.5), offset: Vector(0, 2), blur: 3, painter: painter)
         let ground = painter.resources.theme.background
-        if let halo = HandleHalo.color(fill: colors.thumb, touching: [ground, colors.filled, colors.unfilled], ground: ground) {
+        if let halo = HandleHalo.color(
+            fill: colors.thumb, touching: [ground, colors.filled, colors.unfilled], ground: ground)
+        {
             // A thumb that would vanish into the ground or the track gets a ring that stands out from it.
             painter.fill(Path.roundedRect(rect.insetBy(-2), radius: 10), paint: Paint(halo))
         }
@@ -104,15 +113,18 @@ final class ValueSliderWidget: Widget {
             let label = rect.insetBy(1)
             painter.fillRoundedRect(label, radius: 6, paint: Paint(Color(rgb: 0xD3D3D3)))
             painter.strokeRoundedRect(label, radius: 6, width: 1, paint: Paint(NamedGrey.mid))
-            let fit = painter.fitted(edit, width: label.width - 4, maxSize: 18, minSize: 10, bold: true, truncation: .middle)
+            let fit = painter.fitted(
+                edit, width: label.width - 4, maxSize: 18, minSize: 10, bold: true, truncation: .middle)
             painter.drawText(fit.text, size: fit.size, bold: true, centeredAt: label.center, color: editColor)
             return
         }
         let title = slider.title
         guard !title.isEmpty else { return }
-        let fit = painter.fitted(title, width: rect.width - 4, maxSize: max(14, min(24, rect.height * 0.5)), minSize: 10,
-                                 bold: true, truncation: .tail)
-        painter.drawText(fit.text, size: fit.size, bold: true, centeredAt: rect.center, color: Self.ink(on: colors.thumb))
+        let fit = painter.fitted(
+            title, width: rect.width - 4, maxSize: max(14, min(24, rect.height * 0.5)), minSize: 10,
+            bold: true, truncation: .tail)
+        painter.drawText(
+            fit.text, size: fit.size, bold: true, centeredAt: rect.center, color: Self.ink(on: colors.thumb))
     }
 
     /// NP-7: the pin-shaped contour over the narrow thumb and the balloon, the title in bold 20.
@@ -122,7 +134,8 @@ final class ValueSliderWidget: Widget {
         ContourPainter.draw(layout, style: .standard, painter: painter)
         let title = slider.editOverlayText ?? slider.title
         guard !title.isEmpty else { return }
-        let fit = painter.fitted(title, width: balloon.width - 6, maxSize: 20, minSize: 10, bold: true, truncation: .tail)
+        let fit = painter.fitted(
+            title, width: balloon.width - 6, maxSize: 20, minSize: 10, bold: true, truncation: .tail)
         painter.drawText(fit.text, size: fit.size, bold: true, centeredAt: balloon.center, color: .white)
     }
 }
@@ -144,9 +157,10 @@ final class NumberPadWidget: Widget {
     }
 
     private func snapshot() -> Snapshot {
-        Snapshot(transform: pad.transform, open: pad.isOpen, frame: pad.padLayout?.outlineFrame ?? .zero,
-                 labels: pad.keys.map(\.key.label), validity: pad.validity, pressed: pad.pressedKeyIndex,
-                 callout: pad.callout?.frame, message: pad.message ?? pad.caption)
+        Snapshot(
+            transform: pad.transform, open: pad.isOpen, frame: pad.padLayout?.outlineFrame ?? .zero,
+            labels: pad.keys.map(\.key.label), validity: pad.validity, pressed: pad.pressedKeyIndex,
+            callout: pad.callout?.frame, message: pad.message ?? pad.caption)
     }
 
     private func box(_ s: Snapshot) -> Rect {
@@ -174,16 +188,18 @@ final class NumberPadWidget: Widget {
         drawMessage(painter)
         let pressed = pad.pressedKeyIndex
         for (i, entry) in pad.keys.enumerated() {
-            drawKey(entry.key, frame: entry.frame, pressed: pressed == i && !entry.key.zoomOnPress,
-                    enabled: pad.isEnabled(entry.key), painter: painter)
+            drawKey(
+                entry.key, frame: entry.frame, pressed: pressed == i && !entry.key.zoomOnPress,
+                enabled: pad.isEnabled(entry.key), painter: painter)
         }
         if let callout = pad.callout, let i = pressed {
             // NP-26: the pin covers the key; the magnified label sits at the callout's top.
             ContourPainter.draw(callout.layout, style: .standard, painter: painter)
             let label = pad.keys[i].key.label
             let h = painter.textSize(label, size: 40, bold: true).height
-            painter.drawText(label, size: 40, bold: true,
-                             centeredAt: Point(callout.frame.midX, callout.frame.minY + 2 + h / 2), color: .white)
+            painter.drawText(
+                label, size: 40, bold: true,
+                centeredAt: Point(callout.frame.midX, callout.frame.minY + 2 + h / 2), color: .white)
         }
     }
 
@@ -192,12 +208,16 @@ final class NumberPadWidget: Widget {
         let row = pad.messageFrame
         guard !row.isEmpty else { return }
         if let refused = pad.message {
-            painter.fillRoundedRect(row, radius: NumberPadLayout.keyCornerRadius, paint: Paint(NumberPadWidget.refusedFill))
-            let fit = painter.fitted(refused, width: row.width - 8, maxSize: 16, minSize: 10, bold: true, truncation: .tail)
+            painter.fillRoundedRect(
+                row, radius: NumberPadLayout.keyCornerRadius, paint: Paint(NumberPadWidget.refusedFill))
+            let fit = painter.fitted(
+                refused, width: row.width - 8, maxSize: 16, minSize: 10, bold: true, truncation: .tail)
             painter.drawText(fit.text, size: fit.size, bold: true, centeredAt: row.center, color: .white)
         } else if let hint = pad.caption {
-            let fit = painter.fitted(hint, width: row.width - 8, maxSize: 16, minSize: 10, bold: false, truncation: .tail)
-            painter.drawText(fit.text, size: fit.size, bold: false, centeredAt: row.center, color: NumberPadWidget.hintColor)
+            let fit = painter.fitted(
+                hint, width: row.width - 8, maxSize: 16, minSize: 10, bold: false, truncation: .tail)
+            painter.drawText(
+                fit.text, size: fit.size, bold: false, centeredAt: row.center, color: NumberPadWidget.hintColor)
         }
     }
 
@@ -210,13 +230,20 @@ final class NumberPadWidget: Widget {
     /// 40 % black shade under the title; disabled → 70 % dark-grey cover.
     private func drawKey(_ key: NumberKey, frame: Rect, pressed: Bool, enabled: Bool, painter: LocalPainter) {
         let shape = Path.roundedRect(frame, radius: NumberPadLayout.keyCornerRadius)
-        ContourPainter.drawShadow(shape, color: Color.black.withAlpha(0.5), offset: Vector(0, 2), blur: 1, painter: painter)
+        ContourPainter.drawShadow(
+            shape, color: Color.black.withAlpha(0.5), offset: Vector(0, 2), blur: 1, painter: painter)
         painter.fill(shape, paint: Paint(key.backgroundColor))
         let light = Color(r: 102, g: 102, b: 102, a: 77), dark = Color(r: 64, g: 64, b: 64, a: 77)
-        painter.fill(shape, paint: painter.verticalGradient(top: frame.minY, bottom: frame.maxY, stops: [
-            GradientStop(0, light), GradientStop(0.5, dark), GradientStop(1, light)]))
+        painter.fill(
+            shape,
+            paint: painter.verticalGradient(
+                top: frame.minY, bottom: frame.maxY,
+                stops: [
+                    GradientStop(0, light), GradientStop(0.5, dark), GradientStop(1, light),
+                ]))
         if pressed { painter.fill(shape, paint: Paint(Color.black, alpha: 0.4)) }
-        painter.drawText(key.label, size: 18, bold: true, centeredAt: frame.center + Vector(0, 2), color: .black, alpha: 0.8)
+        painter.drawText(
+            key.label, size: 18, bold: true, centeredAt: frame.center + Vector(0, 2), color: .black, alpha: 0.8)
         painter.drawText(key.label, size: 18, bold: true, centeredAt: frame.center, color: .white)
         if !enabled { painter.fill(shape, paint: Paint(NamedGrey.dark, alpha: 0.7)) }
     }
