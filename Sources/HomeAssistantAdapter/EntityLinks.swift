@@ -9,24 +9,19 @@ import Widgets
 
 /// The elements and variables bound to Home Assistant entities, and the rules of honest state: HA's
 /// state moves its elements; while a finger holds one its display follows the finger and service calls
-/// go out at most every `callInterval` (the last value on release); after release HA's state is the
-/// truth: a refused call puts the element back at once, a call whose state never comes back puts it
-/// back after `confirmTimeout`. An entity that is unavailable or unknown, or every bound element while
+/// go out at most every `CommandPacer.interval` (the last value on release); after release HA's state is
+/// the truth: a refused call puts the element back at once, a call whose state never comes back puts it
+/// back after `CommandPacer.confirmTimeout`. An entity that is unavailable or unknown, or every bound element while
 /// HA is not live, is shown unavailable and takes no touch.
 final class EntityLinks {
-    static let callInterval = 0.2
-    static let confirmTimeout = 3.0
-
     let links: [String: EntityLink]
     /// The element and variable ids bound to each entity.
     private let byEntity: [String: [String]]
     private let variables: [String: (binding: EntityBinding, text: Bool)]
     private var entities: [String: EntityState] = [:]
     private var live = false
-    private var held: Set<String> = []
-    private var lastCall: [String: MonotonicTime] = [:]
-    private var pendingCall: [String: (value: StoredValue, due: MonotonicTime)] = [:]
-    private var unconfirmed: [String: MonotonicTime] = [:]
+    /// Fingers on elements, calls waiting, calls to be confirmed.
+    private var pacer = CommandPacer()
     private var logged: Set<String> = []
     private(set) var statesReceived = 0
     private(set) var callsSent = 0
@@ -63,8 +58,7 @@ final class EntityLinks {
             entities = cache.entities
             for entity in byEntity.keys.sorted() { show(entity, now: now) }
         } else {
-            pendingCall = [:]
-            unconfirmed = [:]
+            pacer.reset()
             for id in links.keys.sorted() { setAvailable(id, false) }
         }
     }
@@ -91,9 +85,9 @@ final class EntityLinks {
             let available = !EntityValues.isUnavailable(state)
             setAvailable(id, available)
             guard available, let state, link.binding.use != .press else { continue }
-            unconfirmed[id] = nil
+            pacer.confirmed(id)
             // While a finger holds the element, the finger is shown; HA has its say on release.
-            guard !held.contains(id) else { continue }
+            guard !pacer.isHeld(id) else { continue }
             put(id, link, state)
         }
     }
@@ -115,56 +109,45 @@ final class EntityLinks {
         switch event {
         case .control(let id, let e, _) where links[id] != nil:
             switch e {
-            case .startedTracking, .rangeStartedTracking: held.insert(id)
+            case .startedTracking, .rangeStartedTracking: pacer.fingerDown(id)
             case .endedTracking, .rangeEndedTracking:
-                held.remove(id)
-                if lastCall[id] != nil, pendingCall[id] == nil { unconfirmed[id] = now + EntityLinks.confirmTimeout }
+                pacer.fingerUp(id, now: now, confirms: links[id]?.binding.use != .press)
             case .touchUpInside: if links[id]?.binding.use == .press { send(id, nil, now: now) }
             default: break
             }
         case .valueChanged(let id, let value, let urgent, let origin) where links[id] != nil:
             // HA's own state is not sent back to it.
             guard origin != .command(.device), live else { return }
-            if urgent || now - (lastCall[id] ?? -.infinity) >= EntityLinks.callInterval {
-                pendingCall[id] = nil
-                send(id, value, now: now)
-            } else {
-                pendingCall[id] = (value, (lastCall[id] ?? now) + EntityLinks.callInterval)
-            }
+            if pacer.change(id, value, urgent: urgent, now: now) { send(id, value, now: now) }
         default: break
         }
     }
 
     /// Sends rate-limited calls that came due, and puts back elements HA did not confirm.
     func tick(now: MonotonicTime) {
-        for (id, pending) in pendingCall where now >= pending.due {
-            pendingCall[id] = nil
-            send(id, pending.value, now: now)
-        }
-        for (id, until) in unconfirmed where now >= until {
-            unconfirmed[id] = nil
-            guard let link = links[id], let entity = link.entity, let state = entities[entity], !held.contains(id)
-            else { continue }
+        let due = pacer.due(now: now)
+        for (id, value) in due.send { send(id, value, now: now) }
+        for id in due.putBack {
+            guard let link = links[id], let entity = link.entity, let state = entities[entity] else { continue }
             put(id, link, state)
         }
     }
 
-    var nextDeadline: MonotonicTime? { (pendingCall.values.map(\.due) + unconfirmed.values).min() }
+    var nextDeadline: MonotonicTime? { pacer.nextDeadline }
 
     private func send(_ id: String, _ value: StoredValue?, now: MonotonicTime) {
         guard let link = links[id] else { return }
         let state = link.entity.flatMap { entities[$0] }
         guard let request = EntityValues.call(value, for: link, state: state) else { return }
-        lastCall[id] = now
         callsSent += 1
-        if !held.contains(id), link.binding.use != .press { unconfirmed[id] = now + EntityLinks.confirmTimeout }
+        pacer.sent(id, now: now, confirms: link.binding.use != .press)
         call(request) { [weak self] result in
             guard let self, case .failure(let code, let message) = result else { return }
             self.callsRefused += 1
             Log.warning("homeassistant: \(id): \(request.domain).\(request.service) refused (\(code)): \(message)")
-            self.unconfirmed[id] = nil
+            self.pacer.confirmed(id)
             // HA's state is the truth: the element goes back to it unless a finger holds it again.
-            guard !self.held.contains(id), let entity = link.entity, let known = self.entities[entity], self.live else {
+            guard !self.pacer.isHeld(id), let entity = link.entity, let known = self.entities[entity], self.live else {
                 return
             }
             self.put(id, link, known)

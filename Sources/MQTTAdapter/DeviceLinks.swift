@@ -11,8 +11,8 @@ import Widgets
 /// its element; a change made on the panel goes to the device as its command.
 ///
 /// Honest state: while a finger holds an element, its display follows the finger and commands go out
-/// at most every `commandInterval` (the last value on release); the device's state is the truth after
-/// that. A command the device does not confirm within `confirmTimeout` puts the element back to the
+/// at most every `CommandPacer.interval` (the last value on release); the device's state is the truth after
+/// that. A command the device does not confirm within `CommandPacer.confirmTimeout` puts the element back to the
 /// device's last state. An element whose device says it is not available, or whose broker is out of
 /// reach, is shown unavailable and takes no touch.
 final class DeviceLinks {
@@ -39,20 +39,14 @@ final class DeviceLinks {
         }
     }
 
-    static let commandInterval = 0.2
-    static let confirmTimeout = 3.0
-
     let links: [String: Link]
     private let byState: [String: [String]]
     private let byAvailability: [String: [String]]
     /// What the device said last, per element.
     private(set) var deviceValues: [String: StoredValue] = [:]
     /// Elements a finger holds now.
-    private var held: Set<String> = []
-    private var lastCommand: [String: MonotonicTime] = [:]
-    private var pendingCommand: [String: (value: StoredValue, due: MonotonicTime)] = [:]
-    /// Elements waiting for their device to confirm a command, and until when.
-    private var unconfirmed: [String: MonotonicTime] = [:]
+    /// Fingers on elements, commands waiting, commands to be confirmed.
+    private var pacer = CommandPacer()
     /// Per element, whether its availability topic says available (absent: it has none, or said nothing).
     private var deviceAvailable: [String: Bool] = [:]
     private var brokerUp = false
@@ -115,9 +109,9 @@ final class DeviceLinks {
             )
         case .success(let value):
             deviceValues[id] = value
-            unconfirmed[id] = nil
+            pacer.confirmed(id)
             // While a finger holds the element, the finger is shown; the device has its say on release.
-            guard !held.contains(id) else { return }
+            guard !pacer.isHeld(id) else { return }
             if let problem = apply(id, value) {
                 logOnce(
                     "device/\(id)/\(problem)", "mqtt: \(link.topics.stateTopic ?? ""): ignored for \(id): \(problem)")
@@ -159,52 +153,40 @@ final class DeviceLinks {
         switch event {
         case .control(let id, let e, _) where links[id] != nil:
             switch e {
-            case .startedTracking, .rangeStartedTracking: held.insert(id)
+            case .startedTracking, .rangeStartedTracking: pacer.fingerDown(id)
             case .endedTracking, .rangeEndedTracking:
-                held.remove(id)
-                if lastCommand[id] != nil, pendingCommand[id] == nil, links[id]?.topics.stateTopic != nil {
-                    unconfirmed[id] = now + DeviceLinks.confirmTimeout
-                }
+                pacer.fingerUp(id, now: now, confirms: links[id]?.topics.stateTopic != nil)
             case .touchUpInside: if case .press = links[id]?.exposure { command(id, .single(1), now: now) }
             default: break
             }
         case .valueChanged(let id, let value, let urgent, let origin) where links[id] != nil:
             // A device's own state is not sent back to it.
             guard origin != .command(.device), links[id]?.topics.commandTopic != nil else { return }
-            if urgent || now - (lastCommand[id] ?? -.infinity) >= DeviceLinks.commandInterval {
-                pendingCommand[id] = nil
-                command(id, value, now: now)
-            } else {
-                pendingCommand[id] = (value, (lastCommand[id] ?? now) + DeviceLinks.commandInterval)
-            }
+            if pacer.change(id, value, urgent: urgent, now: now) { command(id, value, now: now) }
         default: break
         }
     }
 
     /// Sends rate-limited commands that came due, and puts back elements whose device did not confirm.
     func tick(now: MonotonicTime) {
-        for (id, pending) in pendingCommand where now >= pending.due {
-            pendingCommand[id] = nil
-            command(id, pending.value, now: now)
-        }
-        for (id, until) in unconfirmed where now >= until {
-            unconfirmed[id] = nil
+        let due = pacer.due(now: now)
+        for (id, value) in due.send { command(id, value, now: now) }
+        for id in due.putBack {
             guard let known = deviceValues[id] else { continue }
             logOnce(
                 "device/\(id)/unconfirmed",
-                "mqtt: \(id): the device did not confirm the command within \(Int(DeviceLinks.confirmTimeout)) s; showing its last state; logged once"
+                "mqtt: \(id): the device did not confirm the command within \(Int(CommandPacer.confirmTimeout)) s; showing its last state; logged once"
             )
             _ = apply(id, known)
         }
     }
 
-    var nextDeadline: MonotonicTime? { (pendingCommand.values.map(\.due) + unconfirmed.values).min() }
+    var nextDeadline: MonotonicTime? { pacer.nextDeadline }
 
     private func command(_ id: String, _ value: StoredValue, now: MonotonicTime) {
         guard let link = links[id], let topic = link.topics.commandTopic else { return }
-        lastCommand[id] = now
         publish(topic, DeviceLinks.payload(value, for: link), link.topics.qos, link.topics.retain)
         // Once no finger holds it, the device must confirm what was sent, or the element goes back.
-        if !held.contains(id), link.topics.stateTopic != nil { unconfirmed[id] = now + DeviceLinks.confirmTimeout }
+        pacer.sent(id, now: now, confirms: link.topics.stateTopic != nil)
     }
 }
