@@ -2,10 +2,10 @@ import ConfigModel
 import Controls
 import Core
 
-/// `circular-slider`: one handle on a circular track (MS).
-struct CircularSliderKind: RegisteredKind {
-    var name: String { "circular-slider" }
-    var schema: Schema { CircularKeys.schema }
+/// The roles the one-handle dials share: images, readout, a continuous number, the range rule.
+protocol OneHandleDialKind: RegisteredKind {}
+
+extension OneHandleDialKind {
     var imageKeys: [ImageKey] { CircularKeys.images }
     var templateKeys: [TemplateKey] { Readout.templateKeys }
     func valueStep(_ table: ConfigTable) -> Double? { ElementKeys.continuousStep(table) }
@@ -14,6 +14,12 @@ struct CircularSliderKind: RegisteredKind {
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
         CircularKeys.check(table, valueKeys: ["value"], report: report)
     }
+}
+
+/// `circular-slider`: one handle on a circular track (MS).
+struct CircularSliderKind: OneHandleDialKind {
+    var name: String { "circular-slider" }
+    var schema: Schema { CircularKeys.schema }
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
         let slider = CircularSlider(
@@ -56,17 +62,9 @@ struct CircularSliderKind: RegisteredKind {
 }
 
 /// `gradient-slider`: a circular slider whose filled arc runs through colours (MS-86).
-struct GradientSliderKind: RegisteredKind {
+struct GradientSliderKind: OneHandleDialKind {
     var name: String { "gradient-slider" }
     var schema: Schema { CircularKeys.gradientSchema }
-    var imageKeys: [ImageKey] { CircularKeys.images }
-    var templateKeys: [TemplateKey] { Readout.templateKeys }
-    func valueStep(_ table: ConfigTable) -> Double? { ElementKeys.continuousStep(table) }
-    func exposure(_ table: ConfigTable) -> ValueExposure { .number(keyedRange(table)) }
-
-    func check(_ table: ConfigTable, report: (String, String) -> Void) {
-        CircularKeys.check(table, valueKeys: ["value"], report: report)
-    }
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
         let slider = GradientCircularSlider(
