@@ -112,10 +112,15 @@ let package = Package(
                 "Core", "Formats", "Platform", "ConfigModel", "Controls", "Raster", "Widgets", "AssetFiles",
                 "HomeAssistant",
             ], swiftSettings: smallCode),
+        // The state file: values saved atomically on a writer thread, loaded and checked at start.
+        .target(
+            name: "Persistence", dependencies: ["Core", "Controls", "Formats", "Platform", "ConfigLoading", "CLinux"],
+            swiftSettings: smallCode),
         .target(
             name: "Kiosk",
             dependencies: [
-                "Core", "Formats", "Platform", "ConfigModel", "ConfigLoading", "Controls", "Raster", "Widgets",
+                "Core", "Formats", "Platform", "ConfigModel", "ConfigLoading", "Persistence", "Controls", "Raster",
+                "Widgets",
                 "AssetFiles", "Input", "Display",
                 "CLinux",
             ], swiftSettings: smallCode),
@@ -123,12 +128,15 @@ let package = Package(
         // (`KioskAPI`). No module imports an adapter; the programs link them.
         .target(
             name: "SocketAdapter",
-            dependencies: ["Kiosk", "ConfigLoading", "Core", "Formats", "Platform", "Controls", "CLinux"],
+            dependencies: [
+                "Kiosk", "Persistence", "ConfigLoading", "Core", "Formats", "Platform", "Controls", "CLinux",
+            ],
             swiftSettings: smallCode),
         .target(
             name: "MQTTAdapter",
             dependencies: [
-                "Kiosk", "ConfigLoading", "ConfigModel", "Core", "Formats", "Platform", "Controls", "Widgets",
+                "Kiosk", "Persistence", "ConfigLoading", "ConfigModel", "Core", "Formats", "Platform", "Controls",
+                "Widgets",
                 "CMosquitto",
             ], swiftSettings: smallCode),
         // Home Assistant entities bound to elements (issue 33): the client's states set them, the panel's
@@ -136,7 +144,8 @@ let package = Package(
         .target(
             name: "HomeAssistantAdapter",
             dependencies: [
-                "Kiosk", "HomeAssistant", "ConfigLoading", "ConfigModel", "Core", "Formats", "Platform", "Controls",
+                "Kiosk", "Persistence", "HomeAssistant", "ConfigLoading", "ConfigModel", "Core", "Formats", "Platform",
+                "Controls",
                 "Widgets",
             ], swiftSettings: smallCode),
         // The desktop simulator (`thumbwheel simulate`): an SDL2 window as display and touch source, at
@@ -144,7 +153,8 @@ let package = Package(
         .target(
             name: "Simulator",
             dependencies: [
-                "Kiosk", "ConfigLoading", "Platform", "Core", "Display", "Input", "Raster", "Widgets", "AssetFiles",
+                "Kiosk", "Persistence", "ConfigLoading", "Platform", "Core", "Display", "Input", "Raster", "Widgets",
+                "AssetFiles",
                 "CSDL2", "CLinux",
             ], swiftSettings: smallCode),
         // The command line of both binaries (parser, help, man page, completions, exit statuses), with
@@ -153,7 +163,8 @@ let package = Package(
         .executableTarget(
             name: "thumbwheel",
             dependencies: [
-                "Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "HomeAssistantAdapter", "Formats", "Platform",
+                "Kiosk", "Persistence", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "HomeAssistantAdapter",
+                "Formats", "Platform",
                 "Core", "Raster", "Input", "Display", "Widgets",
                 "AssetFiles", "CLISupport", "Simulator",
             ], swiftSettings: smallCode),
@@ -168,7 +179,8 @@ let package = Package(
         .executableTarget(
             name: "thumbwheel-dev",
             dependencies: [
-                "Bench", "Kiosk", "ConfigLoading", "Input", "Core", "Raster", "Display", "Widgets", "AssetFiles",
+                "Bench", "Kiosk", "Persistence", "ConfigLoading", "Input", "Core", "Raster", "Display", "Widgets",
+                "AssetFiles",
                 "Platform", "CLISupport",
             ]),
 
@@ -177,7 +189,8 @@ let package = Package(
         .executableTarget(
             name: "thumbwheel-fuzz",
             dependencies: [
-                "Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "Formats", "Input", "Raster", "AssetFiles",
+                "Kiosk", "Persistence", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "Formats", "Input", "Raster",
+                "AssetFiles",
                 "Core", "Controls", "Bench", "HomeAssistant",
             ]),
 
@@ -214,13 +227,15 @@ let package = Package(
         .testTarget(
             name: "KioskTests",
             dependencies: [
-                "Kiosk", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "HomeAssistantAdapter", "HomeAssistant",
+                "Kiosk", "Persistence", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "HomeAssistantAdapter",
+                "HomeAssistant",
                 "Formats", "Platform", "Controls", "Core", "Raster", "Widgets", "AssetFiles", "TestSupport",
             ]),
         .testTarget(
             name: "SimulatorTests",
             dependencies: [
-                "Simulator", "Kiosk", "ConfigLoading", "SocketAdapter", "Core", "Display", "Raster", "TestSupport",
+                "Simulator", "Kiosk", "Persistence", "ConfigLoading", "SocketAdapter", "Core", "Display", "Raster",
+                "TestSupport",
             ]),
         // OpenSSL's headers for the Home Assistant client's wss://: libssl is opened with dlopen when a
         // wss URL is used, like libmosquitto, so no pkgConfig (Sources/COpenSSL/shim.h).

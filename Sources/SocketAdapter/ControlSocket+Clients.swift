@@ -1,4 +1,5 @@
 import Kiosk
+import Persistence
 import ConfigLoading
 import CLinux
 import Core

@@ -1,6 +1,7 @@
 import ConfigLoading
 import CLISupport
 import Kiosk
+import Persistence
 
 /// `thumbwheel-dev state-torture --path FILE`: a test helper. Saves an increasing value through the
 /// real StateStore as fast as it can and prints `ack N` after each save returns, so a test can

@@ -6,6 +6,7 @@ import Glibc
 import HomeAssistant
 import Input
 import Kiosk
+import Persistence
 import MQTTAdapter
 import SocketAdapter
 import Raster

@@ -2,6 +2,7 @@ import Glibc
 import Testing
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import Persistence
 @testable import MQTTAdapter
 @testable import SocketAdapter
 @testable import Platform

@@ -6,6 +6,7 @@ import Testing
 import TestSupport
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import Persistence
 @testable import MQTTAdapter
 @testable import SocketAdapter
 

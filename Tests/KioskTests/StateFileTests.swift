@@ -4,6 +4,7 @@ import Testing
 @testable import Formats
 @testable import ConfigLoading
 @testable import Kiosk
+@testable import Persistence
 @testable import MQTTAdapter
 @testable import SocketAdapter
 @testable import Platform

@@ -1,3 +1,4 @@
+import Persistence
 import Controls
 import Core
 import Formats

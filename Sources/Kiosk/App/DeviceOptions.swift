@@ -5,7 +5,7 @@ import Input
 
 extension KioskConfig {
     /// The Display module's options from the `[display]` section.
-    func displayOptions(forceHeadless: Bool) -> Display.DisplayConfig {
+    public func displayOptions(forceHeadless: Bool) -> Display.DisplayConfig {
         let d = display
         var backend: DisplayBackendChoice =
             switch d.backend {
@@ -26,8 +26,9 @@ extension KioskConfig {
     }
 
     /// The input hub's settings from the `[input]` section, for a canvas of `canvas` pixels.
-    func inputConfiguration(canvas: PixelSize, calibration override: CalibrationMatrix? = nil) -> InputHubConfiguration
-    {
+    public func inputConfiguration(
+        canvas: PixelSize, calibration override: CalibrationMatrix? = nil
+    ) -> InputHubConfiguration {
         InputHubConfiguration(
             displaySize: Size(Double(canvas.width), Double(canvas.height)),
             criteria: [DeviceCriterion(parsing: input.device) ?? .automatic],

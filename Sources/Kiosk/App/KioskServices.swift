@@ -1,3 +1,4 @@
+import Persistence
 import ConfigLoading
 import Core
 import Platform

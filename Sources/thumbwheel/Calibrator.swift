@@ -1,3 +1,4 @@
+import Kiosk
 import ConfigLoading
 import Core
 import Display
