@@ -106,21 +106,13 @@ final class EntityLinks {
 
     /// A kiosk event: fingers taking and leaving elements, presses, and changes to send to HA.
     func receive(_ event: KioskEvent, now: MonotonicTime) {
-        switch event {
-        case .control(let id, let e, _) where links[id] != nil:
-            switch e {
-            case .startedTracking, .rangeStartedTracking: pacer.fingerDown(id)
-            case .endedTracking, .rangeEndedTracking:
-                pacer.fingerUp(id, now: now, confirms: links[id]?.binding.use != .press)
-            case .touchUpInside: if links[id]?.binding.use == .press { send(id, nil, now: now) }
-            default: break
-            }
-        case .valueChanged(let id, let value, let urgent, let origin) where links[id] != nil:
-            // HA's own state is not sent back to it.
-            guard origin != .command(.device), live else { return }
-            if pacer.change(id, value, urgent: urgent, now: now) { send(id, value, now: now) }
-        default: break
+        if case .control(let id, .touchUpInside, _) = event, links[id]?.binding.use == .press {
+            send(id, nil, now: now)
         }
+        let change = pacer.follow(
+            event, now: now, bound: { links[$0] != nil }, sends: { _ in live },
+            confirms: { links[$0]?.binding.use != .press })
+        if let change { send(change.id, change.value, now: now) }
     }
 
     /// Sends rate-limited calls that came due, and puts back elements HA did not confirm.

@@ -150,21 +150,13 @@ final class DeviceLinks {
 
     /// A kiosk event: fingers taking and leaving elements, and value changes to send to devices.
     func receive(_ event: KioskEvent, now: MonotonicTime) {
-        switch event {
-        case .control(let id, let e, _) where links[id] != nil:
-            switch e {
-            case .startedTracking, .rangeStartedTracking: pacer.fingerDown(id)
-            case .endedTracking, .rangeEndedTracking:
-                pacer.fingerUp(id, now: now, confirms: links[id]?.topics.stateTopic != nil)
-            case .touchUpInside: if case .press = links[id]?.exposure { command(id, .single(1), now: now) }
-            default: break
-            }
-        case .valueChanged(let id, let value, let urgent, let origin) where links[id] != nil:
-            // A device's own state is not sent back to it.
-            guard origin != .command(.device), links[id]?.topics.commandTopic != nil else { return }
-            if pacer.change(id, value, urgent: urgent, now: now) { command(id, value, now: now) }
-        default: break
+        if case .control(let id, .touchUpInside, _) = event, case .press = links[id]?.exposure {
+            command(id, .single(1), now: now)
         }
+        let change = pacer.follow(
+            event, now: now, bound: { links[$0] != nil }, sends: { links[$0]?.topics.commandTopic != nil },
+            confirms: { links[$0]?.topics.stateTopic != nil })
+        if let change { command(change.id, change.value, now: now) }
     }
 
     /// Sends rate-limited commands that came due, and puts back elements whose device did not confirm.

@@ -101,18 +101,7 @@ final class LatencyFeeder: @unchecked Sendable {
     }
 
     /// Starts the thread (signals stay blocked in it: it inherits the kiosk's mask).
-    func start() {
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(self).toOpaque()
-        pthread_create(
-            &thread, nil,
-            { context in
-                let feeder = Unmanaged<LatencyFeeder>.fromOpaque(context!).takeRetainedValue()
-                feeder.play()
-                return nil
-            }, context)
-        pthread_detach(thread)
-    }
+    func start() { startDetachedThread { self.play() } }
 
     private func play() {
         sleep(seconds: settle)

@@ -44,23 +44,14 @@ enum WakeupFloor {
         init(fd: Int32, count: Int, interval: Double) { self.fd = fd; self.count = count; self.interval = interval }
 
         func start() {
-            var thread = pthread_t()
-            let context = Unmanaged.passRetained(self).toOpaque()
-            pthread_create(
-                &thread, nil,
-                { context in
-                    let writer = Unmanaged<Writer>.fromOpaque(context!).takeRetainedValue()
-                    for _ in 0..<writer.count {
-                        var ts = timespec(tv_sec: 0, tv_nsec: Int(writer.interval * 1e9)), rest = timespec()
-                        while nanosleep(&ts, &rest) != 0 && errno == EINTR { ts = rest }
-                        var now = monotonicNow()
-                        guard write(writer.fd, &now, MemoryLayout<Double>.size) == MemoryLayout<Double>.size else {
-                            break
-                        }
-                    }
-                    return nil
-                }, context)
-            pthread_detach(thread)
+            startDetachedThread {
+                for _ in 0..<self.count {
+                    var ts = timespec(tv_sec: 0, tv_nsec: Int(self.interval * 1e9)), rest = timespec()
+                    while nanosleep(&ts, &rest) != 0 && errno == EINTR { ts = rest }
+                    var now = monotonicNow()
+                    guard write(self.fd, &now, MemoryLayout<Double>.size) == MemoryLayout<Double>.size else { break }
+                }
+            }
         }
     }
 }

@@ -70,6 +70,30 @@ public struct CommandPacer: Sendable {
         return (send, late.filter { !held.contains($0) })
     }
 
+    /// Follows one kiosk event for the elements an adapter binds (`bound`): fingers taking and leaving
+    /// them, and value changes it `sends` (a device's own state never: it would be echoed back).
+    /// Returns the change to send now, if one goes now; a press is the adapter's own business.
+    public mutating func follow(
+        _ event: KioskEvent, now: MonotonicTime, bound: (String) -> Bool, sends: (String) -> Bool,
+        confirms: (String) -> Bool
+    ) -> (id: String, value: StoredValue)? {
+        switch event {
+        case .control(let id, let e, _) where bound(id):
+            switch e {
+            case .startedTracking, .rangeStartedTracking: fingerDown(id)
+            case .endedTracking, .rangeEndedTracking: fingerUp(id, now: now, confirms: confirms(id))
+            default: break
+            }
+        case .valueChanged(let id, let value, let urgent, let origin) where bound(id):
+            guard origin != .command(.device), sends(id), change(id, value, urgent: urgent, now: now) else {
+                return nil
+            }
+            return (id, value)
+        default: break
+        }
+        return nil
+    }
+
     /// The earliest moment something comes due, or nil.
     public var nextDeadline: MonotonicTime? { (pending.values.map(\.due) + unconfirmed.values).min() }
 }
