@@ -48,3 +48,27 @@ extension ConfigBuilder {
         }
     }
 }
+
+extension ConfigBuilder {
+    /// Keys that show their text as written (a choice's options, a screen's title) but hold what looks
+    /// like a template placeholder naming a control or variable: a warning, since `{pump}` there is
+    /// drawn with its braces.
+    mutating func warnPlainTextPlaceholders(
+        screens: [ConfigTable], controls: [ControlConfig], variables: [ValueBoard.Declaration]
+    ) {
+        let names = Set(controls.map(\.id) + variables.map(\.id) + [WallClockText.name])
+        func check(_ text: String, in t: ConfigTable, key: String) {
+            guard let template = try? TextTemplate(parsing: text),
+                let name = template.names.first(where: names.contains)
+            else { return }
+            warn(
+                t, key,
+                "takes plain text: {\(name)} is shown as written, braces and all (labels, button text, toggle labels and card titles take templates)"
+            )
+        }
+        for s in screens { if let title = s.string("title") { check(title, in: s, key: "title") } }
+        for c in controls {
+            for option in c.properties.strings("options") ?? [] { check(option, in: c.properties, key: "options") }
+        }
+    }
+}

@@ -113,6 +113,8 @@ struct ConfigBuilder {
         checkDerivedNames(controls: config.allControls, variables: root.tables("variables"))
         config.templates = templates(of: config.allControls, variables: config.variables)
         checkConditions(controls: config.allControls, variables: config.variables)
+        warnPlainTextPlaceholders(
+            screens: root.tables("screens"), controls: config.allControls, variables: config.variables)
         config.icons = icons  // again: icons inline in templates load the names too
         config.navigation = navigation(root.table("navigation"), screens: config.screens)
         config.mqtt = mqtt(root.table("mqtt"), variables: root.tables("variables"), declared: config.variables)

@@ -108,4 +108,19 @@ struct ConditionTests {
             try PropertyEdits.value(.string("x"), key: "label", of: button, in: config)
         }
     }
+
+    @Test(
+        "A placeholder in a plain-text key (a screen's title, a choice's options) is warned about; literal braces are not"
+    )
+    func plainTextWarnings() throws {
+        let text =
+            "[[variables]]\nid = \"status\"\ntype = \"text\"\n[[screens]]\nid = \"main\"\ntitle = \"Pump {status}\"\n"
+            + "  [[screens.controls]]\n  kind = \"choice\"\n  id = \"mode\"\n  frame = [0, 0, 300, 60]\n  options = [\"Eco\", \"{x} {status}\"]\n"
+        let config = try ConfigLoader.parse(text: text, file: "c.toml")
+        let found = config.warnings.map(\.description).filter { $0.contains("takes plain text") }
+        #expect(found.count == 2 && found.allSatisfy { $0.contains("{status}") }, "\(found)")
+        let plain = try ConfigLoader.parse(
+            text: text.replacingOccurrences(of: "{status}", with: "{not-an-id}"), file: "c.toml")
+        #expect(!plain.warnings.map(\.description).contains { $0.contains("takes plain text") })
+    }
 }
