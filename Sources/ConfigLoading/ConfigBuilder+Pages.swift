@@ -1,3 +1,4 @@
+import Formats
 import ConfigModel
 import Controls
 import Widgets
@@ -32,6 +33,9 @@ extension ConfigBuilder {
                     unknownScreen(action, "screen", screen, config.screens)
                 }
                 if action["publish"] != nil { checkPublish(action, config) }
+                if let id = action.string("prop"), let key = action.string("key"), let to = action.string("to") {
+                    checkProperty(action, id: id, key: key, to: to, config)
+                }
                 guard let target = action.string("set") else { continue }
                 guard let other = controls.first(where: { $0.id == target }), let kind = ElementKinds.named(other.kind)
                 else {
@@ -54,6 +58,23 @@ extension ConfigBuilder {
         for name in template.names where !known.contains(name) {
             let hint = Validator.suggestion(for: name, among: known).map { "; did you mean \"\($0)\"?" } ?? ""
             fail(action, "payload", "expected control and variable ids in {…}, found {\(name)}\(hint)")
+        }
+    }
+
+    /// A `prop` action: an element that exists, and a value its key takes (as `ctl prop` checks it).
+    private mutating func checkProperty(
+        _ action: ConfigTable, id: String, key: String, to: String, _ config: KioskConfig
+    ) {
+        guard let target = config.allControls.first(where: { $0.id == id }) else {
+            let hint =
+                Validator.suggestion(for: id, among: config.allControls.map(\.id)).map { "; did you mean \"\($0)\"?" }
+                ?? ""
+            fail(action, "prop", "expected an element id, found \"\(id)\"\(hint)")
+            return
+        }
+        let value: JSON = to == "true" ? .bool(true) : to == "false" ? .bool(false) : .string(to)
+        do throws(PropertyError) { _ = try PropertyEdits.value(value, key: key, of: target, in: config) } catch {
+            fail(action, "to", "expected a value \(id) takes: \(error)")
         }
     }
 

@@ -81,6 +81,13 @@ struct ConditionTests {
             ).first?
             .contains("color_when: expected only on a kind with a `color` key") == true)
         #expect(errors(Self.config("", kind: "button\"\n  text = \"Stop {tnak}")).first?.contains("tnak") == true)
+        #expect(
+            errors(Self.config(#"  actions = [{ prop = "pump", key = "color", to = "blurple" }]"#)).first?.contains(
+                "to: expected a value pump takes") == true)
+        #expect(
+            errors(Self.config(#"  actions = [{ prop = "pmup", key = "label", to = "x" }]"#)).first?.contains(
+                "did you mean \"pump\"") == true)
+        #expect(errors(Self.config(#"  actions = [{ prop = "pump", key = "label", to = "Locked" }]"#)) == [])
     }
 
     @Test("A property's value is checked as the config's: type, colour names, template names, the kind's keys")

@@ -84,7 +84,7 @@ struct ConfigErrorTests {
             "[[screens]]\nid = \"main\"\n  [[screens.controls]]\n  kind = \"button\"\n  id = \"eco\"\n  frame = [0, 0, 99, 60]\n  text = \"Eco\"\n"
                 + "  actions = [{ set = \"t\", value = 18 }, { event = \"eco\", back = true }]\n"
                 + "  [[screens.controls]]\n  kind = \"circular-slider\"\n  id = \"t\"\n  frame = [100, 0, 99, 99]\n  min = 10\n  max = 30\n",
-            "bad.toml:8:41: screens[id=main].controls[id=eco].actions[1]: expected exactly one of screen, back, set, hook, event, publish, found back and event"
+            "bad.toml:8:41: screens[id=main].controls[id=eco].actions[1]: expected exactly one of screen, back, set, hook, event, publish, prop, found back and event"
         ),
         (
             "[[screens]]\nid = \"main\"\n  [[screens.controls]]\n  kind = \"button\"\n  id = \"eco\"\n  frame = [0, 0, 99, 60]\n  text = \"Eco\"\n"

@@ -116,6 +116,20 @@ struct PropertyProcessTests {
             "a refused value is logged once, naming the element and key")
     }
 
+    @Test("A prop action: a tap on one element changes another's key, as a render of that config shows it")
+    func propAction() throws {
+        let action = #"  actions = [{ prop = "pump", key = "label", to = "Pump locked" }]"#
+        let kiosk = try #require(KioskProcess(name: "prop-action", extraScreens: Self.controls(button: action)))
+        let before = try #require(try kiosk.screenshotBitmap())
+        #expect(kiosk.request(#"{"cmd":"tap","x":300,"y":40}"#)?.contains("\"ok\":true") == true)
+        // The tap's press and release play out first (the button is drawn pressed meanwhile).
+        usleep(500_000)
+        let after = try #require(try kiosk.screenshotBitmap())
+        #expect(after.pixels != before.pixels)
+        let written = try render(Self.controls(button: action, toggle: #"  label = "Pump locked""#).replacingLabel())
+        #expect(after.pixels == written.pixels)
+    }
+
     @Test("Disabled from outside: veiled, refuses its touch; enabled again it takes it")
     func disabled() throws {
         let kiosk = try #require(KioskProcess(name: "prop-enabled", extraScreens: Self.controls()))
@@ -167,5 +181,13 @@ struct PropertyProcessTests {
             }
         }
         return maxX < 0 ? nil : PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+}
+
+extension String {
+    /// The toggle's own `label = "Pump"` taken out, so a `label` written in `toggle:` is the only one.
+    fileprivate func replacingLabel() -> String {
+        split(separator: "\n", omittingEmptySubsequences: false).filter { $0 != #"  label = "Pump""# }.joined(
+            separator: "\n")
     }
 }

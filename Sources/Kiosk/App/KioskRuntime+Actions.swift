@@ -1,3 +1,4 @@
+import Formats
 import ConfigLoading
 import Controls
 import Core
@@ -29,6 +30,11 @@ extension KioskRuntime {
                 services.hooks.request(
                     key: "\(element.id)/action", argv: HookRunner.expand(argv, id: element.id, value: value),
                     minInterval: 0, timeout: Double(element.config.hooks?.timeoutMS ?? 5000) / 1000, now: now)
+            case .property(let id, let key, let to):
+                let value: JSON = to == "true" ? .bool(true) : to == "false" ? .bool(false) : .string(to)
+                if case .failure(let refused) = perform(.setProperty(id: id, key: key, value: value), from: .other) {
+                    Log.warning("action: \(element.id): \(refused)")
+                }
             case .confirmed(let question, let action):
                 ask(question, then: action, of: element, now: now)
             case .publish(let topic, let payload, let retain):

@@ -17,6 +17,9 @@ public enum ElementAction: Hashable, Sendable {
     case event(String)
     /// Publish a message over MQTT: `payload` is a template over values and variables.
     case publish(topic: String, payload: TextTemplate, retain: Bool)
+    /// Change one of an element's keys (text, label, title, color, icon, hidden, enabled) as
+    /// `ctl prop` does: `to` is the new value as text (`"true"`/`"false"` for a switch).
+    case property(element: String, key: String, to: String)
     /// Ask `question` first (a modal dialog, No and Yes); the action runs only on Yes.
     indirect case confirmed(question: String, action: ElementAction)
 
@@ -33,6 +36,11 @@ public enum ElementAction: Hashable, Sendable {
             "payload", .string, default: "\"\"",
             "What `publish` sends: a template over control values and variables (`\"{pump}\"`, `{\"speed\":{fan}}`)."),
         Field("retain", .bool, default: "false", "`publish` sends a retained message."),
+        Field(
+            "prop", .string,
+            "An element id whose `key` becomes `to` while the kiosk runs, as `ctl prop` does (kept until a reload)."),
+        Field("key", .string, "With `prop`: the key (text, label, title, color, icon, hidden or enabled)."),
+        Field("to", .string, "With `prop`: the new value (`\"red\"`, `\"Stop\"`, `\"true\"`)."),
         Field(
             "confirm", .string,
             "Ask this first (`\"Start irrigation?\"`): a dialog with No and Yes over the screen; the action runs only on Yes, and not at all if nobody answers within 10 s."
@@ -60,7 +68,7 @@ public enum ElementAction: Hashable, Sendable {
     }
 
     /// The one-of keys an action table must hold exactly one of.
-    static let verbs = ["screen", "back", "set", "hook", "event", "publish"]
+    static let verbs = ["screen", "back", "set", "hook", "event", "publish", "prop"]
 
     /// The actions of a validated table (mistakes are the loader's to report); hook programs are taken
     /// from `configDirectory` as `ConfigPaths` says.
@@ -80,6 +88,9 @@ public enum ElementAction: Hashable, Sendable {
         }
         if let argv = ConfigPaths.command(t.strings("hook"), in: configDirectory) { return .hook(argv) }
         if let e = t.string("event") { return .event(e) }
+        if let id = t.string("prop"), let key = t.string("key"), let to = t.string("to") {
+            return .property(element: id, key: key, to: to)
+        }
         if let topic = t.string("publish") {
             let payload =
                 (try? TextTemplate(parsing: t.string("payload") ?? ""))
@@ -116,6 +127,12 @@ public enum ElementAction: Hashable, Sendable {
                 report(key + ".hook", "expected a program path first, found an empty string")
             }
             if t.bool("back") == false { report(key + ".back", "expected true, found false") }
+            for k in ["key", "to"] where t[k] != nil && t["prop"] == nil {
+                report(key + "." + k, "expected only with \"prop\", found it without")
+            }
+            if t["prop"] != nil && (t["key"] == nil || t["to"] == nil) {
+                report(key, "expected \"key\" and \"to\" with \"prop\"")
+            }
             for k in ["payload", "retain"] where t[k] != nil && t["publish"] == nil {
                 report(key + "." + k, "expected only with \"publish\", found it without")
             }
