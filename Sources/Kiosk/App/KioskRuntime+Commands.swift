@@ -84,7 +84,7 @@ extension KioskRuntime: KioskAPI {
             if idle.power != before { broadcast(.screenPower(idle.power), now: now) }
             return .success(.screenPower(idle.power))
         case .setProperty(let id, let key, let value):
-            return setProperty(id, key, value, now: now)
+            return setProperty(id, key, value, from: source, now: now)
         case .setAvailable(let id, let available):
             guard config.allControls.contains(where: { $0.id == id }) else {
                 return .failure(KioskCommandError(unknownControl(id).description))
@@ -98,7 +98,7 @@ extension KioskRuntime: KioskAPI {
 
     /// An element's key changed from outside: checked, kept, and the element built again in place.
     private func setProperty(
-        _ id: String, _ key: String, _ value: JSON, now: MonotonicTime
+        _ id: String, _ key: String, _ value: JSON, from source: CommandSource, now: MonotonicTime
     ) -> Result<KioskResult, KioskCommandError> {
         guard let c = config.allControls.first(where: { $0.id == id }) else {
             return .failure(KioskCommandError(unknownControl(id).description))
@@ -110,6 +110,8 @@ extension KioskRuntime: KioskAPI {
         } catch {
             return .failure(KioskCommandError(error.description))
         }
+        // Timed like a set: the frame that shows the new key is what the sender waits for.
+        presenter.noteChange(source == .mqtt ? .mqttSet : .socketSet, at: now)
         refreshElements(now: now)
         return .success(.done)
     }
