@@ -106,7 +106,8 @@ final class SpawnedProcess {
     private var buffer: [UInt8] = []
 
     /// - Parameter stderrPath: a file the process's stderr is appended to; nil leaves it on the test's.
-    init?(_ path: String, _ args: [String], stderrPath: String? = nil) {
+    /// - Parameter extraEnvironment: `NAME=value` entries added to (or replacing) this process's own.
+    init?(_ path: String, _ args: [String], stderrPath: String? = nil, extraEnvironment: [String] = []) {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { return nil }
         var actions = posix_spawn_file_actions_t()
@@ -121,7 +122,16 @@ final class SpawnedProcess {
         defer { argv.forEach { free($0) } }
         var attributes = unblockedSignals()
         defer { posix_spawnattr_destroy(&attributes) }
-        let rc = posix_spawn(&p, path, &actions, &attributes, argv, environ)
+        var inherited: [String] = []
+        var e = environ
+        while let entry = e.pointee { inherited.append(String(cString: entry)); e += 1 }
+        let names = Set(extraEnvironment.map { $0.prefix { $0 != "=" } })
+        let envp =
+            (inherited.filter { !names.contains($0.prefix { $0 != "=" }) } + extraEnvironment).map { strdup($0) } + [
+                nil
+            ]
+        defer { envp.forEach { free($0) } }
+        let rc = posix_spawn(&p, path, &actions, &attributes, argv, envp)
         posix_spawn_file_actions_destroy(&actions)
         close(fds[1])
         guard rc == 0 else { close(fds[0]); return nil }
