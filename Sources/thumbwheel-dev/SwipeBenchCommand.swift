@@ -29,27 +29,29 @@ struct SwipeBenchCommand {
 
     func run() throws {
         let files = configs.isEmpty ? SwipeBenchCommand.examples() : configs
-        print("config               screen          size      p50 ms  p99 ms  max ms")
+        print("config               screen          size      p50 ms  p99 ms  max ms  neighbour ms")
         var worst = 0.0
         for file in files {
             let config = try ConfigLoader.load(path: file)
             for index in config.screens.indices {
-                let times = measure(config, screen: index).sorted()
+                let (frameTimes, first) = measure(config, screen: index)
+                let times = frameTimes.sorted()
                 worst = max(worst, times.last ?? 0)
                 let size = config.display.headlessSize
                 let name = String(file.split(separator: "/").last ?? "")
                 print(
                     pad(name, 20) + " " + pad(config.screens[index].id, 15) + " " + pad("\(size)", 9) + " "
                         + pad(ms(quantile(times, 0.5)), 7) + " " + pad(ms(quantile(times, 0.99)), 7) + " "
-                        + ms(times.last ?? 0))
+                        + pad(ms(times.last ?? 0), 7) + " " + ms(first))
             }
         }
         print("slowest frame: \(ms(worst)) ms")
     }
 
     /// Frame times (seconds) of a swipe from page `index` towards its neighbour (the next one, or the
-    /// previous for the last page; a lone page stretches over the background).
-    private func measure(_ config: KioskConfig, screen index: Int) -> [Double] {
+    /// previous for the last page; a lone page stretches over the background), and the time the
+    /// neighbour took to be built and drawn once (what the swipe's first frame adds).
+    private func measure(_ config: KioskConfig, screen index: Int) -> ([Double], Double) {
         let size = config.display.headlessSize
         let scale = PanelScale.of(config: config.display, canvasSize: size, physicalMM: nil)
         func drawn(_ i: Int) -> Bitmap {
@@ -61,11 +63,21 @@ struct SwipeBenchCommand {
         let page = drawn(index)
         let count = config.screens.count
         let side = index + 1 < count ? 1 : (index > 0 ? -1 : 0)
+        let built = now()
         let neighbour = side == 0 ? nil : drawn(index + side)
+        let first = now() - built
         let frame = Bitmap(width: size.width, height: size.height, format: .xrgb8888)
         let display = HeadlessDisplay(
             canvas: size, rotation: DisplayRotation(degrees: config.display.rotation) ?? .deg0)
         let fill = config.screens[index].background ?? config.theme.background
+        // The navigation bar stays put, as in the kiosk (`KioskRuntime.navigationBarRows`).
+        let bar = Int((NavBarKind.height * scale).rounded())
+        let fixed: Range<Int> =
+            switch config.navigation.bar {
+            case .none: 0..<0
+            case .top: 0..<min(bar, size.height)
+            case .bottom: max(0, size.height - bar)..<size.height
+            }
         var times: [Double] = []
         times.reserveCapacity(frames)
         // A swipe's offsets, 20 frames edge to edge, over and over: towards the next page the page moves
@@ -73,11 +85,12 @@ struct SwipeBenchCommand {
         for i in 0..<frames {
             let offset = -side * size.width * (i % 20 + 1) / 21
             let t0 = now()
-            PageSlide.compose(into: frame, page: page, neighbour: neighbour, offset: offset, fill: fill)
+            PageSlide.compose(
+                into: frame, page: page, neighbour: neighbour, offset: offset, fill: fill, fixedRows: fixed)
             _ = try? display.present(SourceFrame(frame), damage: [frame.canvas.bounds])
             times.append(now() - t0)
         }
-        return times
+        return (times, first)
     }
 
     /// Every config in Config/.

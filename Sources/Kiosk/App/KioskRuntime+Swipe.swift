@@ -109,9 +109,21 @@ extension KioskRuntime {
         turn.shownOffset = offset
         presenter.presentComposed {
             PageSlide.compose(
-                into: $0, page: page, neighbour: neighbour, offset: offset, fill: screen.view.background)
+                into: $0, page: page, neighbour: neighbour, offset: offset, fill: screen.view.background,
+                fixedRows: navigationBarRows(height: page.height))
         }
         return true
+    }
+
+    /// The pixel rows of the navigation bar every page shows (`[navigation] bar`): it stays put while
+    /// the pages slide under it.
+    private func navigationBarRows(height: Int) -> Range<Int> {
+        let bar = Int((NavBarKind.height * screen.scale).rounded())
+        switch config.navigation.bar {
+        case .none: return 0..<0
+        case .top: return 0..<min(bar, height)
+        case .bottom: return max(0, height - bar)..<height
+        }
     }
 
     private func isDown(_ sample: TouchRouter.SwipeSample) -> Bool {
