@@ -29,12 +29,12 @@ struct SwipeBenchCommand {
 
     func run() throws {
         let files = configs.isEmpty ? SwipeBenchCommand.examples() : configs
-        print("config               screen          size      p50 ms  p99 ms  max ms  neighbour ms")
+        print("config               screen          size      p50 ms  p99 ms  max ms  cpu max ms  neighbour ms")
         var worst = 0.0
         for file in files {
             let config = try ConfigLoader.load(path: file)
             for index in config.screens.indices {
-                let (frameTimes, first) = measure(config, screen: index)
+                let (frameTimes, cpuTimes, first) = measure(config, screen: index)
                 let times = frameTimes.sorted()
                 worst = max(worst, times.last ?? 0)
                 let size = config.display.headlessSize
@@ -42,7 +42,8 @@ struct SwipeBenchCommand {
                 print(
                     pad(name, 20) + " " + pad(config.screens[index].id, 15) + " " + pad("\(size)", 9) + " "
                         + pad(ms(quantile(times, 0.5)), 7) + " " + pad(ms(quantile(times, 0.99)), 7) + " "
-                        + pad(ms(times.last ?? 0), 7) + " " + ms(first))
+                        + pad(ms(times.last ?? 0), 7) + " " + pad(ms(cpuTimes.max() ?? 0), 11) + " "
+                        + (first.map(ms) ?? "-"))
             }
         }
         print("slowest frame: \(ms(worst)) ms")
@@ -50,8 +51,10 @@ struct SwipeBenchCommand {
 
     /// Frame times (seconds) of a swipe from page `index` towards its neighbour (the next one, or the
     /// previous for the last page; a lone page stretches over the background), and the time the
-    /// neighbour took to be built and drawn once (what the swipe's first frame adds).
-    private func measure(_ config: KioskConfig, screen index: Int) -> ([Double], Double) {
+    /// neighbour took to be built and drawn once (what the swipe's first frame adds). Each frame is
+    /// timed twice: on the wall clock, and in this thread's CPU time (which leaves out the time the
+    /// shared machine's other processes held the core).
+    private func measure(_ config: KioskConfig, screen index: Int) -> ([Double], [Double], Double?) {
         let size = config.display.headlessSize
         let scale = PanelScale.of(config: config.display, canvasSize: size, physicalMM: nil)
         func drawn(_ i: Int) -> Bitmap {
@@ -65,7 +68,7 @@ struct SwipeBenchCommand {
         let side = index + 1 < count ? 1 : (index > 0 ? -1 : 0)
         let built = now()
         let neighbour = side == 0 ? nil : drawn(index + side)
-        let first = now() - built
+        let first = neighbour == nil ? nil : now() - built
         let frame = Bitmap(width: size.width, height: size.height, format: .xrgb8888)
         let display = HeadlessDisplay(
             canvas: size, rotation: DisplayRotation(degrees: config.display.rotation) ?? .deg0)
@@ -78,19 +81,21 @@ struct SwipeBenchCommand {
             case .top: 0..<min(bar, size.height)
             case .bottom: max(0, size.height - bar)..<size.height
             }
-        var times: [Double] = []
+        var times: [Double] = [], cpu: [Double] = []
         times.reserveCapacity(frames)
+        cpu.reserveCapacity(frames)
         // A swipe's offsets, 20 frames edge to edge, over and over: towards the next page the page moves
         // left (negative), towards the previous one right.
         for i in 0..<frames {
             let offset = -side * size.width * (i % 20 + 1) / 21
-            let t0 = now()
+            let t0 = now(), c0 = now(CLOCK_THREAD_CPUTIME_ID)
             PageSlide.compose(
                 into: frame, page: page, neighbour: neighbour, offset: offset, fill: fill, fixedRows: fixed)
             _ = try? display.present(SourceFrame(frame), damage: [frame.canvas.bounds])
             times.append(now() - t0)
+            cpu.append(now(CLOCK_THREAD_CPUTIME_ID) - c0)
         }
-        return (times, first)
+        return (times, cpu, first)
     }
 
     /// Every config in Config/.
@@ -111,9 +116,9 @@ struct SwipeBenchCommand {
         sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(q * Double(sorted.count)))]
     }
 
-    private func now() -> Double {
+    private func now(_ clock: clockid_t = CLOCK_MONOTONIC) -> Double {
         var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
+        clock_gettime(clock, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
