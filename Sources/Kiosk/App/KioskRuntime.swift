@@ -212,6 +212,12 @@ public final class KioskRuntime {
         pageTurn = nil
         pages.current = index < config.screens.count ? index : 0
         screen.router.cancelAll(time: time)
+        if let prepared {
+            // Built when the swipe began: values set since (from outside, saved) are brought in.
+            applySavedValues(to: prepared, time: time)
+            _ = prepared.refresh(overrides: properties, time: time)
+            showAvailability(on: prepared)
+        }
         screen = prepared ?? prepareScreen(pages.current, time: time)
         attachSwipes()
         presenter.invalidate(.everything)
