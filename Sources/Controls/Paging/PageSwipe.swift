@@ -63,8 +63,9 @@ public struct PageSwipe: Sendable {
     /// The finger's displacement when following began minus the slop: the page moves from there.
     private var origin = 0.0
 
-    /// The spring the page settles with: critically damped like the spinner's closing springs, so a
-    /// page never swings past where it stops; its starting speed is the finger's.
+    /// How long the page's spring takes to come to rest (seconds). The spring is critically damped, like
+    /// the spinner's closing springs, so a page never swings past where it stops; its starting speed is
+    /// the finger's.
     public static let settleDuration = 0.3
 
     /// A swipe over a page with the given neighbours.
