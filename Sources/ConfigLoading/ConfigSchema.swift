@@ -223,7 +223,7 @@ public enum ConfigSchema {
             "Seconds without a touch before the home screen is shown again."),
         Field(
             "swipe", .bool, default: "true",
-            "A horizontal swipe (15 mm or more, within a second) that starts on no control (or on a card's background) shows the next screen (to the left) or the previous one (to the right), in the order of `[[screens]]`; a swipe that starts on a control moves the control, never the page."
+            "A horizontal swipe that starts on no control (or on a card's background) slides the page with the finger, the next screen (to the left) or the previous one (to the right, in the order of `[[screens]]`) beside it; released past a third of the width, or flicked (15 mm or more, 100 mm/s or faster), it settles on that screen with a spring, else back. The first and last screens stretch a little towards the side with none. A swipe that starts on a control moves the control, never the page."
         ),
     ])
 

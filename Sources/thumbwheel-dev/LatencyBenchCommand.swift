@@ -110,18 +110,10 @@ struct LatencyBenchCommand {
             target = .uinput(try UinputDevice(capabilities: caps))
             input = BenchInput()
         } else {
-            var fds: [Int32] = [0, 0]
-            guard Glibc.pipe(&fds) == 0 else { throw SetupFailure(description: "bench-latency: pipe failed") }
-            _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
-            let nodes = dir + "/input"
-            mkdir(nodes, 0o755)
-            let node = nodes + "/event0"
-            close(open(node, O_CREAT | O_WRONLY, 0o644))
-            target = .pipe(writeFD: fds[1])
-            let readFD = fds[0]
-            input = BenchInput(directory: nodes) { path in
-                ReplayPipeSource(path: path, readFD: readFD, capabilities: caps)
+            guard let piped = FeedTarget.pipe(in: dir, capabilities: caps) else {
+                throw SetupFailure(description: "bench-latency: pipe failed")
             }
+            (target, input) = piped
         }
         let feeder = LatencyFeeder(events: events, target: target, repeats: repeats, settle: useUinput ? 0.5 : 0.1)
         let run = app.runForLatencyBench(

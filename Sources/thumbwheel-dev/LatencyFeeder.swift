@@ -2,6 +2,7 @@ import CLinux
 import Core
 import Glibc
 import Input
+import Kiosk
 import Platform
 
 /// Where `bench-latency` writes the recorded touches: a uinput device (the kernel stamps each event,
@@ -10,6 +11,22 @@ import Platform
 enum FeedTarget {
     case uinput(UinputDevice)
     case pipe(writeFD: Int32)
+
+    /// A pipe, and the kiosk input that reads it: a node `event0` in `directory/input` that the input
+    /// hub finds and opens as a `ReplayPipeSource` of a device with `capabilities`. Nil when no pipe.
+    static func pipe(in directory: String, capabilities: DeviceCapabilities) -> (FeedTarget, BenchInput)? {
+        var fds: [Int32] = [0, 0]
+        guard Glibc.pipe(&fds) == 0 else { return nil }
+        _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+        let nodes = directory + "/input"
+        mkdir(nodes, 0o755)
+        close(open(nodes + "/event0", O_CREAT | O_WRONLY, 0o644))
+        let readFD = fds[0]
+        let input = BenchInput(directory: nodes) { path in
+            ReplayPipeSource(path: path, readFD: readFD, capabilities: capabilities)
+        }
+        return (.pipe(writeFD: fds[1]), input)
+    }
 
     /// Sends one frame of events (up to and including its SYN_REPORT) now; false when the target is gone.
     ///
@@ -96,8 +113,12 @@ final class LatencyFeeder: @unchecked Sendable {
     /// Time for the kiosk to find a new device (inotify, open) before the first event.
     private let settle: Double
 
-    init(events: [InputEvent], target: FeedTarget, repeats: Int, settle: Double) {
+    /// Time after each play before the next (or before the kiosk is stopped).
+    private let pause: Double
+
+    init(events: [InputEvent], target: FeedTarget, repeats: Int, settle: Double, pause: Double = 0.2) {
         self.events = events; self.target = target; self.repeats = repeats; self.settle = settle
+        self.pause = pause
     }
 
     /// Starts the thread (signals stay blocked in it: it inherits the kiosk's mask).
@@ -117,7 +138,7 @@ final class LatencyFeeder: @unchecked Sendable {
                 if !target.send(events[frameStart...i]) { break }
                 frameStart = i + 1
             }
-            sleep(seconds: 0.2)  // the lift's frame, then a pause between repeats
+            sleep(seconds: pause)  // the lift's frame, then a pause between repeats
         }
         kill(getpid(), SIGTERM)
     }

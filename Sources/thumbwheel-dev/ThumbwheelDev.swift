@@ -11,7 +11,7 @@ enum ThumbwheelDev {
         abstract: "Thumbwheel's development tools: benchmarks and test helpers (not installed on the kiosk).",
         subcommands: [
             BenchCommand.spec, WidgetBenchCommand.spec, BenchDisplayCommand.spec, PanelBenchCommand.spec,
-            LatencyBenchCommand.spec, StateTortureCommand.spec,
+            LatencyBenchCommand.spec, StateTortureCommand.spec, ReplayKioskCommand.spec, SwipeBenchCommand.spec,
         ])
 
     static func main() { CommandLineTool.main(command) }

@@ -157,7 +157,10 @@ struct CommandLineTests {
         let dev = try #require(builtExecutable("thumbwheel-dev"), "thumbwheel-dev is built beside the tests")
         let h = try #require(runTool(dev, ["--help"]))
         #expect(h.status == 0)
-        for command in ["bench", "bench-widgets", "bench-display", "bench-panels", "bench-latency", "state-torture"] {
+        for command in [
+            "bench", "bench-widgets", "bench-display", "bench-panels", "bench-latency", "state-torture",
+            "bench-swipe", "replay-kiosk",
+        ] {
             #expect(h.out.contains("\n  \(command) "))
         }
         #expect(!h.out.contains("--version"), "thumbwheel-dev has no version of its own")

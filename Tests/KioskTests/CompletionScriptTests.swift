@@ -43,7 +43,11 @@ struct CompletionScriptTests {
         ("thumbwheel render --icons ", ["pics"]),
         (
             "thumbwheel-dev ",
-            ["bench", "bench-display", "bench-latency", "bench-panels", "bench-widgets", "state-torture"]
+            [
+                "bench", "bench-display", "bench-latency", "bench-panels", "bench-swipe", "bench-widgets",
+                "replay-kiosk",
+                "state-torture",
+            ]
         ),
         ("thumbwheel-dev -", ["--help"]),
         ("thumbwheel-dev bench --", ["--help", "--json", "--kernels", "--png", "--scene", "--size"]),

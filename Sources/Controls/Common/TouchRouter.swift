@@ -25,15 +25,18 @@ public final class TouchRouter {
 
     public init(controls: [any TouchControl] = []) { self.controls = controls }
 
-    /// How far (screen pixels) a finger that went down on no control must travel sideways, within a
-    /// second and mostly horizontally, to count as a swipe; infinity turns swipes off.
-    public var swipeDistance = Double.infinity
-    /// Called with -1 (the finger moved left: the next page) or +1 (right: the previous one).
-    public var onSwipe: ((Int) -> Void)?
-    /// Contacts that went down on no control: where and when, while they may still become a swipe.
-    private var swipeStarts: [ContactKey: (point: Point, time: MonotonicTime)] = [:]
-    /// The longest a swipe may take.
-    static let swipeDuration = 1.0
+    /// What the contact that went down on no control did, as its displacement from where it went down:
+    /// the runtime makes a page swipe of it (`PageSwipe`).
+    public enum SwipeSample: Hashable, Sendable {
+        case moved(Vector)
+        case ended(Vector)
+        case cancelled
+    }
+    /// Told every sample of the one contact (the first at a time) that went down on no control; nil
+    /// turns swipes off.
+    public var onSwipe: ((SwipeSample, MonotonicTime) -> Void)?
+    /// That contact: which it is and where it went down.
+    private var swipeContact: (key: ContactKey, start: Point)?
 
     /// Ids of controls that take no touch now (their device is unavailable): a touch-down on one is
     /// swallowed. Contacts they already own go on (a finger lifting still ends its drag).
@@ -76,6 +79,7 @@ public final class TouchRouter {
 
     /// Cancels the contacts that came from one device (that device went away).
     public func cancelDevice(_ deviceID: Int, time: MonotonicTime) {
+        if swipeContact?.key.device == deviceID { swipeContact = nil; onSwipe?(.cancelled, time) }
         for (key, owner) in owners where key.device == deviceID {
             owners[key] = nil
             cancel(owner, key: key, time: time)
@@ -94,19 +98,23 @@ public final class TouchRouter {
         switch touch.phase {
         case .began:
             if let old = owners.removeValue(forKey: key) { cancel(old, key: key, time: time) }
-            swipeStarts[key] = nil
+            if swipeContact?.key == key { swipeContact = nil; onSwipe?(.cancelled, time) }
             begin(touch, key: key, time: time)
             // A touch no control took may be a page swipe; one a control took never is.
-            if owners[key] == nil && !swallowed { swipeStarts[key] = (touch.position, time) }
+            if owners[key] == nil && !swallowed && swipeContact == nil && onSwipe != nil {
+                swipeContact = (key, touch.position)
+            }
         case .moved:
+            if let swipe = swipeContact, swipe.key == key { onSwipe?(.moved(touch.position - swipe.start), time) }
             guard let owner = owners[key], let p = local(touch.position, in: owner.control) else { return }
             switch owner {
             case .multi(let multi): multi.touchMoved(id: key.trackingID, to: p, time: time)
             case .single(let control): control.touchMoved(to: p, time: time)
             }
         case .ended:
-            if let start = swipeStarts.removeValue(forKey: key) {
-                endSwipe(from: start, at: touch.position, time: time)
+            if let swipe = swipeContact, swipe.key == key {
+                swipeContact = nil
+                onSwipe?(.ended(touch.position - swipe.start), time)
             }
             guard let owner = owners.removeValue(forKey: key), let p = local(touch.position, in: owner.control) else {
                 return
@@ -116,19 +124,9 @@ public final class TouchRouter {
             case .single(let control): control.touchEnded(at: p, time: time)
             }
         case .cancelled:
-            swipeStarts[key] = nil
+            if swipeContact?.key == key { swipeContact = nil; onSwipe?(.cancelled, time) }
             if let owner = owners.removeValue(forKey: key) { cancel(owner, key: key, time: time) }
         }
-    }
-
-    /// A contact that went down on no control lifted: a swipe if it went far enough sideways, fast
-    /// enough and mostly horizontally.
-    private func endSwipe(from start: (point: Point, time: MonotonicTime), at p: Point, time: MonotonicTime) {
-        let dx = p.x - start.point.x, dy = p.y - start.point.y
-        guard abs(dx) >= swipeDistance, abs(dx) > 2 * abs(dy), time - start.time <= TouchRouter.swipeDuration else {
-            return
-        }
-        onSwipe?(dx < 0 ? -1 : 1)
     }
 
     /// Whether the last touch-down was claimed by a control that then did not track it.

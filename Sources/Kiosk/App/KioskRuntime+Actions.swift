@@ -107,23 +107,6 @@ struct PageHistory {
 }
 
 extension KioskRuntime {
-    /// How far a page swipe travels: far enough that a sloppy tap or a short slide is not one.
-    static let swipeMillimetres = 15.0
-
-    /// Lets a horizontal swipe on no control page through the screens (`[navigation] swipe`).
-    func attachSwipes() {
-        guard config.navigation.swipe, config.screens.count > 1 else { screen.router.swipeDistance = .infinity; return }
-        screen.router.swipeDistance = KioskRuntime.swipeMillimetres / Scale.millimetresPerPoint * screen.scale
-        screen.router.onSwipe = { [unowned self] direction in
-            // The finger moving left brings the next screen in, as a page turned.
-            let target = pages.current - direction
-            guard config.screens.indices.contains(target) else { return }
-            go(to: target, now: monotonicNow())
-        }
-    }
-}
-
-extension KioskRuntime {
     /// Shows `question` over the screen; `action` runs once Yes is tapped (`answerConfirm`). One
     /// question at a time: an action asking while another waits is dropped.
     func ask(_ question: String, then action: ElementAction, of element: Element, now: MonotonicTime) {

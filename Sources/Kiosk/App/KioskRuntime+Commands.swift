@@ -125,7 +125,10 @@ extension KioskRuntime: KioskAPI {
     }
 
     /// Puts `unavailable` (and the disabled elements) on the shown screen: veiled, refusing touches.
-    func showAvailability() {
+    func showAvailability() { showAvailability(on: screen) }
+
+    /// The same on `screen`, shown or about to be.
+    func showAvailability(on screen: KioskScreen) {
         let shown = unavailable.intersection(screen.elements.map(\.id)).union(screen.disabledIDs)
         screen.view.unavailable = shown
         screen.router.refused = shown

@@ -56,6 +56,8 @@ public final class KioskRuntime {
     var notice: ConfigNotice?
     /// Watches the config file while `notice` is shown, and when a save is due to be retried.
     var configWatch = ConfigWatch()
+    /// The page swipe in progress: the page following the finger or settling, its neighbours drawn.
+    var pageTurn: PageTurn?
 
     /// The variables labels, readouts and gauges show (`set-var`).
     var variables: Variables { services.variables }
@@ -143,7 +145,9 @@ public final class KioskRuntime {
     func turn(now: MonotonicTime) -> Double? {
         let frontEndDue = frontEnd?.turn(now: now)
         touches.routeDue(now: now)
-        let moving = screen.advance(to: now)
+        // First: a page that finished settling is shown before the screen advances.
+        let settling = advancePageTurn(now: now)
+        let moving = screen.advance(to: now) || settling
         tickClock(now: now)
         deliverEvents(now: now)
         answerConfirm(now: now)
@@ -158,7 +162,8 @@ public final class KioskRuntime {
         presenter.retryIfDue(now: now)
         // A badge in a corner while values are not being saved (a read-only or full disk).
         presenter.showsSaveWarning = services.state.saveFailure != nil
-        presenter.renderIfNeeded(screen, moving: moving, now: now)
+        // While a page slides its frames are copies of the pages drawn once (`slidePageTurn`).
+        if !slidePageTurn(now: now) { presenter.renderIfNeeded(screen, moving: moving, now: now) }
         // After the frame: a release or a set is on screen first, then on disk before the loop sleeps,
         // and hooks (a process spawned per change) start.
         services.state.flushIfDue(now: now)
@@ -184,26 +189,37 @@ public final class KioskRuntime {
             if idle.power != before { broadcast(.screenPower(idle.power), now: frame.time) }
             if swallowed { return }
         }
-        screen.router.route(frame)
+        // While a page slides only the swiping finger counts: a finger put down meanwhile reaches no control.
+        if pageTurn?.swipe.isActive == true {
+            let rest = frame.touches.filter { $0.phase != .began }
+            guard !rest.isEmpty else { return }
+            screen.router.route(TouchFrame(time: frame.time, touches: rest))
+        } else {
+            screen.router.route(frame)
+        }
         presenter.noteChange(.input, at: frame.time)
         presenter.invalidate()
     }
 
     /// Shows screen `index` of the current config with the saved values applied over the config's.
     /// `remember`: push the screen shown now for `back`.
-    func show(screenIndex index: Int, time: MonotonicTime, remember: Bool = false) {
+    /// `prepared`: that screen built already (`prepareScreen`, a page swipe's neighbour).
+    func show(screenIndex index: Int, time: MonotonicTime, remember: Bool = false, prepared: KioskScreen? = nil) {
         if remember { pages.push(pages.current) }
         // A question asked on the screen that goes away is not answered: its action does not run.
         pendingConfirm = nil
+        // A page sliding when another is shown (an action, the socket, a reload) stops where it is.
+        pageTurn = nil
         pages.current = index < config.screens.count ? index : 0
         screen.router.cancelAll(time: time)
-        screen = KioskRuntime.makeScreen(
-            config, index: pages.current, presenter: presenter, board: variables.board, time: time,
-            notice: notice?.banner)
-        applySavedValues(time: time)
+        if let prepared {
+            // Built when the swipe began: values set since (from outside, saved) are brought in.
+            applySavedValues(to: prepared, time: time)
+            _ = prepared.refresh(overrides: properties, time: time)
+            showAvailability(on: prepared)
+        }
+        screen = prepared ?? prepareScreen(pages.current, time: time)
         attachSwipes()
-        _ = screen.refresh(overrides: properties, time: time)
-        showAvailability()
         presenter.invalidate(.everything)
         // Subscribers learn which page a person is looking at (a tap on the bar, an action, going home).
         broadcast(.screen(id: screen.config.id), now: time)
@@ -229,7 +245,20 @@ public final class KioskRuntime {
             config: config, index: index, canvasSize: size, scale: scale, time: time, board: board, notice: notice)
     }
 
-    private func applySavedValues(time: MonotonicTime) {
+    /// Screen `index` of the current config, built with the saved values, the properties set from
+    /// outside and the unavailable controls applied: ready to be drawn (shown, or beside a sliding page).
+    func prepareScreen(_ index: Int, time: MonotonicTime) -> KioskScreen {
+        let made = KioskRuntime.makeScreen(
+            config, index: index, presenter: presenter, board: variables.board, time: time, notice: notice?.banner)
+        applySavedValues(to: made, time: time)
+        _ = made.refresh(overrides: properties, time: time)
+        showAvailability(on: made)
+        return made
+    }
+
+    private func applySavedValues(time: MonotonicTime) { applySavedValues(to: screen, time: time) }
+
+    private func applySavedValues(to screen: KioskScreen, time: MonotonicTime) {
         for e in screen.elements {
             guard let saved = services.state.values[e.id] else { continue }
             do { try e.setValue(saved, time: time) } catch {

@@ -24,7 +24,7 @@ extension KioskApp {
     /// latency figures of the run.
     public func runForLatencyBench(
         size: PixelSize, scratch: String, input: BenchInput, forceHeadless: Bool,
-        reportWait: InputConfig.ReportWait? = nil, started: @escaping () -> Void
+        reportWait: InputConfig.ReportWait? = nil, adapters: [any KioskAdapter] = [], started: @escaping () -> Void
     ) -> (status: Int32, latency: LatencyStats) {
         var config = self.config
         config.display.headlessSize = size
@@ -38,7 +38,8 @@ extension KioskApp {
         guard let presenter = Presenter.open(config, forceHeadless: forceHeadless, signals: signals) else {
             return (0, LatencyStats(frames: 0))
         }
-        let runtime = KioskRuntime(options: options, config: config, signals: signals, presenter: presenter)
+        let runtime = KioskRuntime(
+            options: options, config: config, signals: signals, presenter: presenter, adapters: adapters)
         runtime.benchInput = input
         runtime.onFirstWait = started
         let status = runtime.run()

@@ -114,6 +114,19 @@ final class Presenter {
         present(damage: damage)
     }
 
+    /// Presents a frame made by `compose` into the whole canvas instead of by the screen (a sliding
+    /// page's: copies of pages drawn before). The screen's frame is drawn whole again afterwards.
+    func presentComposed(_ compose: (Bitmap) -> Void) {
+        guard state == .live else { return }
+        compose(bitmap)
+        latency.drawn(at: monotonicNow())
+        // Nothing of the screen's last frame is left to rehearse, and the next frame of it is whole.
+        lastDrawn = []
+        redraw = .everything
+        framesRendered += 1
+        present(damage: [bitmap.canvas.bounds])
+    }
+
     /// Draws the save warning badge again where the frame was repainted over it; the damage grows by
     /// the badge.
     private func overlaySaveWarning(_ damage: [PixelRect], screen: KioskScreen) -> [PixelRect] {
