@@ -80,7 +80,7 @@ struct PanelBenchCommand {
     }
 
     static func examples() -> [String] {
-        ["demo", "home", "thermostat", "media-panel", "lab-instrument"].map { "Config/\($0).toml" }
+        ["demo", "room-panel", "wall-panel", "thermostat", "media-panel", "lab-instrument"].map { "Config/\($0).toml" }
             .filter { access($0, R_OK) == 0 }
     }
 
