@@ -40,7 +40,10 @@ extension KioskRuntime {
     func keepHistories(now: MonotonicTime?) {
         let history = variables.board.history
         let names = history.persisted
-        let changed = names.contains { keeping.saved[$0] != history.revision($0) }
+        // Changed samples, or names the file keeps that no chart persists any more (or not yet).
+        let kept = services.state.histories
+        let changed =
+            names.contains { keeping.saved[$0] != history.revision($0) || kept[$0] == nil } || kept.count != names.count
         guard changed else { return }
         if let now {
             let due = keeping.due ?? now + HistoryKeeping.delay
@@ -49,11 +52,11 @@ extension KioskRuntime {
         }
         keeping.due = nil
         let offset = KioskRuntime.wallOffset()
-        var kept: [String: [StoredSample]] = [:]
+        var fresh: [String: [StoredSample]] = [:]
         for name in names {
-            kept[name] = history.samples(name).map { StoredSample(time: $0.time + offset, value: $0.value) }
+            fresh[name] = history.samples(name).map { StoredSample(time: $0.time + offset, value: $0.value) }
             keeping.saved[name] = history.revision(name)
         }
-        services.state.setHistories(kept, dueAt: now ?? 0)
+        services.state.setHistories(fresh, dueAt: now ?? 0)
     }
 }
