@@ -24,6 +24,8 @@ extension KioskRuntime {
     func attachBoard() {
         variables.board.clockNames = WallClockText.Names.of(locale: config.display.locale)
         clock.enabled = config.templates.values.contains { $0.names.contains(WallClockText.name) }
+        // A reload builds a new board: it shows the minute already read, not "—" until the next one.
+        variables.board.wallClock = clock.minute
         variables.board.controlValue = { [unowned self] id in
             screen.element(id: id)?.value ?? services.state.values[id] ?? variables.controlDefaults[id]
         }
