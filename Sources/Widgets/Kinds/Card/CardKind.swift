@@ -6,6 +6,8 @@ import Core
 /// `layout`, it places the elements whose `in` names it (`CardLayout`). It holds no value; the loader
 /// puts cards behind every other element. It takes no touches, unless it has `on_long_press`: then a
 /// finger held on its background (not on an element drawn on it) fills a ring and does those actions.
+/// Such a card's background is then the card's, not the screen's: a page swipe starting on it does
+/// not turn the page (the router pages only touches no element took).
 struct CardKind: RegisteredKind {
     var name: String { CardLayout.cardKind }
     var schema: Schema { CardKind.keys }
