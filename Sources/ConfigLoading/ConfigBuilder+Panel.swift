@@ -73,6 +73,7 @@ extension ConfigBuilder {
                         key: key)
                 }
             }
+            checkSampled(kind, c.properties, shapes: shapes, kinds: kinds, variables: variables)
             for key in kind.templateKeys {
                 guard let source = c.properties.string(key.key) else { continue }
                 let template: TextTemplate
@@ -113,6 +114,28 @@ extension ConfigBuilder {
                 "expected a control that holds a value or a declared variable, found \"\(name)\" (a \(kind ?? "control"), which holds none)"
             )
         default: break
+        }
+    }
+
+    /// The names an element samples over time (a chart's `sources`) must hold one number: the history
+    /// records numbers only, so a range-slider's two ends or a text variable would be accepted and
+    /// never drawn. Unknown names are reported by the reference check.
+    private mutating func checkSampled(
+        _ kind: any ElementKind, _ t: ConfigTable, shapes: [String: ValueShape], kinds: [String: String],
+        variables: [ValueBoard.Declaration]
+    ) {
+        let key = kind.referenceKeys.first ?? "sources"
+        for name in Set(kind.trackedHistory(t).map(\.name)).sorted() {
+            if shapes[name] == .pair, let other = kinds[name] {
+                fail(
+                    t, key,
+                    "expected controls holding one number or number variables, found \"\(name)\" (a \(other), which holds two: its ends cannot be charted as one line)"
+                )
+            } else if let v = variables.first(where: { $0.id == name }), v.type != .number, kinds[name] == nil {
+                fail(
+                    t, key,
+                    "expected controls holding one number or number variables, found \"\(name)\" (a text variable)")
+            }
         }
     }
 

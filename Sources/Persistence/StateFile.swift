@@ -9,6 +9,10 @@ import Formats
 ///       "version" : 1
 ///     }
 ///
+/// and, when a chart keeps its samples (`persist = true`), `"histories" : { "temp" : [ [ t, v ], … ] }`
+/// (`StoredSample`): written only then, so a file without charts is as before, and ignored by kiosks
+/// that do not know it.
+///
 /// pretty-printed with sorted keys (the layout Foundation's JSONEncoder wrote, so old and new kiosks
 /// read each other's files). Reading is value by value: one value of the wrong kind is dropped and
 /// reported, and the others are kept.
@@ -21,11 +25,12 @@ public enum StateFile {
     /// never holds up the loop. The values are finite (loading and every control refuse the others);
     /// JSON has no other numbers, so one that was not would be written as null, and dropped with a
     /// log line when the file is next loaded.
-    public static func text(_ values: [String: StoredValue]) -> [UInt8] {
+    public static func text(_ values: [String: StoredValue], histories: [String: [StoredSample]] = [:]) -> [UInt8] {
         var fields: [(String, JSON)] = []
         fields.reserveCapacity(values.count)
         for (id, value) in values { fields.append((id, value.json)) }
-        let file = JSON.object([("values", .object(fields)), ("version", .number(Double(version)))])
+        let kept: [(String, JSON)] = histories.isEmpty ? [] : [("histories", json(histories))]
+        let file = JSON.object(kept + [("values", .object(fields)), ("version", .number(Double(version)))])
         return file.text(pretty: true) + [0x0A]
     }
 
@@ -33,6 +38,8 @@ public enum StateFile {
     public struct Contents {
         /// The values read.
         public var values: [String: StoredValue]
+        /// The charts' samples read (`persist = true`), by name.
+        public var histories: [String: [StoredSample]] = [:]
         /// The ids whose values were not a finite number or two, with what was found, in the file's
         /// order.
         public var dropped: [(id: String, found: String)]
@@ -76,6 +83,20 @@ public enum StateFile {
             } else {
                 contents.dropped.append((id, described(field)))
             }
+        }
+        // A chart's samples that are not all readable are dropped as a whole (a line with holes
+        // would show what never was), like a bad value: logged, the rest kept.
+        switch json["histories"] {
+        case nil: break
+        case .object(let histories)?:
+            for (name, field) in histories {
+                if let samples = samples(field) {
+                    contents.histories[name] = samples
+                } else {
+                    contents.dropped.append(("histories." + name, described(field)))
+                }
+            }
+        case let other?: contents.dropped.append(("histories", described(other)))
         }
         return .success(contents)
     }

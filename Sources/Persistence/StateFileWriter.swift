@@ -29,7 +29,7 @@ final class StateFileWriter: @unchecked Sendable {
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var thread = pthread_t()
     // Guarded by `mutex`:
-    private var waiting: (values: [String: StoredValue], generation: Int)?
+    private var waiting: (values: [String: StoredValue], histories: [String: [StoredSample]], generation: Int)?
     private var writing = false
     private var stopping = false
     private var finished: [Completion] = []
@@ -61,9 +61,9 @@ final class StateFileWriter: @unchecked Sendable {
         close(eventFD)
     }
 
-    /// Asks for `values` to be written as `generation` (higher than any before).
-    func submit(_ values: [String: StoredValue], generation: Int) {
-        locked { waiting = (values, generation) }
+    /// Asks for `values` (and the charts' kept samples) to be written as `generation` (higher than any before).
+    func submit(_ values: [String: StoredValue], histories: [String: [StoredSample]] = [:], generation: Int) {
+        locked { waiting = (values, histories, generation) }
         pthread_cond_broadcast(changed)
     }
 
@@ -102,7 +102,7 @@ final class StateFileWriter: @unchecked Sendable {
             var failure: FileIO.Failure?
             do {
                 FileIO.makeDirectories(FileIO.directory(of: path), mode: 0o750)
-                try FileIO.writeAtomically(StateFile.text(job.values), to: path, mode: mode)
+                try FileIO.writeAtomically(StateFile.text(job.values, histories: job.histories), to: path, mode: mode)
             } catch {
                 failure = error
             }

@@ -22,6 +22,8 @@ public final class StateStore {
     static let maxFileBytes = 16 << 20
     /// The values as last set (saved or not).
     public private(set) var values: [String: StoredValue] = [:]
+    /// The charts' samples kept across restarts (`persist = true`), by name, as last set or loaded.
+    public private(set) var histories: [String: [StoredSample]] = [:]
     /// When the pending change must be written (monotonic seconds), nil when nothing is pending.
     public private(set) var flushDeadline: Double?
     private let debounce: Double
@@ -56,6 +58,7 @@ public final class StateStore {
         if background && writer == nil { Log.warning("state: no writer thread; the file is written by the loop") }
         let loaded = StateStore.load(path)
         values = loaded.values
+        histories = loaded.histories
         // Rewritten at the loop's first flush, so the dropped values are not met again at the next start.
         if loaded.rewrite { flushDeadline = 0 }
     }
@@ -76,6 +79,14 @@ public final class StateStore {
         guard values[id] != value else { return }
         if lastSavedValues == nil { lastSavedValues = values }
         values[id] = value
+        flushDeadline = min(flushDeadline ?? dueAt, dueAt)
+    }
+
+    /// Replaces the kept samples of the charts (every persisted name), written by `dueAt` like
+    /// `set(_:_:dueAt:)`; names missing from `histories` are no longer kept.
+    public func setHistories(_ histories: [String: [StoredSample]], dueAt: Double) {
+        guard histories != self.histories else { return }
+        self.histories = histories
         flushDeadline = min(flushDeadline ?? dueAt, dueAt)
     }
 
@@ -108,13 +119,14 @@ public final class StateStore {
         do {
             generation += 1
             if let writer {
-                writer.submit(values, generation: generation)
+                writer.submit(values, histories: histories, generation: generation)
                 inFlight.append((generation, values))
                 flushDeadline = nil
                 return true
             }
             FileIO.makeDirectories(FileIO.directory(of: path), mode: 0o750)
-            try FileIO.writeAtomically(StateFile.text(values), to: path, mode: ConfigLimits.stateFileMode)
+            try FileIO.writeAtomically(
+                StateFile.text(values, histories: histories), to: path, mode: ConfigLimits.stateFileMode)
             savedGeneration = generation
             settledGeneration = generation
             lastSavedValues = values

@@ -4,6 +4,14 @@ import Glibc
 /// Everything else in the kiosk runs on the monotonic clock; only what is shown as a time of day
 /// reads this.
 public enum WallClock {
+    /// Seconds since 1970-01-01 00:00 UTC: what the state file stores a chart's samples at, so they
+    /// keep their moment across a restart (the monotonic clock starts again at boot).
+    public static func utcSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
     /// Seconds since 1970-01-01 00:00 in local time: UTC plus the zone's offset now (summer time included).
     public static func localSeconds() -> Double {
         var ts = timespec()
@@ -12,11 +20,5 @@ public enum WallClock {
         var broken = tm()
         localtime_r(&seconds, &broken)
         return Double(ts.tv_sec) + Double(broken.tm_gmtoff) + Double(ts.tv_nsec) / 1e9
-    }
-
-    /// Seconds from `localSeconds` to the start of the next minute.
-    public static func untilNextMinute(_ localSeconds: Double) -> Double {
-        let into = localSeconds - (localSeconds / 60).rounded(.down) * 60
-        return 60 - into
     }
 }

@@ -43,6 +43,12 @@ struct ClockProcessTests {
         let dash = try PNGImage.decode(bytes)
         let rendered = Array(UnsafeBufferPointer(start: dash.pixels, count: dash.width * dash.height))
         #expect(shown.pixels != rendered, "the kiosk draws the wall time where a render shows —")
+        // A reload keeps the time shown (its new board is given the minute already read).
+        #expect(kiosk.request(#"{"cmd":"reload"}"#)?.contains("\"ok\":true") == true)
+        usleep(300_000)
+        let reloaded = try #require(try kiosk.screenshotBitmap())
+        let dashAgain = reloaded.pixels == rendered
+        #expect(!dashAgain, "after a reload the wall time is still drawn, not —")
         // Between two readings three seconds apart, at most one minute can start: at most two wake-ups
         // (the minute's, and the second stats request's own).
         let first = try #require(wakeups(kiosk))

@@ -6,6 +6,7 @@ import Testing
 @testable import Formats
 @testable import Kiosk
 @testable import SocketAdapter
+import Widgets
 
 /// `confirm` on an action: a modal question; the action runs only on Yes.
 @Suite("Confirmation before an action", .serialized)
@@ -46,5 +47,27 @@ struct ConfirmProcessTests {
         tap(kiosk, 300, 245)
         tap(kiosk, 292, 209)
         #expect(dial(kiosk) == 80, "Yes: the action ran")
+    }
+
+    @Test("Left alone, the dialog closes after its timeout and the action does not run")
+    func timeout() throws {
+        let kiosk = try #require(KioskProcess(name: "confirm-timeout", extraScreens: Self.button))
+        let idle = try #require(try kiosk.screenshotBitmap())
+        tap(kiosk, 300, 245)
+        let asked = try #require(try kiosk.screenshotBitmap())
+        #expect(asked.pixels != idle.pixels, "the dialog is drawn")
+        // Still asked shortly before the timeout…
+        usleep(UInt32((ConfirmDialog.timeout - 2) * 1_000_000))
+        let waiting = try #require(try kiosk.screenshotBitmap())
+        #expect(waiting.pixels == asked.pixels, "still shown before the timeout")
+        // …and gone after it, with nothing done.
+        usleep(2_700_000)
+        let after = try #require(try kiosk.screenshotBitmap())
+        #expect(after.pixels == idle.pixels, "the dialog closed by itself")
+        #expect(dial(kiosk) == 25, "a question timed out: the action did not run")
+        // The screen takes touches again: the same button asks again.
+        tap(kiosk, 300, 245)
+        let again = try #require(try kiosk.screenshotBitmap())
+        #expect(again.pixels == asked.pixels, "asked again after the timeout")
     }
 }

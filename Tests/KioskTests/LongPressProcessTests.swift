@@ -58,4 +58,49 @@ struct LongPressProcessTests {
         usleep(1_600_000)
         #expect(dial(kiosk) == 10, "moving cancels the long press; the lift inside taps")
     }
+
+    static let card = """
+          [[screens.controls]]
+          kind = "card"
+          id = "room"
+          frame = [210, 20, 190, 270]
+          title = "Room"
+          on_long_press = [{ set = "dial", value = 80 }]
+          long_press_ms = 600
+          [[screens.controls]]
+          kind = "button"
+          id = "go"
+          frame = [230, 200, 150, 70]
+          text = "Go"
+          actions = [{ set = "dial", value = 10 }]
+        """
+
+    @Test(
+        "A card's long press on its background does its actions; held on a button on it, the button taps and the card does nothing; moved, nothing"
+    )
+    func card() throws {
+        let kiosk = try #require(KioskProcess(name: "long-press-card", extraScreens: Self.card))
+        let idle = try #require(try kiosk.screenshotBitmap())
+        // Held on the card's background (between its title and the button).
+        _ = kiosk.request(#"{"cmd":"drag","from":[300,120],"to":[300,120],"duration_ms":1200,"steps":1}"#)
+        usleep(250_000)
+        let held = try #require(try kiosk.screenshotBitmap())
+        #expect(waitDial(kiosk, 80) == 80, "the card's long press")
+        // The ring in the card's top right corner.
+        func corner(_ s: KioskProcess.Screenshot) -> [UInt32] {
+            (28..<60).flatMap { y in (360..<396).map { s.pixels[y * s.width + $0] } }
+        }
+        #expect(corner(held) != corner(idle), "a ring is drawn while held")
+        usleep(1_200_000)
+        #expect(corner(try #require(try kiosk.screenshotBitmap())) == corner(idle), "the ring is gone after the lift")
+        // Held on the button on the card: the button's tap on the lift, not the card's long press.
+        #expect(kiosk.request(#"{"cmd":"set","id":"dial","value":50}"#)?.contains("\"ok\":true") == true)
+        _ = kiosk.request(#"{"cmd":"drag","from":[300,235],"to":[300,235],"duration_ms":1200,"steps":1}"#)
+        usleep(1_600_000)
+        #expect(dial(kiosk) == 10, "the button tapped; the card did not long-press")
+        // Held on the background but moved 40 px: no long press.
+        _ = kiosk.request(#"{"cmd":"drag","from":[260,120],"to":[300,120],"duration_ms":1200,"steps":12}"#)
+        usleep(1_600_000)
+        #expect(dial(kiosk) == 10, "moving cancels the card's long press")
+    }
 }

@@ -106,7 +106,22 @@ struct PanelConfigTests {
             panel,
             "bad.toml:19:5: screens[id=main].controls[id=title]: missing the required key \"text\" (a string)"
         ),
+        // A chart samples one number per source: a range-slider's two ends or a text variable would
+        // pass and never be drawn.
+        (
+            panel + "  text = \"x\"\n" + Self.chart("[\"dial\", \"hours\"]"),
+            "bad.toml:28:3: screens[id=main].controls[id=trend].sources: expected controls holding one number or number variables, found \"hours\" (a range-slider, which holds two: its ends cannot be charted as one line)"
+        ),
+        (
+            "[[variables]]\nid = \"note\"\ntype = \"text\"\n" + panel + "  text = \"x\"\n" + Self.chart("[\"note\"]"),
+            "bad.toml:31:3: screens[id=main].controls[id=trend].sources: expected controls holding one number or number variables, found \"note\" (a text variable)"
+        ),
     ]
+
+    /// A chart of `sources` after the panel's label.
+    static func chart(_ sources: String) -> String {
+        "  [[screens.controls]]\n  kind = \"chart\"\n  id = \"trend\"\n  frame = [0, 240, 400, 200]\n  sources = \(sources)\n"
+    }
 
     @Test("A table of bad panel text gives exactly these messages", arguments: cases)
     func badConfig(text: String, message: String) {

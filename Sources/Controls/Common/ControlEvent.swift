@@ -39,7 +39,7 @@ public enum ControlEvent: Hashable, Sendable {
     /// The value slider's thumb was tapped, or a drag flicked into its balloon (NP-11, NP-12): the
     /// host opens (or toggles) the number pad.
     case valueButtonPressed(byFlick: Bool)
-    /// A finger stayed on a button or toggle for its `long_press_ms` without moving off it: its
+    /// A finger stayed on a button, toggle or card for its `long_press_ms` without moving off it: its
     /// `on_long_press` actions run, and the lift that follows does not tap.
     case longPressed
 }

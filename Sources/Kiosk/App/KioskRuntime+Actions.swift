@@ -123,11 +123,10 @@ extension KioskRuntime {
     /// Takes the dialog's answer, or its timeout: Yes runs the action; No or nothing does not.
     func answerConfirm(now: MonotonicTime) {
         guard let pending = pendingConfirm else { return }
-        let answer = pending.dialog.answer
-        guard answer != nil || now >= pending.dialog.deadline else { return }
+        guard let outcome = pending.dialog.outcome(at: now) else { return }
         pendingConfirm = nil
         screen.dismiss(pending.dialog, time: now)
         presenter.invalidate()
-        if answer == .yes { perform([(pending.element, pending.action)], now: now, depth: 0) }
+        if outcome == .yes { perform([(pending.element, pending.action)], now: now, depth: 0) }
     }
 }

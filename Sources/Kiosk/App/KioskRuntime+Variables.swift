@@ -23,7 +23,9 @@ extension KioskRuntime {
     /// another screen.
     func attachBoard() {
         variables.board.clockNames = WallClockText.Names.of(locale: config.display.locale)
-        showsClock = config.templates.values.contains { $0.names.contains(WallClockText.name) }
+        clock.enabled = config.templates.values.contains { $0.names.contains(WallClockText.name) }
+        // A reload builds a new board: it shows the minute already read, not "—" until the next one.
+        variables.board.wallClock = clock.minute
         variables.board.controlValue = { [unowned self] id in
             screen.element(id: id)?.value ?? services.state.values[id] ?? variables.controlDefaults[id]
         }
@@ -31,18 +33,11 @@ extension KioskRuntime {
 }
 
 extension KioskRuntime {
-    /// Puts the wall time's minute on the board when it changes, and says when the next one starts.
+    /// Puts the wall time's minute on the board when it changes (`MinuteWake` says when to look).
     func tickClock(now: MonotonicTime) {
-        guard showsClock else { clockDeadline = nil; return }
-        if let due = clockDeadline, now < due { return }
-        let local = WallClock.localSeconds()
-        let minute = (local / 60).rounded(.down) * 60
-        if variables.board.wallClock != minute {
-            variables.board.wallClock = minute
-            presenter.invalidate()
-            refreshElements(now: now)
-        }
-        // A hair past the minute, so the wake-up never lands just before it and finds nothing to do.
-        clockDeadline = now + WallClock.untilNextMinute(local) + 0.005
+        guard let minute = clock.tick(now: now, localSeconds: WallClock.localSeconds) else { return }
+        variables.board.wallClock = minute
+        presenter.invalidate()
+        refreshElements(now: now)
     }
 }

@@ -41,11 +41,11 @@ public final class KioskRuntime {
     var unavailable: Set<String> = []
     /// The question asked before an action (`confirm`), the action and its element, while shown.
     var pendingConfirm: (dialog: ConfirmDialog, element: Element, action: ElementAction)?
-    /// Whether a template of the config shows the wall time (`{now:…}`): then the loop wakes when the
-    /// shown minute changes, and at no other time for it.
-    var showsClock = false
-    /// When the shown minute next changes (monotonic), while `showsClock`.
-    var clockDeadline: MonotonicTime?
+    /// When the loop wakes for the wall time: enabled when a template of the config shows it
+    /// (`{now:…}`), then once per shown minute and at no other time for it.
+    var clock = MinuteWake()
+    /// When the charts' kept samples (`persist = true`) are next handed to the state file.
+    var keeping = HistoryKeeping()
     /// Keys of elements changed from outside (`setProperty`), by element id; kept until a reload.
     var properties: [String: [String: ConfigValue]] = [:]
     /// `bench-latency`: where touch devices come from instead of the config's, and what to call
@@ -85,6 +85,7 @@ public final class KioskRuntime {
         presenter.warningFontPath = config.fonts.regular
         attachBoard()
         settleSavedValues(now: monotonicNow())
+        restoreHistories(now: monotonicNow())
         applySavedValues(time: monotonicNow())
         showAvailability()
         attachSwipes()
@@ -166,6 +167,7 @@ public final class KioskRuntime {
         if !slidePageTurn(now: now) { presenter.renderIfNeeded(screen, moving: moving, now: now) }
         // After the frame: a release or a set is on screen first, then on disk before the loop sleeps,
         // and hooks (a process spawned per change) start.
+        keepHistories(now: now)
         services.state.flushIfDue(now: now)
         services.hooks.tick(now: now)
         physicsTimer.set(running: moving)
@@ -174,8 +176,8 @@ public final class KioskRuntime {
             [
                 services.nextDeadline, presenter.retryDeadline, touches.nextDeadline, idle.nextDeadline,
                 variables.staleDue,
-                homeDeadline, frontEndDue, configWatch.retryAt, clockDeadline,
-                pendingConfirm?.dialog.deadline,
+                homeDeadline, frontEndDue, configWatch.retryAt, clock.deadline,
+                pendingConfirm?.dialog.deadline, keeping.due,
             ] + adapters.map(\.nextDeadline)
         return deadlines.compactMap { $0 }.min().map { max(0, $0 - monotonicNow()) }
     }
@@ -327,6 +329,7 @@ public final class KioskRuntime {
 
     private func shutdown() {
         services.notify.stopping()
+        keepHistories(now: nil)
         services.state.flushAndWait()
         LastGoodWriter.shared.waitUntilIdle()
         for a in adapters { a.stop() }

@@ -53,7 +53,7 @@ public enum ElementAction: Hashable, Sendable {
         "What the element does when it acts, in order: `{ screen = \"ID\" }`, `{ back = true }`, `{ set = \"ID\", value = 18 }`, `{ hook = [\"/usr/bin/prog\", \"{id}\"] }`, `{ event = \"NAME\" }`, `{ publish = \"TOPIC\", payload = \"{value}\" }`."
     )
 
-    /// What a long press does (buttons and toggles), and how long it takes.
+    /// What a long press does (buttons, toggles and cards), and how long it takes.
     static let longPressFields = [
         Field(
             "on_long_press", .tables(schema), default: "[]",

@@ -101,13 +101,15 @@ protocol RegisteredKind: ElementKind {
     func widget(for control: any TouchControl) -> (any Widget)?
 }
 
-/// A name whose samples an element shows, kept in `capacity` samples over `window` seconds.
+/// A name whose samples an element shows, kept in `capacity` samples over `window` seconds, and
+/// with `persist` kept in the state file across restarts.
 public struct HistoryRequest: Sendable, Hashable {
     public var name: String
     public var capacity: Int
     public var window: Double
-    public init(name: String, capacity: Int, window: Double) {
-        self.name = name; self.capacity = capacity; self.window = window
+    public var persist: Bool
+    public init(name: String, capacity: Int, window: Double, persist: Bool = false) {
+        self.name = name; self.capacity = capacity; self.window = window; self.persist = persist
     }
 }
 
@@ -182,7 +184,7 @@ public enum ElementKinds {
     public static func trackHistory(of controls: [ControlConfig], in history: SampleHistory) {
         for c in controls {
             for r in named(c.kind)?.trackedHistory(c.properties) ?? [] {
-                history.track(r.name, capacity: r.capacity, window: r.window)
+                history.track(r.name, capacity: r.capacity, window: r.window, persist: r.persist)
             }
         }
     }

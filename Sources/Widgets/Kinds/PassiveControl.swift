@@ -104,3 +104,22 @@ extension SnapshotLook {
         return s.hidden ? nil : s
     }
 }
+
+/// A snapshot that knows the frame its look is drawn in.
+protocol FramedSnapshot: LookSnapshot {
+    var transform: Transform { get }
+    var bounds: Rect { get }
+}
+
+/// A look that changes in place within a fixed frame (a roller rolling, a code given a new text): its
+/// box is its frame's, and a change that keeps the frame damages that box once, not the same box
+/// twice (`SnapshotDamage` would otherwise send the old box and the new one).
+protocol InPlaceLook: SnapshotLook where Snapshot: FramedSnapshot {}
+
+extension InPlaceLook {
+    func box(_ s: Snapshot) -> Rect { DamageBox.of(s.bounds, s.transform) }
+
+    func changedBox(from old: Snapshot, to new: Snapshot) -> Rect? {
+        old.bounds == new.bounds && old.transform == new.transform ? box(new) : nil
+    }
+}

@@ -68,6 +68,19 @@ public final class ConfirmDialog: TouchControl {
     public func advance(to time: MonotonicTime) -> Bool { false }
     public func drainEvents() -> [ControlEvent] { [] }
 
+    /// How the question ended by `time`: answered, or timed out unanswered (`.timedOut`, like No:
+    /// nothing runs); nil while it is still asked.
+    public enum Outcome: Equatable, Sendable { case yes, no, timedOut }
+
+    /// The dialog's outcome at `time`, or nil while it waits: an answer given before the deadline counts.
+    public func outcome(at time: MonotonicTime) -> Outcome? {
+        switch answer {
+        case .yes?: return .yes
+        case .no?: return .no
+        case nil: return time >= deadline ? .timedOut : nil
+        }
+    }
+
     /// Which target a finger is on now (drawn pressed).
     var pressedTarget: Answer? { pressed }
 }

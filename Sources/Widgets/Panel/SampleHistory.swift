@@ -11,6 +11,7 @@ public final class SampleHistory {
     public struct Sample: Equatable, Sendable {
         public var time: MonotonicTime
         public var value: Double
+        public init(time: MonotonicTime, value: Double) { self.time = time; self.value = value }
     }
 
     /// A fixed ring of samples spaced at least `spacing` apart: a sample closer than that to the
@@ -23,7 +24,7 @@ public final class SampleHistory {
         /// Where the oldest sample is, once the ring is full.
         private var start = 0
         /// Counts every change, so a look can tell its series moved without comparing samples.
-        private(set) var revision = 0
+        var revision = 0
 
         init(capacity: Int, window: Double) {
             self.capacity = max(2, capacity)
@@ -53,13 +54,17 @@ public final class SampleHistory {
     }
 
     private var rings: [String: Ring] = [:]
+    /// The names a chart asked to keep across restarts (`persist = true`).
+    private var persistedNames: Set<String> = []
 
     /// An empty history tracking nothing.
     public init() {}
 
     /// Keeps up to `capacity` samples of `name` over `window` seconds from now on; a name already
     /// tracked keeps its samples when the request is the same, and is widened to the larger of both.
-    public func track(_ name: String, capacity: Int, window: Double) {
+    /// `persist`: the runtime keeps its samples in the state file (once asked, for the kiosk's life).
+    public func track(_ name: String, capacity: Int, window: Double, persist: Bool = false) {
+        if persist { persistedNames.insert(name) }
         if let ring = rings[name] {
             let wanted = (max(capacity, ring.capacity), max(window, ring.spacing * Double(ring.capacity - 1)))
             guard wanted.0 != ring.capacity || abs(wanted.1 - ring.spacing * Double(ring.capacity - 1)) > 1e-9 else {
@@ -75,6 +80,36 @@ public final class SampleHistory {
 
     /// The names tracked.
     public var tracked: [String] { rings.keys.sorted() }
+
+    /// The tracked names whose samples are kept across restarts.
+    public var persisted: [String] { persistedNames.filter { rings[$0] != nil }.sorted() }
+
+    /// The seconds `name`'s ring spans, or nil when it is not tracked.
+    public func window(_ name: String) -> Double? { rings[name].map { $0.spacing * Double($0.capacity - 1) } }
+
+    /// Puts samples kept from before a restart back into `name`'s ring, before those it holds (a
+    /// value seeded at start): kept samples older than its window at `now`, not before the ring's own
+    /// first sample (or later than `now` when it has none), or not finite are dropped. Returns how
+    /// many were taken.
+    @discardableResult
+    public func restore(_ name: String, _ kept: [Sample], now: MonotonicTime) -> Int {
+        guard let old = rings[name] else { return 0 }
+        let held = old.ordered
+        let before = held.first?.time ?? now.nextUp
+        let window = old.spacing * Double(old.capacity - 1)
+        var ring = Ring(capacity: old.capacity, window: window)
+        var taken = 0
+        for s in kept.sorted(by: { $0.time < $1.time })
+        where s.time >= now - window && s.time < before && s.value.isFinite {
+            ring.record(s)
+            taken += 1
+        }
+        for s in held { ring.record(s) }
+        // Counted on from the old ring's changes: a look that drew it sees a new number.
+        ring.revision = old.revision &+ ring.revision &+ 1
+        rings[name] = ring
+        return taken
+    }
 
     /// Records `value` of `name` at `time` when `name` is tracked (else does nothing): false when not.
     @discardableResult

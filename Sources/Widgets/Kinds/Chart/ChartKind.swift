@@ -46,6 +46,10 @@ struct ChartKind: RegisteredKind {
             "One colour per source, in order."),
         ChartKind.textSize.field(6...60, "Size of the axis labels and the legend in points."),
         Field("line_width", .number(0.5...20), default: "2", "The width of a line chart's lines in points."),
+        Field(
+            "persist", .bool, default: "false",
+            "Keeps the sources' samples in the state file (at most `samples` each, written at most once a minute and at exit), so the chart shows them again after a restart; samples older than `minutes` are dropped then."
+        ),
     ])
 
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
@@ -61,7 +65,10 @@ struct ChartKind: RegisteredKind {
 
     func trackedHistory(_ table: ConfigTable) -> [HistoryRequest] {
         let (capacity, window) = ChartKind.tracking(table)
-        return (table.strings("sources") ?? []).map { HistoryRequest(name: $0, capacity: capacity, window: window) }
+        let persist = table.bool("persist") ?? false
+        return (table.strings("sources") ?? []).map {
+            HistoryRequest(name: $0, capacity: capacity, window: window, persist: persist)
+        }
     }
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {

@@ -85,24 +85,30 @@ struct ChartPlot: Equatable {
     /// adds a circle per sample: a long series costs a fraction of it to fill.
     static func ribbon(_ points: [Point], halfWidth: Double) -> [Point] {
         var p: [Point] = []
+        p.reserveCapacity(points.count)
         for q in points where p.last.map({ $0.distance(to: q) > 1e-6 }) ?? true { p.append(q) }
         guard p.count >= 2 else { return [] }
         func unit(_ v: Vector) -> Vector { let l = max(v.length, 1e-12); return Vector(v.dx / l, v.dy / l) }
         func left(_ d: Vector) -> Vector { Vector(d.dy, -d.dx) }
-        var leftSide: [Point] = [], rightSide: [Point] = []
-        for i in p.indices {
-            let before = i > 0 ? unit(p[i] - p[i - 1]) : nil
-            let after = i + 1 < p.count ? unit(p[i + 1] - p[i]) : nil
+        // Both sides in one array: the left side forward from the front, the right side backward from
+        // the back (a chart redraws its lines on every sample, so no second array and no joining).
+        let n = p.count
+        var outline = [Point](repeating: Point(0, 0), count: 2 * n)
+        // Each segment's direction once (a bend reads the one before and the one after it).
+        var before: Vector?
+        for i in 0..<n {
+            let after = i + 1 < n ? unit(p[i + 1] - p[i]) : nil
             let d0 = before ?? after!, d1 = after ?? before!
             let n0 = left(d0)
-            var n = unit(Vector(left(d0).dx + left(d1).dx, left(d0).dy + left(d1).dy))
-            let cosine = n.dx * n0.dx + n.dy * n0.dy
+            var normal = unit(Vector(left(d0).dx + left(d1).dx, left(d0).dy + left(d1).dy))
+            let cosine = normal.dx * n0.dx + normal.dy * n0.dy
             // A U-turn has no bisector: its normal is the segment's own.
-            if !(cosine > 1e-6) { n = n0 }
+            if !(cosine > 1e-6) { normal = n0 }
             let reach = halfWidth / max(0.5, cosine > 1e-6 ? cosine : 1)
-            leftSide.append(Point(p[i].x + n.dx * reach, p[i].y + n.dy * reach))
-            rightSide.append(Point(p[i].x - n.dx * reach, p[i].y - n.dy * reach))
+            outline[i] = Point(p[i].x + normal.dx * reach, p[i].y + normal.dy * reach)
+            outline[2 * n - 1 - i] = Point(p[i].x - normal.dx * reach, p[i].y - normal.dy * reach)
+            before = after
         }
-        return leftSide + rightSide.reversed()
+        return outline
     }
 }

@@ -4,33 +4,60 @@ import Raster
 
 /// Draws a chart: the value range written at the top and bottom of the plot, the time span under
 /// it, a legend when there are several sources, faint grid lines, and each source's samples as a
-/// line or bars. Damages its frame only when a source's samples changed.
+/// line or bars. Damages its frame only when a source's samples changed, and then only the plot when
+/// the value range written beside it stayed the same (a new sample moves the lines, not the labels).
 final class ChartWidget: SnapshotLook {
     let model: ChartModel
     var control: any TouchControl { model }
     var damage = SnapshotDamage<Snapshot>()
+    /// The samples and their plot for the revisions they were read at: the snapshot needs the
+    /// range's labels, and the frame that follows draws the same.
+    private var read: (revisions: [Int], series: [[ChartPlot.Sample]], plot: ChartPlot?)?
+    /// The plot rectangle (local) of the last frame drawn: unchanged while the labels are.
+    private var drawnArea: Rect?
 
     init(_ model: ChartModel) { self.model = model }
 
     struct Snapshot: LookSnapshot {
         var transform: Transform, bounds: Rect, hidden: Bool, revisions: [Int]
+        /// The value range as written at the plot's top and bottom.
+        var high: String, low: String
+    }
+
+    /// The samples and plot at the model's current revisions (read again only when they changed).
+    private func samples() -> (series: [[ChartPlot.Sample]], plot: ChartPlot?) {
+        let revisions = model.revisions
+        if let read, read.revisions == revisions { return (read.series, read.plot) }
+        let series = model.sources.map { model.board.history.samples($0) }
+        let plot = ChartPlot(series: series, window: model.window, style: model.style)
+        read = (revisions, series, plot)
+        return (series, plot)
     }
 
     func snapshot(at time: MonotonicTime) -> Snapshot {
         model.seed(at: time)
+        let plot = samples().plot
         return Snapshot(
-            transform: model.transform, bounds: model.bounds, hidden: model.isHidden, revisions: model.revisions)
+            transform: model.transform, bounds: model.bounds, hidden: model.isHidden, revisions: model.revisions,
+            high: plot.map { label($0.high) } ?? "", low: plot.map { label($0.low) } ?? "")
     }
 
     func box(_ s: Snapshot) -> Rect { DamageBox.of(s.bounds, s.transform) }
 
+    /// Only the plot (with room for a line's mitred bends) when nothing but the samples changed.
+    func changedBox(from old: Snapshot, to new: Snapshot) -> Rect? {
+        guard let area = drawnArea, old.transform == new.transform, old.bounds == new.bounds, old.high == new.high,
+            old.low == new.low
+        else { return nil }
+        return DamageBox.of(area.outsetBy(model.style.lineWidth), new.transform)
+    }
+
     func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {
         guard let s = shown(at: time) else { return }
         let style = model.style
-        let series = model.sources.map { model.board.history.samples($0) }
-        let plot = ChartPlot(series: series, window: model.window, style: style)
+        let (series, plot) = samples()
         let ts = style.textSize
-        let low = plot.map { label($0.low) } ?? "", high = plot.map { label($0.high) } ?? ""
+        let low = s.low, high = s.high
         let column =
             max(painter.textSize(low, size: ts, bold: false).width, painter.textSize(high, size: ts, bold: false).width)
             + ts * 0.5
@@ -38,6 +65,7 @@ final class ChartWidget: SnapshotLook {
         let area = Rect(
             x: s.bounds.minX + column, y: s.bounds.minY + legend + ts * 0.5,
             width: max(1, s.bounds.width - column - ts * 0.5), height: max(1, s.bounds.height - legend - ts * 2.2))
+        drawnArea = area
         drawGrid(painter, area, style)
         if legend > 0 { drawLegend(painter, s.bounds, style) }
         let ascent = ts * 0.72

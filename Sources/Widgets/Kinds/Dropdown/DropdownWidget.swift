@@ -4,14 +4,14 @@ import Raster
 
 /// Draws a roller: a rounded panel, the band marking the chosen place in the middle, and the
 /// options rolling through it, fading towards the edges, clipped to the panel.
-final class DropdownWidget: SnapshotLook {
+final class DropdownWidget: InPlaceLook {
     let model: DropdownModel
     var control: any TouchControl { model }
     var damage = SnapshotDamage<Snapshot>()
 
     init(_ model: DropdownModel) { self.model = model }
 
-    struct Snapshot: LookSnapshot {
+    struct Snapshot: FramedSnapshot {
         var transform: Transform, bounds: Rect, hidden: Bool, position: Double
     }
 
@@ -19,13 +19,6 @@ final class DropdownWidget: SnapshotLook {
         Snapshot(
             transform: model.transform, bounds: model.bounds, hidden: model.isHidden,
             position: model.scroller.position(at: time))
-    }
-
-    func box(_ s: Snapshot) -> Rect { DamageBox.of(s.bounds, s.transform) }
-
-    /// Rolling in place: the frame once, not the same box twice.
-    func changedBox(from old: Snapshot, to new: Snapshot) -> Rect? {
-        old.bounds == new.bounds && old.transform == new.transform ? box(new) : nil
     }
 
     func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {

@@ -5,26 +5,19 @@ import Raster
 /// Draws a QR code: the light square of the symbol and its quiet zone, then the dark modules, each
 /// module a whole number of device pixels on whole-pixel edges, so no module is blurred by
 /// anti-aliasing and a camera reads it at any size. Damages its frame only when the text changes.
-final class QRCodeWidget: SnapshotLook {
+final class QRCodeWidget: InPlaceLook {
     let model: QRCodeModel
     var control: any TouchControl { model }
     var damage = SnapshotDamage<Snapshot>()
 
     init(_ model: QRCodeModel) { self.model = model }
 
-    struct Snapshot: LookSnapshot {
+    struct Snapshot: FramedSnapshot {
         var transform: Transform, bounds: Rect, hidden: Bool, text: String
     }
 
     func snapshot(at time: MonotonicTime) -> Snapshot {
         Snapshot(transform: model.transform, bounds: model.bounds, hidden: model.isHidden, text: model.text(at: time))
-    }
-
-    func box(_ s: Snapshot) -> Rect { DamageBox.of(s.bounds, s.transform) }
-
-    /// A new text in the same place: the frame once, not the same box twice.
-    func changedBox(from old: Snapshot, to new: Snapshot) -> Rect? {
-        old.bounds == new.bounds && old.transform == new.transform ? box(new) : nil
     }
 
     /// Where the symbol goes in the device box `frame`: its top-left corner on whole pixels and the
