@@ -293,6 +293,7 @@ struct ConfigBuilder {
         if let problem = IDGrammar.problem(id) { fail(t, "id", problem) }
         if let f, let excess = GeometryLimits.frameExcess(f) { fail(t, "frame", excess) }
         checkKeys(t, kind)
+        elementFont(t, id: id)
         var hooks: HookConfig?
         if let h = t.table("hooks") {
             let directory = FileIO.directory(of: file)

@@ -20,7 +20,7 @@ struct ArcSeekerKind: RegisteredKind {
     static let startAngle = DefaultedNumber("start_angle", default: 90)
     static let endAngle = DefaultedNumber("end_angle", default: 180)
 
-    static let seekerSchema = ElementKeys.common.adding(
+    static let seekerSchema = ElementKeys.withText.adding(
         [
             ArcSeekerKind.value.field(ElementKeys.any, "Initial thumb angle in degrees (CS-3)."),
             ArcSeekerKind.startAngle.field(

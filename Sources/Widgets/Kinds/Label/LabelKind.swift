@@ -13,7 +13,7 @@ struct LabelKind: RegisteredKind {
 
     static let textSize = DefaultedNumber("size", default: 16)
 
-    static let labelSchema = ElementKeys.common.adding([
+    static let labelSchema = ElementKeys.withText.adding([
         Field(
             "text", .string, required: true,
             "The text, a template: literal text with {id} or {id:spec} placeholders naming controls (of any screen) or [[variables]]; see \"Text templates\" above."

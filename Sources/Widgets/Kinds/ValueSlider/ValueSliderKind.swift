@@ -8,7 +8,7 @@ struct ValueSliderKind: RegisteredKind {
     var name: String { "value-slider" }
     var schema: Schema { ValueSliderKind.valueSliderSchema }
 
-    static let valueSliderSchema = ElementKeys.common.adding([
+    static let valueSliderSchema = ElementKeys.withText.adding([
         Field("value", .number(ElementKeys.any), default: "min", "Initial value."),
         ElementKeys.minimum.field(ElementKeys.any, "Value at the left end."),
         ElementKeys.maximum.field(ElementKeys.any, "Value at the right end."),
