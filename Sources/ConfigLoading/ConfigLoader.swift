@@ -197,6 +197,7 @@ struct ConfigBuilder {
         th.track = t.color("track") ?? th.track
         th.handle = t.color("handle") ?? th.handle
         th.text = t.color("text") ?? th.text
+        th.mutedText = t.color("muted_text") ?? th.mutedText
         th.marker = t.color("marker") ?? th.marker
         th.popupBackground = t.color("popup_background") ?? th.popupBackground
         th.seekerThumb = t.color("seeker_thumb") ?? th.seekerThumb

@@ -101,6 +101,9 @@ public enum ConfigSchema {
             "handle", .color, default: quoted(defaultTheme.handle),
             "Handles, thumbs and the spinner's closed background."),
         Field("text", .color, default: quoted(defaultTheme.text), "Labels and values."),
+        Field(
+            "muted_text", .color, default: quoted(defaultTheme.mutedText),
+            "Captions and hints (labels with `muted = true`); the light base's is \(quoted(Theme.light.mutedText))."),
         Field("marker", .color, default: quoted(defaultTheme.marker), "Markers."),
         Field(
             "popup_background", .color, default: quoted(defaultTheme.popupBackground),

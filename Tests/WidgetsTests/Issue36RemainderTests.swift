@@ -85,4 +85,23 @@ struct Issue36RemainderTests {
         #expect((titled.model as? ValueSlider)?.title == "35", "the thumb keeps the number")
         try Reference.check(a, "value-slider-caption")
     }
+
+    @Test("A muted label is drawn in the theme's muted_text, legible (4.5:1) on the dark and the light base")
+    func mutedLabel() throws {
+        for theme in [Theme.dark, Theme.light] {
+            #expect(theme.mutedText.contrastRatio(with: theme.background) >= 4.5, "\(theme.mutedText.hex)")
+            #expect(theme.mutedText != theme.text, "quieter than the text")
+            let pair = try #require(ContrastRule.pairs(of: theme).first { $0.key == "muted_text" })
+            #expect(pair.passes)
+        }
+        let f = PanelFixture()
+        let muted = f.label("caption", Rect(x: 0, y: 0, width: 200, height: 30), "Mode", ["muted": .bool(true)])
+        let plain = f.label("caption", Rect(x: 0, y: 0, width: 200, height: 30), "Mode")
+        let own = f.label(
+            "caption", Rect(x: 0, y: 0, width: 200, height: 30), "Mode",
+            ["muted": .bool(true), "color": .color(Color(rgb: 0xFF0000))])
+        #expect((muted.model as? TextLabel)?.style.color == Theme.dark.mutedText)
+        #expect((plain.model as? TextLabel)?.style.color == Theme.dark.text)
+        #expect((own.model as? TextLabel)?.style.color == Color(rgb: 0xFF0000), "color wins")
+    }
 }
