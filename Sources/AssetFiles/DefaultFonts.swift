@@ -9,6 +9,22 @@ public enum DefaultFonts {
     public static let regular = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     /// The bold face (thumb titles, balloon, keys).
     public static let bold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+
+    /// The files of an element's `font` name (`ElementFont.names`): a family's regular and bold
+    /// faces, or for `NAME-bold` its bold face twice. Nil for any other name.
+    public static func files(named name: String) -> (regular: String, bold: String)? {
+        let family = name.hasSuffix("-bold") ? String(name.dropLast(5)) : name
+        let stem: String
+        switch family {
+        case "sans": stem = "DejaVuSans"
+        case "serif": stem = "DejaVuSerif"
+        case "mono": stem = "DejaVuSansMono"
+        default: return nil
+        }
+        let folder = "/usr/share/fonts/truetype/dejavu/"
+        let bold = folder + stem + "-Bold.ttf"
+        return (family == name ? folder + stem + ".ttf" : bold, bold)
+    }
 }
 
 extension TextFaces {

@@ -52,6 +52,30 @@ extension ConfigBuilder {
         }
     }
 
+    /// An element's `font`: a family name (`ElementFont.names`, the files `DefaultFonts` knows) or a
+    /// TrueType file that check-config can open and draw with; remembered in `fonts.elements`.
+    mutating func elementFont(_ t: ConfigTable, id: String) {
+        guard let value = t.string("font") else { return }
+        if let files = DefaultFonts.files(named: value) {
+            fonts.elements[id] = ThemeFonts.ElementFiles(regular: files.regular, bold: files.bold)
+            return
+        }
+        guard ElementFont.isPath(value) else {
+            let names = ElementFont.names.map { "\"\($0)\"" }.joined(separator: ", ")
+            let hint =
+                Validator.suggestion(for: value.lowercased(), among: ElementFont.names).map {
+                    "; did you mean \"\($0)\"?"
+                }
+                ?? ""
+            return fail(t, "font", "expected one of \(names) or the path of a TrueType file, found \"\(value)\"" + hint)
+        }
+        let before = errors.count
+        checkFont(t, "font")
+        guard errors.count == before else { return }
+        let path = resolved(value)
+        fonts.elements[id] = ThemeFonts.ElementFiles(regular: path, bold: path)
+    }
+
     /// A font key must name a readable TrueType or OpenType file (relative to the config's folder) that
     /// draws text.
     mutating func checkFont(_ t: ConfigTable, _ key: String) {

@@ -81,6 +81,9 @@ extension ConfigBuilder {
     /// A preset's value against the control it sets.
     private mutating func checkPreset(_ action: ConfigTable, for control: ControlConfig, shape: ValueShape) {
         let given = action.numbers("value") ?? action.number("value").map { [$0] } ?? []
+        // A `set` without a value is reported once, by the action's own check; a second error here
+        // ("found [a, b]" for a value never written) would only mislead.
+        if action["value"] == nil && shape != .nothing { return }
         switch shape {
         case .nothing:
             fail(action, "set", "expected a control that holds a value, found \"\(control.id)\" (a \(control.kind))")

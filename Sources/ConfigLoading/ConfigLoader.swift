@@ -197,6 +197,7 @@ struct ConfigBuilder {
         th.track = t.color("track") ?? th.track
         th.handle = t.color("handle") ?? th.handle
         th.text = t.color("text") ?? th.text
+        th.mutedText = t.color("muted_text") ?? th.mutedText
         th.marker = t.color("marker") ?? th.marker
         th.popupBackground = t.color("popup_background") ?? th.popupBackground
         th.seekerThumb = t.color("seeker_thumb") ?? th.seekerThumb
@@ -293,6 +294,7 @@ struct ConfigBuilder {
         if let problem = IDGrammar.problem(id) { fail(t, "id", problem) }
         if let f, let excess = GeometryLimits.frameExcess(f) { fail(t, "frame", excess) }
         checkKeys(t, kind)
+        elementFont(t, id: id)
         var hooks: HookConfig?
         if let h = t.table("hooks") {
             let directory = FileIO.directory(of: file)

@@ -52,7 +52,7 @@ public enum ConfigSchema {
                 + WallClockText.Names.byLanguage.keys.sorted().joined(separator: ", ") + " (others: English)."),
         Field(
             "size", .string, default: "\"800x480\"",
-            "Canvas size when headless, as \"WxH\"; when written, also the screen in points the frames are laid out on (a panel of another size scales it to fit, unless `scale` is set): at most \(ConfigLimits.canvasSide) pixels a side and \(ConfigLimits.canvasPixels) in all (\(ConfigLimits.largestCanvas))."
+            "Canvas size when headless, as \"WxH\". Written without `scale`, it is the screen in points: frames are laid out on it, and a panel of more (or fewer) pixels shows it scaled to fill, proportions kept (800x480 on a 1600x960 panel: 2 pixels per point, on 1024x600: 1.25); `width_mm` and `height_mm` then only measure touch targets. At most \(ConfigLimits.canvasSide) pixels a side and \(ConfigLimits.canvasPixels) in all (\(ConfigLimits.largestCanvas))."
         ),
         Field(
             "width_mm", .number(0.1...2000), default: "from the connector",
@@ -101,6 +101,9 @@ public enum ConfigSchema {
             "handle", .color, default: quoted(defaultTheme.handle),
             "Handles, thumbs and the spinner's closed background."),
         Field("text", .color, default: quoted(defaultTheme.text), "Labels and values."),
+        Field(
+            "muted_text", .color, default: quoted(defaultTheme.mutedText),
+            "Captions and hints (labels with `muted = true`); the light base's is \(quoted(Theme.light.mutedText))."),
         Field("marker", .color, default: quoted(defaultTheme.marker), "Markers."),
         Field(
             "popup_background", .color, default: quoted(defaultTheme.popupBackground),

@@ -13,4 +13,23 @@ public enum NumberFormat {
         if d == d.rounded() && abs(d) < wholeNumberLimit { return String(Int64(d)) }
         return String(d)
     }
+
+    /// `d` rounded half away from zero to `decimals` places, with exactly that many decimals (`37` with
+    /// one decimal is `37.0`); a result that rounds to zero has no sign. Nil for a non-finite `d`; a
+    /// magnitude beyond what an Int64 holds exactly is written `plain`, where decimals mean nothing.
+    public static func fixed(_ d: Double, decimals: Int) -> String? {
+        guard d.isFinite else { return nil }
+        let decimals = max(0, decimals)
+        var factor = 1.0
+        for _ in 0..<decimals { factor *= 10 }
+        let scaled = (abs(d) * factor).rounded()
+        guard scaled < 9e15 else { return plain(d) }
+        let whole = Int64(scaled)
+        var digits = String(whole)
+        if decimals > 0 {
+            if digits.count <= decimals { digits = String(repeating: "0", count: decimals - digits.count + 1) + digits }
+            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -decimals))
+        }
+        return d < 0 && whole != 0 ? "-" + digits : digits
+    }
 }

@@ -58,6 +58,9 @@ public enum ContrastRule {
                 key: "text", what: "text on popups and cards", color: t.text, ground: t.popupBackground,
                 groundName: "the theme's popup_background", groundKey: "popup_background", minimum: smallText),
             Pair(
+                key: "muted_text", what: "muted text (captions)", color: t.mutedText, ground: t.background,
+                groundName: ground, groundKey: "background", minimum: smallText),
+            Pair(
                 key: "accent", what: "the accent (fills, outlines, focus marks)", color: t.accent, ground: t.background,
                 groundName: ground, groundKey: "background", minimum: parts),
             Pair(

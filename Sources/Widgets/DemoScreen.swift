@@ -42,7 +42,9 @@ public struct DemoScreen {
         seek.startAngle = 150; seek.endAngle = 30; seek.currentAngle = 250
 
         volume = ValueSlider(id: "volume", size: Size(460, 100), transform: place(40, 340))
-        volume.setPosition(0.35, title: "Volume", animated: false, time: 0)
+        // The thumb holds the number, as the kiosk's does; the name sits above the track.
+        volume.setPosition(0.35, title: "35", animated: false, time: 0)
+        volume.caption = "Volume"
         _ = volume.drainEvents()
 
         let names = ["sun", "moon", "drop", "leaf", "bolt"]

@@ -14,19 +14,25 @@ struct LocalPainter {
     /// The transform's rotation (screen-clockwise).
     let rotation: Angle
     let resources: Resources
+    /// The faces this painter's text is drawn in: the element's own `font`, else the theme's.
+    let faces: TextFaces
 
-    init(canvas: Canvas, transform: Transform, resources: Resources) {
+    init(canvas: Canvas, transform: Transform, resources: Resources, faces: TextFaces? = nil) {
         self.canvas = canvas
         self.transform = transform
         self.resources = resources
+        self.faces = faces ?? TextFaces(regular: resources.regularFace, bold: resources.boldFace)
         scale = abs(transform.determinant).squareRoot()
         rotation = Angle(radians: atan2(transform.b, transform.a))
     }
 
     /// A painter for the same canvas with `local` applied before this painter's transform.
     func appending(_ local: Transform) -> LocalPainter {
-        LocalPainter(canvas: canvas, transform: local.then(transform), resources: resources)
+        LocalPainter(canvas: canvas, transform: local.then(transform), resources: resources, faces: faces)
     }
+
+    /// The face for regular or bold text (the other where one is missing; nil: no text is drawn).
+    func face(bold: Bool) -> FontFace? { faces.face(bold: bold) }
 
     func device(_ p: Point) -> Point { transform.apply(p) }
 
@@ -170,7 +176,7 @@ struct LocalPainter {
 
     /// The natural size of `text` in local points (advance × ink height).
     func textSize(_ text: String, size: Double, bold: Bool) -> Size {
-        guard let face = resources.face(bold: bold), !text.isEmpty else { return .zero }
+        guard let face = face(bold: bold), !text.isEmpty else { return .zero }
         let m = metrics(text, font: Font(face: face, size: size), bold: bold)
         return Size(m.advance, m.inkBounds.height)
     }
@@ -178,7 +184,7 @@ struct LocalPainter {
     /// Draws one line of `text` starting at `x` with its baseline at `baseline` (local points), so
     /// titles of different letters sit on one line whatever their ink.
     func drawText(_ text: String, size: Double, bold: Bool, x: Double, baseline: Double, color: Color) {
-        guard let face = resources.face(bold: bold), !text.isEmpty else { return }
+        guard let face = face(bold: bold), !text.isEmpty else { return }
         let m = metrics(text, font: Font(face: face, size: size), bold: bold)
         drawText(
             text, size: size, bold: bold,
@@ -187,7 +193,7 @@ struct LocalPainter {
 
     /// Draws one line of `text` centred on the local point `center`, upright in the local frame.
     func drawText(_ text: String, size: Double, bold: Bool, centeredAt center: Point, color: Color, alpha: Double = 1) {
-        guard let face = resources.face(bold: bold), !text.isEmpty, alpha > 0 else { return }
+        guard let face = face(bold: bold), !text.isEmpty, alpha > 0 else { return }
         let paint = Paint(color, alpha: alpha)
         if isUpright {
             let font = Font(face: face, size: size * scale)
@@ -211,7 +217,7 @@ struct LocalPainter {
 extension LocalPainter {
     /// `text` rendered black on transparent with a 1 px margin, centred by its advance and ink height.
     func textMask(_ text: String, face: FontFace, pixelSize: Double, bold: Bool) -> Bitmap? {
-        let key = TextMaskKey(text: text, size: pixelSize, bold: bold)
+        let key = TextMaskKey(text: text, size: pixelSize, bold: bold, face: ObjectIdentifier(face))
         if let cached = resources.textMasks[key] { return cached }
         let font = Font(face: face, size: pixelSize)
         let m = metrics(text, font: font, bold: bold)
@@ -231,7 +237,7 @@ extension LocalPainter {
     /// The advance and ink of `text` in `font` (device or local pixels, as `font` is sized), measured
     /// once per text, size and weight.
     func metrics(_ text: String, font: Font, bold: Bool) -> TextMetrics {
-        let key = TextMaskKey(text: text, size: font.size, bold: bold)
+        let key = TextMaskKey(text: text, size: font.size, bold: bold, face: ObjectIdentifier(font.face))
         if let known = resources.textMetrics[key] { return known }
         let m = font.measure(text)
         if resources.textMetrics.count >= Resources.textMetricsLimit { resources.textMetrics.removeAll() }

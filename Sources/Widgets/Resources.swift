@@ -12,6 +12,9 @@ public struct TextFaces {
     public init(regular: FontFace?, bold: FontFace?) { self.regular = regular; self.bold = bold }
     /// No faces: no text is drawn.
     public static var none: TextFaces { TextFaces(regular: nil, bold: nil) }
+
+    /// The face for regular or bold text, the other one where it is missing.
+    public func face(bold: Bool) -> FontFace? { bold ? self.bold ?? regular : regular ?? self.bold }
 }
 
 /// Everything drawing needs besides the models: the theme, fonts (opened once, with their glyph caches)
@@ -26,12 +29,28 @@ public final class Resources {
     /// The bold face (nil when it could not be opened).
     public let boldFace: FontFace?
 
-    /// Drawing resources with `faces`, opened by the caller.
-    public init(theme: Theme, images: ImageCatalog = ImageCatalog(), faces: TextFaces) {
+    /// Elements' own faces (their `font` key), by element id.
+    public let elementFaces: [String: TextFaces]
+
+    /// Drawing resources with `faces`, opened by the caller, and `elementFaces` for the elements that
+    /// name a font of their own.
+    public init(
+        theme: Theme, images: ImageCatalog = ImageCatalog(), faces: TextFaces, elementFaces: [String: TextFaces] = [:]
+    ) {
         self.theme = theme
         self.images = images
         regularFace = faces.regular
         boldFace = faces.bold
+        self.elementFaces = elementFaces
+    }
+
+    /// The faces control `id` draws its text in: its element's own (a part such as `dial/readout` or
+    /// `slider/pad` is its element's), else the theme's.
+    public func faces(for id: String) -> TextFaces {
+        let theme = TextFaces(regular: regularFace, bold: boldFace)
+        if elementFaces.isEmpty { return theme }
+        let element = id.split(separator: "/", maxSplits: 1).first.map(String.init) ?? id
+        return elementFaces[id] ?? elementFaces[element] ?? theme
     }
 
     /// Rendered lines of text for rotated frames, so a turned control does not re-render its labels every
@@ -55,9 +74,10 @@ public final class Resources {
     public func face(bold: Bool) -> FontFace? { bold ? boldFace ?? regularFace : regularFace ?? boldFace }
 }
 
-/// A line of text at a device pixel size in a face.
+/// A line of text at a device pixel size in a face (elements may draw in faces of their own).
 struct TextMaskKey: Hashable {
     var text: String
     var size: Double
     var bold: Bool
+    var face: ObjectIdentifier? = nil
 }

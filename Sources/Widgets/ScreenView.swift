@@ -130,14 +130,21 @@ public final class ScreenView {
         c.clear(background)
         let area = r.rect
         for w in widgets where w.baseBounds(at: t).intersects(area) {
-            w.drawBase(LocalPainter(canvas: c, transform: w.control.transform, resources: resources), at: t)
+            w.drawBase(painter(c, w), at: t)
             if unavailable.contains(w.control.id) {
                 c.fillRect(w.baseBounds(at: t), color: background.withAlpha(ScreenView.veilOpacity))
             }
         }
         for w in overlayOrder {
             guard let box = w.overlayBounds(at: t), box.intersects(area) else { continue }
-            w.drawOverlay(LocalPainter(canvas: c, transform: w.control.transform, resources: resources), at: t)
+            w.drawOverlay(painter(c, w), at: t)
         }
+    }
+
+    /// A painter for widget `w`: its control's transform, its element's faces.
+    private func painter(_ canvas: Canvas, _ w: any Widget) -> LocalPainter {
+        LocalPainter(
+            canvas: canvas, transform: w.control.transform, resources: resources,
+            faces: resources.faces(for: w.control.id))
     }
 }

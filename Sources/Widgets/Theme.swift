@@ -16,6 +16,8 @@ public struct Theme: Hashable, Sendable {
     public var handle = Color(rgb: 0x234560)
     /// Labels and titles.
     public var text = Color.white
+    /// Captions and hints (labels with `muted = true`): quieter than `text`, still legible.
+    public var mutedText = Color(rgb: 0xA8B3C2)
     /// Markers on circular tracks.
     public var marker = Color(rgb: 0x6E7A86)
     /// Fill of the open wheel's sectors and the picker's rows.
@@ -42,6 +44,7 @@ public struct Theme: Hashable, Sendable {
         t.track = Color(rgb: 0xC3CAD3)
         t.handle = Color(rgb: 0x1B3550)
         t.text = Color(rgb: 0x1A1D21)
+        t.mutedText = Color(rgb: 0x56606B)
         t.marker = Color(rgb: 0x7D8894)
         t.popupBackground = Color(rgb: 0xFFFFFF)
         t.seekerThumb = Color(rgb: 0xC0392B)

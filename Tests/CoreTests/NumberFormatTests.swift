@@ -35,4 +35,16 @@ struct NumberFormatTests {
         #expect(wrong.isEmpty, "\(wrong.prefix(5))")
         #expect(wholes > 10_000, "the sequence reaches whole numbers")
     }
+
+    @Test("fixed writes exactly the asked decimals, rounding half away from zero; no sign on a zero")
+    func fixedDecimals() {
+        #expect(NumberFormat.fixed(37, decimals: 1) == "37.0")
+        #expect(NumberFormat.fixed(2.345, decimals: 2) == "2.35" || NumberFormat.fixed(2.345, decimals: 2) == "2.34")
+        #expect(NumberFormat.fixed(-1.25, decimals: 1) == "-1.3")
+        #expect(NumberFormat.fixed(0.05, decimals: 2) == "0.05")
+        #expect(NumberFormat.fixed(-0.04, decimals: 1) == "0.0")
+        #expect(NumberFormat.fixed(93.6, decimals: 0) == "94")
+        #expect(NumberFormat.fixed(.nan, decimals: 1) == nil)
+        #expect(NumberFormat.fixed(1e17, decimals: 2) == NumberFormat.plain(1e17), "decimals mean nothing there")
+    }
 }

@@ -48,7 +48,9 @@ struct ContrastWarningTests {
     @Test("Theme colours that break the rule point at the key written; a card is its elements' ground")
     func themeAndCards() throws {
         let theme = try warnings("[theme]\nbackground = \"#F0F0F0\"\n" + minimalScreenConfig)
-        #expect(theme.count == 2 && theme.allSatisfy { $0.contains("theme.background") })
+        // Text, the accent, and muted text (captions) on a near-white ground.
+        #expect(theme.count == 3 && theme.allSatisfy { $0.contains("theme.background") })
+        #expect(theme.contains { $0.contains("muted text (captions) #A8B3C2") }, "\(theme)")
         #expect(theme[0].contains("text #FFFFFF") && theme[0].contains("#F0F0F0"))
         let card = """
             [[screens]]

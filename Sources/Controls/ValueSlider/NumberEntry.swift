@@ -56,6 +56,12 @@ public struct NumberText: Hashable, Sendable {
     public func format(_ n: Double) -> String {
         NumberFormat.plain(n).replacingDot(with: separator)
     }
+
+    /// The number as a display shows it: exactly `decimals` digits after the locale separator (37 with
+    /// one decimal → "37.0" / "37,0"), so a value with decimals never reads as a whole number.
+    public func format(_ n: Double, decimals: Int) -> String {
+        (NumberFormat.fixed(n, decimals: decimals) ?? NumberFormat.plain(n)).replacingDot(with: separator)
+    }
 }
 
 extension String {

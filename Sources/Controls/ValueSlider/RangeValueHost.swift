@@ -43,13 +43,17 @@ public final class RangeValueHost {
         return (clamped * scale).rounded() / scale
     }
 
+    /// The value as the thumb shows it: with all its `decimals` (37 with one decimal is "37.0"; the
+    /// pad's plain form would hide that the control takes tenths).
+    public var thumbTitle: String { pad.numberText.format(value, decimals: decimals) }
+
     /// The slider position of a value.
     public func position(of v: Double) -> Double { maximum == minimum ? 0 : (v - minimum) / (maximum - minimum) }
 
     /// Sets the value programmatically (the socket, the state file): clamped, rounded, shown on the thumb.
     public func set(_ v: Double, animated: Bool, time: MonotonicTime) {
         value = normalized(v)
-        slider.setPosition(position(of: value), title: pad.numberText.format(value), animated: animated, time: time)
+        slider.setPosition(position(of: value), title: thumbTitle, animated: animated, time: time)
     }
 
     /// Reacts to the slider's and the pad's events; returns every event, with the slider's positions
@@ -68,7 +72,7 @@ public final class RangeValueHost {
             case (true, .valueChanged(let position, true)):
                 if pad.isOpen { pad.close(committed: false) }  // the first drag sample closes it (NP-49)
                 value = normalized(minimum + position * (maximum - minimum))
-                slider.setPosition(nil, title: pad.numberText.format(value), animated: false, time: time)
+                slider.setPosition(nil, title: thumbTitle, animated: false, time: time)
                 out.append(.valueChanged(value: value, fromUser: true))
             case (true, .valueChanged(_, false)):
                 out.append(.valueChanged(value: value, fromUser: false))

@@ -19,6 +19,9 @@ public final class ValueSlider: TouchControl, EventSource {
     public var preserveGrabOffset = false
     /// The title shown on the thumb (and in the balloon).
     public private(set) var title: String = ""
+    /// What the number is ("Volume"), drawn above the track's left end: a 44 pt thumb holds the
+    /// number, not a name.
+    public var caption: String = ""
     /// Text the host shows inside the thumb instead of the title (the pad's edit label, NP-15, NP-49).
     public var editOverlayText: String?
 

@@ -87,7 +87,10 @@ public final class KioskScreen {
         for e in images.loadImages(named: made.flatMap(\.imageNames), read: PNGImage.read(from:)) {
             Log.warning("screen \(screen.id): \(e)")
         }
-        let resources = Resources(theme: config.theme, images: images, faces: config.fonts.open())
+        let faces = config.fonts.open()
+        let resources = Resources(
+            theme: config.theme, images: images, faces: faces,
+            elementFaces: config.fonts.openElements(screen.controls.map(\.id), theme: faces))
         if resources.regularFace == nil {
             Log.warning("theme: cannot load the font \(config.fonts.regular); text uses the bold font or is not drawn")
         }

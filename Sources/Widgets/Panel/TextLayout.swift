@@ -129,7 +129,7 @@ enum TextAlignment: String, Hashable, Sendable { case left, center, right }
 extension LocalPainter {
     /// The face's ascent and descent at `size` points, in local points (nil without a font).
     func lineMetrics(size: Double, bold: Bool) -> (ascent: Double, descent: Double)? {
-        guard let face = resources.face(bold: bold) else { return nil }
+        guard let face = face(bold: bold) else { return nil }
         let font = Font(face: face, size: size)
         return (font.ascent, font.descent)
     }
@@ -145,7 +145,7 @@ extension LocalPainter {
     /// so a changing value does not hop up and down.
     func drawLine(_ text: String, size: Double, bold: Bool, baselineStart start: Point, color: Color, alpha: Double = 1)
     {
-        guard let face = resources.face(bold: bold), !text.isEmpty, alpha > 0 else { return }
+        guard let face = face(bold: bold), !text.isEmpty, alpha > 0 else { return }
         if InlineIcon.occurs(in: text) {
             return drawLineWithIcons(text, size: size, bold: bold, baselineStart: start, color: color, alpha: alpha)
         }

@@ -1,3 +1,5 @@
+import Core
+
 /// A line of panel text bound to live values: literal text with `{name}` or `{name:spec}`
 /// placeholders, parsed once when the config is loaded and rendered on every frame.
 ///
@@ -181,20 +183,7 @@ enum NumberText {
     /// `d` rounded half away from zero to `decimals` places, with exactly that many decimals; a result
     /// that rounds to zero has no sign (`-0.04` with one decimal is `0.0`).
     static func fixed(_ d: Double, decimals: Int) -> String {
-        guard d.isFinite else { return TextTemplate.missing }
-        var factor = 1.0
-        for _ in 0..<decimals { factor *= 10 }
-        let scaled = (abs(d) * factor).rounded()
-        // Beyond what an Int64 holds exactly, decimals mean nothing: write the number plainly.
-        guard scaled < 9e15 else { return shortest(d) }
-        let whole = Int64(scaled)
-        let negative = d < 0 && whole != 0
-        var digits = String(whole)
-        if decimals > 0 {
-            if digits.count <= decimals { digits = String(repeating: "0", count: decimals - digits.count + 1) + digits }
-            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -decimals))
-        }
-        return negative ? "-" + digits : digits
+        NumberFormat.fixed(d, decimals: decimals) ?? TextTemplate.missing
     }
 
     /// Minutes since midnight as `HH:MM`, rounded to the minute; the end of the day (1440) is `24:00`,

@@ -20,7 +20,7 @@ struct ArcSeekerKind: RegisteredKind {
     static let startAngle = DefaultedNumber("start_angle", default: 90)
     static let endAngle = DefaultedNumber("end_angle", default: 180)
 
-    static let seekerSchema = ElementKeys.common.adding(
+    static let seekerSchema = ElementKeys.withText.adding(
         [
             ArcSeekerKind.value.field(ElementKeys.any, "Initial thumb angle in degrees (CS-3)."),
             ArcSeekerKind.startAngle.field(
@@ -28,6 +28,10 @@ struct ArcSeekerKind: RegisteredKind {
             ArcSeekerKind.endAngle.field(0...359.999_999, "End of the arc (CS-2)."),
             Field("bar_color", .color, default: "the theme's track", "Arc colour (CS-4)."),
             Field("thumb_color", .color, default: "the theme's seeker_thumb", "Thumb colour (CS-5)."),
+            Field(
+                "readout_range", .numbers(count: 2), default: "none: `{value}` is the angle",
+                "What the arc's start and end stand for in the readout: `{value}` is then the thumb's place between them (`[0, 100]` with `readout = \"{value:.0} %\"` reads how far along the arc it is). The value programs see stays the angle."
+            ),
         ] + Readout.keys)
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
@@ -43,8 +47,9 @@ struct ArcSeekerKind: RegisteredKind {
         if let v = p.color("thumb_color") { seeker.thumbColor = v }
         seeker.isHidden = c.hidden
         // The readout sits inside the arc's circle, clear of the thumb's orbit.
+        let range = p.numbers("readout_range")
         let readout = Readout.make(
-            for: seeker, c, context, own: { .number(seeker.currentAngle) },
+            for: seeker, c, context, own: { .number(ArcSeekerKind.readoutValue(seeker, range: range)) },
             area: { (seeker.center, max(0, 1.6 * (seeker.arcRadius - ArcSeeker.thumbSize))) })
         return Element(
             config: c, model: seeker, decorations: readout,
@@ -54,6 +59,13 @@ struct ArcSeekerKind: RegisteredKind {
                 seeker.currentAngle = ArcSeekerKind.clampToArc(v, seeker)
             },
             describe: { _ in .of(seeker, points: [("center", seeker.center), ("thumb", seeker.drawnThumbCenter)]) })
+    }
+
+    /// The readout's `{value}`: the angle, or with `readout_range` the thumb's place along the arc
+    /// mapped onto it (an angle alone means nothing to someone reading the panel).
+    static func readoutValue(_ seeker: ArcSeeker, range: [Double]?) -> Double {
+        guard let range, range.count == 2 else { return seeker.currentAngle }
+        return range[0] + min(1, max(0, seeker.value)) * (range[1] - range[0])
     }
 
     /// An angle on the seeker's arc: itself when on the arc, else the nearer end (circular distance,

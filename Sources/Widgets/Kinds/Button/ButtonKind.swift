@@ -13,7 +13,7 @@ struct ButtonKind: RegisteredKind {
 
     static let textSize = DefaultedNumber("size", default: 20)
 
-    static let buttonSchema = ElementKeys.common.adding(
+    static let buttonSchema = ElementKeys.withText.adding(
         [
             Field("text", .string, default: "none", "The button's text; a template (`\"Stop {status}\"`)."),
             Field(

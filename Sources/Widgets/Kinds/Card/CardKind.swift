@@ -18,7 +18,7 @@ struct CardKind: RegisteredKind {
     static let defaultRadius = 12.0
     static let defaultBorderWidth = 2.0
 
-    static let keys = ElementKeys.common.adding(
+    static let keys = ElementKeys.withText.adding(
         [
             Field("color", .color, default: "the theme's popup_background", "The card's fill."),
             Field(

@@ -19,7 +19,7 @@ struct ChartKind: RegisteredKind {
     static let bars = 12
     static let textSize = DefaultedNumber("text_size", default: 13)
 
-    static let keys = ElementKeys.common.adding([
+    static let keys = ElementKeys.withText.adding([
         Field(
             "sources", .strings(nonEmpty: true), required: true,
             "The control ids or number [[variables]] charted, each a line (or a bar in each slot) of its own colour; a legend names them when there are several."

@@ -13,7 +13,7 @@ struct ChoiceKind: RegisteredKind {
 
     static let textSize = DefaultedNumber("size", default: 20)
 
-    static let choiceSchema = ElementKeys.common.adding([
+    static let choiceSchema = ElementKeys.withText.adding([
         Field("options", .strings(nonEmpty: true), required: true, "The segments' texts, left to right."),
         Field(
             "icons", .strings(nonEmpty: false), default: "none",

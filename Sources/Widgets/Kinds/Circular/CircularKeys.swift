@@ -9,7 +9,7 @@ enum CircularKeys {
     static let handleTypes = FieldType.choice(["small-circle", "medium-circle", "large-circle", "double-circle"])
     static let images = [ImageKey("handle_image"), ImageKey("marker_image")]
 
-    static let schema = ElementKeys.common.adding(
+    static let schema = ElementKeys.withText.adding(
         [
             Field("value", .number(ElementKeys.any), default: "min", "Initial value (MS-6)."),
             ElementKeys.minimum.field(ElementKeys.any, "Value at the start of the arc (MS-4)."),

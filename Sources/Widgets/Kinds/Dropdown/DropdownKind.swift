@@ -15,7 +15,7 @@ struct DropdownKind: RegisteredKind {
     static let textSize = DefaultedNumber("size", default: 20)
     static let rowHeight = DefaultedNumber("row_height", default: 48)
 
-    static let keys = ElementKeys.common.adding([
+    static let keys = ElementKeys.withText.adding([
         Field("options", .strings(nonEmpty: true), required: true, "The options' texts, top to bottom."),
         Field("value", .integer(0...10_000), default: "0", "The initially chosen index."),
         DropdownKind.textSize.field(6...200, "Text size in points."),

@@ -15,7 +15,7 @@ struct GaugeKind: RegisteredKind {
     static let maxAngle = DefaultedNumber("max_angle", default: 240)
     static let lineWidth = DefaultedNumber("line_width", default: 14)
 
-    static let gaugeSchema = ElementKeys.common.adding(
+    static let gaugeSchema = ElementKeys.withText.adding(
         [
             Field(
                 "source", .string, required: true, "The control id or [[variables]] id whose number the gauge shows."),

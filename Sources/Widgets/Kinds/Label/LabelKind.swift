@@ -13,7 +13,7 @@ struct LabelKind: RegisteredKind {
 
     static let textSize = DefaultedNumber("size", default: 16)
 
-    static let labelSchema = ElementKeys.common.adding([
+    static let labelSchema = ElementKeys.withText.adding([
         Field(
             "text", .string, required: true,
             "The text, a template: literal text with {id} or {id:spec} placeholders naming controls (of any screen) or [[variables]]; see \"Text templates\" above."
@@ -23,6 +23,10 @@ struct LabelKind: RegisteredKind {
         Field(
             "color", .color, default: "the theme's text",
             "Text colour; drawn dimmed while a variable the text shows is stale (older than its stale_after)."),
+        Field(
+            "muted", .bool, default: "false",
+            "A caption or hint: drawn in the theme's `muted_text` (quieter than `text` on either base) unless `color` is given."
+        ),
         Field(
             "align", .choice(TextAlignment.allNames), default: "\"left\"",
             "Where each line sits in the frame's width; the lines are centred in its height."),
@@ -36,7 +40,7 @@ struct LabelKind: RegisteredKind {
         let p = c.properties
         let style = TextLabel.Style(
             size: LabelKind.textSize.read(p), bold: p.bool("bold") ?? false,
-            color: p.color("color") ?? context.theme.text,
+            color: p.color("color") ?? (p.bool("muted") == true ? context.theme.mutedText : context.theme.text),
             align: p.string("align").flatMap(TextAlignment.init(rawValue:)) ?? .left,
             wrap: p.bool("wrap") ?? false)
         let label = TextLabel(

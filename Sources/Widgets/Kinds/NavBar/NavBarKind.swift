@@ -14,7 +14,7 @@ public struct NavBarKind: RegisteredKind {
 
     static let textSize = DefaultedNumber("size", default: 18)
 
-    static let navSchema = ElementKeys.common.adding([
+    static let navSchema = ElementKeys.withText.adding([
         NavBarKind.textSize.field(6...200, "Text size in points.")
     ])
 

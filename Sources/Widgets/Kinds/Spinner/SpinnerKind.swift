@@ -24,7 +24,7 @@ struct SpinnerKind: RegisteredKind {
         Field("enabled", .bool, default: "true", "Disabled items are dimmed but selectable (RVS-54)."),
     ])
 
-    static let spinnerSchema = ElementKeys.common.adding([
+    static let spinnerSchema = ElementKeys.withText.adding([
         Field("items", .tables(itemSchema), required: true, "The items, as [[screens.controls.items]] tables."),
         Field("value", .integer(0...100_000), default: "0", "Initially selected index (RVS-5)."),
         Field("mode", .choice(["spinner", "both", "picker"]), default: "\"both\"", "Which popup variant (RVS-7)."),

@@ -13,7 +13,7 @@ struct ToggleKind: RegisteredKind {
 
     static let textSize = DefaultedNumber("size", default: 20)
 
-    static let toggleSchema = ElementKeys.common.adding(
+    static let toggleSchema = ElementKeys.withText.adding(
         [
             Field("value", .integer(0...1), default: "0", "Initial state: 0 off, 1 on."),
             Field(

@@ -8,7 +8,7 @@ struct ValueSliderKind: RegisteredKind {
     var name: String { "value-slider" }
     var schema: Schema { ValueSliderKind.valueSliderSchema }
 
-    static let valueSliderSchema = ElementKeys.common.adding([
+    static let valueSliderSchema = ElementKeys.withText.adding([
         Field("value", .number(ElementKeys.any), default: "min", "Initial value."),
         ElementKeys.minimum.field(ElementKeys.any, "Value at the left end."),
         ElementKeys.maximum.field(ElementKeys.any, "Value at the right end."),
@@ -20,7 +20,8 @@ struct ValueSliderKind: RegisteredKind {
             "The locale's decimal separator on the pad (NP-28)."),
         Field(
             "title", .string, default: "\"\"",
-            "What the number is, shown in the number pad's top row before the accepted range (\"Volume  ·  0–100\")."),
+            "What the number is: drawn above the track's left end, and in the number pad's top row before the accepted range (\"Volume  ·  0–100\")."
+        ),
         Field("filled_color", .color, default: "the theme's accent", "The track left of the thumb."),
         Field("unfilled_color", .color, default: "the theme's track", "The track right of the thumb."),
         Field(
@@ -46,6 +47,7 @@ struct ValueSliderKind: RegisteredKind {
             transform: .scale(context.scale, context.scale), keyStrings: NumberPadKeyStrings(decimal: separator))
         pad.metrics = ValueSliderKind.padMetrics
         pad.title = p.string("title")
+        slider.caption = p.string("title") ?? ""
         slider.colors.unfilled = p.color("unfilled_color") ?? context.theme.track
         slider.colors.filled = p.color("filled_color") ?? context.theme.accent
         slider.colors.thumb = p.color("handle_color") ?? context.theme.handle

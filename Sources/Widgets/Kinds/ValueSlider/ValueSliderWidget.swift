@@ -19,6 +19,7 @@ final class ValueSliderWidget: Widget {
     struct Snapshot: Equatable {
         var transform: Transform, size: Size, thumbX: Double, state: ValueSlider.State, title: String
         var overlay: String?
+        var caption: String
         var overlayColor: Color
         var raised: Bool
     }
@@ -26,7 +27,8 @@ final class ValueSliderWidget: Widget {
     private func snapshot(at t: MonotonicTime) -> Snapshot {
         Snapshot(
             transform: slider.transform, size: slider.size, thumbX: slider.thumbCenterX(at: t), state: slider.state,
-            title: slider.title, overlay: slider.editOverlayText, overlayColor: editColor, raised: isRaised)
+            title: slider.title, overlay: slider.editOverlayText, caption: slider.caption,
+            overlayColor: editColor, raised: isRaised)
     }
 
     private var editColor: Color { pad?.editLabelColor ?? .black }
@@ -85,7 +87,23 @@ final class ValueSliderWidget: Widget {
                 Rect(x: track.minX, y: track.minY, width: fillWidth, height: track.height),
                 radius: min(r, fillWidth / 2), paint: Paint(colors.filled))
         }
+        drawCaption(painter)
         drawThumb(painter, rect: thumb)
+    }
+
+    /// The caption in the upper half, left-aligned on the track's start and sitting just above the
+    /// thumb's top, as large as that half allows (18 pt at most): what the slider sets, at a glance.
+    private func drawCaption(_ painter: LocalPainter) {
+        let caption = slider.caption
+        guard !caption.isEmpty else { return }
+        let half = slider.size.height / 2
+        let fit = painter.fitted(
+            caption, width: slider.size.width, maxSize: max(10, min(18, half * 0.6)), minSize: 10, bold: false,
+            truncation: .tail)
+        let height = painter.textSize(fit.text, size: fit.size, bold: false).height
+        painter.drawText(
+            fit.text, size: fit.size, bold: false, x: 0, baseline: max(height, half - 6),
+            color: painter.resources.theme.text)
     }
 
     /// The colour of text on a fill: white or near-black, whichever stands out more.
