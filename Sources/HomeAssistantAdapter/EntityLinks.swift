@@ -82,7 +82,11 @@ final class EntityLinks {
                 continue
             }
             guard let link = links[id] else { continue }
-            let available = !EntityValues.isUnavailable(state)
+            // A scene or button has no state until first used ("unknown"): a press needs none.
+            let available =
+                link.binding.use == .press
+                ? state != nil && state?.state != "unavailable"
+                : !EntityValues.isUnavailable(state)
             setAvailable(id, available)
             guard available, let state, link.binding.use != .press else { continue }
             pacer.confirmed(id)
