@@ -50,6 +50,15 @@ public final class HomeAssistantAdapter: KioskAdapter {
         links.setAvailable = { [unowned kiosk] id, available in
             _ = kiosk.perform(.setAvailable(id: id, available: available), from: .device)
         }
+        links.setProperty = { [unowned kiosk] id, key, value in
+            if case .failure(let refused) = kiosk.perform(.setProperty(id: id, key: key, value: value), from: .device) {
+                return refused.description
+            }
+            return nil
+        }
+        links.note = { [unowned kiosk] id, text in
+            _ = kiosk.perform(.note(id: id, text: text, seconds: EntityLinks.noteSeconds), from: .device)
+        }
         let client = HomeAssistantClient(settings: hass, entityIDs: settings.entityIDs, loop: kiosk.eventLoop)
         links.call = { [weak client] call, done in
             guard let client else { return done(.failure(code: "not_connected", message: "stopped")) }

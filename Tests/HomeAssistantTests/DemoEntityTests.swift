@@ -72,8 +72,6 @@ enum DemoPanel {
           kind = "circular-slider"
           id = "d_climate"
           frame = [330, 70, 150, 150]
-          min = 7
-          max = 35
           entity = "climate.heatpump"
           [[screens.controls]]
           kind = "range-slider"
@@ -90,7 +88,7 @@ enum DemoPanel {
           [[screens.controls]]
           kind = "value-slider"
           id = "d_volume"
-          frame = [650, 150, 140, 50]
+          frame = [650, 125, 140, 50]
           entity = "media_player.walkman"
         """
 
@@ -112,8 +110,17 @@ enum DemoPanel {
           kind = "choice"
           id = "c_source"
           frame = [610, 240, 180, 44]
-          options = ["dvd", "youtube"]
           entity = "media_player.lounge_room"
+          [[screens.controls]]
+          kind = "choice"
+          id = "c_pick"
+          frame = [400, 290, 390, 44]
+          entity = "input_select.tw_demo_pick"
+          [[screens.controls]]
+          kind = "value-slider"
+          id = "d_large"
+          frame = [650, 180, 140, 50]
+          entity = "number.large_range"
           [[screens.controls]]
           kind = "choice"
           id = "c_fan"
@@ -163,6 +170,7 @@ enum DemoPanel {
         "light.ceiling_lights", "fan.living_room_fan", "climate.heatpump", "climate.ecobee",
         "cover.living_room_window", "media_player.walkman", "climate.hvac", "media_player.lounge_room",
         "fan.percentage_full_fan", "input_boolean.tw_demo_scene_lamp", "button.push", "sensor.outside_temperature",
+        "input_select.tw_demo_pick", "number.large_range",
     ]
 }
 
@@ -363,6 +371,33 @@ extension LiveHomeAssistantTests {
         #expect(
             eventually { panel.variable("track")?.stringValue == title },
             "track: \(String(describing: panel.variable("track")))")
+
+        // Ranges and options from the entity at run time, where the config leaves them out.
+        #expect(panel.wait("d_large", for: 500) == 500, "number.large_range's own 1–1000, not mapped onto 0–100")
+        _ = panel.set("d_large", "750")
+        waitHA("number.large_range", "750") { $0.state == "750" || $0.state == "750.0" }
+        _ = panel.set("d_large", "1200")
+        #expect(panel.wait("d_large", for: 1000) == 1000, "clamped to the entity's max")
+        waitHA("number.large_range", "1000") { Double($0.state) == 1000 }
+        call(
+            "input_select", "set_options", "input_select.tw_demo_pick",
+            [("options", .array([.string("red"), .string("green"), .string("blue")]))])
+        call("input_select", "select_option", "input_select.tw_demo_pick", [("option", .string("green"))])
+        #expect(panel.wait("c_pick", for: 1) == 1)
+        let threeOptions = try #require(panel.screenshot())
+        call(
+            "input_select", "set_options", "input_select.tw_demo_pick",
+            [("options", .array(["one", "two", "three", "four"].map(JSON.string)))])
+        waitHA("input_select.tw_demo_pick", "new options") { $0.state == "one" }
+        #expect(panel.wait("c_pick", for: 0) == 0)
+        _ = panel.set("c_pick", "3")
+        waitHA("input_select.tw_demo_pick", "the fourth new option") { $0.state == "four" }
+        usleep(200_000)
+        let fourOptions = try #require(panel.screenshot())
+        #expect(
+            BoundPanel.changed(threeOptions, fourOptions, in: panel.frame("c_pick")) > 500,
+            "the choice shows the new options")
+        try? FileIO.writeAtomically(try PNGImage.encode(fourOptions), to: panel.dir + "/demo.png")
 
         // HA → panel seen on screen: a sensor's new state redraws the label, a service call the dial.
         let before = try #require(panel.screenshot())

@@ -168,6 +168,18 @@ final class BoundPanel {
         return try? PNGImage.decode(png)
     }
 
+    /// Pixels of a refusal note's red (Widgets' `ElementNote.fill`) in `b`.
+    static func notePixels(_ b: Bitmap) -> Int {
+        var n = 0
+        for y in 0..<b.height {
+            for x in 0..<b.width {
+                let c = b.color(x: x, y: y)
+                if c.r == 0xB3 && c.g == 0x26 && c.b == 0x1E { n += 1 }
+            }
+        }
+        return n
+    }
+
     /// The `homeassistant` section of `stats`.
     var stats: JSON? {
         guard let s = request("{\"cmd\":\"stats\"}") else { return nil }
@@ -284,6 +296,11 @@ extension LiveHomeAssistantTests {
         #expect(panel.wait("level", for: 42) == 42)
         #expect(haState("input_number.tw_panel_level") == "42.0")
         #expect(panel.log.contains("input_number.set_value refused"))
+        // And says why beside the dial, in HA's words, for a few seconds.
+        let noted = try #require(panel.screenshot())
+        try? FileIO.writeAtomically(try PNGImage.encode(noted), to: panel.dir + "/refused.png")
+        #expect(BoundPanel.notePixels(noted) > 200, "the note is on screen: \(panel.dir)/refused.png")
+        #expect(eventually(8) { panel.screenshot().map(BoundPanel.notePixels) == 0 }, "the note goes by itself")
 
         // HA killed: every bound element veiled; nothing else on the screen changes.
         guard let live = panel.screenshot() else { Issue.record("no screenshot"); return }

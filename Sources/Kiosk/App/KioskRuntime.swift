@@ -158,6 +158,8 @@ public final class KioskRuntime {
         presenter.retryIfDue(now: now)
         // A badge in a corner while values are not being saved (a read-only or full disk).
         presenter.showsSaveWarning = services.state.saveFailure != nil
+        // A note beside an element whose time is over: the frame without it.
+        if let due = screen.view.noteDeadline, due <= now { presenter.invalidate() }
         presenter.renderIfNeeded(screen, moving: moving, now: now)
         // After the frame: a release or a set is on screen first, then on disk before the loop sleeps,
         // and hooks (a process spawned per change) start.
@@ -170,7 +172,7 @@ public final class KioskRuntime {
                 services.nextDeadline, presenter.retryDeadline, touches.nextDeadline, idle.nextDeadline,
                 variables.staleDue,
                 homeDeadline, frontEndDue, configWatch.retryAt, clockDeadline,
-                pendingConfirm?.dialog.deadline,
+                pendingConfirm?.dialog.deadline, screen.view.noteDeadline,
             ] + adapters.map(\.nextDeadline)
         return deadlines.compactMap { $0 }.min().map { max(0, $0 - monotonicNow()) }
     }
