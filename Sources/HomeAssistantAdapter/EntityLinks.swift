@@ -66,6 +66,8 @@ final class EntityLinks {
         if live {
             entities = cache.entities
             for entity in byEntity.keys.sorted() { show(entity, now: now) }
+            // A button calling a service at no entity has no state to wait for: live is enough.
+            for (id, link) in links.sorted(by: { $0.key < $1.key }) where link.entity == nil { setAvailable(id, true) }
         } else {
             pacer.reset()
             for id in links.keys.sorted() { setAvailable(id, false) }

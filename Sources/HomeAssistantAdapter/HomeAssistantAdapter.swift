@@ -30,6 +30,11 @@ public final class HomeAssistantAdapter: KioskAdapter {
     }
 
     public func start(_ kiosk: any KioskAPI, now: MonotonicTime) {
+        guard !settings.token.isEmpty else {
+            // check-config warned of it: the token file was missing at load.
+            Log.error("homeassistant: no token (token_file missing); the kiosk runs without Home Assistant")
+            return
+        }
         let hass: HomeAssistantSettings
         do { hass = try HomeAssistantSettings(url: settings.url, token: settings.token, caFile: settings.caFile) } catch
         {

@@ -161,6 +161,22 @@ struct EntityLinksTests {
         #expect(r.applied == [.single(10), .single(10), .single(10)])
     }
 
+    @Test("A button calling a service at no entity is veiled while HA is down and live with it")
+    func serviceWithoutEntity() throws {
+        let r = try Recorder(
+            try loaded(
+                "  [[screens.controls]]\n  id = \"off\"\n  frame = [0, 0, 100, 60]\n  kind = \"button\"\n  text = \"Off\"\n"
+                    + "  service = \"light.turn_off\"\n  data = '{\"entity_id\": \"all\"}'\n"))
+        r.links.connectionChanged(live: false, entities: EntityCache(), now: 0)
+        #expect(r.available == [false])
+        var cache = EntityCache()
+        _ = cache.apply(.object([("a", .object([]))]))
+        r.links.connectionChanged(live: true, entities: cache, now: 1)
+        #expect(r.available == [false, true])
+        r.links.receive(.control(id: "off", event: .touchUpInside, value: nil), now: 2)
+        #expect(r.calls.map(\.0.service) == ["turn_off"])
+    }
+
     @Test("Unavailable or unknown entities and a lost connection veil the element; nothing is sent while down")
     func unavailable() throws {
         let r = try dial()
