@@ -9,7 +9,7 @@ import Widgets
 public enum PropertyEdits {
     /// The keys that may be changed, where the element's kind has them.
     public static let keys = [
-        "text", "label", "title", "color", "icon", "hidden", "enabled", "min", "max", "unit", "options",
+        "text", "label", "title", "color", "icon", "hidden", "enabled", "min", "max", "decimals", "unit", "options",
     ]
 
     /// The value `json` gives key `key` of element `c`, checked; nil: back to the config's own.
@@ -62,6 +62,15 @@ public enum PropertyEdits {
                 throw PropertyError("\(c.id).\(key): expected a finite number, found \(found)")
             }
             return .number(d)
+        case .integer(let range):
+            guard case .number(let d) = json, d == d.rounded(), d >= Double(range.lowerBound),
+                d <= Double(range.upperBound)
+            else {
+                throw PropertyError(
+                    "\(c.id).\(key): expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(found)"
+                )
+            }
+            return .int(Int(d))
         case .strings(let nonEmpty):
             guard case .array(let items) = json, !(nonEmpty && items.isEmpty),
                 items.count <= ConfigLimits.arrayItems

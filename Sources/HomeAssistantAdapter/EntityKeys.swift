@@ -9,7 +9,7 @@ import Widgets
 /// follows the entity, as a Home Assistant user expects of "its options are the entity's".
 enum EntityKeys {
     /// The keys this adapter may set on an element, in the order they are set.
-    static let all = ["min", "max", "unit", "options"]
+    static let all = ["min", "max", "decimals", "unit", "options"]
 
     /// The keys of `all` that element `c` leaves to its entity: its kind has them, its config does not.
     static func adaptable(_ c: ControlConfig) -> Set<String> {
@@ -28,10 +28,14 @@ enum EntityKeys {
             case "number", "input_number":
                 keys["min"] = number("min")
                 keys["max"] = number("max")
+                keys["decimals"] = state[attribute: "step"]?.numberValue.map { .number(Double(decimals(of: $0))) }
                 keys["unit"] = state[attribute: "unit_of_measurement"]?.stringValue.map(JSON.string)
             case "climate":
                 keys["min"] = number("min_temp")
                 keys["max"] = number("max_temp")
+                // HA's own default step for a setpoint is a tenth or a half: one decimal either way.
+                keys["decimals"] = .number(
+                    Double(decimals(of: state[attribute: "target_temp_step"]?.numberValue ?? 0.1)))
             case "light", "cover", "fan", "media_player":
                 keys["unit"] = .string("%")
             default: break
@@ -58,6 +62,18 @@ enum EntityKeys {
         }
         return keys.filter { link.adaptable.contains($0.key) }
     }
+
+    /// The decimals a step needs (0.5: 1, 0.01: 2, 1: 0), at most 6.
+    static func decimals(of step: Double) -> Int {
+        guard step.isFinite, step > 0 else { return 0 }
+        for d in 0...6 {
+            let scaled = step * Double(Int(pow10(d)))
+            if abs(scaled - scaled.rounded()) < 1e-9 * max(1, scaled) { return d }
+        }
+        return 6
+    }
+
+    private static func pow10(_ d: Int) -> Double { (0..<d).reduce(1.0) { a, _ in a * 10 } }
 
     /// The order to set `keys` in so that `min` never passes `max` on the way (the element's range
     /// now `current`).

@@ -118,6 +118,11 @@ enum DemoPanel {
           entity = "input_select.tw_demo_pick"
           [[screens.controls]]
           kind = "value-slider"
+          id = "d_pwm"
+          frame = [330, 420, 200, 50]
+          entity = "number.pwm_1"
+          [[screens.controls]]
+          kind = "value-slider"
           id = "d_large"
           frame = [650, 180, 140, 50]
           entity = "number.large_range"
@@ -170,7 +175,7 @@ enum DemoPanel {
         "light.ceiling_lights", "fan.living_room_fan", "climate.heatpump", "climate.ecobee",
         "cover.living_room_window", "media_player.walkman", "climate.hvac", "media_player.lounge_room",
         "fan.percentage_full_fan", "input_boolean.tw_demo_scene_lamp", "button.push", "sensor.outside_temperature",
-        "input_select.tw_demo_pick", "number.large_range",
+        "input_select.tw_demo_pick", "number.large_range", "number.pwm_1",
     ]
 }
 
@@ -379,6 +384,11 @@ extension LiveHomeAssistantTests {
         _ = panel.set("d_large", "1200")
         #expect(panel.wait("d_large", for: 1000) == 1000, "clamped to the entity's max")
         waitHA("number.large_range", "1000") { Double($0.state) == 1000 }
+        // number.pwm_1 runs 0–1 in steps of 0.01: the slider takes two decimals from it.
+        call("number", "set_value", "number.pwm_1", [("value", .number(0.42))])
+        #expect(panel.wait("d_pwm", for: 0.42) == 0.42)
+        _ = panel.set("d_pwm", "0.57")
+        waitHA("number.pwm_1", "0.57") { Double($0.state) == 0.57 }
         call(
             "input_select", "set_options", "input_select.tw_demo_pick",
             [("options", .array([.string("red"), .string("green"), .string("blue")]))])

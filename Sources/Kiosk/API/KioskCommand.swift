@@ -36,8 +36,8 @@ public enum KioskCommand: Sendable {
     /// from the same adapter).
     case setAvailable(id: String, available: Bool)
     /// Changes one of an element's keys while it runs (`PropertyEdits.keys`: text, label, title,
-    /// color, icon, hidden, enabled, min, max, unit, options), checked as the config would be; null puts back the config's.
-    /// Kept until the config is reloaded; not saved.
+    /// color, icon, hidden, enabled, min, max, decimals, unit, options), checked as the config would
+    /// be; null puts back the config's. Kept until the config is reloaded; not saved.
     case setProperty(id: String, key: String, value: JSON)
     /// Shows a short note beside a control of the shown screen for `seconds` (why a change it made was
     /// refused by the device); a new note on the same control replaces it. Not kept across screens.
