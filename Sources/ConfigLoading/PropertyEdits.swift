@@ -58,12 +58,25 @@ public enum PropertyEdits {
             }
             return .string(text)
         case .number(let range):
-            guard case .number(let d) = json, d.isFinite, range.contains(d), abs(d) <= 1e15 else {
+            // A number as text too: `ctl prop` and a `prop` action's `to` send text.
+            let number: Double? =
+                switch json {
+                case .number(let d): d
+                case .string(let s): NumberText.parse(s)
+                default: nil
+                }
+            guard let d = number, d.isFinite, range.contains(d), abs(d) <= 1e15 else {
                 throw PropertyError("\(c.id).\(key): expected a finite number, found \(found)")
             }
             return .number(d)
         case .integer(let range):
-            guard case .number(let d) = json, d == d.rounded(), d >= Double(range.lowerBound),
+            let number: Double? =
+                switch json {
+                case .number(let d): d
+                case .string(let s): NumberText.parse(s)
+                default: nil
+                }
+            guard let d = number, d == d.rounded(), d >= Double(range.lowerBound),
                 d <= Double(range.upperBound)
             else {
                 throw PropertyError(
