@@ -37,6 +37,15 @@ enum DemoPanel {
         \(choices)
         \(buttons)
           [[screens.controls]]
+          kind = "gauge"
+          id = "g_outside"
+          frame = [540, 410, 250, 64]
+          style = "bar"
+          source = "outdoor"
+          min = -10
+          max = 30
+          readout = "{value:.1} °C"
+          [[screens.controls]]
           kind = "label"
           id = "outside"
           frame = [10, 420, 300, 40]
@@ -408,6 +417,10 @@ extension LiveHomeAssistantTests {
             BoundPanel.changed(threeOptions, fourOptions, in: panel.frame("c_pick")) > 500,
             "the choice shows the new options")
         try? FileIO.writeAtomically(try PNGImage.encode(fourOptions), to: panel.dir + "/demo.png")
+        defer {
+            try? FileIO.writeAtomically(
+                try PNGImage.encode(panel.screenshot() ?? fourOptions), to: panel.dir + "/end.png")
+        }
 
         // HA → panel seen on screen: a sensor's new state redraws the label, a service call the dial.
         let before = try #require(panel.screenshot())
@@ -422,6 +435,7 @@ extension LiveHomeAssistantTests {
         let after = try #require(panel.screenshot())
         #expect(
             BoundPanel.changed(before, after, in: panel.frame("outside")) > 50, "the label shows the new temperature")
+        #expect(BoundPanel.changed(before, after, in: panel.frame("g_outside")) > 100, "the gauge too")
         #expect(BoundPanel.changed(before, after, in: panel.frame("d_climate")) > 200, "the dial moved")
         #expect(BoundPanel.changed(before, after, in: panel.frame("t_light")) == 0, "nothing else moved")
         h.client.stop()

@@ -70,10 +70,14 @@ final class BoundPanel {
         }
     }
 
+    /// Kills the kiosk and removes its folder (THUMBWHEEL_KEEP_HA=1 keeps it, with its log and pictures).
     deinit {
         Glibc.kill(pid, SIGKILL)
         var status: Int32 = 0
         waitpid(pid, &status, 0)
+        if getenv("THUMBWHEEL_KEEP_HA") == nil && dir.hasPrefix("/tmp/thumbwheel-ha-panel-") {
+            _ = runTool("/bin/rm", ["-rf", dir])
+        }
     }
 
     var log: String { FileIO.read(dir + "/kiosk.log").map { String(decoding: $0, as: UTF8.self) } ?? "" }
