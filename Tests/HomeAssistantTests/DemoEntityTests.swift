@@ -411,6 +411,13 @@ extension LiveHomeAssistantTests {
         #expect(panel.wait("c_pick", for: 0) == 0)
         _ = panel.set("c_pick", "3")
         waitHA("input_select.tw_demo_pick", "the fourth new option") { $0.state == "four" }
+        // A reload drops keys set from outside: the adapter sets the entity's again.
+        #expect(panel.request("{\"cmd\":\"reload\"}")?["ok"] == .bool(true))
+        #expect(panel.wait("d_large", for: 1000) == 1000, "number.large_range's range again after a reload")
+        _ = panel.set("c_pick", "2")
+        waitHA("input_select.tw_demo_pick", "the entity's options again after a reload") { $0.state == "three" }
+        _ = panel.set("c_pick", "3")
+        waitHA("input_select.tw_demo_pick", "back to four") { $0.state == "four" }
         usleep(200_000)
         let fourOptions = try #require(panel.screenshot())
         #expect(

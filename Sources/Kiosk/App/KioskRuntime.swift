@@ -276,6 +276,7 @@ public final class KioskRuntime {
             attachBoard()
             settleSavedValues(now: monotonicNow())
             show(screenIndex: pages.current, time: monotonicNow())
+            for a in adapters { a.configReloaded(now: monotonicNow()) }
             let c = config.inputConfiguration(canvas: presenter.display.canvasSize)
             touches.hub?.updateMapping(
                 displaySize: c.displaySize, calibration: c.calibration,
