@@ -53,7 +53,17 @@ extension ConfigBuilder {
             do { _ = try ServerAddress(url: url) } catch { fail(t, "url", "\(error)") }
             var token = ""
             if let path = t.string("token_file") {
-                do { token = try TokenFile.read(resolved(path)) } catch { fail(t, "token_file", error.description) }
+                let file = resolved(path)
+                if access(file, F_OK) != 0 && errno == ENOENT {
+                    // Like a hook's program: the file is the panel's (a token is made per panel and never
+                    // shipped in a config), so a machine checking the config may well lack it.
+                    warn(
+                        t, "token_file",
+                        "expected a token file, found none at \(file) (No such file or directory on this machine: the kiosk runs without Home Assistant until it is there and the config is loaded again)"
+                    )
+                } else {
+                    do { token = try TokenFile.read(file) } catch { fail(t, "token_file", error.description) }
+                }
             }
             let ca = t.string("ca_file").map(resolved)
             if let ca, access(ca, R_OK) != 0 { fail(t, "ca_file", "expected a readable PEM file, found none at \(ca)") }

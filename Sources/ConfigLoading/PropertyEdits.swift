@@ -8,7 +8,9 @@ import Widgets
 /// until the config is reloaded, and not saved.
 public enum PropertyEdits {
     /// The keys that may be changed, where the element's kind has them.
-    public static let keys = ["text", "label", "title", "color", "icon", "hidden", "enabled"]
+    public static let keys = [
+        "text", "label", "title", "color", "icon", "hidden", "enabled", "min", "max", "decimals", "unit", "options",
+    ]
 
     /// The value `json` gives key `key` of element `c`, checked; nil: back to the config's own.
     /// Throws the reason, naming the element and the key.
@@ -55,6 +57,46 @@ public enum PropertyEdits {
                 try checkTemplate(text, key: key, of: c, in: config)
             }
             return .string(text)
+        case .number(let range):
+            // A number as text too: `ctl prop` and a `prop` action's `to` send text.
+            let number: Double? =
+                switch json {
+                case .number(let d): d
+                case .string(let s): NumberText.parse(s)
+                default: nil
+                }
+            guard let d = number, d.isFinite, range.contains(d), abs(d) <= 1e15 else {
+                throw PropertyError("\(c.id).\(key): expected a finite number, found \(found)")
+            }
+            return .number(d)
+        case .integer(let range):
+            let number: Double? =
+                switch json {
+                case .number(let d): d
+                case .string(let s): NumberText.parse(s)
+                default: nil
+                }
+            guard let d = number, d == d.rounded(), d >= Double(range.lowerBound),
+                d <= Double(range.upperBound)
+            else {
+                throw PropertyError(
+                    "\(c.id).\(key): expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(found)"
+                )
+            }
+            return .int(Int(d))
+        case .strings(let nonEmpty):
+            guard case .array(let items) = json, !(nonEmpty && items.isEmpty),
+                items.count <= ConfigLimits.arrayItems
+            else {
+                throw PropertyError(
+                    "\(c.id).\(key): expected an array of \(nonEmpty ? "1" : "0") to \(ConfigLimits.arrayItems) strings, found \(found)"
+                )
+            }
+            let texts = items.compactMap(\.stringValue)
+            guard texts.count == items.count, texts.allSatisfy({ $0.utf8.count <= ConfigLimits.stringBytes }) else {
+                throw PropertyError("\(c.id).\(key): expected strings only, found \(found)")
+            }
+            return .strings(texts)
         default:
             throw PropertyError("\(c.id).\(key): cannot be changed while the kiosk runs")
         }

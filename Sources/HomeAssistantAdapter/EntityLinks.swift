@@ -14,7 +14,9 @@ import Widgets
 /// back after `CommandPacer.confirmTimeout`. An entity that is unavailable or unknown, or every bound element while
 /// HA is not live, is shown unavailable and takes no touch.
 final class EntityLinks {
-    let links: [String: EntityLink]
+    private(set) var links: [String: EntityLink]
+    /// The links as the config made them, before any key came from an entity.
+    private let original: [String: EntityLink]
     /// The element and variable ids bound to each entity.
     private let byEntity: [String: [String]]
     private let variables: [String: (binding: EntityBinding, text: Bool)]
@@ -23,6 +25,8 @@ final class EntityLinks {
     /// Fingers on elements, calls waiting, calls to be confirmed.
     private var pacer = CommandPacer()
     private var logged: Set<String> = []
+    /// How long a refusal's note stays: long enough to read a line, short enough not to linger.
+    static let noteSeconds = 5.0
     private(set) var statesReceived = 0
     private(set) var callsSent = 0
     private(set) var callsRefused = 0
@@ -31,6 +35,12 @@ final class EntityLinks {
     var apply: (String, StoredValue) -> String? = { _, _ in nil }
     var setVariable: (String, JSON) -> Void = { _, _ in }
     var setAvailable: (String, Bool) -> Void = { _, _ in }
+    /// Sets one of an element's keys (`setProperty`); returns why it was refused.
+    var setProperty: (String, String, JSON) -> String? = { _, _, _ in nil }
+    /// The keys set on each element from its entity's attributes, as last set.
+    private var pushed: [String: [String: JSON]] = [:]
+    /// Shows a short note beside an element: why HA refused what it asked.
+    var note: (String, String) -> Void = { _, _ in }
     /// Calls a service; the completion gets HA's answer.
     var call: (ServiceCall, @escaping (ServiceResult) -> Void) -> Void = { _, _ in }
 
@@ -40,9 +50,11 @@ final class EntityLinks {
             guard let c = controls.first(where: { $0.id == b.id }), let kind = ElementKinds.named(c.kind) else {
                 continue
             }
-            links[b.id] = EntityLink(binding: b, exposure: kind.exposure(c.properties))
+            links[b.id] = EntityLink(
+                binding: b, exposure: kind.exposure(c.properties), adaptable: EntityKeys.adaptable(c))
         }
         self.links = links
+        original = links
         var vars: [String: (EntityBinding, Bool)] = [:]
         for b in config.variables { vars[b.id] = (b, variables.first { $0.id == b.id }?.type == .text) }
         self.variables = vars
@@ -57,10 +69,21 @@ final class EntityLinks {
         if live {
             entities = cache.entities
             for entity in byEntity.keys.sorted() { show(entity, now: now) }
+            // A button calling a service at no entity has no state to wait for: live is enough.
+            for (id, link) in links.sorted(by: { $0.key < $1.key }) where link.entity == nil { setAvailable(id, true) }
         } else {
             pacer.reset()
             for id in links.keys.sorted() { setAvailable(id, false) }
         }
+    }
+
+    /// The kiosk dropped the keys set on its elements (a reload): they are set again from what HA
+    /// said last, before the values they bound.
+    func keysCleared(now: MonotonicTime) {
+        pushed = [:]
+        links = original
+        guard live else { return }
+        for entity in byEntity.keys.sorted() { show(entity, now: now) }
     }
 
     /// HA said something new of `entity` (nil: it is gone).
@@ -82,14 +105,42 @@ final class EntityLinks {
                 continue
             }
             guard let link = links[id] else { continue }
-            let available = !EntityValues.isUnavailable(state)
+            // A scene or button has no state until first used ("unknown"): a press needs none.
+            let available =
+                link.binding.use == .press
+                ? state != nil && state?.state != "unavailable"
+                : !EntityValues.isUnavailable(state)
             setAvailable(id, available)
             guard available, let state, link.binding.use != .press else { continue }
             pacer.confirmed(id)
             // While a finger holds the element, the finger is shown; HA has its say on release.
             guard !pacer.isHeld(id) else { continue }
-            put(id, link, state)
+            adapt(id, state)
+            put(id, links[id] ?? link, state)
         }
+    }
+
+    /// Sets the element's keys that the entity's attributes give (its range, options, unit) where they
+    /// changed, before its value: a value of the new range or options must find them in place.
+    private func adapt(_ id: String, _ state: EntityState) {
+        guard let link = links[id], !link.adaptable.isEmpty else { return }
+        let wanted = EntityKeys.wanted(state, for: link)
+        var changed = wanted.filter { pushed[id]?[$0.key] != $0.value }
+        guard !changed.isEmpty else { return }
+        // The ends of a range go together: the check that they differ sees both new ones.
+        if changed["min"] != nil || changed["max"] != nil {
+            changed.merge(wanted.filter { $0.key == "min" || $0.key == "max" }) { a, _ in a }
+        }
+        var done: [String: JSON] = [:]
+        for (key, value) in EntityKeys.ordered(changed, current: link.range) {
+            if let problem = setProperty(id, key, value) {
+                logOnce("\(id)/\(key)", "homeassistant: \(id): \(key) from \(link.entity ?? ""): \(problem)")
+                continue
+            }
+            done[key] = value
+            pushed[id, default: [:]][key] = value
+        }
+        links[id] = EntityKeys.applying(done, to: link)
     }
 
     /// Shows HA's state on the element.
@@ -138,12 +189,19 @@ final class EntityLinks {
             self.callsRefused += 1
             Log.warning("homeassistant: \(id): \(request.domain).\(request.service) refused (\(code)): \(message)")
             self.pacer.confirmed(id)
+            self.note(id, EntityLinks.refusal(message, code: code))
             // HA's state is the truth: the element goes back to it unless a finger holds it again.
             guard !self.pacer.isHeld(id), let entity = link.entity, let known = self.entities[entity], self.live else {
                 return
             }
             self.put(id, link, known)
         }
+    }
+
+    /// The note a refused call puts beside its element: HA's own words, on one line.
+    static func refusal(_ message: String, code: String) -> String {
+        let words = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return "Refused: " + (words.isEmpty ? code : String(words.prefix(120)))
     }
 
     private func logOnce(_ key: String, _ line: String) {

@@ -9,6 +9,10 @@ import Widgets
 struct EntityLink {
     var binding: EntityBinding
     var exposure: ValueExposure
+    /// The keys the element takes from its entity at run time (`EntityKeys`).
+    var adaptable: Set<String> = []
+    /// Whether the element's range is now the entity's own (set from its attributes): no mapping then.
+    var entityRange = false
 
     var entity: String? { binding.entity }
 
@@ -136,17 +140,18 @@ enum EntityValues {
         }
     }
 
-    /// An HA number as the element's: as it is when the config set the element's range, else HA's
-    /// range mapped onto the element's (fixed at load, it cannot take HA's at run time).
+    /// An HA number as the element's: as it is when the element's range is HA's own (the config set
+    /// it, or it was taken from the entity), else HA's range mapped onto the element's (a light's 0–100 %,
+    /// a volume's 0–1).
     static func toElement(_ h: Double, _ link: EntityLink, _ state: EntityState?) -> Double {
-        guard !link.binding.ownRange, let r = link.range else { return h }
+        guard !link.binding.ownRange, !link.entityRange, let r = link.range else { return h }
         let ha = haRange(state, link.binding)
         return r.minimum + (h - ha.lowerBound) / (ha.upperBound - ha.lowerBound) * (r.maximum - r.minimum)
     }
 
     /// The element's number as HA's.
     static func toHA(_ v: Double, _ link: EntityLink, _ state: EntityState?) -> Double {
-        guard !link.binding.ownRange, let r = link.range else { return v }
+        guard !link.binding.ownRange, !link.entityRange, let r = link.range else { return v }
         let ha = haRange(state, link.binding)
         let h = ha.lowerBound + (v - r.minimum) / (r.maximum - r.minimum) * (ha.upperBound - ha.lowerBound)
         // Whole-number services (percentages) take whole numbers; a volume or temperature keeps its fraction.

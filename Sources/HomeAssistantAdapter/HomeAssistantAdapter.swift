@@ -30,6 +30,11 @@ public final class HomeAssistantAdapter: KioskAdapter {
     }
 
     public func start(_ kiosk: any KioskAPI, now: MonotonicTime) {
+        guard !settings.token.isEmpty else {
+            // check-config warned of it: the token file was missing at load.
+            Log.error("homeassistant: no token (token_file missing); the kiosk runs without Home Assistant")
+            return
+        }
         let hass: HomeAssistantSettings
         do { hass = try HomeAssistantSettings(url: settings.url, token: settings.token, caFile: settings.caFile) } catch
         {
@@ -49,6 +54,15 @@ public final class HomeAssistantAdapter: KioskAdapter {
         }
         links.setAvailable = { [unowned kiosk] id, available in
             _ = kiosk.perform(.setAvailable(id: id, available: available), from: .device)
+        }
+        links.setProperty = { [unowned kiosk] id, key, value in
+            if case .failure(let refused) = kiosk.perform(.setProperty(id: id, key: key, value: value), from: .device) {
+                return refused.description
+            }
+            return nil
+        }
+        links.note = { [unowned kiosk] id, text in
+            _ = kiosk.perform(.note(id: id, text: text, seconds: EntityLinks.noteSeconds), from: .device)
         }
         let client = HomeAssistantClient(settings: hass, entityIDs: settings.entityIDs, loop: kiosk.eventLoop)
         links.call = { [weak client] call, done in
@@ -76,6 +90,7 @@ public final class HomeAssistantAdapter: KioskAdapter {
 
     public func receive(_ event: KioskEvent, now: MonotonicTime) { links?.receive(event, now: now) }
     public func tick(now: MonotonicTime) { links?.tick(now: now) }
+    public func configReloaded(now: MonotonicTime) { links?.keysCleared(now: now) }
     public var nextDeadline: MonotonicTime? { links?.nextDeadline }
 
     public var statsSection: JSON? {

@@ -34,7 +34,7 @@ public enum SocketRequest: Codable, Equatable, Sendable {
     /// Loop wake-ups, frames drawn and connected clients.
     case stats
     /// Changes one of an element's keys while it runs (text, label, title, color, icon, hidden,
-    /// enabled); null puts back the config's.
+    /// enabled, min, max, decimals, unit, options); null puts back the config's.
     case prop(id: String, key: String, value: JSON)
     /// Switches the screen on or off (`"on": true|false`).
     case screenPower(on: Bool)

@@ -33,6 +33,9 @@ public final class ScreenView {
         }
     }
     private var veilDamage: [Rect] = []
+    /// Notes beside elements (`showNote`), by element id, and where they were drawn or go.
+    var notes: [String: ElementNote] = [:]
+    var noteDamage: [Rect] = []
     /// How much of the background covers an unavailable control.
     static let veilOpacity = 0.7
 
@@ -100,10 +103,12 @@ public final class ScreenView {
     @discardableResult
     public func render(into canvas: Canvas, full: Bool) -> [PixelRect] {
         let t = time
+        expireNotes(at: t)
         var damage: [Rect] = []
         for w in widgets { damage += w.collectDamage(at: t) }
-        damage += veilDamage
+        damage += veilDamage + noteDamage
         veilDamage = []
+        noteDamage = []
         let sizeChanged = lastCanvasSize.map { $0 != (canvas.width, canvas.height) } ?? true
         lastCanvasSize = (canvas.width, canvas.height)
         let rects: [PixelRect]
@@ -139,6 +144,12 @@ public final class ScreenView {
             guard let box = w.overlayBounds(at: t), box.intersects(area) else { continue }
             w.drawOverlay(painter(c, w), at: t)
         }
+        if !notes.isEmpty { drawNotes(on: c) }
+    }
+
+    /// Where element `id` is drawn now, in canvas pixels (nil: not on this screen).
+    func baseBounds(of id: String) -> Rect? {
+        widgets.first { $0.control.id == id }?.baseBounds(at: time)
     }
 
     /// A painter for widget `w`: its control's transform, its element's faces.

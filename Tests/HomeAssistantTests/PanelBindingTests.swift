@@ -55,9 +55,10 @@ final class BoundPanel {
         """
     }
 
-    init(server: HAServer) throws {
+    /// A kiosk with `config(dir, port)`'s text (by default the `tw_panel_` panel above).
+    init(server: HAServer, config: (String, UInt16) -> String = BoundPanel.config) throws {
         try FileIO.writeAtomically(Array(server.token.utf8), to: dir + "/token", mode: 0o600)
-        try FileIO.writeAtomically(Array(Self.config(dir: dir, port: server.port).utf8), to: dir + "/config.toml")
+        try FileIO.writeAtomically(Array(config(dir, server.port).utf8), to: dir + "/config.toml")
         let binary = try #require(Self.binary(), "the thumbwheel binary beside the tests")
         pid = try HAServer.spawn(binary, ["run", "--config", dir + "/config.toml"], log: dir + "/kiosk.log")
         let deadline = monotonicNow() + 20
@@ -69,10 +70,14 @@ final class BoundPanel {
         }
     }
 
+    /// Kills the kiosk and removes its folder (THUMBWHEEL_KEEP_HA=1 keeps it, with its log and pictures).
     deinit {
         Glibc.kill(pid, SIGKILL)
         var status: Int32 = 0
         waitpid(pid, &status, 0)
+        if getenv("THUMBWHEEL_KEEP_HA") == nil && dir.hasPrefix("/tmp/thumbwheel-ha-panel-") {
+            _ = runTool("/bin/rm", ["-rf", dir])
+        }
     }
 
     var log: String { FileIO.read(dir + "/kiosk.log").map { String(decoding: $0, as: UTF8.self) } ?? "" }
@@ -165,6 +170,18 @@ final class BoundPanel {
             return nil
         }
         return try? PNGImage.decode(png)
+    }
+
+    /// Pixels of a refusal note's red (Widgets' `ElementNote.fill`) in `b`.
+    static func notePixels(_ b: Bitmap) -> Int {
+        var n = 0
+        for y in 0..<b.height {
+            for x in 0..<b.width {
+                let c = b.color(x: x, y: y)
+                if c.r == 0xB3 && c.g == 0x26 && c.b == 0x1E { n += 1 }
+            }
+        }
+        return n
     }
 
     /// The `homeassistant` section of `stats`.
@@ -283,6 +300,11 @@ extension LiveHomeAssistantTests {
         #expect(panel.wait("level", for: 42) == 42)
         #expect(haState("input_number.tw_panel_level") == "42.0")
         #expect(panel.log.contains("input_number.set_value refused"))
+        // And says why beside the dial, in HA's words, for a few seconds.
+        let noted = try #require(panel.screenshot())
+        try? FileIO.writeAtomically(try PNGImage.encode(noted), to: panel.dir + "/refused.png")
+        #expect(BoundPanel.notePixels(noted) > 200, "the note is on screen: \(panel.dir)/refused.png")
+        #expect(eventually(8) { panel.screenshot().map(BoundPanel.notePixels) == 0 }, "the note goes by itself")
 
         // HA killed: every bound element veiled; nothing else on the screen changes.
         guard let live = panel.screenshot() else { Issue.record("no screenshot"); return }

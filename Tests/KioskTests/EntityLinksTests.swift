@@ -105,7 +105,11 @@ struct EntityLinksTests {
                 self.applied.append($1); return nil
             }
             links.setAvailable = { [unowned self] in self.available.append($1) }
+            links.setProperty = { [unowned self] in
+                self.properties.append(($0, $1, $2)); return nil
+            }
         }
+        var properties: [(String, String, JSON)] = []
 
         var values: [Double] { calls.compactMap { $0.0.data?["value"]?.numberValue } }
     }
@@ -159,6 +163,74 @@ struct EntityLinksTests {
         #expect(r.applied.count == 2)
         r.links.tick(now: 5)
         #expect(r.applied == [.single(10), .single(10), .single(10)])
+    }
+
+    @Test("Keys from the entity: range, decimals and unit of a number, a choice's options; the config's win")
+    func entityKeys() throws {
+        let r = try Recorder(
+            try loaded(
+                control("s", "value-slider", "input_number.power")
+                    + control("p", "choice", "select.mode")
+                    + control("q", "choice", "select.mode", "  options = [\"A\"]\n")))
+        var cache = EntityCache()
+        _ = cache.apply(
+            .object([
+                (
+                    "a",
+                    .object([
+                        (
+                            "input_number.power",
+                            .object([
+                                ("s", .string("500")),
+                                (
+                                    "a",
+                                    .object([
+                                        ("min", .number(200)), ("max", .number(1000)), ("step", .number(0.5)),
+                                        ("unit_of_measurement", .string("W")),
+                                    ])
+                                ),
+                            ])
+                        ),
+                        (
+                            "select.mode",
+                            .object([
+                                ("s", .string("b")),
+                                ("a", .object([("options", .array([.string("a"), .string("b")]))])),
+                            ])
+                        ),
+                    ])
+                )
+            ]))
+        r.links.connectionChanged(live: true, entities: cache, now: 0)
+        let set = r.properties.map { "\($0.0).\($0.1)=\($0.2)" }
+        // min 200 is above the slider's max 100: max goes first, so the ends never meet or cross.
+        #expect(
+            set == ["s.max=1000", "s.min=200", "s.decimals=1", "s.unit=\"W\"", "p.options=[\"a\",\"b\"]"], "\(set)")
+        #expect(r.applied.contains(.single(500)), "HA's own number, not mapped: \(r.applied)")
+        #expect(r.applied.contains(.single(1)), "b is the second of the entity's options")
+        // Nothing set again while the attributes stay the same.
+        r.links.entityChanged(
+            "input_number.power",
+            EntityState(state: "600", attributes: cache.entities["input_number.power"]!.attributes), now: 1)
+        #expect(r.properties.count == 5)
+        #expect(
+            EntityKeys.decimals(of: 0.01) == 2 && EntityKeys.decimals(of: 1) == 0 && EntityKeys.decimals(of: 0.25) == 2)
+    }
+
+    @Test("A button calling a service at no entity is veiled while HA is down and live with it")
+    func serviceWithoutEntity() throws {
+        let r = try Recorder(
+            try loaded(
+                "  [[screens.controls]]\n  id = \"off\"\n  frame = [0, 0, 100, 60]\n  kind = \"button\"\n  text = \"Off\"\n"
+                    + "  service = \"light.turn_off\"\n  data = '{\"entity_id\": \"all\"}'\n"))
+        r.links.connectionChanged(live: false, entities: EntityCache(), now: 0)
+        #expect(r.available == [false])
+        var cache = EntityCache()
+        _ = cache.apply(.object([("a", .object([]))]))
+        r.links.connectionChanged(live: true, entities: cache, now: 1)
+        #expect(r.available == [false, true])
+        r.links.receive(.control(id: "off", event: .touchUpInside, value: nil), now: 2)
+        #expect(r.calls.map(\.0.service) == ["turn_off"])
     }
 
     @Test("Unavailable or unknown entities and a lost connection veil the element; nothing is sent while down")

@@ -110,6 +110,20 @@ struct HomeAssistantConfigTests {
         #expect(c.homeAssistant?.entityIDs == ["light.kitchen", "sensor.outdoor"])
     }
 
+    @Test("A missing token file is a located warning, not an error: the file is the panel's")
+    func missingToken() throws {
+        let dir = makeTemporaryDirectory("ha-token")
+        let c = try ConfigLoader.parse(
+            text: "[homeassistant]\nurl = \"http://h:8123\"\ntoken_file = \"\(dir)/none\"\n"
+                + Self.screen("  kind = \"toggle\"\n"), file: "c.toml")
+        #expect(c.homeAssistant?.token == "")
+        let w = c.warnings.map(\.place.description)
+        #expect(
+            w.count == 1
+                && w[0].hasPrefix("c.toml:3:1: homeassistant.token_file: expected a token file, found none at ")
+                && w[0].contains("No such file or directory on this machine"), "\(w)")
+    }
+
     @Test("A token file every user can read is a located error that does not quote the token")
     func worldReadableToken() throws {
         let dir = makeTemporaryDirectory("ha-token")

@@ -116,6 +116,46 @@ struct PropertyProcessTests {
             "a refused value is logged once, naming the element and key")
     }
 
+    @Test("prop sets a range, decimals and options: the value follows the new range, ends that meet are refused")
+    func rangeAndOptions() throws {
+        let extra =
+            Self.controls() + "\n" + """
+                  [[screens.controls]]
+                  kind = "value-slider"
+                  id = "level"
+                  frame = [220, 180, 160, 50]
+                  min = 0
+                  max = 100
+                  value = 80
+                  [[screens.controls]]
+                  kind = "choice"
+                  id = "pick"
+                  frame = [0, 240, 380, 50]
+                  options = ["a", "b"]
+                """
+        let kiosk = try #require(KioskProcess(name: "prop-range", extraScreens: extra))
+        func value(_ id: String) -> Double? {
+            kiosk.request(#"{"cmd":"get","id":"\#(id)"}"#).flatMap { JSON.parse(Array($0.utf8))?["value"]?.numberValue }
+        }
+        #expect(ok(kiosk.request(#"{"cmd":"prop","id":"level","key":"max","value":40}"#)))
+        #expect(value("level") == 40, "clamped into the new range")
+        #expect(
+            kiosk.request(#"{"cmd":"prop","id":"level","key":"min","value":40}"#)?.contains(
+                "level.min: expected a value other than the other end") == true)
+        #expect(ok(kiosk.request(#"{"cmd":"prop","id":"level","key":"decimals","value":2}"#)))
+        #expect(ok(kiosk.request(#"{"cmd":"set","id":"level","value":12.34}"#)))
+        #expect(value("level") == 12.34)
+        #expect(
+            kiosk.request(#"{"cmd":"prop","id":"level","key":"decimals","value":1.5}"#)?.contains(
+                "level.decimals: expected a whole number") == true)
+        #expect(ok(kiosk.request(#"{"cmd":"prop","id":"pick","key":"options","value":["x","y","z"]}"#)))
+        #expect(ok(kiosk.request(#"{"cmd":"set","id":"pick","value":2}"#)))
+        #expect(value("pick") == 2, "a third option now")
+        #expect(
+            kiosk.request(#"{"cmd":"prop","id":"pick","key":"options","value":[]}"#)?.contains(
+                "pick.options: expected an array of 1") == true)
+    }
+
     @Test("A prop action: a tap on one element changes another's key, as a render of that config shows it")
     func propAction() throws {
         let action = #"  actions = [{ prop = "pump", key = "label", to = "Pump locked" }]"#

@@ -5,10 +5,11 @@ import Raster
 import Testing
 @testable import Widgets
 
-/// A table holding only what `schema` requires: the smallest config a kind must accept.
+/// A table holding only what `schema` requires: the smallest config a kind must accept (keys required
+/// unless another is given, like a choice's `options` without an `entity`, count as required).
 func minimalTable(_ schema: Schema, path: [String] = []) -> ConfigTable {
     var values: [String: ConfigValue] = [:]
-    for f in schema.fields where f.required {
+    for f in schema.fields where f.required || f.defaultText?.hasPrefix("required unless") == true {
         switch f.type {
         // A label's text must draw enough pixels to be seen below.
         case .string:

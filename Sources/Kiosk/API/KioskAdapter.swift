@@ -48,6 +48,9 @@ public protocol KioskAdapter: AnyObject {
     var nextDeadline: MonotonicTime? { get }
     /// Its figures for `stats` (a JSON object), or nil.
     var statsSection: JSON? { get }
+    /// The config was loaded again: keys set from outside (`setProperty`) are gone, and an adapter
+    /// that set some sets them again.
+    func configReloaded(now: MonotonicTime)
     /// Closes everything it opened.
     func stop()
 }
@@ -56,6 +59,7 @@ extension KioskAdapter {
     public func tick(now: MonotonicTime) {}
     public var nextDeadline: MonotonicTime? { nil }
     public var statsSection: JSON? { nil }
+    public func configReloaded(now: MonotonicTime) {}
 }
 
 /// Makes the adapters for a config; the program that links them passes it to `KioskApp`.

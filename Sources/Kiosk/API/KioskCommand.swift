@@ -36,9 +36,12 @@ public enum KioskCommand: Sendable {
     /// from the same adapter).
     case setAvailable(id: String, available: Bool)
     /// Changes one of an element's keys while it runs (`PropertyEdits.keys`: text, label, title,
-    /// color, icon, hidden, enabled), checked as the config would be; null puts back the config's.
-    /// Kept until the config is reloaded; not saved.
+    /// color, icon, hidden, enabled, min, max, decimals, unit, options), checked as the config would
+    /// be; null puts back the config's. Kept until the config is reloaded; not saved.
     case setProperty(id: String, key: String, value: JSON)
+    /// Shows a short note beside a control of the shown screen for `seconds` (why a change it made was
+    /// refused by the device); a new note on the same control replaces it. Not kept across screens.
+    case note(id: String, text: String, seconds: Double)
     /// Switches the screen on or off and sets its brightness (0…1) when awake; nil keeps each. Idle
     /// dimming and blanking still apply; a touch on a screen switched off wakes it.
     case screenPower(on: Bool?, brightness: Double?)

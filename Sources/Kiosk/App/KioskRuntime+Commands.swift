@@ -85,6 +85,16 @@ extension KioskRuntime: KioskAPI {
             return .success(.screenPower(idle.power))
         case .setProperty(let id, let key, let value):
             return setProperty(id, key, value, from: source, now: now)
+        case .note(let id, let text, let seconds):
+            guard config.allControls.contains(where: { $0.id == id }) else {
+                return .failure(KioskCommandError(unknownControl(id).description))
+            }
+            let canvas = presenter.bitmap
+            screen.view.showNote(
+                text, on: id, until: now + max(0.1, min(seconds, 60)),
+                canvas: Size(Double(canvas.width), Double(canvas.height)))
+            presenter.invalidate()
+            return .success(.done)
         case .setAvailable(let id, let available):
             guard config.allControls.contains(where: { $0.id == id }) else {
                 return .failure(KioskCommandError(unknownControl(id).description))
@@ -105,6 +115,14 @@ extension KioskRuntime: KioskAPI {
         }
         do throws(PropertyError) {
             let taken = try PropertyEdits.value(value, key: key, of: c, in: config)
+            if key == "min" || key == "max" {
+                var keys = properties[id] ?? [:]
+                keys[key] = taken
+                let (low, high) = ElementKeys.range(DynamicKeys.applying(keys, to: c).properties)
+                if low == high {
+                    throw PropertyError("\(id).\(key): expected a value other than the other end (\(low)), found it")
+                }
+            }
             properties[id, default: [:]][key] = taken
             if properties[id]?.isEmpty == true { properties[id] = nil }
         } catch {

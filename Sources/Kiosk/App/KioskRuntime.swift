@@ -163,6 +163,8 @@ public final class KioskRuntime {
         presenter.retryIfDue(now: now)
         // A badge in a corner while values are not being saved (a read-only or full disk).
         presenter.showsSaveWarning = services.state.saveFailure != nil
+        // A note beside an element whose time is over: the frame without it.
+        if let due = screen.view.noteDeadline, due <= now { presenter.invalidate() }
         // While a page slides its frames are copies of the pages drawn once (`slidePageTurn`).
         if !slidePageTurn(now: now) { presenter.renderIfNeeded(screen, moving: moving, now: now) }
         // After the frame: a release or a set is on screen first, then on disk before the loop sleeps,
@@ -177,7 +179,7 @@ public final class KioskRuntime {
                 services.nextDeadline, presenter.retryDeadline, touches.nextDeadline, idle.nextDeadline,
                 variables.staleDue,
                 homeDeadline, frontEndDue, configWatch.retryAt, clock.deadline,
-                pendingConfirm?.dialog.deadline, keeping.due,
+                pendingConfirm?.dialog.deadline, keeping.due, screen.view.noteDeadline,
             ] + adapters.map(\.nextDeadline)
         return deadlines.compactMap { $0 }.min().map { max(0, $0 - monotonicNow()) }
     }
@@ -305,6 +307,7 @@ public final class KioskRuntime {
             attachBoard()
             settleSavedValues(now: monotonicNow())
             show(screenIndex: pages.current, time: monotonicNow())
+            for a in adapters { a.configReloaded(now: monotonicNow()) }
             let c = config.inputConfiguration(canvas: presenter.display.canvasSize)
             touches.hub?.updateMapping(
                 displaySize: c.displaySize, calibration: c.calibration,

@@ -17,8 +17,9 @@ public enum ElementAction: Hashable, Sendable {
     case event(String)
     /// Publish a message over MQTT: `payload` is a template over values and variables.
     case publish(topic: String, payload: TextTemplate, retain: Bool)
-    /// Change one of an element's keys (text, label, title, color, icon, hidden, enabled) as
-    /// `ctl prop` does: `to` is the new value as text (`"true"`/`"false"` for a switch).
+    /// Change one of an element's keys (text, label, title, color, icon, hidden, enabled, min, max,
+    /// decimals, unit, options) as `ctl prop` does: `to` is the new value as text (`"true"`/`"false"`
+    /// for a switch).
     case property(element: String, key: String, to: String)
     /// Ask `question` first (a modal dialog, No and Yes); the action runs only on Yes.
     indirect case confirmed(question: String, action: ElementAction)
@@ -39,7 +40,10 @@ public enum ElementAction: Hashable, Sendable {
         Field(
             "prop", .string,
             "An element id whose `key` becomes `to` while the kiosk runs, as `ctl prop` does (kept until a reload)."),
-        Field("key", .string, "With `prop`: the key (text, label, title, color, icon, hidden or enabled)."),
+        Field(
+            "key", .string,
+            "With `prop`: the key (text, label, title, color, icon, hidden, enabled, min, max, decimals, unit or options)."
+        ),
         Field("to", .string, "With `prop`: the new value (`\"red\"`, `\"Stop\"`, `\"true\"`)."),
         Field(
             "confirm", .string,

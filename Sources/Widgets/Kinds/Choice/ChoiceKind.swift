@@ -14,7 +14,10 @@ struct ChoiceKind: RegisteredKind {
     static let textSize = DefaultedNumber("size", default: 20)
 
     static let choiceSchema = ElementKeys.withText.adding([
-        Field("options", .strings(nonEmpty: true), required: true, "The segments' texts, left to right."),
+        Field(
+            "options", .strings(nonEmpty: true), default: "required unless `entity` is given",
+            "The segments' texts, left to right. Bound to a Home Assistant entity without them, the choice shows the entity's options (and follows them)."
+        ),
         Field(
             "icons", .strings(nonEmpty: false), default: "none",
             "An icon per option, left of its text, in the segment's text colour: a PNG, `builtin:NAME` or `mdi:NAME`; \"\" for none."
@@ -27,6 +30,9 @@ struct ChoiceKind: RegisteredKind {
 
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
         let count = table.strings("options")?.count ?? 0
+        if table["options"] == nil && table["entity"] == nil {
+            report("options", "expected the segments' texts (or an `entity` to take them from), found none")
+        }
         if let v = table.int("value"), count > 0, v >= count {
             report("value", "expected an option index from 0 to \(count - 1), found \(v)")
         }
