@@ -14,9 +14,12 @@ The control ids and kinds are those of scripts/vm/fixtures/kiosk.toml.
 """
 
 import os
+import socket
 import subprocess
 import time
 
+import checks_backlight
+import checks_ha
 import checks_latency
 import checks_mqtt
 import checks_package
@@ -35,7 +38,8 @@ NAMES = ["release build", "Debian packages", "bench binary", "host render", "dpk
          "MQTT: tap to host, set from host", "ctl list reports the controls", "drag on slider handle",
          "tap opens spinner", "flick spins spinner", "number-pad entry", "values survive SIGKILL",
          "values survive power cut", "values survive reboot", "unplug/replug mid-drag", "panel unplug/replug",
-         "invalid config at boot shows errors", "fbdev path matches render",
+         "invalid config at boot shows errors", "screen power on a real backlight",
+         "Home Assistant binding", "fbdev path matches render",
          "calibrate writes the matrix", "latency on virtio-gpu", "package upgrade keeps config and values", "package purge leaves nothing"]
 
 FIXTURES = os.path.join(G.HERE, "fixtures")
@@ -115,8 +119,11 @@ def run(reporter, run_dir):
 
     broker = Broker(run_dir)
     broker.start()
+    # Started now: its start and onboarding (seconds) overlap the guest's boot and the first checks.
+    home_assistant = checks_ha.HomeAssistant(run_dir, _free_port())
+    home_assistant.start()
     started = time.monotonic()
-    files = checks_package.image_files(debs)
+    files = checks_package.image_files(debs) + checks_backlight.image_files(G.CACHE)
     if "path" in bench:
         files += checks_latency.image_files(G.REPO, bench["path"])
     for source, name in ((CONFIG, "config.toml"), (FBDEV_CONFIG, "fbdev.toml")):
@@ -128,10 +135,17 @@ def run(reporter, run_dir):
     vm = G.Guest(run_dir, image, network=True)
     vm.start()
     try:
-        _checks(reporter, vm, reference, render, broker, debs)
+        _checks(reporter, vm, reference, render, broker, debs, home_assistant)
     finally:
         vm.stop()
         broker.stop()
+        home_assistant.stop()
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 def _guest_config(fixture, port, run_dir):
@@ -145,7 +159,7 @@ def _guest_config(fixture, port, run_dir):
     return path
 
 
-def _checks(reporter, vm, reference, render, broker, debs):
+def _checks(reporter, vm, reference, render, broker, debs, home_assistant):
     t0 = time.monotonic()
 
     def ready():
@@ -208,6 +222,9 @@ def _checks(reporter, vm, reference, render, broker, debs):
     _survival_checks(reporter, vm)
     reporter.check("panel unplug/replug", lambda: panel_hotplug(vm))
     reporter.check("invalid config at boot shows errors", lambda: checks_recovery.invalid_at_boot(vm))
+    reporter.check("screen power on a real backlight", lambda: checks_backlight.screen_power(vm, broker))
+    reporter.check("Home Assistant binding",
+                   lambda: checks_ha.bound(vm, home_assistant, _guest_config(CONFIG, broker.port, vm.run_dir)))
 
     def fbdev():
         vm.run("systemctl stop thumbwheel; rm -f /var/lib/thumbwheel/state.json; "

@@ -312,7 +312,7 @@ def run_fake(obeys, forgetful=False, terse=False, hears_hotplug=True):
             fresh.outdoor = 4.5 if "initial = 4.5" in open(config).read() else None
             fresh.page = screen or "main"
             return fresh.picture()
-        checks_kiosk._checks(reporter, kiosk, reference, render, FakeBroker(kiosk), UPGRADE)
+        checks_kiosk._checks(reporter, kiosk, reference, render, FakeBroker(kiosk), UPGRADE, None)
         return reporter
 
 

@@ -1,0 +1,164 @@
+"""Layer 2: the guest kiosk bound to a real Home Assistant core on the host (issue 33).
+
+Home Assistant (the venv scripts/setup installs in /opt/thumbwheel-ha) runs on the host's loopback with
+the configuration the HomeAssistant tests use (input_* helpers); its token comes from onboarding, as in
+those tests. The guest reaches it through QEMU's user-mode network as 10.0.2.2. The fixture's toggle
+`pump` is bound to input_boolean.tw_panel_lamp and its dial to input_number.tw_level: the panel takes HA's
+values when it connects, a service call on the host moves the dial on the guest's screen (and only the
+dial's pixels), and a tap on the guest's toggle turns the helper on in HA (read back from HA's REST API)."""
+
+import json
+import os
+import subprocess
+import threading
+import time
+import urllib.request
+
+import guest as G
+import pictures
+from checks_infra import wait_active
+from kiosk_ctl import controls, frame_box, inside, value
+from report import require
+
+VENV = "/opt/thumbwheel-ha"
+FIXTURES = os.path.join(G.REPO, "Tests", "HomeAssistantTests", "HAFixtures")
+TOKEN_IN_GUEST = "/opt/tw-test/ha-token"
+LAMP, LEVEL = "input_boolean.tw_panel_lamp", "input_number.tw_level"
+BINDINGS = {"pump": LAMP, "dial": LEVEL}
+
+
+class HomeAssistant:
+    """A Home Assistant core on 127.0.0.1 at a free port, started in the background (it takes seconds, which
+    overlap the guest's boot); `ready()` waits for its onboarding token."""
+
+    def __init__(self, run_dir, port):
+        self.dir = os.path.join(run_dir, "ha")
+        self.port = port
+        self.process = None
+        self.token = None
+        self.error = None
+        self._thread = None
+
+    def start(self):
+        hass = f"{VENV}/bin/hass"
+        if not os.access(hass, os.X_OK):
+            self.error = f"Home Assistant is not installed at {VENV}: run scripts/setup (as root)"
+            return
+        os.makedirs(self.dir, exist_ok=True)
+        with open(os.path.join(FIXTURES, "configuration.yaml")) as f:
+            text = f.read().replace("@PORT@", str(self.port)).replace("@TLS@", "")
+        with open(os.path.join(self.dir, "configuration.yaml"), "w") as f:
+            f.write(text)
+        self.log = open(os.path.join(self.dir, "hass.out"), "w")
+        self.process = subprocess.Popen([hass, "-c", self.dir, "--skip-pip"], stdout=self.log, stderr=subprocess.STDOUT)
+        self._thread = threading.Thread(target=self._onboard, daemon=True)
+        self._thread.start()
+
+    def _onboard(self):
+        done = subprocess.run([f"{VENV}/bin/python", os.path.join(FIXTURES, "onboard.py"), self.base, self.dir, "240"],
+                              capture_output=True, text=True)
+        if done.returncode == 0 and done.stdout.strip():
+            self.token = done.stdout.strip()
+        else:
+            self.error = f"Home Assistant did not start or onboard: {done.stderr.strip()[-300:]} (log: {self.dir}/hass.out)"
+
+    @property
+    def base(self):
+        return f"http://127.0.0.1:{self.port}"
+
+    def ready(self):
+        if self._thread:
+            self._thread.join(300)
+        require(self.token, self.error or "Home Assistant gave no token within 300 s")
+
+    def state(self, entity):
+        return self._request(f"/api/states/{entity}")["state"]
+
+    def call(self, domain, service, data):
+        self._request(f"/api/services/{domain}/{service}", data)
+
+    def _request(self, path, data=None):
+        body = json.dumps(data).encode() if data is not None else None
+        request = urllib.request.Request(self.base + path, body, {"Authorization": f"Bearer {self.token}",
+                                                                  "Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.loads(answer.read())
+
+    def stop(self):
+        if self.process:
+            self.process.terminate()
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+            self.log.close()
+            self.process = None
+
+
+def guest_config(text, port):
+    """The guest's config with the two bindings and a [homeassistant] section for the host's core."""
+    for control, entity in BINDINGS.items():
+        anchor = f'id = "{control}"\n'
+        require(anchor in text, f"the fixture has no control {control!r}")
+        indent = text[:text.index(anchor)].rsplit("\n", 1)[-1]
+        text = text.replace(anchor, f'{anchor}{indent}entity = "{entity}"\n', 1)
+    return (text + f'\n[homeassistant]\nurl = "http://{G.HOST_FROM_GUEST}:{port}"\n'
+            f'token_file = "{TOKEN_IN_GUEST}"\n')
+
+
+def bound(vm, ha, installed_config):
+    ha.ready()
+    with open(os.path.join(vm.share, "ha-token"), "w") as f:
+        f.write(ha.token + "\n")
+    with open(installed_config) as f:
+        text = guest_config(f.read(), ha.port)
+    with open(os.path.join(vm.share, "ha.toml"), "w") as f:
+        f.write(text)
+    rc, out = vm.run(f"install -m 0600 -o thumbwheel -g thumbwheel /mnt/host/ha-token {TOKEN_IN_GUEST} && "
+                     "cp /etc/thumbwheel/config.toml /root/config.before-ha && "
+                     "cp /mnt/host/ha.toml /etc/thumbwheel/config.toml && systemctl restart thumbwheel")
+    require(rc == 0, f"installing the bound config: {out.strip()[:300]}")
+    try:
+        return _exercise(vm, ha)
+    finally:
+        vm.run("cp /root/config.before-ha /etc/thumbwheel/config.toml && systemctl restart thumbwheel")
+        wait_active(vm)
+
+
+def _exercise(vm, ha):
+    wait_active(vm)
+    ha.call("input_boolean", "turn_off", {"entity_id": LAMP})
+    ha.call("input_number", "set_value", {"entity_id": LEVEL, "value": 40})
+    _wait(lambda: value(vm, "dial") == 40 and value(vm, "pump") == 0, 40,
+          lambda: f"the panel did not take HA's values (dial 40, pump off): dial {value(vm, 'dial')}, pump {value(vm, 'pump')}")
+    time.sleep(1.0)
+    before = pictures.read(vm.screendump("ha-before.png"))
+    listed = controls(vm)
+    dial_box = frame_box(listed["dial"]["frame"], 4)
+
+    # HA -> panel: a service call on the host moves the guest's dial, and nothing else on its screen.
+    started = time.monotonic()
+    ha.call("input_number", "set_value", {"entity_id": LEVEL, "value": 73})
+    _wait(lambda: value(vm, "dial") == 73, 20, lambda: f"dial is {value(vm, 'dial')} after HA set {LEVEL} to 73")
+    took = time.monotonic() - started
+    time.sleep(1.0)
+    after = pictures.read(vm.screendump("ha-after-set.png"))
+    diff = pictures.compare(before, after, 0)
+    require(diff.count > 0, "HA moved the dial's value but the screen did not change (ha-after-set.png)")
+    require(diff.box is not None and inside(diff.box, dial_box),
+            f"pixels changed outside the dial's frame {dial_box}: {diff}")
+
+    # Panel -> HA: a tap on the guest's toggle turns the helper on in HA.
+    vm.touch.tap(*listed["pump"]["points"]["switch"])
+    _wait(lambda: ha.state(LAMP) == "on", 20, lambda: f"{LAMP} is {ha.state(LAMP)} after a tap on the bound toggle")
+    require(value(vm, "pump") == 1, f"the toggle reads {value(vm, 'pump')} after the tap")
+    return (f"HA on the host at 10.0.2.2:{ha.port}: the panel took HA's values; HA set {LEVEL} to 73 -> the guest's "
+            f"dial in {took:.1f} s, pixels changed only inside its frame ({diff.count}); a tap on the guest's toggle "
+            f"turned {LAMP} on in HA")
+
+
+def _wait(condition, timeout, message):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        require(time.monotonic() < deadline, message())
+        time.sleep(0.3)
