@@ -51,7 +51,7 @@ def screen_power(vm, broker):
     _, mode = vm.run(f"stat -c '%G %A' {DEVICE}/brightness")
     require(ok, f"udev did not make {DEVICE}/brightness group video and writable: {mode.strip()}")
     # The kiosk looks for the first backlight when it starts: this one came after it.
-    vm.run("systemctl restart thumbwheel")
+    vm.run("systemctl reset-failed thumbwheel; systemctl restart thumbwheel")
     wait_active(vm)
     heard = len(_driver_levels(vm))
 

@@ -9,6 +9,7 @@ dial's pixels), and a tap on the guest's toggle turns the helper on in HA (read 
 
 import json
 import os
+import shutil
 import subprocess
 import threading
 import time
@@ -17,7 +18,7 @@ import urllib.request
 import guest as G
 import pictures
 from checks_infra import wait_active
-from kiosk_ctl import controls, frame_box, inside, value
+from kiosk_ctl import controls, frame_box, inside, reply, value
 from report import require
 
 VENV = "/opt/thumbwheel-ha"
@@ -44,7 +45,9 @@ class HomeAssistant:
         if not os.access(hass, os.X_OK):
             self.error = f"Home Assistant is not installed at {VENV}: run scripts/setup (as root)"
             return
-        os.makedirs(self.dir, exist_ok=True)
+        # A fresh configuration every run: onboarding makes its first user only once.
+        shutil.rmtree(self.dir, ignore_errors=True)
+        os.makedirs(self.dir)
         with open(os.path.join(FIXTURES, "configuration.yaml")) as f:
             text = f.read().replace("@PORT@", str(self.port)).replace("@TLS@", "")
         with open(os.path.join(self.dir, "configuration.yaml"), "w") as f:
@@ -116,12 +119,15 @@ def bound(vm, ha, installed_config):
         f.write(text)
     rc, out = vm.run(f"install -m 0600 -o thumbwheel -g thumbwheel /mnt/host/ha-token {TOKEN_IN_GUEST} && "
                      "cp /etc/thumbwheel/config.toml /root/config.before-ha && "
-                     "cp /mnt/host/ha.toml /etc/thumbwheel/config.toml && systemctl restart thumbwheel")
+                     "cp /mnt/host/ha.toml /etc/thumbwheel/config.toml && "
+                     "systemctl reset-failed thumbwheel && systemctl restart thumbwheel")
     require(rc == 0, f"installing the bound config: {out.strip()[:300]}")
     try:
         return _exercise(vm, ha)
     finally:
-        vm.run("cp /root/config.before-ha /etc/thumbwheel/config.toml && systemctl restart thumbwheel")
+        # reset-failed: the test's own restarts must not count towards the unit's start limit.
+        vm.run("cp /root/config.before-ha /etc/thumbwheel/config.toml && systemctl reset-failed thumbwheel && "
+               "systemctl restart thumbwheel")
         wait_active(vm)
 
 
@@ -150,7 +156,11 @@ def _exercise(vm, ha):
 
     # Panel -> HA: a tap on the guest's toggle turns the helper on in HA.
     vm.touch.tap(*listed["pump"]["points"]["switch"])
-    _wait(lambda: ha.state(LAMP) == "on", 20, lambda: f"{LAMP} is {ha.state(LAMP)} after a tap on the bound toggle")
+    time.sleep(0.5)
+    vm.screendump("ha-after-tap.png")
+    _wait(lambda: ha.state(LAMP) == "on", 20, lambda: f"{LAMP} is {ha.state(LAMP)} after a tap on the bound toggle "
+          f"(the panel's toggle: {controls(vm)['pump']}; {_socket_tap(vm, listed['pump']['points']['switch'])}; "
+          f"the kiosk's log: {_log_tail(vm)})")
     require(value(vm, "pump") == 1, f"the toggle reads {value(vm, 'pump')} after the tap")
     return (f"HA on the host at 10.0.2.2:{ha.port}: the panel took HA's values; HA set {LEVEL} to 73 -> the guest's "
             f"dial in {took:.1f} s, pixels changed only inside its frame ({diff.count}); a tap on the guest's toggle "
@@ -162,3 +172,16 @@ def _wait(condition, timeout, message):
     while not condition():
         require(time.monotonic() < deadline, message())
         time.sleep(0.3)
+
+
+def _socket_tap(vm, point):
+    """For a failure's message: whether the same tap through the control socket flips the toggle."""
+    before = value(vm, "pump")
+    reply(vm, "tap", str(point[0]), str(point[1]))
+    time.sleep(1.0)
+    return f"a socket tap there: pump {before} -> {value(vm, 'pump')}"
+
+
+def _log_tail(vm):
+    _, out = vm.run("journalctl -u thumbwheel -o cat --no-pager | tail -n 14")
+    return " | ".join(out.strip().splitlines())[-700:]
