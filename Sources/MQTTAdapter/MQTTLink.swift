@@ -130,6 +130,12 @@ final class MQTTLink {
         _ = api.mosquitto_subscribe(mosq, nil, pattern, Int32(qos))
     }
 
+    /// Unsubscribes from `pattern` (a reloaded config no longer reads it).
+    func unsubscribe(_ pattern: String) {
+        guard let mosq, state == .connected else { return }
+        _ = api.mosquitto_unsubscribe(mosq, nil, pattern)
+    }
+
     /// Housekeeping from the runtime's turn: retries when due, pings at keepalive/2, sends what is queued.
     func tick(now: MonotonicTime) {
         guard let mosq else { return }

@@ -42,6 +42,9 @@ public protocol KioskAdapter: AnyObject {
     func start(_ kiosk: any KioskAPI, now: MonotonicTime)
     /// Hears of one event.
     func receive(_ event: KioskEvent, now: MonotonicTime)
+    /// The config was reloaded (`kiosk.config` is the new one): follow what changed that the adapter
+    /// can follow without a restart.
+    func reloaded(_ kiosk: any KioskAPI, now: MonotonicTime)
     /// Called on every loop turn, after the frame.
     func tick(now: MonotonicTime)
     /// The earliest moment the adapter needs the loop again, or nil.
@@ -53,6 +56,7 @@ public protocol KioskAdapter: AnyObject {
 }
 
 extension KioskAdapter {
+    public func reloaded(_ kiosk: any KioskAPI, now: MonotonicTime) {}
     public func tick(now: MonotonicTime) {}
     public var nextDeadline: MonotonicTime? { nil }
     public var statsSection: JSON? { nil }

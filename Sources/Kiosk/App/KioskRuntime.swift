@@ -284,6 +284,7 @@ public final class KioskRuntime {
                     + " (\(config.allControls.count) controls)")
             logWarnings()
             configLoaded()
+            for a in adapters { a.reloaded(self, now: monotonicNow()) }
             return []
         } catch {
             Log.error(

@@ -10,6 +10,9 @@ struct SpinnerKind: RegisteredKind {
     func exposure(_ table: ConfigTable) -> ValueExposure {
         .select(options: table.tables("items").map { $0.string("title") ?? "" })
     }
+    func disabledOptions(_ table: ConfigTable) -> Set<Int> {
+        Set(table.tables("items").enumerated().filter { $0.element.bool("enabled") == false }.map(\.offset))
+    }
     var schema: Schema { SpinnerKind.spinnerSchema }
     var imageKeys: [ImageKey] { [ImageKey("center_image"), ImageKey("icon", within: "items")] }
 
