@@ -55,9 +55,10 @@ final class BoundPanel {
         """
     }
 
-    init(server: HAServer) throws {
+    /// - Parameter config: the config for the kiosk's folder and HA's port (default: `config(dir:port:)`).
+    init(server: HAServer, config: (String, UInt16) -> String = BoundPanel.config) throws {
         try FileIO.writeAtomically(Array(server.token.utf8), to: dir + "/token", mode: 0o600)
-        try FileIO.writeAtomically(Array(Self.config(dir: dir, port: server.port).utf8), to: dir + "/config.toml")
+        try FileIO.writeAtomically(Array(config(dir, server.port).utf8), to: dir + "/config.toml")
         let binary = try #require(Self.binary(), "the thumbwheel binary beside the tests")
         pid = try HAServer.spawn(binary, ["run", "--config", dir + "/config.toml"], log: dir + "/kiosk.log")
         let deadline = monotonicNow() + 20
