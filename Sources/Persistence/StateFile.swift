@@ -6,9 +6,12 @@ import Formats
 ///
 ///     {
 ///       "values" : { "dial" : 35, "hours" : [ 8, 18 ] },
+///       "variables" : { "indoor" : 21.5, "note" : "Filter due" },
 ///       "version" : 1
 ///     }
 ///
+/// `variables` (written only when there are some) holds the variables set through the socket, so a
+/// restarted panel shows what it showed; a kiosk that does not know the field ignores it.
 /// pretty-printed with sorted keys (the layout Foundation's JSONEncoder wrote, so old and new kiosks
 /// read each other's files). Reading is value by value: one value of the wrong kind is dropped and
 /// reported, and the others are kept.
@@ -21,11 +24,12 @@ public enum StateFile {
     /// never holds up the loop. The values are finite (loading and every control refuse the others);
     /// JSON has no other numbers, so one that was not would be written as null, and dropped with a
     /// log line when the file is next loaded.
-    public static func text(_ values: [String: StoredValue]) -> [UInt8] {
+    public static func text(_ values: [String: StoredValue], variables: [String: JSON] = [:]) -> [UInt8] {
         var fields: [(String, JSON)] = []
         fields.reserveCapacity(values.count)
         for (id, value) in values { fields.append((id, value.json)) }
-        let file = JSON.object([("values", .object(fields)), ("version", .number(Double(version)))])
+        let saved: [(String, JSON)] = variables.isEmpty ? [] : [("variables", .object(variables.map { ($0, $1) }))]
+        let file = JSON.object([("values", .object(fields))] + saved + [("version", .number(Double(version)))])
         return file.text(pretty: true) + [0x0A]
     }
 
@@ -33,6 +37,8 @@ public enum StateFile {
     public struct Contents {
         /// The values read.
         public var values: [String: StoredValue]
+        /// The variables read (numbers and strings; anything else is left out).
+        public var variables: [String: JSON] = [:]
         /// The ids whose values were not a finite number or two, with what was found, in the file's
         /// order.
         public var dropped: [(id: String, found: String)]
@@ -75,6 +81,15 @@ public enum StateFile {
                 contents.values[id] = value
             } else {
                 contents.dropped.append((id, described(field)))
+            }
+        }
+        if case .object(let saved)? = json["variables"] {
+            for (id, field) in saved {
+                switch field {
+                case .number(let d) where d.isFinite: contents.variables[id] = field
+                case .string: contents.variables[id] = field
+                default: contents.dropped.append(("variable " + id, described(field)))
+                }
             }
         }
         return .success(contents)

@@ -1,6 +1,7 @@
 import ConfigLoading
 import CLinux
 import Controls
+import Formats
 import Glibc
 import Platform
 
@@ -29,7 +30,7 @@ final class StateFileWriter: @unchecked Sendable {
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var thread = pthread_t()
     // Guarded by `mutex`:
-    private var waiting: (values: [String: StoredValue], generation: Int)?
+    private var waiting: (values: [String: StoredValue], variables: [String: JSON], generation: Int)?
     private var writing = false
     private var stopping = false
     private var finished: [Completion] = []
@@ -62,8 +63,8 @@ final class StateFileWriter: @unchecked Sendable {
     }
 
     /// Asks for `values` to be written as `generation` (higher than any before).
-    func submit(_ values: [String: StoredValue], generation: Int) {
-        locked { waiting = (values, generation) }
+    func submit(_ values: [String: StoredValue], variables: [String: JSON], generation: Int) {
+        locked { waiting = (values, variables, generation) }
         pthread_cond_broadcast(changed)
     }
 
@@ -102,7 +103,7 @@ final class StateFileWriter: @unchecked Sendable {
             var failure: FileIO.Failure?
             do {
                 FileIO.makeDirectories(FileIO.directory(of: path), mode: 0o750)
-                try FileIO.writeAtomically(StateFile.text(job.values), to: path, mode: mode)
+                try FileIO.writeAtomically(StateFile.text(job.values, variables: job.variables), to: path, mode: mode)
             } catch {
                 failure = error
             }

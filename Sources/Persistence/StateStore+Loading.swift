@@ -20,7 +20,7 @@ extension StateStore {
     static let droppedValuesLogged = 10
 
     /// The values of the file at `path`, and whether the file must be rewritten (values were dropped).
-    static func load(_ path: String) -> (values: [String: StoredValue], rewrite: Bool) {
+    static func load(_ path: String) -> (values: [String: StoredValue], variables: [String: JSON], rewrite: Bool) {
         guard let bytes = FileIO.read(path, limit: StateStore.maxFileBytes) else {
             switch errno {
             case ENOENT: break
@@ -30,20 +30,20 @@ extension StateStore {
                     "state: cannot read \(path): \(String(cString: strerror(errno))); starting from the config's values, "
                         + "and the next save replaces the file")
             }
-            return ([:], false)
+            return ([:], [:], false)
         }
         switch StateFile.read(bytes) {
         case .failure(.corrupt(let why)):
             moveAside(path, "corrupt", because: "it is not a state file: \(why)")
-            return ([:], false)
+            return ([:], [:], false)
         case .failure(let refusal):
             moveAside(path, "unknown-version", because: refusal.description)
-            return ([:], false)
+            return ([:], [:], false)
         case .success(let contents) where contents.dropped.isEmpty:
-            return (contents.values, false)
+            return (contents.values, contents.variables, false)
         case .success(let contents):
             logDropped(contents.dropped, path: path, evidence: copyAside(path, bytes))
-            return (contents.values, true)
+            return (contents.values, contents.variables, true)
         }
     }
 

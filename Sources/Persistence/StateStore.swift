@@ -1,5 +1,6 @@
 import ConfigLoading
 import Controls
+import Formats
 import Glibc
 import Platform
 
@@ -22,6 +23,8 @@ public final class StateStore {
     static let maxFileBytes = 16 << 20
     /// The values as last set (saved or not).
     public private(set) var values: [String: StoredValue] = [:]
+    /// The variables set through the socket, as last set (`setVariable`), restored at start.
+    public private(set) var variables: [String: JSON] = [:]
     /// When the pending change must be written (monotonic seconds), nil when nothing is pending.
     public private(set) var flushDeadline: Double?
     private let debounce: Double
@@ -56,6 +59,7 @@ public final class StateStore {
         if background && writer == nil { Log.warning("state: no writer thread; the file is written by the loop") }
         let loaded = StateStore.load(path)
         values = loaded.values
+        variables = loaded.variables
         // Rewritten at the loop's first flush, so the dropped values are not met again at the next start.
         if loaded.rewrite { flushDeadline = 0 }
     }
@@ -76,6 +80,14 @@ public final class StateStore {
         guard values[id] != value else { return }
         if lastSavedValues == nil { lastSavedValues = values }
         values[id] = value
+        flushDeadline = min(flushDeadline ?? dueAt, dueAt)
+    }
+
+    /// Records variable `id`'s new value (a number or a string), written by `dueAt` like a value.
+    public func setVariable(_ id: String, _ value: JSON, dueAt: Double) {
+        guard variables[id] != value else { return }
+        if lastSavedValues == nil { lastSavedValues = values }
+        variables[id] = value
         flushDeadline = min(flushDeadline ?? dueAt, dueAt)
     }
 
@@ -108,13 +120,14 @@ public final class StateStore {
         do {
             generation += 1
             if let writer {
-                writer.submit(values, generation: generation)
+                writer.submit(values, variables: variables, generation: generation)
                 inFlight.append((generation, values))
                 flushDeadline = nil
                 return true
             }
             FileIO.makeDirectories(FileIO.directory(of: path), mode: 0o750)
-            try FileIO.writeAtomically(StateFile.text(values), to: path, mode: ConfigLimits.stateFileMode)
+            try FileIO.writeAtomically(
+                StateFile.text(values, variables: variables), to: path, mode: ConfigLimits.stateFileMode)
             savedGeneration = generation
             settledGeneration = generation
             lastSavedValues = values

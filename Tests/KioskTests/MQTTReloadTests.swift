@@ -7,12 +7,14 @@ import TestSupport
 @testable import ConfigLoading
 @testable import Kiosk
 @testable import MQTTAdapter
+@testable import Persistence
 @testable import Platform
 
 /// What the real Home Assistant check found in discovery, against a real broker: a reload reconciles
-/// the entities and the bound topics, an arc through 0° takes only its own angles, and a spinner's
-/// disabled item is neither offered nor taken.
-@Suite("MQTT: discovery follows a reload; arcs and disabled items as HA can take them", .serialized)
+/// the entities and the bound topics, an arc through 0° takes only its own angles, a spinner's
+/// disabled item is neither offered nor taken, and a variable set through the socket outlives a
+/// restart, so the screen and the retained state Home Assistant reads agree.
+@Suite("MQTT: discovery follows a reload; arcs, disabled items and saved variables as HA can take them", .serialized)
 struct MQTTReloadTests {
     static let base = "tw/reload"
     static var client: String { "thumbwheel-reload-\(getpid())" }
@@ -223,5 +225,58 @@ struct MQTTReloadTests {
         #expect(kiosk.request("{\"cmd\":\"get\",\"id\":\"vent\"}")?.contains("\"value\":2") == true)
         #expect(try broker.retained("\(base)/vent/state") == "2", "the state says the panel's item again")
         #expect(kiosk.logLines(containing: "item 1 of vent is disabled").count == 1, "logged once:\n\(kiosk.log)")
+    }
+
+    @Test("A socket-set variable is saved and restored after a restart, and its retained state agrees")
+    func savedVariables() throws {
+        let broker = try MosquittoBroker(name: "mqtt-savedvar")
+        let declared = """
+            [[variables]]
+            id = "indoor"
+            initial = 21
+            stale_after = 900
+            [[variables]]
+            id = "memo"
+            type = "text"
+
+            """
+        let config = MQTTReloadTests.first(port: broker.port) + declared
+        var kiosk = try #require(KioskProcess(name: "mqtt-savedvar-kiosk", extraScreens: config))
+        let base = MQTTReloadTests.base
+        #expect(try broker.wait("\(base)/indoor/state", for: "21") == "21")
+        #expect(
+            kiosk.request("{\"cmd\":\"set-var\",\"id\":\"indoor\",\"value\":22.5}")?.contains("\"ok\":true") == true)
+        #expect(
+            kiosk.request("{\"cmd\":\"set-var\",\"id\":\"memo\",\"value\":\"Filter due\"}")?.contains("\"ok\":true")
+                == true)
+        try broker.publish(MQTTReloadTests.topic("outdoor-a"), "4")
+        #expect(waitFor(kiosk, "outdoor", .number(4)) == .number(4))
+        #expect(try broker.wait("\(base)/indoor/state", for: "22.5") == "22.5")
+        let deadline = monotonicNow() + 5
+        var saved = FileIO.read(kiosk.statePath).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        while !saved.contains("Filter due") && monotonicNow() < deadline {
+            usleep(50_000); saved = FileIO.read(kiosk.statePath).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
+        let file = try StateFile.read(Array(saved.utf8)).get()
+        #expect(file.variables == ["indoor": .number(22.5), "memo": .string("Filter due")], "\(saved)")
+        #expect(file.variables["outdoor"] == nil, "a topic's variable comes back from its topic, not the file")
+
+        kill(kiosk.process.pid, SIGKILL)
+        // Everything the restarted kiosk says of `indoor`: the retained message, then its own on connect.
+        let sub = try #require(
+            SpawnedProcess(
+                try MosquittoBroker.tool("mosquitto_sub"),
+                ["-h", "127.0.0.1", "-p", "\(broker.port)", "-t", "\(base)/indoor/state", "-C", "2", "-W", "10"]))
+        #expect(sub.readLine() == "22.5")
+        kiosk = try #require(
+            KioskProcess(name: "mqtt-savedvar-kiosk2", extraScreens: config, stateFile: Array(saved.utf8)))
+        #expect(variable(kiosk, "indoor") == .number(22.5), "restored, not the initial 21")
+        #expect(variable(kiosk, "memo") == .string("Filter due"))
+        let listed = kiosk.request("{\"cmd\":\"list\"}") ?? ""
+        #expect(listed.contains("{\"id\":\"indoor\",\"stale\":true,\"value\":22.5}"), "its age is unknown: stale")
+        // The restarted kiosk publishes what it shows, not the initial 21.
+        #expect(sub.readLine() == "22.5")
+        #expect(try broker.retained("\(base)/indoor/state") == "22.5")
+        #expect(try broker.retained("\(base)/memo/state") == "Filter due")
     }
 }

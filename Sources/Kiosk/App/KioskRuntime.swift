@@ -82,6 +82,7 @@ public final class KioskRuntime {
         touches = TouchInput(loop: loop)
         presenter.warningFontPath = config.fonts.regular
         attachBoard()
+        restoreVariables(now: monotonicNow())
         settleSavedValues(now: monotonicNow())
         applySavedValues(time: monotonicNow())
         showAvailability()
