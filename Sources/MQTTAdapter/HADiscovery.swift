@@ -11,8 +11,8 @@ import Widgets
 ///
 /// | exposure | component | state / command |
 /// |---|---|---|
-/// | `number` (the dials, value-slider, arc-seeker) | `number` (min, max, step, unit) | the value |
-/// | `select` (spinner, choice) | `select` (options = item titles) | the index; HA's templates map index ↔ title |
+/// | `number` (the dials, value-slider, arc-seeker) | `number` (min, max, step, unit; an arc through 0° runs past 360 with templates) | the value |
+/// | `select` (spinner, choice) | `select` (options = the enabled items' titles) | the index; HA's templates map index ↔ title |
 /// | `onOff` (toggle) | `switch` | `1` / `0` |
 /// | `press` (button) | `button` | `PRESS` to `<base>/<id>/set`; presses go to `<base>/<id>/event` |
 /// | `pair` (range-slider) | two `sensor`s (`_low`, `_high`) | `[a,b]` |
