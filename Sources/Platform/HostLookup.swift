@@ -142,6 +142,28 @@ public final class HostLookup {
         }
     }
 
+    /// `host` when it is a numeric IPv4 or IPv6 address (no lookup needed), else nil.
+    public static func numericAddress(_ host: String) -> String? {
+        guard case .success = resolve(host, "0", flags: AI_NUMERICHOST) else { return nil }
+        return host
+    }
+
+    /// A candidate's address as text (`192.0.2.1`, `::1`), for a library that takes a host string.
+    public static func numericText(_ candidate: Candidate) -> String? {
+        let offset: Int, length: Int
+        switch candidate.family {
+        case AF_INET: (offset, length) = (4, 4)  // sockaddr_in: family, port, then the address
+        case AF_INET6: (offset, length) = (8, 16)  // sockaddr_in6: family, port, flow info, then the address
+        default: return nil
+        }
+        guard candidate.address.count >= offset + length else { return nil }
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        let ok = Array(candidate.address[offset..<(offset + length)]).withUnsafeBytes {
+            inet_ntop(candidate.family, $0.baseAddress, &text, socklen_t(text.count)) != nil
+        }
+        return ok ? String(cString: text) : nil
+    }
+
     /// getaddrinfo for a TCP connection to `host`, as candidates or why not (`flags`: AI_NUMERICHOST
     /// to accept only a numeric address).
     static func resolve(_ host: String, _ port: String, flags: Int32) -> Result<[Candidate], Failure> {

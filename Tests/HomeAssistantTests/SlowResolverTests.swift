@@ -6,13 +6,13 @@ import Testing
 import TestSupport
 @testable import HomeAssistant
 
-/// The host name of `[homeassistant] url` is looked up off the loop: with a name server that takes
-/// every query and never answers, the panel still answers its socket at once.
+/// The host names of `[homeassistant] url` and `[mqtt] host` are looked up off the loop: with a name
+/// server that takes every query and never answers, the panel still answers its socket at once.
 ///
 /// The kiosk runs in user, network and mount namespaces of its own (`unshare -rnm`, no privileges
 /// needed): its /etc/resolv.conf is a bind mount naming 127.0.0.1 with a 30 s timeout, and a UDP socket
 /// on 127.0.0.1:53 there records each query and answers none.
-@Suite("Home Assistant: a name server that never answers does not stall the panel")
+@Suite("A name server that never answers does not stall the panel", .serialized)
 struct SlowResolverTests {
     static let swallower = """
         import socket, sys
@@ -24,12 +24,14 @@ struct SlowResolverTests {
             log.write(data.hex().encode() + b"\\n")
         """
 
-    @Test("Socket requests are answered while the lookup of HA's host hangs; the client says it is connecting")
-    func answersWhileResolving() throws {
+    /// Runs the kiosk with `section` (the part of the config that names a host) in namespaces whose
+    /// name server never answers, and asks `get` every 100 ms for 3 s once a query is waiting there.
+    /// Returns the gets answered, the slowest, the `stats` reply and the log.
+    func whileResolving(_ section: String) throws -> (answered: Int, slowest: Double, stats: JSON?, log: String) {
         let pythons: [String] = ["/opt/thumbwheel-ha/bin/python3", "/usr/bin/python3"]
         let python = try #require(pythons.first { access($0, X_OK) == 0 }, "needs python3 for the name server")
         try #require(access("/usr/bin/unshare", X_OK) == 0, "needs unshare")
-        let dir = makeTemporaryDirectory("ha-slow-dns")
+        let dir = makeTemporaryDirectory("slow-dns")
         try FileIO.writeAtomically(Array("abc.def.ghi\n".utf8), to: dir + "/token", mode: 0o600)
         try FileIO.writeAtomically(
             Array("nameserver 127.0.0.1\noptions timeout:30 attempts:1\n".utf8), to: dir + "/resolv.conf")
@@ -44,16 +46,13 @@ struct SlowResolverTests {
                 path = "\(dir)/state.json"
                 [socket]
                 path = "\(dir)/control.sock"
-                [homeassistant]
-                url = "http://ha.thumbwheel-slow-dns.test:8123"
-                token_file = "\(dir)/token"
+                \(section.replacingPlaceholder("@DIR@", with: dir))
                 [[screens]]
                 id = "main"
                   [[screens.controls]]
                   kind = "toggle"
                   id = "lamp"
                   frame = [10, 10, 120, 60]
-                  entity = "input_boolean.lamp"
                 """.utf8), to: dir + "/config.toml")
         let binary = try #require(BoundPanel.binary())
         let script = [
@@ -83,12 +82,35 @@ struct SlowResolverTests {
             slowest = max(slowest, monotonicNow() - asked)
             usleep(100_000)
         }
-        #expect(answered >= 20, "answered \(answered) gets in 3 s; log: \(log())")
+        return (answered, slowest, panel.request("{\"cmd\":\"stats\"}"), log())
+    }
+
+    @Test("Socket requests are answered while the lookup of HA's host hangs; the client says it is connecting")
+    func answersWhileResolvingHomeAssistant() throws {
+        let run = try whileResolving(
+            """
+            [homeassistant]
+            url = "http://ha.thumbwheel-slow-dns.test:8123"
+            token_file = "@DIR@/token"
+            """)
+        #expect(run.answered >= 20, "answered \(run.answered) gets in 3 s; log: \(run.log)")
         // Not a speed target: a loop held by getaddrinfo would not answer for the resolver's 30 s.
-        #expect(slowest < 1, "the slowest get took \(slowest) s")
-        let stats = panel.request("{\"cmd\":\"stats\"}")
-        let ha = stats?["adapters"]?["homeassistant"] ?? stats?["homeassistant"]
+        #expect(run.slowest < 1, "the slowest get took \(run.slowest) s")
+        let ha = run.stats?["adapters"]?["homeassistant"] ?? run.stats?["homeassistant"]
         #expect(ha?["state"]?.stringValue == "connecting", "stats: \(String(describing: ha))")
+    }
+
+    @Test("The same for the MQTT broker's host name (without TLS: libmosquitto is given the address)")
+    func answersWhileResolvingBroker() throws {
+        let run = try whileResolving(
+            """
+            [mqtt]
+            host = "broker.thumbwheel-slow-dns.test"
+            """)
+        #expect(run.answered >= 20, "answered \(run.answered) gets in 3 s; log: \(run.log)")
+        #expect(run.slowest < 1, "the slowest get took \(run.slowest) s")
+        let mqtt = run.stats?["adapters"]?["mqtt"] ?? run.stats?["mqtt"]
+        #expect(mqtt?["state"]?.stringValue == "connecting", "stats: \(String(describing: mqtt))")
     }
 }
 

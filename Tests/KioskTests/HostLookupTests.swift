@@ -1,4 +1,5 @@
 import Glibc
+import TestSupport
 import Testing
 @testable import Platform
 
@@ -48,5 +49,26 @@ struct HostLookupTests {
         turn(loop) { other }
         _ = loop.runOnce(timeout: 0.2)
         #expect(other && !called && !witness.isPending)
+    }
+}
+
+/// The broker named by a host name: looked up off the loop, and libmosquitto given the address.
+@Suite("MQTT: a broker's host name is looked up off the loop", .serialized)
+struct BrokerHostNameTests {
+    @Test("`host = \"localhost\"` reaches the broker and publishes online")
+    func localhost() throws {
+        let broker = try MosquittoBroker(name: "mqtt-hostname")
+        let kiosk = try #require(
+            KioskProcess(
+                name: "mqtt-hostname-kiosk",
+                extraScreens: """
+                    [mqtt]
+                    host = "localhost"
+                    port = \(broker.port)
+                    base_topic = "tw/hostname"
+                    client_id = "thumbwheel-hostname-\(getpid())"
+
+                    """))
+        #expect(try broker.wait("tw/hostname/status", for: "online") == "online", "\(kiosk.log)")
     }
 }
