@@ -16,7 +16,7 @@
     X(mosquitto_connect_callback_set) X(mosquitto_message_callback_set) \
     X(mosquitto_connect_async) X(mosquitto_disconnect) X(mosquitto_socket) X(mosquitto_want_write) \
     X(mosquitto_loop_read) X(mosquitto_loop_write) X(mosquitto_loop_misc) \
-    X(mosquitto_publish) X(mosquitto_subscribe)
+    X(mosquitto_publish) X(mosquitto_subscribe) X(mosquitto_unsubscribe)
 
 /// Pointers to the libmosquitto functions, each with the exact type mosquitto.h declares.
 struct tw_mosquitto {

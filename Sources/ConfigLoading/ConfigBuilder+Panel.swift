@@ -86,6 +86,13 @@ extension ConfigBuilder {
                 // Inline icons must be names of the icon font, and make the kiosk open it.
                 for icon in template.inlineIcons { checkIconName(c.properties, key.key, icon) }
                 for p in template.placeholders {
+                    // `{sensor.outdoor}`: a Home Assistant entity, checked once `[homeassistant]` is read.
+                    if p.name != key.ownName, let first = p.name.split(separator: ".").first,
+                        p.name.contains("."), shapes[String(first)] == nil
+                    {
+                        entityReferences.append(EntityReference(placeholder: p, table: c.properties, key: key.key))
+                        continue
+                    }
                     // The own name of a value-less kind (a gauge's readout) stands for the number it shows.
                     let own: ValueShape = kind.valueShape == .nothing ? .single : kind.valueShape
                     let shape = p.name == key.ownName ? own : shapes[p.name]

@@ -85,6 +85,8 @@ struct ConfigBuilder {
     private(set) var errors: [ConfigError] = []
     /// The image and font files named so far (`KioskConfig.files`).
     var files: [String] = []
+    /// Home Assistant entities named in templates (`{sensor.outdoor:.1}`), checked with `[homeassistant]`.
+    var entityReferences: [EntityReference] = []
     /// What this machine says about the file that the panel may not (a program or group not installed here).
     private(set) var warnings: [ConfigWarning] = []
     /// `[icons]`, its names read on the first `mdi:` icon (`checkIconName`).
@@ -122,6 +124,7 @@ struct ConfigBuilder {
         config.mqtt?.devices = devices
         config.homeAssistant = homeAssistant(
             root.table("homeassistant"), controls: config.allControls, variables: root.tables("variables"))
+        bindEntityTemplates(section: root.table("homeassistant"), to: &config)
         checkActions(config)
         config.places = places(config.screens)
         config.machineWarnings = warnings

@@ -3,8 +3,8 @@ import Glibc
 import Platform
 
 /// One RFC 6455 client connection on a non-blocking socket in the kiosk's `EventLoop`: TCP connect,
-/// TLS for wss, the HTTP upgrade, then frames both ways. Nothing blocks but the host name lookup
-/// (getaddrinfo). Writes the socket cannot take at once are queued and sent when it is writable.
+/// TLS for wss, the HTTP upgrade, then frames both ways. Nothing blocks: the host name is looked up
+/// on a thread of its own (`HostLookup`). Writes the socket cannot take at once are queued and sent when it is writable.
 /// It ends once (`onClosed`), after which the owner makes a new one to reconnect.
 final class WebSocketConnection {
     private let loop: EventLoop
@@ -47,28 +47,24 @@ final class WebSocketConnection {
     deinit { if fd >= 0 { loop.remove(fd: fd); Glibc.close(fd) } }
 
     /// Starts connecting; failures (even immediate ones) arrive through `onClosed` on a later turn.
+    /// The host name is looked up off the loop (`HostLookup`): a resolver that does not answer holds
+    /// up this connection (until the client's connect timeout), never the panel.
     func start() {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var list: UnsafeMutablePointer<addrinfo>?
-        let rc = getaddrinfo(address.host, String(address.port), &hints, &list)
-        guard rc == 0, list != nil else {
-            failLater("cannot resolve \(address.host): \(String(cString: gai_strerror(rc)))")
-            return
+        lookup = HostLookup(host: address.host, port: Int(address.port), loop: loop) { [weak self] answer in
+            guard let self else { return }
+            lookup = nil
+            switch answer {
+            case .success(let found):
+                candidates = found
+                connectNext()
+            case .failure(let why):
+                fail(why.message)
+            }
         }
-        var entry = list
-        while let e = entry {
-            candidates.append(
-                (
-                    e.pointee.ai_family,
-                    Array(UnsafeRawBufferPointer(start: e.pointee.ai_addr, count: Int(e.pointee.ai_addrlen)))
-                ))
-            entry = e.pointee.ai_next
-        }
-        freeaddrinfo(list)
-        connectNext()
     }
+
+    /// The host name's lookup, while it runs.
+    private var lookup: HostLookup?
 
     /// The addresses the host name gave, tried in order: "localhost" gives ::1 first, and a server
     /// listening on 127.0.0.1 only refuses that one.
@@ -298,6 +294,8 @@ final class WebSocketConnection {
 
     private func shutDown() {
         phase = .closed
+        lookup?.cancel()
+        lookup = nil
         if fd >= 0 {
             loop.remove(fd: fd)
             Glibc.close(fd)

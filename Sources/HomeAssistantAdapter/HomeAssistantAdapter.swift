@@ -90,7 +90,7 @@ public final class HomeAssistantAdapter: KioskAdapter {
 
     public func receive(_ event: KioskEvent, now: MonotonicTime) { links?.receive(event, now: now) }
     public func tick(now: MonotonicTime) { links?.tick(now: now) }
-    public func configReloaded(now: MonotonicTime) { links?.keysCleared(now: now) }
+    public func reloaded(_ kiosk: any KioskAPI, now: MonotonicTime) { links?.keysCleared(now: now) }
     public var nextDeadline: MonotonicTime? { links?.nextDeadline }
 
     public var statsSection: JSON? {

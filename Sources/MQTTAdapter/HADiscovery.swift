@@ -1,6 +1,7 @@
 import Kiosk
 import ConfigLoading
 import ConfigModel
+import Core
 import Formats
 import Widgets
 
@@ -10,8 +11,8 @@ import Widgets
 ///
 /// | exposure | component | state / command |
 /// |---|---|---|
-/// | `number` (the dials, value-slider, arc-seeker) | `number` (min, max, step, unit) | the value |
-/// | `select` (spinner, choice) | `select` (options = item titles) | the index; HA's templates map index ↔ title |
+/// | `number` (the dials, value-slider, arc-seeker) | `number` (min, max, step, unit; an arc through 0° runs past 360 with templates) | the value |
+/// | `select` (spinner, choice) | `select` (options = the enabled items' titles) | the index; HA's templates map index ↔ title |
 /// | `onOff` (toggle) | `switch` | `1` / `0` |
 /// | `press` (button) | `button` | `PRESS` to `<base>/<id>/set`; presses go to `<base>/<id>/event` |
 /// | `pair` (range-slider) | two `sensor`s (`_low`, `_high`) | `[a,b]` |
@@ -100,7 +101,8 @@ struct HADiscovery {
         let p = c.properties, id = HADiscovery.objectID(c.id)
         let name = ["name", "title", "label", "text"].lazy.compactMap { p.string($0) }.first { !$0.isEmpty } ?? c.id
         let state = topic(c, "state"), command = topic(c, "set")
-        switch ElementKinds.named(c.kind)?.exposure(p) ?? .nothing {
+        let kind = ElementKinds.named(c.kind)
+        switch kind?.exposure(p) ?? .nothing {
         case .number(let r):
             return [
                 Entity(
@@ -109,20 +111,29 @@ struct HADiscovery {
                         ("state_topic", state), ("command_topic", command), ("min", .number(r.minimum)),
                         ("max", .number(r.maximum)),
                         ("step", .number(r.step)), ("mode", .string("slider")),
-                    ] + HADiscovery.unitFields(p.string("unit") ?? r.unit))
+                    ] + HADiscovery.periodFields(r) + HADiscovery.unitFields(p.string("unit") ?? r.unit))
             ]
         case .select(let raw):
             let options = HADiscovery.options(raw)
+            // A disabled item is not offered: its index has no title (HA shows the state as unknown)
+            // and no command, and the bridge refuses it if sent anyway.
+            let disabled = kind?.disabledOptions(p) ?? []
             // The state and set payloads stay the index, as for every other client; Home Assistant's
             // templates turn it into the title and back.
-            let titles = JSON.array(options.map(JSON.string)).description
-            let indexes = JSON.object(options.enumerated().map { ($0.element, .number(Double($0.offset))) }).description
+            let titles =
+                "["
+                + options.enumerated().map {
+                    disabled.contains($0.offset) ? "none" : JSON.string($0.element).description
+                }
+                .joined(separator: ",") + "]"
+            let offered = options.enumerated().filter { !disabled.contains($0.offset) }
+            let indexes = JSON.object(offered.map { ($0.element, .number(Double($0.offset))) }).description
             return [
                 Entity(
                     component: "select", objectID: id, name: name,
                     fields: [
                         ("state_topic", state), ("command_topic", command),
-                        ("options", .array(options.map(JSON.string))),
+                        ("options", .array(offered.map { JSON.string($0.element) })),
                         ("value_template", .string("{{ \(titles)[value | int] }}")),
                         ("command_template", .string("{{ \(indexes)[value] }}")),
                     ])
@@ -197,6 +208,18 @@ extension HADiscovery {
         "V": "voltage", "A": "current", "lx": "illuminance", "hPa": "pressure", "mbar": "pressure", "Pa": "pressure",
         "ppm": "carbon_dioxide", "Hz": "frequency", "dB": "sound_pressure",
     ]
+
+    /// A range through the end of a circle (an arc 150→30 is 150…390): the panel's angles below the
+    /// start are shown in Home Assistant plus the period, and HA's numbers past the period are sent
+    /// back minus it, so HA offers exactly the angles the thumb can take.
+    static func periodFields(_ r: NumberRange) -> [(String, JSON)] {
+        guard let period = r.period else { return [] }
+        let start = NumberFormat.plain(r.minimum), full = NumberFormat.plain(period)
+        return [
+            ("value_template", .string("{{ value | float + \(full) if value | float < \(start) else value | float }}")),
+            ("command_template", .string("{{ value - \(full) if value >= \(full) else value }}")),
+        ]
+    }
 
     /// `unit_of_measurement` and the `device_class` that goes with it, for a unit (none for nil).
     static func unitFields(_ unit: String?) -> [(String, JSON)] {

@@ -41,6 +41,7 @@ public final class MQTTAdapter: KioskAdapter {
         let config = kiosk.config
         let bridge = MQTTBridge(
             config: settings, controls: config.allControls, variables: config.variables,
+            entityVariables: MQTTAdapter.entityVariables(config),
             debounceSeconds: Double(config.state.debounceMS) / 1000, library: library, loop: kiosk.eventLoop)
         bridge.snapshot = { [unowned kiosk] in kiosk.currentValues() }
         bridge.variableSnapshot = { [unowned kiosk] in kiosk.variableValues() }
@@ -90,6 +91,27 @@ public final class MQTTAdapter: KioskAdapter {
         default: break
         }
         bridge.devices.receive(event, now: now)
+    }
+
+    /// Follows a reloaded config's controls, variables and bound topics (the connection settings
+    /// are the started ones until the next start).
+    public func reloaded(_ kiosk: any KioskAPI, now: MonotonicTime) {
+        guard let bridge else { return }
+        let config = kiosk.config
+        if let fresh = config.mqtt,
+            fresh.host != settings.host || fresh.port != settings.port
+                || fresh.baseTopic != settings.baseTopic || fresh.clientID != settings.clientID
+        {
+            Log.notice("mqtt: [mqtt] changed: the connection changes at the next start")
+        }
+        bridge.reload(
+            controls: config.allControls, variables: config.variables, bindings: config.mqtt?.bindings ?? [],
+            entityVariables: MQTTAdapter.entityVariables(config))
+    }
+
+    /// Variables that show Home Assistant entities: HA has them already, so they are not announced back.
+    static func entityVariables(_ config: KioskConfig) -> Set<String> {
+        Set(config.homeAssistant?.variables.map(\.id) ?? [])
     }
 
     public func tick(now: MonotonicTime) { bridge?.tick(now: now) }

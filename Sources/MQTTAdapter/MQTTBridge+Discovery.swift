@@ -5,7 +5,8 @@ import Formats
 /// Home Assistant discovery on the wire: the retained configs are published on every connect and
 /// whenever Home Assistant says `online` on `<prefix>/status` (it lost its retained view after a
 /// restart), and `<base>/discovery` keeps the retained list of config topics published, so a
-/// control removed from the config loses its entity (an empty retained config) on the next start.
+/// control removed from the config loses its entity (an empty retained config) on the next start
+/// (and at once on a reload: MQTTBridge+Reload).
 extension MQTTBridge {
     var discoveryListTopic: String { config.baseTopic + "/discovery" }
     var homeAssistantStatusTopic: String { config.discoveryPrefix + "/status" }
@@ -20,6 +21,11 @@ extension MQTTBridge {
 
     func publishDiscovery() {
         for m in discoveryMessages { link.publish(m.topic, m.payload, qos: config.qos, retain: true) }
+        publishDiscoveryList()
+    }
+
+    /// The retained list of the config topics published, read back on the next connect.
+    func publishDiscoveryList() {
         link.publish(
             discoveryListTopic, JSON.array(discoveryMessages.map { .string($0.topic) }).description, qos: config.qos,
             retain: true)

@@ -65,7 +65,22 @@ extension MQTTBridge {
             )
             return
         }
+        if let disabled = disabledOptions[id], case .single(let d) = value, disabled.contains(Int(d.rounded())) {
+            refuseDisabled(id, index: Int(d.rounded()), topic: topic)
+            return
+        }
         if let problem = setValue(id, value) { logOnce("\(id)/\(problem)", "mqtt: \(topic): ignored: \(problem)") }
+    }
+
+    /// A disabled item asked for: refused (logged once), and the state topic says the value again so
+    /// whoever asked (Home Assistant's select) shows what the panel shows.
+    private func refuseDisabled(_ id: String, index: Int, topic: String) {
+        logOnce(
+            "\(id)/disabled", "mqtt: \(topic): ignored: item \(index) of \(id) is disabled; logged once")
+        guard let value = snapshot().first(where: { $0.0 == id })?.1 else { return }
+        if link.publish(stateTopic(id), MQTTBridge.payload(value), qos: config.qos, retain: true) {
+            published[id] = value
+        }
     }
 
     private func receivedVariable(_ b: MQTTConfig.Binding, _ payload: [UInt8]) {

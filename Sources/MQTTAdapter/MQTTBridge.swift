@@ -20,7 +20,7 @@ final class MQTTBridge {
     let config: MQTTConfig
     let link: MQTTLink
     /// Every control of every screen, for discovery and to know which ids are buttons.
-    let controls: [ControlConfig]
+    private(set) var controls: [ControlConfig]
     /// The largest `set` payload read; anything longer is refused unread.
     static let maximumPayloadBytes = 1024
 
@@ -45,8 +45,8 @@ final class MQTTBridge {
     var isSaved: (String, StoredValue) -> Bool = { _, _ in true }
 
     /// When each `set` that changed the screen since the last frame arrived.
-    private var pending: [String: StoredValue] = [:]
-    private var published: [String: StoredValue] = [:]
+    var pending: [String: StoredValue] = [:]
+    var published: [String: StoredValue] = [:]
     /// Values due on their state topics that wait for the state file to hold them.
     private var unsaved: [String: StoredValue] = [:]
     private var flushAt: MonotonicTime?
@@ -54,37 +54,28 @@ final class MQTTBridge {
     /// Malformed payloads already logged, so a chatty publisher cannot fill the journal.
     private var logged: Set<String> = []
     /// The bound variables by topic.
-    let bindings: [String: [MQTTConfig.Binding]]
-    let buttons: Set<String>
+    private(set) var bindings: [String: [MQTTConfig.Binding]] = [:]
+    private(set) var buttons: Set<String> = []
+    /// The disabled options of selects (a spinner's disabled items), by control: not offered to Home
+    /// Assistant, and refused from the broker.
+    private(set) var disabledOptions: [String: Set<Int>] = [:]
     /// The variables published (not bound to a topic: those are on the bus already, and one bound to
-    /// its own state topic would echo for ever).
-    let publishedVariables: [ValueBoard.Declaration]
-    private let publishedVariableIDs: Set<String>
+    /// its own state topic would echo for ever; nor to a Home Assistant entity: HA has it already).
+    private(set) var publishedVariables: [ValueBoard.Declaration] = []
+    private var publishedVariableIDs: Set<String> = []
     /// The elements bound to devices' own topics.
     let devices: DeviceLinks
     /// The retained Home Assistant configs (none with `discovery = false`).
-    let discoveryMessages: [HADiscovery.Message]
+    private(set) var discoveryMessages: [HADiscovery.Message] = []
 
     init(
-        config: MQTTConfig, controls: [ControlConfig], variables: [ValueBoard.Declaration], debounceSeconds: Double,
-        library: MosquittoLibrary, loop: EventLoop
+        config: MQTTConfig, controls: [ControlConfig], variables: [ValueBoard.Declaration],
+        entityVariables: Set<String> = [], debounceSeconds: Double, library: MosquittoLibrary, loop: EventLoop
     ) {
         self.config = config
         self.controls = controls
         debounce = debounceSeconds
-        bindings = Dictionary(grouping: config.bindings, by: \.topic)
         devices = DeviceLinks(config.devices, controls: controls)
-        // Elements a press from outside drives, whatever their kind (today the button).
-        buttons = Set(controls.filter { ElementKinds.named($0.kind)?.exposure($0.properties) == .press }.map(\.id))
-        let bound = Set(config.bindings.map(\.variable))
-        publishedVariables = variables.filter { !bound.contains($0.id) }
-        publishedVariableIDs = Set(publishedVariables.map(\.id))
-        let discovery = HADiscovery(config: config)
-        discoveryMessages =
-            config.discovery
-            ? discovery.messages(for: controls, variables: publishedVariables) + [
-                MQTTBridge.backlightDiscovery(discovery, config: config)
-            ] : []
         link = MQTTLink(
             settings: .init(
                 host: config.host, port: config.port, clientID: config.clientID, keepalive: config.keepalive,
@@ -99,6 +90,33 @@ final class MQTTBridge {
             _ = link.publish(topic, payload, qos: qos, retain: retain)
         }
         devices.logOnce = { [unowned self] key, line in logOnce(key, line) }
+        adopt(controls: controls, variables: variables, bindings: config.bindings, entityVariables: entityVariables)
+    }
+
+    /// Takes the controls, variables and topic bindings of a (re)loaded config: what is subscribed,
+    /// published and announced follows them.
+    func adopt(
+        controls: [ControlConfig], variables: [ValueBoard.Declaration], bindings: [MQTTConfig.Binding],
+        entityVariables: Set<String>
+    ) {
+        self.controls = controls
+        self.bindings = Dictionary(grouping: bindings, by: \.topic)
+        // Elements a press from outside drives, whatever their kind (today the button).
+        buttons = Set(controls.filter { ElementKinds.named($0.kind)?.exposure($0.properties) == .press }.map(\.id))
+        disabledOptions = [:]
+        for c in controls {
+            let disabled = ElementKinds.named(c.kind)?.disabledOptions(c.properties) ?? []
+            if !disabled.isEmpty { disabledOptions[c.id] = disabled }
+        }
+        let bound = Set(bindings.map(\.variable)).union(entityVariables)
+        publishedVariables = variables.filter { !bound.contains($0.id) }
+        publishedVariableIDs = Set(publishedVariables.map(\.id))
+        let discovery = HADiscovery(config: config)
+        discoveryMessages =
+            config.discovery
+            ? discovery.messages(for: controls, variables: publishedVariables) + [
+                MQTTBridge.backlightDiscovery(discovery, config: config)
+            ] : []
     }
 
     func start(now: MonotonicTime) {
@@ -167,7 +185,7 @@ final class MQTTBridge {
         return v
     }
 
-    private func flush() {
+    func flush() {
         flushAt = nil
         // Not connected: nothing is lost, the next connect publishes every value.
         guard link.isConnected else { pending = [:]; unsaved = [:]; return }
@@ -207,7 +225,7 @@ final class MQTTBridge {
         screenPowerChanged(screenPowerSnapshot())
     }
 
-    private func stateTopic(_ id: String) -> String { "\(config.baseTopic)/\(id)/state" }
+    func stateTopic(_ id: String) -> String { "\(config.baseTopic)/\(id)/state" }
 
     /// Logs `line` the first time `key` comes up.
     func logOnce(_ key: String, _ line: String) {

@@ -42,6 +42,11 @@ final class MQTTLink {
     /// When the current attempt started: a broker that takes the TCP connection but never answers
     /// (a hung broker, a TLS handshake left hanging) is given up on after `connectTimeout`.
     private var attemptStarted: MonotonicTime = 0
+    /// The broker's host name being looked up off the loop (`HostLookup`), before libmosquitto connects.
+    private var lookup: HostLookup?
+    /// Attempts that failed before the broker answered: each retry starts from the next of the name's
+    /// addresses (`localhost` may give ::1 first to a broker listening on 127.0.0.1 only).
+    private var failedAttempts = 0
     /// Set when an attempt or connection failed: the next attempt starts from a reinitialised client.
     private var needsFreshClient = false
     /// The reason the last failure was logged with: a broker that stays away is logged once, not at every retry.
@@ -130,6 +135,12 @@ final class MQTTLink {
         _ = api.mosquitto_subscribe(mosq, nil, pattern, Int32(qos))
     }
 
+    /// Unsubscribes from `pattern` (a reloaded config no longer reads it).
+    func unsubscribe(_ pattern: String) {
+        guard let mosq, state == .connected else { return }
+        _ = api.mosquitto_unsubscribe(mosq, nil, pattern)
+    }
+
     /// Housekeeping from the runtime's turn: retries when due, pings at keepalive/2, sends what is queued.
     func tick(now: MonotonicTime) {
         guard let mosq else { return }
@@ -137,9 +148,15 @@ final class MQTTLink {
         guard state == .connecting || state == .connected else { return }
         if state == .connecting, now - attemptStarted >= connectTimeout {
             _ = api.mosquitto_disconnect(mosq)
-            failed("no answer within \(Int(connectTimeout)) s", now: now)
+            failed(
+                lookup == nil
+                    ? "no answer within \(Int(connectTimeout)) s"
+                    : "\(settings.host) not resolved within \(Int(connectTimeout)) s",
+                now: now)
             return
         }
+        // Still looking the host name up: no connection for libmosquitto to look after yet.
+        if lookup != nil { return }
         if now - lastMisc >= miscInterval {
             lastMisc = now
             if !check(api.mosquitto_loop_misc(mosq), now: now) { return }
@@ -199,7 +216,40 @@ final class MQTTLink {
         lastMisc = now
         attemptStarted = now
         state = .connecting
-        let rc = api.mosquitto_connect_async(mosq, settings.host, Int32(settings.port), Int32(settings.keepalive))
+        // libmosquitto looks a host name up with getaddrinfo on the calling thread, which would hold the
+        // loop for as long as the resolver takes: it is looked up off the loop and libmosquitto gets the
+        // address. Not with TLS: libmosquitto checks the certificate against the name it was given.
+        if settings.tls == nil, HostLookup.numericAddress(settings.host) == nil {
+            lookup = HostLookup(host: settings.host, port: settings.port, loop: loop) { [unowned self] answer in
+                lookup = nil
+                switch answer {
+                case .success(let found):
+                    var addresses: [String] = []
+                    for a in found.compactMap(HostLookup.numericText) where !addresses.contains(a) {
+                        addresses.append(a)
+                    }
+                    guard !addresses.isEmpty else {
+                        failed("\(settings.host) gave no address", now: monotonicNow()); return
+                    }
+                    let first = failedAttempts % addresses.count
+                    connect(to: addresses[first...] + addresses[..<first], now: monotonicNow())
+                case .failure(let why): failed(why.message, now: monotonicNow())
+                }
+            }
+            return
+        }
+        connect(to: [settings.host], now: now)
+    }
+
+    /// libmosquitto connects to the first of `hosts` (addresses, or the host name with TLS) that it
+    /// can start connecting to, without waiting.
+    private func connect(to hosts: some Collection<String>, now: MonotonicTime) {
+        guard let mosq else { return }
+        var rc = MOSQ_ERR_NO_CONN.rawValue
+        for host in hosts {
+            rc = api.mosquitto_connect_async(mosq, host, Int32(settings.port), Int32(settings.keepalive))
+            if rc == MOSQ_ERR_SUCCESS.rawValue || rc == MOSQ_ERR_CONN_PENDING.rawValue { break }
+        }
         guard rc == MOSQ_ERR_SUCCESS.rawValue || rc == MOSQ_ERR_CONN_PENDING.rawValue else {
             failed(reason(rc), now: now)
             return
@@ -250,6 +300,9 @@ final class MQTTLink {
         // One failure per attempt: the refusal and the read error it causes are the same event.
         guard state == .connecting || state == .connected else { return }
         let wasConnected = state == .connected
+        failedAttempts = wasConnected ? 0 : failedAttempts + 1
+        lookup?.cancel()
+        lookup = nil
         unwatch()
         state = .waiting
         needsFreshClient = true

@@ -6,8 +6,12 @@ import Formats
 ///
 ///     {
 ///       "values" : { "dial" : 35, "hours" : [ 8, 18 ] },
+///       "variables" : { "indoor" : 21.5, "note" : "Filter due" },
 ///       "version" : 1
 ///     }
+///
+/// `variables` (written only when there are some) holds the variables set through the socket, so a
+/// restarted panel shows what it showed; a kiosk that does not know the field ignores it.
 ///
 /// and, when a chart keeps its samples (`persist = true`), `"histories" : { "temp" : [ [ t, v ], … ] }`
 /// (`StoredSample`): written only then, so a file without charts is as before, and ignored by kiosks
@@ -25,12 +29,16 @@ public enum StateFile {
     /// never holds up the loop. The values are finite (loading and every control refuse the others);
     /// JSON has no other numbers, so one that was not would be written as null, and dropped with a
     /// log line when the file is next loaded.
-    public static func text(_ values: [String: StoredValue], histories: [String: [StoredSample]] = [:]) -> [UInt8] {
+    public static func text(
+        _ values: [String: StoredValue], variables: [String: JSON] = [:], histories: [String: [StoredSample]] = [:]
+    ) -> [UInt8] {
         var fields: [(String, JSON)] = []
         fields.reserveCapacity(values.count)
         for (id, value) in values { fields.append((id, value.json)) }
         let kept: [(String, JSON)] = histories.isEmpty ? [] : [("histories", json(histories))]
-        let file = JSON.object(kept + [("values", .object(fields)), ("version", .number(Double(version)))])
+        let saved: [(String, JSON)] = variables.isEmpty ? [] : [("variables", .object(variables.map { ($0, $1) }))]
+        let file = JSON.object(
+            kept + [("values", .object(fields))] + saved + [("version", .number(Double(version)))])
         return file.text(pretty: true) + [0x0A]
     }
 
@@ -40,6 +48,8 @@ public enum StateFile {
         public var values: [String: StoredValue]
         /// The charts' samples read (`persist = true`), by name.
         public var histories: [String: [StoredSample]] = [:]
+        /// The variables read (numbers and strings; anything else is left out).
+        public var variables: [String: JSON] = [:]
         /// The ids whose values were not a finite number or two, with what was found, in the file's
         /// order.
         public var dropped: [(id: String, found: String)]
@@ -82,6 +92,15 @@ public enum StateFile {
                 contents.values[id] = value
             } else {
                 contents.dropped.append((id, described(field)))
+            }
+        }
+        if case .object(let saved)? = json["variables"] {
+            for (id, field) in saved {
+                switch field {
+                case .number(let d) where d.isFinite: contents.variables[id] = field
+                case .string: contents.variables[id] = field
+                default: contents.dropped.append(("variable " + id, described(field)))
+                }
             }
         }
         // A chart's samples that are not all readable are dropped as a whole (a line with holes

@@ -1,6 +1,7 @@
 import ConfigLoading
 import CLinux
 import Controls
+import Formats
 import Glibc
 import Platform
 
@@ -29,7 +30,11 @@ final class StateFileWriter: @unchecked Sendable {
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var thread = pthread_t()
     // Guarded by `mutex`:
-    private var waiting: (values: [String: StoredValue], histories: [String: [StoredSample]], generation: Int)?
+    private var waiting:
+        (
+            values: [String: StoredValue], variables: [String: JSON], histories: [String: [StoredSample]],
+            generation: Int
+        )?
     private var writing = false
     private var stopping = false
     private var finished: [Completion] = []
@@ -61,9 +66,13 @@ final class StateFileWriter: @unchecked Sendable {
         close(eventFD)
     }
 
-    /// Asks for `values` (and the charts' kept samples) to be written as `generation` (higher than any before).
-    func submit(_ values: [String: StoredValue], histories: [String: [StoredSample]] = [:], generation: Int) {
-        locked { waiting = (values, histories, generation) }
+    /// Asks for `values`, the socket's variables and the charts' kept samples to be written as
+    /// `generation` (higher than any before).
+    func submit(
+        _ values: [String: StoredValue], variables: [String: JSON] = [:], histories: [String: [StoredSample]] = [:],
+        generation: Int
+    ) {
+        locked { waiting = (values, variables, histories, generation) }
         pthread_cond_broadcast(changed)
     }
 
@@ -102,7 +111,9 @@ final class StateFileWriter: @unchecked Sendable {
             var failure: FileIO.Failure?
             do {
                 FileIO.makeDirectories(FileIO.directory(of: path), mode: 0o750)
-                try FileIO.writeAtomically(StateFile.text(job.values, histories: job.histories), to: path, mode: mode)
+                try FileIO.writeAtomically(
+                    StateFile.text(job.values, variables: job.variables, histories: job.histories), to: path, mode: mode
+                )
             } catch {
                 failure = error
             }

@@ -22,7 +22,9 @@ extension StateStore {
     /// The values of the file at `path`, and whether the file must be rewritten (values were dropped).
     static func load(
         _ path: String
-    ) -> (values: [String: StoredValue], histories: [String: [StoredSample]], rewrite: Bool) {
+    ) -> (
+        values: [String: StoredValue], variables: [String: JSON], histories: [String: [StoredSample]], rewrite: Bool
+    ) {
         guard let bytes = FileIO.read(path, limit: StateStore.maxFileBytes) else {
             switch errno {
             case ENOENT: break
@@ -32,20 +34,20 @@ extension StateStore {
                     "state: cannot read \(path): \(String(cString: strerror(errno))); starting from the config's values, "
                         + "and the next save replaces the file")
             }
-            return ([:], [:], false)
+            return ([:], [:], [:], false)
         }
         switch StateFile.read(bytes) {
         case .failure(.corrupt(let why)):
             moveAside(path, "corrupt", because: "it is not a state file: \(why)")
-            return ([:], [:], false)
+            return ([:], [:], [:], false)
         case .failure(let refusal):
             moveAside(path, "unknown-version", because: refusal.description)
-            return ([:], [:], false)
+            return ([:], [:], [:], false)
         case .success(let contents) where contents.dropped.isEmpty:
-            return (contents.values, contents.histories, false)
+            return (contents.values, contents.variables, contents.histories, false)
         case .success(let contents):
             logDropped(contents.dropped, path: path, evidence: copyAside(path, bytes))
-            return (contents.values, contents.histories, true)
+            return (contents.values, contents.variables, contents.histories, true)
         }
     }
 

@@ -1,5 +1,6 @@
 import ConfigLoading
 import Controls
+import Formats
 import Glibc
 import Platform
 
@@ -24,6 +25,8 @@ public final class StateStore {
     public private(set) var values: [String: StoredValue] = [:]
     /// The charts' samples kept across restarts (`persist = true`), by name, as last set or loaded.
     public private(set) var histories: [String: [StoredSample]] = [:]
+    /// The variables set through the socket, as last set (`setVariable`), restored at start.
+    public private(set) var variables: [String: JSON] = [:]
     /// When the pending change must be written (monotonic seconds), nil when nothing is pending.
     public private(set) var flushDeadline: Double?
     private let debounce: Double
@@ -59,6 +62,7 @@ public final class StateStore {
         let loaded = StateStore.load(path)
         values = loaded.values
         histories = loaded.histories
+        variables = loaded.variables
         // Rewritten at the loop's first flush, so the dropped values are not met again at the next start.
         if loaded.rewrite { flushDeadline = 0 }
     }
@@ -87,6 +91,14 @@ public final class StateStore {
     public func setHistories(_ histories: [String: [StoredSample]], dueAt: Double) {
         guard histories != self.histories else { return }
         self.histories = histories
+        flushDeadline = min(flushDeadline ?? dueAt, dueAt)
+    }
+
+    /// Records variable `id`'s new value (a number or a string), written by `dueAt` like a value.
+    public func setVariable(_ id: String, _ value: JSON, dueAt: Double) {
+        guard variables[id] != value else { return }
+        if lastSavedValues == nil { lastSavedValues = values }
+        variables[id] = value
         flushDeadline = min(flushDeadline ?? dueAt, dueAt)
     }
 
@@ -119,14 +131,15 @@ public final class StateStore {
         do {
             generation += 1
             if let writer {
-                writer.submit(values, histories: histories, generation: generation)
+                writer.submit(values, variables: variables, histories: histories, generation: generation)
                 inFlight.append((generation, values))
                 flushDeadline = nil
                 return true
             }
             FileIO.makeDirectories(FileIO.directory(of: path), mode: 0o750)
             try FileIO.writeAtomically(
-                StateFile.text(values, histories: histories), to: path, mode: ConfigLimits.stateFileMode)
+                StateFile.text(values, variables: variables, histories: histories), to: path,
+                mode: ConfigLimits.stateFileMode)
             savedGeneration = generation
             settledGeneration = generation
             lastSavedValues = values

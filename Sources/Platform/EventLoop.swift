@@ -149,6 +149,10 @@ public final class EventLoop {
     }
 
     /// Runs the handlers of the `n` descriptors epoll reported (n < 0: its error).
+    /// When the descriptor handler running now was called (nil outside handlers): the moment what
+    /// arrived on its descriptor began to be read, for latency figures that start at arrival.
+    public private(set) var handlerStarted: MonotonicTime?
+
     private func dispatch(_ n: Int32) -> Bool {
         wakeups += 1
         if n < 0 {
@@ -161,6 +165,8 @@ public final class EventLoop {
             let mask = ready[i].events
             guard let handler = handlers[fd] else { continue }
             let started = monotonicNow()
+            handlerStarted = started
+            defer { handlerStarted = nil }
             handler(mask)
             noteDuration(since: started, of: "the handler of fd \(fd)")
         }

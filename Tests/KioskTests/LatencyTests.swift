@@ -56,6 +56,18 @@ struct LatencyRecorderTests {
         #expect(r.stats.inputToSubmit == nil)
     }
 
+    @Test("A device's state is its own figure, timed from its arrival, apart from socket and MQTT sets")
+    func deviceState() throws {
+        var r = LatencyRecorder(capacity: 4)
+        // Read at 2.000, handled (set) a little later in the same handler.
+        r.note(.deviceSet, at: 2.000, handled: 2.0003)
+        r.drawn(at: 2.0006)
+        r.submitted(at: 2.0008, flipSerial: nil)
+        let device = try #require(r.stats.deviceSetToSubmit)
+        #expect(device.count == 1 && abs(device.max - 0.8) < 1e-6)
+        #expect(r.stats.setToSubmit == nil && r.stats.mqttSetToSubmit == nil)
+    }
+
     @Test("The ring keeps the last `capacity` frames, oldest first")
     func wraps() throws {
         var r = LatencyRecorder(capacity: 3)

@@ -52,7 +52,7 @@ struct ValueExposureTests {
         }
     }
 
-    @Test("A number's range follows the table: ends in either order, the arc seeker's arc or the whole circle")
+    @Test("A number's range follows the table: ends in either order, the arc seeker's arc, through 0° or none")
     func rangesFollowTheTable() throws {
         let dial = try #require(ElementKinds.named("circular-slider"))
         let reversed = ConfigTable(values: ["min": .number(40), "max": .int(-10)])
@@ -62,9 +62,14 @@ struct ValueExposureTests {
         let seeker = try #require(ElementKinds.named("arc-seeker"))
         let arc = ConfigTable(values: ["start_angle": .number(30), "end_angle": .number(300)])
         #expect(seeker.exposure(arc) == .number(NumberRange(minimum: 30, maximum: 300, step: 0.1, unit: "°")))
-        // An arc through 0° takes angles on both sides of it.
+        // An arc through 0° runs from its start past 360° to its end + 360: the angles it can take.
         let through = ConfigTable(values: ["start_angle": .number(300), "end_angle": .number(30)])
-        #expect(seeker.exposure(through) == .number(NumberRange(minimum: 0, maximum: 360, step: 0.1, unit: "°")))
+        #expect(
+            seeker.exposure(through)
+                == .number(NumberRange(minimum: 300, maximum: 390, step: 0.1, unit: "°", period: 360)))
+        // No arc at all (start = end): the whole circle.
+        let none = ConfigTable(values: ["start_angle": .number(90), "end_angle": .number(90)])
+        #expect(seeker.exposure(none) == .number(NumberRange(minimum: 0, maximum: 360, step: 0.1, unit: "°")))
     }
 
     @Test("A default is the one the reference documents: the exposure and the built control use it")

@@ -42,24 +42,25 @@ public protocol KioskAdapter: AnyObject {
     func start(_ kiosk: any KioskAPI, now: MonotonicTime)
     /// Hears of one event.
     func receive(_ event: KioskEvent, now: MonotonicTime)
+    /// The config was reloaded (`kiosk.config` is the new one): follow what changed that the adapter
+    /// can follow without a restart. Keys set from outside (`setProperty`) are gone: an adapter that
+    /// set some sets them again.
+    func reloaded(_ kiosk: any KioskAPI, now: MonotonicTime)
     /// Called on every loop turn, after the frame.
     func tick(now: MonotonicTime)
     /// The earliest moment the adapter needs the loop again, or nil.
     var nextDeadline: MonotonicTime? { get }
     /// Its figures for `stats` (a JSON object), or nil.
     var statsSection: JSON? { get }
-    /// The config was loaded again: keys set from outside (`setProperty`) are gone, and an adapter
-    /// that set some sets them again.
-    func configReloaded(now: MonotonicTime)
     /// Closes everything it opened.
     func stop()
 }
 
 extension KioskAdapter {
+    public func reloaded(_ kiosk: any KioskAPI, now: MonotonicTime) {}
     public func tick(now: MonotonicTime) {}
     public var nextDeadline: MonotonicTime? { nil }
     public var statsSection: JSON? { nil }
-    public func configReloaded(now: MonotonicTime) {}
 }
 
 /// Makes the adapters for a config; the program that links them passes it to `KioskApp`.

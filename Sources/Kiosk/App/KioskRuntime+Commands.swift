@@ -160,7 +160,12 @@ extension KioskRuntime: KioskAPI {
     ) -> Result<KioskResult, KioskCommandError> {
         do {
             let taken = try setControl(id, value, now: now)
-            presenter.noteChange(source == .mqtt ? .mqttSet : .socketSet, at: now)
+            switch source {
+            case .mqtt: presenter.noteChange(.mqttSet, at: now)
+            // A device's state is timed from its arrival: the read of the descriptor it came in on.
+            case .device: presenter.noteChange(.deviceSet, at: loop.handlerStarted ?? now)
+            default: presenter.noteChange(.socketSet, at: now)
+            }
             if source == .socket {
                 deliverEvents(now: now)
                 presenter.renderIfNeeded(screen, moving: false, now: now)

@@ -10,11 +10,33 @@ extension KioskRuntime {
     func setVariable(_ id: String, _ raw: JSON, now: MonotonicTime) -> Result<KioskResult, KioskCommandError> {
         do {
             let taken = try variables.set(id, raw, now: now)
+            if keepsVariable(id) { services.state.setVariable(id, Optional(taken).json, dueAt: now) }
             presenter.invalidate()
             broadcast(.variable(id: id, value: taken), now: now)
             return .success(.variable(id: id, value: Optional(taken).json))
         } catch {
             return .failure(KioskCommandError(error.message))
+        }
+    }
+
+    /// Whether variable `id` is saved in the state file: one set only through the socket (no MQTT
+    /// topic or Home Assistant entity feeds it), so after a restart the panel shows what it showed and
+    /// agrees with the retained state MQTT published for it.
+    func keepsVariable(_ id: String) -> Bool {
+        !(config.mqtt?.bindings.contains { $0.variable == id } ?? false)
+            && !(config.homeAssistant?.variables.contains { $0.id == id } ?? false)
+    }
+
+    /// Puts the saved variables back at start. Their age is unknown, so one that goes stale
+    /// (`stale_after`) comes back already stale: shown, dimmed, until it is set again.
+    func restoreVariables(now: MonotonicTime) {
+        for (id, saved) in services.state.variables.sorted(by: { $0.key < $1.key }) where keepsVariable(id) {
+            guard let declared = variables.board.variable(id)?.declaration else { continue }
+            do {
+                _ = try variables.set(id, saved, now: now - (declared.staleAfter ?? 0))
+            } catch {
+                Log.warning("state: saved variable \(id) not restored: \(error.message)")
+            }
         }
     }
 

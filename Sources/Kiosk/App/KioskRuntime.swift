@@ -84,6 +84,7 @@ public final class KioskRuntime {
         touches = TouchInput(loop: loop)
         presenter.warningFontPath = config.fonts.regular
         attachBoard()
+        restoreVariables(now: monotonicNow())
         settleSavedValues(now: monotonicNow())
         restoreHistories(now: monotonicNow())
         applySavedValues(time: monotonicNow())
@@ -307,7 +308,7 @@ public final class KioskRuntime {
             attachBoard()
             settleSavedValues(now: monotonicNow())
             show(screenIndex: pages.current, time: monotonicNow())
-            for a in adapters { a.configReloaded(now: monotonicNow()) }
+            for a in adapters { a.reloaded(self, now: monotonicNow()) }
             let c = config.inputConfiguration(canvas: presenter.display.canvasSize)
             touches.hub?.updateMapping(
                 displaySize: c.displaySize, calibration: c.calibration,

@@ -2,7 +2,7 @@ import ConfigLoading
 import Core
 
 /// What a frame's change started from, for the latency figures.
-enum LatencyOrigin: Int { case input, socketSet, mqttSet }
+enum LatencyOrigin: Int { case input, socketSet, mqttSet, deviceSet }
 
 /// The latency of the last `capacity` frames that showed an input or a set: a fixed ring written in
 /// place, so recording costs a few stores and clock reads per frame and never allocates.
@@ -14,7 +14,10 @@ enum LatencyOrigin: Int { case input, socketSet, mqttSet }
 struct LatencyRecorder {
     /// One frame's moments; nil where it had no such origin or the moment is not known (yet).
     struct Frame {
-        var origins: (input: MonotonicTime?, socketSet: MonotonicTime?, mqttSet: MonotonicTime?) = (nil, nil, nil)
+        var origins:
+            (input: MonotonicTime?, socketSet: MonotonicTime?, mqttSet: MonotonicTime?, deviceSet: MonotonicTime?) = (
+                nil, nil, nil, nil
+            )
         /// When the loop read the first of the frame's touches (the kernel stamped it at `origins.input`).
         var inputRead: MonotonicTime?
         var drawn: MonotonicTime = 0
@@ -34,6 +37,7 @@ struct LatencyRecorder {
     private var pending = Frame()
     private var hasPending: Bool {
         pending.origins.input != nil || pending.origins.socketSet != nil || pending.origins.mqttSet != nil
+            || pending.origins.deviceSet != nil
     }
 
     init(capacity: Int = 512) {
@@ -51,6 +55,7 @@ struct LatencyRecorder {
             if pending.inputRead == nil { pending.inputRead = handled }
         case .socketSet: pending.origins.socketSet = min(pending.origins.socketSet ?? time, time)
         case .mqttSet: pending.origins.mqttSet = min(pending.origins.mqttSet ?? time, time)
+        case .deviceSet: pending.origins.deviceSet = min(pending.origins.deviceSet ?? time, time)
         }
     }
 
@@ -109,6 +114,7 @@ struct LatencyRecorder {
             inputToSubmit: summary({ $0.origins.input }, { $0.submitted }),
             inputToFlip: summary({ $0.origins.input }, { $0.flipped }),
             setToSubmit: summary({ $0.origins.socketSet }, { $0.submitted }),
-            mqttSetToSubmit: summary({ $0.origins.mqttSet }, { $0.submitted }))
+            mqttSetToSubmit: summary({ $0.origins.mqttSet }, { $0.submitted }),
+            deviceSetToSubmit: summary({ $0.origins.deviceSet }, { $0.submitted }))
     }
 }

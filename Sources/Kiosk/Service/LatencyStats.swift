@@ -41,15 +41,20 @@ public struct LatencyStats: Codable, Equatable, Sendable {
     public var inputToFlip: LatencySummary?
     public var setToSubmit: LatencySummary?
     public var mqttSetToSubmit: LatencySummary?
+    /// A device's state (Home Assistant, a device's MQTT topic) from the moment the loop began reading
+    /// the descriptor it came in on to the frame showing it.
+    public var deviceSetToSubmit: LatencySummary?
 
     public init(
         frames: Int, inputToRead: LatencySummary? = nil, readToSubmit: LatencySummary? = nil,
         inputToDrawn: LatencySummary? = nil, inputToSubmit: LatencySummary? = nil,
-        inputToFlip: LatencySummary? = nil, setToSubmit: LatencySummary? = nil, mqttSetToSubmit: LatencySummary? = nil
+        inputToFlip: LatencySummary? = nil, setToSubmit: LatencySummary? = nil, mqttSetToSubmit: LatencySummary? = nil,
+        deviceSetToSubmit: LatencySummary? = nil
     ) {
         self.frames = frames; self.inputToRead = inputToRead; self.readToSubmit = readToSubmit;
         self.inputToDrawn = inputToDrawn; self.inputToSubmit = inputToSubmit
         self.inputToFlip = inputToFlip; self.setToSubmit = setToSubmit; self.mqttSetToSubmit = mqttSetToSubmit
+        self.deviceSetToSubmit = deviceSetToSubmit
     }
 
     /// The figures as aligned lines for people (`ctl stats`, `bench-latency`).
@@ -58,7 +63,7 @@ public struct LatencyStats: Codable, Equatable, Sendable {
             ("input → read (wake-up)", inputToRead), ("read → submit (kiosk)", readToSubmit),
             ("input → drawn", inputToDrawn), ("input → submit", inputToSubmit),
             ("input → flip", inputToFlip), ("socket set → submit", setToSubmit),
-            ("MQTT set → submit", mqttSetToSubmit),
+            ("MQTT set → submit", mqttSetToSubmit), ("device state → submit", deviceSetToSubmit),
         ]
         var out = [
             pad("latency over the last \(frames) frames, ms", 38) + lpad("count", 12) + lpad("p50", 9) + lpad("p99", 9)

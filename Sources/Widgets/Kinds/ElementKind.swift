@@ -30,6 +30,9 @@ public protocol ElementKind: Sendable {
     /// (Home Assistant discovery, …) derives its entity from this, never from the kind's name. A kind
     /// that holds a value (`valueShape` other than `.nothing`) must declare one; a test checks it.
     func exposure(_ table: ConfigTable) -> ValueExposure
+    /// The indexes of a `select` exposure's options that are disabled: shown dimmed on the panel, but
+    /// not offered to (nor taken from) programs outside it.
+    func disabledOptions(_ table: ConfigTable) -> Set<Int>
     /// The names whose recent values an element of this kind shows (a chart's sources), with how
     /// many samples over how long: the runtime records them from load on, whichever screen is shown.
     func trackedHistory(_ table: ConfigTable) -> [HistoryRequest]
@@ -89,6 +92,7 @@ extension ElementKind {
     public var takesTouches: Bool { true }
     public func valueStep(_ table: ConfigTable) -> Double? { nil }
     public func exposure(_ table: ConfigTable) -> ValueExposure { .nothing }
+    public func disabledOptions(_ table: ConfigTable) -> Set<Int> { [] }
     public func trackedHistory(_ table: ConfigTable) -> [HistoryRequest] { [] }
     public func check(_ table: ConfigTable, report: (_ key: String, _ message: String) -> Void) {}
 }

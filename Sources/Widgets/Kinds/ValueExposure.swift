@@ -31,9 +31,13 @@ public struct NumberRange: Sendable, Equatable {
     public var step: Double
     /// The unit the number is in (`°`), or nil for a plain number.
     public var unit: String?
+    /// For a range that runs through the end of a circle (an arc from 150° to 30°, exposed as 150…390):
+    /// the circle (360). The element's own value is always within 0…period, so a value below
+    /// `minimum` stands for itself plus the period. Nil for a plain range.
+    public var period: Double?
 
-    public init(minimum: Double, maximum: Double, step: Double, unit: String? = nil) {
-        self.minimum = minimum; self.maximum = maximum; self.step = step; self.unit = unit
+    public init(minimum: Double, maximum: Double, step: Double, unit: String? = nil, period: Double? = nil) {
+        self.minimum = minimum; self.maximum = maximum; self.step = step; self.unit = unit; self.period = period
     }
 }
 

@@ -7,11 +7,15 @@ struct ArcSeekerKind: RegisteredKind {
     var name: String { "arc-seeker" }
     /// Its value is an angle: a tenth of a degree is finer than a thumb on the arc.
     func valueStep(_ table: ConfigTable) -> Double? { 0.1 }
-    /// The arc's angles; an arc through 0° (start after end) is the whole circle of angles.
+    /// The arc's angles; an arc through 0° (start after end, 150→30) runs from the start past 360° to
+    /// the end plus 360° (150…390): the angles the thumb can take, and no others.
     func exposure(_ table: ConfigTable) -> ValueExposure {
         let start = ArcSeekerKind.startAngle.read(table), end = ArcSeekerKind.endAngle.read(table)
-        let (low, high) = start < end ? (start, end) : (0, 360)
-        return .number(NumberRange(minimum: low, maximum: high, step: valueStep(table) ?? ValueStep.whole, unit: "°"))
+        let step = valueStep(table) ?? ValueStep.whole
+        if start < end { return .number(NumberRange(minimum: start, maximum: end, step: step, unit: "°")) }
+        // No arc at all (start = end): the whole circle, as before.
+        if start == end { return .number(NumberRange(minimum: 0, maximum: 360, step: step, unit: "°")) }
+        return .number(NumberRange(minimum: start, maximum: end + 360, step: step, unit: "°", period: 360))
     }
     var schema: Schema { ArcSeekerKind.seekerSchema }
     var templateKeys: [TemplateKey] { Readout.templateKeys }

@@ -10,6 +10,9 @@ struct SpinnerKind: RegisteredKind {
     func exposure(_ table: ConfigTable) -> ValueExposure {
         .select(options: table.tables("items").map { $0.string("title") ?? "" })
     }
+    func disabledOptions(_ table: ConfigTable) -> Set<Int> {
+        Set(table.tables("items").enumerated().filter { $0.element.bool("enabled") == false }.map(\.offset))
+    }
     var schema: Schema { SpinnerKind.spinnerSchema }
     var imageKeys: [ImageKey] { [ImageKey("center_image"), ImageKey("icon", within: "items")] }
 
@@ -21,7 +24,10 @@ struct SpinnerKind: RegisteredKind {
         Field("title", .string, default: "\"\"", "Shown in the picker variant, and in place of a missing icon."),
         Field("description", .string, "Not shown; reported with the value."),
         Field("value", .string, "Opaque payload reported to the host."),
-        Field("enabled", .bool, default: "true", "Disabled items are dimmed but selectable (RVS-54)."),
+        Field(
+            "enabled", .bool, default: "true",
+            "Disabled items are dimmed but selectable on the panel (RVS-54); MQTT discovery does not offer them and MQTT sets naming one are refused."
+        ),
     ])
 
     static let spinnerSchema = ElementKeys.withText.adding([
