@@ -179,7 +179,9 @@ def _socket_tap(vm, point):
     before = value(vm, "pump")
     reply(vm, "tap", str(point[0]), str(point[1]))
     time.sleep(1.0)
-    return f"a socket tap there: pump {before} -> {value(vm, 'pump')}"
+    _, restarts = vm.run("systemctl show thumbwheel -p NRestarts -p MainPID --value | tr '\\n' ' '")
+    return (f"a socket tap there: pump {before} -> {value(vm, 'pump')}; the kiosk's Home Assistant figures "
+            f"{reply(vm, 'stats').get('homeassistant')}; NRestarts, MainPID: {restarts.strip()}")
 
 
 def _log_tail(vm):
