@@ -93,36 +93,7 @@ final class BoundPanel {
     }
 
     /// One request on the control socket, its reply (nil after 10 s).
-    func request(_ line: String) -> JSON? {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, b) in socketPath.utf8.prefix(raw.count - 1).enumerated() { raw[i] = b }
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
-            }
-        }
-        guard connected else { return nil }
-        let out = Array((line + "\n").utf8)
-        guard out.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == out.count else { return nil }
-        var reply: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        let deadline = monotonicNow() + 10
-        while !reply.contains(0x0A) && monotonicNow() < deadline {
-            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&p, 1, 100) >= 0 else { return nil }
-            guard p.revents != 0 else { continue }
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            guard n > 0 else { break }
-            reply += chunk[0..<n]
-        }
-        return JSON.parse(Array(reply.prefix { $0 != 0x0A }))
-    }
+    func request(_ line: String) -> JSON? { SocketPeer(path: socketPath, timeout: 10).request(line) }
 
     func value(_ id: String) -> Double? { request("{\"cmd\":\"get\",\"id\":\"\(id)\"}")?["value"]?.numberValue }
 

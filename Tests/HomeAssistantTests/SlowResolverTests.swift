@@ -114,9 +114,10 @@ struct SlowResolverTests {
     }
 }
 
-/// One request per connection to a control socket, its reply (nil after 5 s).
+/// One request per connection to a control socket, its reply (nil after `timeout` seconds).
 struct SocketPeer {
     let path: String
+    var timeout = 5.0
 
     func request(_ line: String) -> JSON? {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
@@ -137,7 +138,7 @@ struct SocketPeer {
         guard out.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == out.count else { return nil }
         var reply: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
-        let deadline = monotonicNow() + 5
+        let deadline = monotonicNow() + timeout
         while !reply.contains(0x0A) && monotonicNow() < deadline {
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&p, 1, 100) >= 0 else { return nil }
