@@ -270,6 +270,21 @@ extension LiveHomeAssistantTests {
         waitHA("media_player.walkman", "volume 0.5") { $0[attribute: "volume_level"]?.numberValue == 0.5 }
 
         let panel = try BoundPanel(server: server, config: DemoPanel.config)
+        /// HA → panel as a person sees it: `change` (a call in HA) brings `id` to `value`, and the
+        /// screen changes inside the element's frame.
+        func fromHA(
+            _ id: String, _ value: Double, timeout: Double = 15, _ why: String = "", _ change: () -> Void
+        ) {
+            let before = panel.screenshot()
+            change()
+            #expect(panel.wait(id, for: value, timeout: timeout) == value, "\(id) follows HA \(why)")
+            let frame = panel.frame(id)
+            let drawn = eventually(5) {
+                guard let before, let after = panel.screenshot() else { return false }
+                return BoundPanel.changed(before, after, in: frame) > 0
+            }
+            #expect(drawn, "\(id) reads \(value) but its pixels did not change")
+        }
         // HA's states at start.
         #expect(panel.wait("t_light", for: 0) == 0, "log: \(panel.log)")
         #expect(panel.wait("d_light", for: 40) == 40)
@@ -296,10 +311,12 @@ extension LiveHomeAssistantTests {
             panel.tap(id)
             waitHA(entity, "\(id) tapped on") { $0.state == on }
             let domain = String(entity.prefix { $0 != "." })
-            if domain == "cover" { call("cover", "close_cover", entity) } else { call(domain, "turn_off", entity) }
-            #expect(panel.wait(id, for: 0) == 0, "\(id) follows HA off")
-            if domain == "cover" { call("cover", "open_cover", entity) } else { call(domain, "turn_on", entity) }
-            #expect(panel.wait(id, for: 1) == 1, "\(id) follows HA on")
+            fromHA(id, 0, "off") {
+                if domain == "cover" { call("cover", "close_cover", entity) } else { call(domain, "turn_off", entity) }
+            }
+            fromHA(id, 1, "on") {
+                if domain == "cover" { call("cover", "open_cover", entity) } else { call(domain, "turn_on", entity) }
+            }
         }
 
         // Numbers.
@@ -307,62 +324,70 @@ extension LiveHomeAssistantTests {
         waitHA("light.ceiling_lights", "brightness 70 %") {
             $0.state == "on" && abs(($0[attribute: "brightness"]?.numberValue ?? 0) - 178.5) <= 1
         }
-        call("light", "turn_on", "light.ceiling_lights", [("brightness_pct", .number(25))])
-        #expect(panel.wait("d_light", for: 25) == 25)
-        call("light", "turn_off", "light.ceiling_lights")
-        #expect(panel.wait("d_light", for: 0) == 0, "a light off reads 0 %")
+        fromHA("d_light", 25) { call("light", "turn_on", "light.ceiling_lights", [("brightness_pct", .number(25))]) }
+        fromHA("d_light", 0, "a light off reads 0 %") { call("light", "turn_off", "light.ceiling_lights") }
 
         _ = panel.set("d_fan", "66")
         waitHA("fan.living_room_fan", "percentage 66") { $0[attribute: "percentage"]?.numberValue == 66 }
-        call("fan", "set_percentage", "fan.living_room_fan", [("percentage", .number(33))])
-        #expect(panel.wait("d_fan", for: 33) == 33)
+        fromHA("d_fan", 33) { call("fan", "set_percentage", "fan.living_room_fan", [("percentage", .number(33))]) }
 
         _ = panel.set("d_climate", "23.5")
         waitHA("climate.heatpump", "temperature 23.5") { $0[attribute: "temperature"]?.numberValue == 23.5 }
-        call("climate", "set_temperature", "climate.heatpump", [("temperature", .number(18))])
-        #expect(panel.wait("d_climate", for: 18) == 18)
+        fromHA("d_climate", 18) {
+            call("climate", "set_temperature", "climate.heatpump", [("temperature", .number(18))])
+        }
 
         _ = panel.set("d_volume", "30")
         waitHA("media_player.walkman", "volume 0.3") {
             abs(($0[attribute: "volume_level"]?.numberValue ?? 0) - 0.3) < 1e-9
         }
-        call("media_player", "volume_set", "media_player.walkman", [("volume_level", .number(0.8))])
-        #expect(panel.wait("d_volume", for: 80) == 80)
+        fromHA("d_volume", 80) {
+            call("media_player", "volume_set", "media_player.walkman", [("volume_level", .number(0.8))])
+        }
 
         // A demo cover moves 10 % a second towards the position asked.
         _ = panel.set("d_cover", "40")
         waitHA("cover.living_room_window", "position 40") { $0[attribute: "current_position"]?.numberValue == 40 }
-        call("cover", "set_cover_position", "cover.living_room_window", [("position", .number(60))])
-        #expect(panel.wait("d_cover", for: 60, timeout: 20) == 60)
+        fromHA("d_cover", 60, timeout: 20) {
+            call("cover", "set_cover_position", "cover.living_room_window", [("position", .number(60))])
+        }
 
         // The range slider: both ends.
         _ = panel.set("r_ecobee", "[19, 25]")
         waitHA("climate.ecobee", "low 19, high 25") {
             $0[attribute: "target_temp_low"]?.numberValue == 19 && $0[attribute: "target_temp_high"]?.numberValue == 25
         }
+        let rangeBefore = panel.screenshot()
         call(
             "climate", "set_temperature", "climate.ecobee",
             [("target_temp_low", .number(20)), ("target_temp_high", .number(26))])
         #expect(
             eventually { panel.pair("r_ecobee") == [20, 26] }, "range: \(String(describing: panel.pair("r_ecobee")))")
+        #expect(
+            eventually(5) {
+                guard let rangeBefore, let after = panel.screenshot() else { return false }
+                return BoundPanel.changed(rangeBefore, after, in: panel.frame("r_ecobee")) > 0
+            }, "the range slider's pixels did not follow HA")
 
         // Choices.
         _ = panel.set("c_hvac", "1")
         waitHA("climate.hvac", "hvac heat") { $0.state == "heat" }
-        call("climate", "set_hvac_mode", "climate.hvac", [("hvac_mode", .string("fan_only"))])
-        #expect(panel.wait("c_hvac", for: 5) == 5)
+        fromHA("c_hvac", 5) { call("climate", "set_hvac_mode", "climate.hvac", [("hvac_mode", .string("fan_only"))]) }
         _ = panel.set("c_preset", "2")
         waitHA("climate.ecobee", "preset away") { $0[attribute: "preset_mode"]?.stringValue == "away" }
-        call("climate", "set_preset_mode", "climate.ecobee", [("preset_mode", .string("eco"))])
-        #expect(panel.wait("c_preset", for: 1) == 1)
+        fromHA("c_preset", 1) {
+            call("climate", "set_preset_mode", "climate.ecobee", [("preset_mode", .string("eco"))])
+        }
         _ = panel.set("c_source", "1")
         waitHA("media_player.lounge_room", "source youtube") { $0[attribute: "source"]?.stringValue == "youtube" }
-        call("media_player", "select_source", "media_player.lounge_room", [("source", .string("dvd"))])
-        #expect(panel.wait("c_source", for: 0) == 0)
+        fromHA("c_source", 0) {
+            call("media_player", "select_source", "media_player.lounge_room", [("source", .string("dvd"))])
+        }
         _ = panel.set("c_fan", "2")
         waitHA("fan.percentage_full_fan", "preset sleep") { $0[attribute: "preset_mode"]?.stringValue == "sleep" }
-        call("fan", "set_preset_mode", "fan.percentage_full_fan", [("preset_mode", .string("smart"))])
-        #expect(panel.wait("c_fan", for: 1) == 1)
+        fromHA("c_fan", 1) {
+            call("fan", "set_preset_mode", "fan.percentage_full_fan", [("preset_mode", .string("smart"))])
+        }
 
         // Buttons: a scene, button.press, play/pause, next and previous track.
         panel.tap("b_scene")
@@ -394,15 +419,16 @@ extension LiveHomeAssistantTests {
         #expect(panel.wait("d_large", for: 1000) == 1000, "clamped to the entity's max")
         waitHA("number.large_range", "1000") { Double($0.state) == 1000 }
         // number.pwm_1 runs 0–1 in steps of 0.01: the slider takes two decimals from it.
-        call("number", "set_value", "number.pwm_1", [("value", .number(0.42))])
-        #expect(panel.wait("d_pwm", for: 0.42) == 0.42)
+        // (The demo's PWM 1 starts at 0.42: the panel moves it first, so HA's change is one.)
         _ = panel.set("d_pwm", "0.57")
         waitHA("number.pwm_1", "0.57") { Double($0.state) == 0.57 }
+        fromHA("d_pwm", 0.42) { call("number", "set_value", "number.pwm_1", [("value", .number(0.42))]) }
         call(
             "input_select", "set_options", "input_select.tw_demo_pick",
             [("options", .array([.string("red"), .string("green"), .string("blue")]))])
-        call("input_select", "select_option", "input_select.tw_demo_pick", [("option", .string("green"))])
-        #expect(panel.wait("c_pick", for: 1) == 1)
+        fromHA("c_pick", 1) {
+            call("input_select", "select_option", "input_select.tw_demo_pick", [("option", .string("green"))])
+        }
         let threeOptions = try #require(panel.screenshot())
         call(
             "input_select", "set_options", "input_select.tw_demo_pick",
@@ -436,8 +462,9 @@ extension LiveHomeAssistantTests {
                 server, "sensor.outside_temperature",
                 "{\"state\": \"-3.25\", \"attributes\": {\"unit_of_measurement\": \"°C\"}}"))
         #expect(eventually { panel.variable("outdoor")?.numberValue == -3.25 })
-        call("climate", "set_temperature", "climate.heatpump", [("temperature", .number(30))])
-        #expect(panel.wait("d_climate", for: 30) == 30)
+        fromHA("d_climate", 30) {
+            call("climate", "set_temperature", "climate.heatpump", [("temperature", .number(30))])
+        }
         usleep(200_000)
         let after = try #require(panel.screenshot())
         #expect(
