@@ -15,6 +15,8 @@ public final class HomeAssistantAdapter: KioskAdapter {
     private(set) var settings: HomeAssistantConfig
     private(set) var client: HomeAssistantClient?
     private(set) var links: EntityLinks?
+    /// Connections made by clients a reload replaced, so that `stats` counts them all.
+    private var earlierAttempts = 0
 
     /// The adapter for a config: none without `[homeassistant]`.
     public static func make(config: KioskConfig, options: RunOptions) -> HomeAssistantAdapter? {
@@ -104,6 +106,7 @@ public final class HomeAssistantAdapter: KioskAdapter {
         guard let fresh = kiosk.config.homeAssistant else {
             Log.notice("homeassistant: [homeassistant] is gone from the config; no longer following it")
             stop()
+            earlierAttempts += client?.attempts ?? 0
             client = nil
             links = nil
             for id in bound.sorted() { _ = kiosk.perform(.setAvailable(id: id, available: true), from: .device) }
@@ -118,6 +121,7 @@ public final class HomeAssistantAdapter: KioskAdapter {
         guard let client, fresh.url == before.url, fresh.token == before.token, fresh.caFile == before.caFile else {
             if client != nil { Log.notice("homeassistant: the connection settings changed; connecting again") }
             stop()
+            earlierAttempts += self.client?.attempts ?? 0
             client = nil
             links = nil
             start(kiosk, now: now)
@@ -139,7 +143,7 @@ public final class HomeAssistantAdapter: KioskAdapter {
         guard let client, let links else { return nil }
         return .object([
             ("state", .string("\(client.state)")),
-            ("connections", .number(Double(client.attempts))),
+            ("connections", .number(Double(earlierAttempts + client.attempts))),
             ("elements", .number(Double(settings.elements.count))),
             ("variables", .number(Double(settings.variables.count))),
             ("entities", .number(Double(settings.entityIDs.count))),
