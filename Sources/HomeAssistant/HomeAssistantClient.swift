@@ -36,7 +36,7 @@ public final class HomeAssistantClient {
     public let settings: HomeAssistantSettings
     public let timing: Timing
     /// The entities subscribed to (nil: all).
-    public let entityIDs: [String]?
+    public private(set) var entityIDs: [String]?
     /// What HA last said of them: empty until the first time live, kept through a disconnect (only
     /// `state == .live` makes them current: a caller shows them as unavailable otherwise), and
     /// replaced by the snapshot of each new subscription.
@@ -109,6 +109,21 @@ public final class HomeAssistantClient {
         let id = takeID()
         pending[id] = completion
         connection.send(text: HAMessage.callService(id: id, call).text())
+    }
+
+    /// Follows `ids` from now on (a reloaded config bound other entities). While live, the old
+    /// subscription ends and a new one begins on the same connection: its snapshot replaces
+    /// `entities` and reports each entity that changed, as after a connect (`state` stays live);
+    /// otherwise the next connection subscribes to `ids`.
+    public func resubscribe(_ ids: [String]?) {
+        guard ids != entityIDs else { return }
+        entityIDs = ids
+        guard state == .live, let old = subscriptionID else { return }
+        send(HAMessage.unsubscribe(id: takeID(), subscription: old))
+        let id = takeID()
+        subscriptionID = id
+        snapshotPending = true
+        send(HAMessage.subscribeEntities(id: id, ids: ids))
     }
 
     // MARK: - Connection

@@ -13,6 +13,14 @@ enum HAMessage {
         return .object(pairs)
     }
 
+    /// Ends subscription `subscription` (HA's `unsubscribe_events` ends a `subscribe_entities` too).
+    static func unsubscribe(id: Int, subscription: Int) -> JSON {
+        .object([
+            ("id", .number(Double(id))), ("type", .string("unsubscribe_events")),
+            ("subscription", .number(Double(subscription))),
+        ])
+    }
+
     static func callService(id: Int, _ call: ServiceCall) -> JSON {
         var pairs: [(String, JSON)] = [
             ("id", .number(Double(id))), ("type", .string("call_service")),

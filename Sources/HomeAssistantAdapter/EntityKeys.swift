@@ -11,10 +11,15 @@ enum EntityKeys {
     /// The keys this adapter may set on an element, in the order they are set.
     static let all = ["min", "max", "decimals", "unit", "options"]
 
-    /// The keys of `all` that element `c` leaves to its entity: its kind has them, its config does not.
+    /// The keys of `all` that element `c` leaves to its entity: its kind has them, its config does not
+    /// (a spinner's `items` stand for its options too).
     static func adaptable(_ c: ControlConfig) -> Set<String> {
         guard let kind = ElementKinds.named(c.kind) else { return [] }
-        return Set(all.filter { kind.schema.field($0) != nil && c.properties[$0] == nil })
+        return Set(
+            all.filter {
+                kind.schema.field($0) != nil && c.properties[$0] == nil
+                    && !($0 == "options" && c.properties["items"] != nil)
+            })
     }
 
     /// What `state`'s attributes say of `link`'s keys (only those it may set, and only those HA says).

@@ -15,8 +15,6 @@ import Widgets
 /// HA is not live, is shown unavailable and takes no touch.
 final class EntityLinks {
     private(set) var links: [String: EntityLink]
-    /// The links as the config made them, before any key came from an entity.
-    private let original: [String: EntityLink]
     /// The element and variable ids bound to each entity.
     private let byEntity: [String: [String]]
     private let variables: [String: (binding: EntityBinding, text: Bool)]
@@ -54,7 +52,6 @@ final class EntityLinks {
                 binding: b, exposure: kind.exposure(c.properties), adaptable: EntityKeys.adaptable(c))
         }
         self.links = links
-        original = links
         var vars: [String: (EntityBinding, Bool)] = [:]
         for b in config.variables { vars[b.id] = (b, variables.first { $0.id == b.id }?.type == .text) }
         self.variables = vars
@@ -75,15 +72,6 @@ final class EntityLinks {
             pacer.reset()
             for id in links.keys.sorted() { setAvailable(id, false) }
         }
-    }
-
-    /// The kiosk dropped the keys set on its elements (a reload): they are set again from what HA
-    /// said last, before the values they bound.
-    func keysCleared(now: MonotonicTime) {
-        pushed = [:]
-        links = original
-        guard live else { return }
-        for entity in byEntity.keys.sorted() { show(entity, now: now) }
     }
 
     /// HA said something new of `entity` (nil: it is gone).

@@ -12,9 +12,11 @@ import Widgets
 /// call. The rules of honest state are `EntityLinks`'; this class wires them to the client and the kiosk.
 public final class HomeAssistantAdapter: KioskAdapter {
     public let name = "homeassistant"
-    let settings: HomeAssistantConfig
+    private(set) var settings: HomeAssistantConfig
     private(set) var client: HomeAssistantClient?
     private(set) var links: EntityLinks?
+    /// Connections made by clients a reload replaced, so that `stats` counts them all.
+    private var earlierAttempts = 0
 
     /// The adapter for a config: none without `[homeassistant]`.
     public static func make(config: KioskConfig, options: RunOptions) -> HomeAssistantAdapter? {
@@ -41,6 +43,17 @@ public final class HomeAssistantAdapter: KioskAdapter {
             Log.error("homeassistant: \(error); the kiosk runs without Home Assistant")
             return
         }
+        let client = HomeAssistantClient(settings: hass, entityIDs: settings.entityIDs, loop: kiosk.eventLoop)
+        self.client = client
+        let links = follow(kiosk, client)
+        // Shown unavailable until HA has said every state: never a value that only looks live.
+        links.connectionChanged(live: false, entities: EntityCache(), now: now)
+        Log.notice("homeassistant: \(hass), \(settings.entityIDs.count) entities")
+        client.start()
+    }
+
+    /// New links for the kiosk's config, wired to the kiosk and to `client` (in place of any before).
+    private func follow(_ kiosk: any KioskAPI, _ client: HomeAssistantClient) -> EntityLinks {
         let config = kiosk.config
         let links = EntityLinks(settings, controls: config.allControls, variables: config.variables)
         links.apply = { [unowned kiosk] id, value in
@@ -64,7 +77,6 @@ public final class HomeAssistantAdapter: KioskAdapter {
         links.note = { [unowned kiosk] id, text in
             _ = kiosk.perform(.note(id: id, text: text, seconds: EntityLinks.noteSeconds), from: .device)
         }
-        let client = HomeAssistantClient(settings: hass, entityIDs: settings.entityIDs, loop: kiosk.eventLoop)
         links.call = { [weak client] call, done in
             guard let client else { return done(.failure(code: "not_connected", message: "stopped")) }
             client.call(call, completion: done)
@@ -81,23 +93,57 @@ public final class HomeAssistantAdapter: KioskAdapter {
         }
         client.onEntity = { [weak links] id, state in links?.entityChanged(id, state, now: monotonicNow()) }
         self.links = links
-        self.client = client
-        // Shown unavailable until HA has said every state: never a value that only looks live.
-        links.connectionChanged(live: false, entities: EntityCache(), now: now)
-        Log.notice("homeassistant: \(hass), \(settings.entityIDs.count) entities")
-        client.start()
+        return links
+    }
+
+    /// Follows the reloaded config: a changed `url`, token or CA file connects again; otherwise the
+    /// links are made again from the new config (new bindings, keys the elements leave to their
+    /// entities) and the client subscribes to the new set of entities on the same connection. An
+    /// element no longer bound is made available again; the keys set from entities are set again.
+    public func reloaded(_ kiosk: any KioskAPI, now: MonotonicTime) {
+        let before = settings
+        let bound = Set((before.elements + before.variables).map(\.id))
+        guard let fresh = kiosk.config.homeAssistant else {
+            Log.notice("homeassistant: [homeassistant] is gone from the config; no longer following it")
+            stop()
+            earlierAttempts += client?.attempts ?? 0
+            client = nil
+            links = nil
+            for id in bound.sorted() { _ = kiosk.perform(.setAvailable(id: id, available: true), from: .device) }
+            return
+        }
+        settings = fresh
+        // After the old links had their say: stopping a client tells them it is down.
+        defer {
+            let unbound = bound.subtracting((fresh.elements + fresh.variables).map(\.id))
+            for id in unbound.sorted() { _ = kiosk.perform(.setAvailable(id: id, available: true), from: .device) }
+        }
+        guard let client, fresh.url == before.url, fresh.token == before.token, fresh.caFile == before.caFile else {
+            if client != nil { Log.notice("homeassistant: the connection settings changed; connecting again") }
+            stop()
+            earlierAttempts += self.client?.attempts ?? 0
+            client = nil
+            links = nil
+            start(kiosk, now: now)
+            return
+        }
+        let links = follow(kiosk, client)
+        links.connectionChanged(live: client.state == .live, entities: client.entities, now: now)
+        if fresh.entityIDs != before.entityIDs {
+            Log.notice("homeassistant: the config binds \(fresh.entityIDs.count) entities now; subscribing to them")
+        }
+        client.resubscribe(fresh.entityIDs)
     }
 
     public func receive(_ event: KioskEvent, now: MonotonicTime) { links?.receive(event, now: now) }
     public func tick(now: MonotonicTime) { links?.tick(now: now) }
-    public func reloaded(_ kiosk: any KioskAPI, now: MonotonicTime) { links?.keysCleared(now: now) }
     public var nextDeadline: MonotonicTime? { links?.nextDeadline }
 
     public var statsSection: JSON? {
         guard let client, let links else { return nil }
         return .object([
             ("state", .string("\(client.state)")),
-            ("connections", .number(Double(client.attempts))),
+            ("connections", .number(Double(earlierAttempts + client.attempts))),
             ("elements", .number(Double(settings.elements.count))),
             ("variables", .number(Double(settings.variables.count))),
             ("entities", .number(Double(settings.entityIDs.count))),

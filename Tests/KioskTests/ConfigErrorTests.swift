@@ -164,7 +164,7 @@ struct ConfigErrorTests {
         ),
         (
             "[[screens]]\nid = \"a\"\n  [[screens.controls]]\n  kind = \"spinner\"\n  id = \"s\"\n  frame = [0, 0, 1, 1]\n",
-            "bad.toml:3:5: screens[id=a].controls[id=s]: missing the required key \"items\" (an array of tables)"
+            "bad.toml:3:5: screens[id=a].controls[id=s].items: expected the items (or `options`, or an `entity` to take them from), found none"
         ),
         (
             header + "  [[screens.controls]]\n  kind = \"arc-seeker\"\n  id = \"dial\"\n  frame = [0, 0, 9, 9]\n",

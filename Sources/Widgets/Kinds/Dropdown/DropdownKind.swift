@@ -16,7 +16,10 @@ struct DropdownKind: RegisteredKind {
     static let rowHeight = DefaultedNumber("row_height", default: 48)
 
     static let keys = ElementKeys.withText.adding([
-        Field("options", .strings(nonEmpty: true), required: true, "The options' texts, top to bottom."),
+        Field(
+            "options", .strings(nonEmpty: true), default: "required unless `entity` is given",
+            "The options' texts, top to bottom. Bound to a Home Assistant entity without them, the dropdown shows the entity's options (and follows them)."
+        ),
         Field("value", .integer(0...10_000), default: "0", "The initially chosen index."),
         DropdownKind.textSize.field(6...200, "Text size in points."),
         DropdownKind.rowHeight.field(
@@ -27,6 +30,9 @@ struct DropdownKind: RegisteredKind {
 
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
         let count = table.strings("options")?.count ?? 0
+        if table["options"] == nil && table["entity"] == nil {
+            report("options", "expected the options' texts (or an `entity` to take them from), found none")
+        }
         if let v = table.int("value"), count > 0, v >= count {
             report("value", "expected an option index from 0 to \(count - 1), found \(v)")
         }

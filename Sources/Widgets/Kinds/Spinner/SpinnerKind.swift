@@ -8,7 +8,13 @@ struct SpinnerKind: RegisteredKind {
     var name: String { "spinner" }
     func valueStep(_ table: ConfigTable) -> Double? { ValueStep.whole }
     func exposure(_ table: ConfigTable) -> ValueExposure {
-        .select(options: table.tables("items").map { $0.string("title") ?? "" })
+        .select(options: SpinnerKind.titles(table))
+    }
+
+    /// The items' titles: those of `items`, or the `options` that stand for title-only items.
+    static func titles(_ table: ConfigTable) -> [String] {
+        let items = table.tables("items")
+        return items.isEmpty ? table.strings("options") ?? [] : items.map { $0.string("title") ?? "" }
     }
     func disabledOptions(_ table: ConfigTable) -> Set<Int> {
         Set(table.tables("items").enumerated().filter { $0.element.bool("enabled") == false }.map(\.offset))
@@ -31,7 +37,13 @@ struct SpinnerKind: RegisteredKind {
     ])
 
     static let spinnerSchema = ElementKeys.withText.adding([
-        Field("items", .tables(itemSchema), required: true, "The items, as [[screens.controls.items]] tables."),
+        Field(
+            "items", .tables(itemSchema), default: "required unless `options` or `entity` is given",
+            "The items, as [[screens.controls.items]] tables."),
+        Field(
+            "options", .strings(nonEmpty: true), default: "none",
+            "Title-only items, in place of `items`. Bound to a Home Assistant entity without either, the spinner shows the entity's options (and follows them)."
+        ),
         Field("value", .integer(0...100_000), default: "0", "Initially selected index (RVS-5)."),
         Field("mode", .choice(["spinner", "both", "picker"]), default: "\"both\"", "Which popup variant (RVS-7)."),
         Field(
@@ -50,7 +62,13 @@ struct SpinnerKind: RegisteredKind {
     ])
 
     func check(_ table: ConfigTable, report: (String, String) -> Void) {
-        let count = table.tables("items").count
+        let count = SpinnerKind.titles(table).count
+        if table["items"] == nil && table["options"] == nil && table["entity"] == nil {
+            report("items", "expected the items (or `options`, or an `entity` to take them from), found none")
+        }
+        if table["items"] != nil && table["options"] != nil {
+            report("options", "expected `items` or `options`, not both, found both")
+        }
         if let v = table.int("value"), count > 0, v >= count {
             report("value", "expected an item index from 0 to \(count - 1), found \(v)")
         }
@@ -58,10 +76,13 @@ struct SpinnerKind: RegisteredKind {
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
         let p = c.properties
-        let items = p.tables("items").map { t in
+        var items = p.tables("items").map { t in
             SpinnerItem(
                 iconName: t.string("icon").map(context.imagePath) ?? "", title: t.string("title") ?? "",
                 description: t.string("description"), value: t.string("value"), isEnabled: t.bool("enabled") ?? true)
+        }
+        if items.isEmpty {
+            items = (p.strings("options") ?? []).map { SpinnerItem(iconName: "", title: $0) }
         }
         let mode: SpinnerMode =
             switch p.string("mode") {

@@ -25,6 +25,8 @@ final class SpinnerWidget: Widget {
         }
         struct Centre: Equatable {
             var content: CenterContent, opacity: Double, scale: Double, rotation: Angle
+            /// The selected item's title: an item without an icon shows it, so a new title is a new picture.
+            var title: String?
         }
         struct Popup: Equatable {
             var variant: Spinner.PopupVariant?
@@ -44,7 +46,7 @@ final class SpinnerWidget: Widget {
             alpha: s.alpha, hidden: s.isHidden)
         let centre = Snapshot.Centre(
             content: s.centerContent, opacity: s.centerOpacity, scale: s.centerScale(at: time),
-            rotation: s.centerIconRotation)
+            rotation: s.centerIconRotation, title: s.value?.title)
         var popup = Snapshot.Popup(variant: s.popupVariant, scale: 0, rotation: .zero, offsetY: 0, rowTops: [])
         if let v = s.popupVariant {
             popup.scale = s.popupScale(at: time)
