@@ -1,6 +1,7 @@
 /// One entry of a spinner's list (RVS-2): an immutable value.
 public struct SpinnerItem: Hashable, Sendable {
-    /// The icon's name in the theme's image catalogue; shown everywhere (aspect-fit).
+    /// The icon's name in the theme's image catalogue, shown everywhere (aspect-fit); empty for an
+    /// item that shows its title instead.
     public var iconName: String
     /// Shown only in the picker variant (RVS-59).
     public var title: String
@@ -11,7 +12,8 @@ public struct SpinnerItem: Hashable, Sendable {
     /// False → drawn at 50 % opacity; the item can still be selected (RVS-54).
     public var isEnabled: Bool
 
-    /// An item; only the icon is required (RVS-2).
+    /// An item: an icon, a title, or both (RVS-2 required the icon; the kiosk draws a title-only
+    /// item's title in its place).
     public init(
         iconName: String, title: String = "", description: String? = nil, value: String? = nil,
         isEnabled: Bool = true
