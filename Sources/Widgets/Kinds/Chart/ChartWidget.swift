@@ -99,7 +99,7 @@ final class ChartWidget: SnapshotLook {
                 let ribbon = ChartPlot.ribbon(points, halfWidth: style.lineWidth * painter.scale / 2)
                 if !ribbon.isEmpty {
                     // A dense line crosses each column once but each row many times: see `fillByColumns`.
-                    painter.canvas.fillByColumns(path: Path.polygon(ribbon), paint: Paint(color))
+                    painter.canvas.fillByColumns(polygon: ribbon, paint: Paint(color))
                 } else if let p = points.first {
                     painter.canvas.fillCircle(center: p, radius: style.lineWidth * painter.scale, paint: Paint(color))
                 }
