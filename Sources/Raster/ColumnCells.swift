@@ -16,9 +16,11 @@ final class ColumnCells {
     private var signs: UnsafeMutablePointer<Float> = .allocate(capacity: 1)
     private var edgeCapacity = 1
     private var order = Int32Buffer(), starts = Int32Buffer(), active = Int32Buffer()
+    /// `ColumnSink`'s colour table (256 words).
+    let scaledColors: UnsafeMutablePointer<UInt32> = .allocate(capacity: 256)
 
     deinit {
-        acc.deallocate(); edges.deallocate(); signs.deallocate()
+        acc.deallocate(); edges.deallocate(); signs.deallocate(); scaledColors.deallocate()
         order.free(); starts.free(); active.free()
     }
 
