@@ -157,17 +157,23 @@ final class ColumnCells {
             return
         }
         let perY = Double(width) / (yr - yl)
-        var y = yl
-        var i = il
-        while i <= ir {
-            let yn = min(Double(i + 1), yr)
-            if yn > y {
-                let d = Float((yn - y) * perY)
-                let mid = Float((y + yn) * 0.5 - Double(i))
-                deposit(i, d * (1 - mid), d)
-            }
-            y = yn
+        // The first and last pixels are partly crossed; each one between is crossed over its full
+        // height, halfway across on average.
+        let firstEnd = Double(il + 1)
+        deposit(
+            il, Float((firstEnd - yl) * perY * (1 - ((yl + firstEnd) * 0.5 - Double(il)))),
+            Float((firstEnd - yl) * perY))
+        let full = Float(perY), half = Float(perY * 0.5)
+        let acc = self.acc
+        var i = il + 1
+        while i < ir {
+            acc[2 * i] += half; acc[2 * i + 1] += full
             i += 1
+        }
+        let lastStart = Double(ir)
+        if yr > lastStart {
+            let d = (yr - lastStart) * perY
+            deposit(ir, Float(d * (1 - (yr - lastStart) * 0.5)), Float(d))
         }
     }
 
