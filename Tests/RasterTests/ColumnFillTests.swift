@@ -94,14 +94,21 @@ import TestSupport
         let a = Bitmap(width: 100, height: 60, format: .argb8888), b = Bitmap(width: 100, height: 60, format: .argb8888)
         a.canvas.fill(path: Path.polygon(points), paint: gradient)
         b.canvas.fillByColumns(path: Path.polygon(points), paint: gradient)
-        #expect(a.pixels.prefix(6000).contains { $0 != 0 })
-        #expect(Array(a.pixels.prefix(6000)) == Array(b.pixels.prefix(6000)))
-        let c = Bitmap(width: 100, height: 60, format: .rgb565), d = Bitmap(width: 100, height: 60, format: .rgb565)
-        c.canvas.fill(path: Path.polygon(points), paint: Paint(Color(r: 200, g: 180, b: 20)))
-        d.canvas.fillByColumns(path: Path.polygon(points), paint: Paint(Color(r: 200, g: 180, b: 20)))
-        let cs = (0..<60).flatMap { y in (0..<100).map { c.canvas.pixel(x: $0, y: y) } }
-        let ds = (0..<60).flatMap { y in (0..<100).map { d.canvas.pixel(x: $0, y: y) } }
-        #expect(cs.contains { $0 != cs[0] })
+        let aw = Array(UnsafeBufferPointer(start: a.pixels, count: 6000))
+        let bw = Array(UnsafeBufferPointer(start: b.pixels, count: 6000))
+        #expect(aw.contains { $0 != 0 })
+        #expect(aw == bw)
+        let c16 = UnsafeMutablePointer<UInt16>.allocate(capacity: 6000),
+            d16 = UnsafeMutablePointer<UInt16>.allocate(capacity: 6000)
+        defer { c16.deallocate(); d16.deallocate() }
+        c16.initialize(repeating: 0, count: 6000); d16.initialize(repeating: 0, count: 6000)
+        let c = Canvas(pixels: UnsafeMutableRawPointer(c16), width: 100, height: 60, strideBytes: 200, format: .rgb565)
+        let d = Canvas(pixels: UnsafeMutableRawPointer(d16), width: 100, height: 60, strideBytes: 200, format: .rgb565)
+        c.fill(path: Path.polygon(points), paint: Paint(Color(r: 200, g: 180, b: 20)))
+        d.fillByColumns(polygon: points, paint: Paint(Color(r: 200, g: 180, b: 20)))
+        let cs = Array(UnsafeBufferPointer(start: c16, count: 6000)),
+            ds = Array(UnsafeBufferPointer(start: d16, count: 6000))
+        #expect(cs.contains { $0 != 0 })
         #expect(cs == ds)
     }
 }
