@@ -113,6 +113,7 @@ public struct Canvas {
 /// Work memory shared by the copies of one canvas.
 final class RasterScratch {
     let cells = CoverageCells()
+    let columns = ColumnCells()
     var outline = Outline()
     let rowBatch = RowBatch()
     /// Whether arc rows beside a cap are split at its end ray (`ArcRowWalk.capPiece`) rather than given

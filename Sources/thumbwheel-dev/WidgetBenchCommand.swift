@@ -20,6 +20,7 @@ enum WidgetBenchCommand {
         print(WidgetsBenchmark.run(now: cpuTime))
         // Issue 35: a chart's update (a sample, then its damaged frame) within 0.1 ms.
         print(ChartBenchmark.run(now: cpuTime))
+        print(LineFillBenchmark.run(now: cpuTime))
     }
 }
 

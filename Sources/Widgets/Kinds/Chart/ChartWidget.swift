@@ -98,7 +98,8 @@ final class ChartWidget: SnapshotLook {
                 let points = plot.line(samples, in: area).map(painter.device)
                 let ribbon = ChartPlot.ribbon(points, halfWidth: style.lineWidth * painter.scale / 2)
                 if !ribbon.isEmpty {
-                    painter.canvas.fill(path: Path.polygon(ribbon), paint: Paint(color))
+                    // A dense line crosses each column once but each row many times: see `fillByColumns`.
+                    painter.canvas.fillByColumns(polygon: ribbon, paint: Paint(color))
                 } else if let p = points.first {
                     painter.canvas.fillCircle(center: p, radius: style.lineWidth * painter.scale, paint: Paint(color))
                 }
