@@ -32,6 +32,7 @@ extension KioskRuntime {
     /// Lets a horizontal swipe on no control page through the screens (`[navigation] swipe`).
     func attachSwipes() {
         guard config.navigation.swipe, config.screens.count > 1 else { screen.router.onSwipe = nil; return }
+        for slot in 0..<3 { _ = reservedSwipeBuffer(slot, like: presenter.bitmap) }
         screen.router.onSwipe = { [unowned self] sample, time in swiped(sample, time: time) }
     }
 
@@ -94,13 +95,13 @@ extension KioskRuntime {
     func slidePageTurn(now: MonotonicTime) -> Bool {
         guard let turn = pageTurn, turn.swipe.isActive, let page = turn.page else { return false }
         let offset = Int(turn.swipe.offset(at: now).rounded())
-        guard offset != turn.shownOffset else { return true }
+        guard offset != turn.shownOffset else { presenter.discardPendingLatency(); return true }
         let side = turn.swipe.neighbour(at: now)
         var neighbour: Bitmap?
         if side != 0 {
             if turn.neighbours[side] == nil {
                 let built = prepareScreen(pages.current + side, time: now)
-                let pixels = Bitmap(width: page.width, height: page.height, format: page.format)
+                let pixels = swipeBuffer(side > 0 ? 1 : 2, like: page)
                 _ = built.render(into: pixels.canvas, full: true, time: now)
                 turn.neighbours[side] = (built, pixels)
             }
@@ -132,8 +133,28 @@ extension KioskRuntime {
     }
 
     private func copy(of bitmap: Bitmap) -> Bitmap {
-        let made = Bitmap(width: bitmap.width, height: bitmap.height, format: bitmap.format)
+        let made = swipeBuffer(0, like: bitmap)
         made.pixels.update(from: bitmap.pixels, count: bitmap.width * bitmap.height)
         return made
+    }
+
+    /// Buffer `slot` (0: the page, 1: the next screen, 2: the previous one) of `bitmap`'s size and
+    /// format, cleared.
+    private func swipeBuffer(_ slot: Int, like bitmap: Bitmap) -> Bitmap {
+        let (buffer, kept) = reservedSwipeBuffer(slot, like: bitmap)
+        if kept { buffer.pixels.update(repeating: 0, count: buffer.width * buffer.height) }
+        return buffer
+    }
+
+    /// Buffer `slot` as `bitmap` is: the one kept from before when it fits (`kept`), else a new one
+    /// (cleared). Kept from swipe to swipe, and made when swiping is switched on, so the memory is
+    /// the kiosk's from the start, not a step in the middle of its life.
+    private func reservedSwipeBuffer(_ slot: Int, like bitmap: Bitmap) -> (buffer: Bitmap, kept: Bool) {
+        while swipeBuffers.count <= slot { swipeBuffers.append(Bitmap(width: 0, height: 0, format: bitmap.format)) }
+        let old = swipeBuffers[slot]
+        if old.width == bitmap.width, old.height == bitmap.height, old.format == bitmap.format { return (old, true) }
+        let made = Bitmap(width: bitmap.width, height: bitmap.height, format: bitmap.format)
+        swipeBuffers[slot] = made
+        return (made, false)
     }
 }

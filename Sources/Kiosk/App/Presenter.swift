@@ -114,6 +114,10 @@ final class Presenter {
         present(damage: damage)
     }
 
+    /// Forgets the changes noted for the next frame: a turn that shows nothing new (a sliding page
+    /// that did not move) must not count their wait into the frame that comes later.
+    func discardPendingLatency() { latency.discardPending() }
+
     /// Presents a frame made by `compose` into the whole canvas instead of by the screen (a sliding
     /// page's: copies of pages drawn before). The screen's frame is drawn whole again afterwards.
     func presentComposed(_ compose: (Bitmap) -> Void) {
