@@ -249,7 +249,9 @@ let package = Package(
         // configuration and the onboarding script.
         .testTarget(
             name: "HomeAssistantTests",
-            dependencies: ["HomeAssistant", "Formats", "Platform", "Core", "Raster", "TestSupport"],
+            dependencies: [
+                "HomeAssistant", "HomeAssistantAdapter", "Formats", "Platform", "Core", "Raster", "TestSupport",
+            ],
             exclude: ["HAFixtures"]),
     ] + kernelVariantTargets
 )

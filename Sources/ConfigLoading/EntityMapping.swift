@@ -11,6 +11,8 @@ public enum EntityUse: Sendable, Equatable {
     case pair
     /// One of the element's options, matched by its text to the entity's state or attribute.
     case select
+    /// A colour (`0xRRGGBB`): a light's `rgb_color`.
+    case color
     /// A press calls a service.
     case press
     /// A variable: the state or attribute, shown by templates.
@@ -24,6 +26,7 @@ public enum EntityMapping {
         (.onOff, ["light", "switch", "input_boolean", "fan", "automation", "cover"]),
         (.number, ["light", "climate", "cover", "fan", "media_player", "number", "input_number"]),
         (.pair, ["climate"]),
+        (.color, ["light"]),
         (.select, ["select", "input_select", "climate", "fan", "media_player"]),
         (.press, ["scene", "script", "button", "media_player"]),
     ]
@@ -55,8 +58,8 @@ public enum EntityMapping {
         case .pair: use = .pair
         case .select: use = .select
         case .press: use = .press
-        // A colour wheel's light binding (rgb_color) is not mapped yet.
-        case .nothing, .rgb: return nil
+        case .rgb: use = .color
+        case .nothing: return nil
         }
         return domains.first { $0.0 == use }?.1.contains(domain) == true ? use : nil
     }
@@ -70,7 +73,8 @@ public enum EntityMapping {
             case .pair: .pair
             case .select: .select
             case .press: .press
-            case .nothing, .rgb: nil
+            case .rgb: .color
+            case .nothing: nil
             }
         guard let use, let list = domains.first(where: { $0.0 == use })?.1 else {
             return "no entity (it holds no value: bind a [[variables]] entry to show an entity's state)"

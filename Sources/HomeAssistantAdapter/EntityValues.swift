@@ -82,6 +82,16 @@ enum EntityValues {
                             + options.map { "\"\($0)\"" }.joined(separator: ", ") + ")"))
             }
             return .success(.single(Double(i)))
+        case .color:
+            // HA clears a light's colour while it is off: the wheel then shows black, the light's output.
+            if state.state == "off" { return .success(.single(0)) }
+            var rgb: [Double] = []
+            if case .array(let parts)? = state[attribute: "rgb_color"] { rgb = parts.compactMap(\.numberValue) }
+            guard rgb.count == 3 else {
+                return .failure(.init(message: "expected rgb_color (a light in a colour mode), found none"))
+            }
+            return .success(
+                .single(Double(EntityColor.shown(rgb, brightness: state[attribute: "brightness"]?.numberValue))))
         case .press, .readout:
             return .failure(.init(message: "holds no value"))
         }
@@ -201,6 +211,17 @@ enum EntityValues {
                 [
                     ("target_temp_low", .number(toHA(a, link, state))),
                     ("target_temp_high", .number(toHA(c, link, state))),
+                ])
+        case (.color, .single(let d)?):
+            // Black is the light off: HA would otherwise keep it on, emitting nothing.
+            guard let sent = EntityColor.sent(Int(max(0, min(16_777_215, d.rounded())))) else {
+                return aimed("light", "turn_off", [])
+            }
+            return aimed(
+                "light", "turn_on",
+                [
+                    ("rgb_color", .array(sent.rgb.map { .number(Double($0)) })),
+                    ("brightness", .number(Double(sent.brightness))),
                 ])
         case (.select, .single(let d)?):
             guard case .select(let options) = link.exposure, options.indices.contains(Int(d)) else { return nil }

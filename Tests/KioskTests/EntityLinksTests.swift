@@ -90,6 +90,35 @@ struct EntityLinksTests {
                 == ServiceCall(domain: "scene", service: "turn_on", entity: "scene.evening"))
     }
 
+    @Test("A colour wheel on a light: rgb_color scaled by brightness; black turns it off")
+    func colour() throws {
+        let wheel = try link("color-wheel", "light.strip")
+        let dimRed = state("on", [("rgb_color", .array([255, 0, 0].map(JSON.number))), ("brightness", .number(128))])
+        #expect(try EntityValues.value(of: dimRed, for: wheel).get() == .single(Double(0x80_00_00)))
+        let full = state("on", [("rgb_color", .array([0, 128, 255].map(JSON.number)))])
+        #expect(
+            try EntityValues.value(of: full, for: wheel).get() == .single(Double(0x00_80_FF)), "no brightness: full")
+        #expect(try EntityValues.value(of: state("off"), for: wheel).get() == .single(0), "off shows black")
+        #expect(throws: EntityValueProblem.self) {
+            try EntityValues.value(of: state("on", [("color_temp", .number(300))]), for: wheel).get()
+        }
+        #expect(
+            EntityValues.call(.single(Double(0x33_66_99)), for: wheel, state: nil)
+                == ServiceCall(
+                    domain: "light", service: "turn_on", entity: "light.strip",
+                    data: .object([
+                        ("rgb_color", .array([85, 170, 255].map(JSON.number))), ("brightness", .number(153)),
+                    ])))
+        #expect(
+            EntityValues.call(.single(0), for: wheel, state: nil)
+                == ServiceCall(domain: "light", service: "turn_off", entity: "light.strip"))
+        // What the panel sends, HA's state gives back.
+        let sent = try #require(EntityValues.call(.single(Double(0x33_66_99)), for: wheel, state: nil)?.data)
+        let echoed = state(
+            "on", [("rgb_color", try #require(sent["rgb_color"])), ("brightness", try #require(sent["brightness"]))])
+        #expect(try EntityValues.value(of: echoed, for: wheel).get() == .single(Double(0x33_66_99)))
+    }
+
     /// Links over a dial bound to an input_number, recording what they do.
     final class Recorder {
         var calls: [(ServiceCall, (ServiceResult) -> Void)] = []

@@ -68,6 +68,9 @@ struct HomeAssistantConfigTests {
                 "expected an entity a choice can show and set (select, input_select, climate, fan, media_player), found the light"
             ) == true)
         #expect(
+            errors(Self.section + Self.screen("  kind = \"color-wheel\"\n  entity = \"switch.kettle\"\n")).first?
+                .contains("expected an entity a color-wheel can show and set (light), found the switch") == true)
+        #expect(
             errors(Self.section + Self.screen("  kind = \"toggle\"\n  entity = \"lihgt.kitchen\"\n")).first?
                 .contains("found the unknown domain \"lihgt\" (did you mean \"light\"?)") == true)
         #expect(
