@@ -89,30 +89,30 @@ public final class EvdevDevice: InputSource {
     /// The touch state libevdev holds now (after a sync it is the kernel's).
     public func snapshot() -> TouchSnapshot {
         var contacts: [Int: RawContact] = [:]
+        var positions: [Int: SIMD2<Int32>] = [:]
         let hasTouchKey = libevdev_has_event_code(handle, UInt32(EV_KEY), UInt32(BTN_TOUCH)) == 1
         let touchDown = hasTouchKey ? libevdev_get_event_value(handle, UInt32(EV_KEY), UInt32(BTN_TOUCH)) != 0 : nil
         switch capabilities.touchProtocol {
         case .multitouchB:
             for slot in 0..<max(0, libevdev_get_num_slots(handle)) {
+                let x = libevdev_get_slot_value(handle, UInt32(slot), UInt32(ABS_MT_POSITION_X))
+                let y = libevdev_get_slot_value(handle, UInt32(slot), UInt32(ABS_MT_POSITION_Y))
+                positions[Int(slot)] = SIMD2(x, y)
                 let id = libevdev_get_slot_value(handle, UInt32(slot), UInt32(ABS_MT_TRACKING_ID))
                 guard id >= 0 else { continue }
-                contacts[Int(slot)] = RawContact(
-                    trackingID: Int(id),
-                    x: libevdev_get_slot_value(handle, UInt32(slot), UInt32(ABS_MT_POSITION_X)),
-                    y: libevdev_get_slot_value(handle, UInt32(slot), UInt32(ABS_MT_POSITION_Y)))
+                contacts[Int(slot)] = RawContact(trackingID: Int(id), x: x, y: y)
             }
         case .singleTouch:
-            if touchDown == true {
-                contacts[0] = RawContact(
-                    trackingID: 0, x: libevdev_get_event_value(handle, UInt32(EV_ABS), UInt32(ABS_X)),
-                    y: libevdev_get_event_value(handle, UInt32(EV_ABS), UInt32(ABS_Y)))
-            }
+            let x = libevdev_get_event_value(handle, UInt32(EV_ABS), UInt32(ABS_X))
+            let y = libevdev_get_event_value(handle, UInt32(EV_ABS), UInt32(ABS_Y))
+            positions[0] = SIMD2(x, y)
+            if touchDown == true { contacts[0] = RawContact(trackingID: 0, x: x, y: y) }
         case .multitouchA, nil:
             break  // libevdev keeps no protocol-A contacts; BTN_TOUCH is all there is
         }
         return TouchSnapshot(
             contacts: contacts, currentSlot: Int(max(0, libevdev_get_current_slot(handle))),
-            touchDown: touchDown)
+            touchDown: touchDown, positions: positions)
     }
 
     /// EVIOCGRAB: only this process receives the device's events (EBUSY when another has it).

@@ -255,11 +255,8 @@ public final class InputHub {
             return update
         }
         // A finger already on the panel when the device is opened begins now rather than being
-        // ignored until it lifts.
-        let initial = source.snapshot()
-        if !initial.contacts.isEmpty, let frame = assembler.resynchronize(to: initial, at: clock()) {
-            update.frames.append(frame)
-        }
+        // ignored until it lifts; the slots' last positions are where the next contacts start.
+        if let frame = assembler.start(from: source.snapshot(), at: clock()) { update.frames.append(frame) }
         let info = InputDeviceInfo(deviceID: nextDeviceID, path: path, name: source.capabilities.name, fd: source.fd)
         nextDeviceID += 1
         open[source.fd] = OpenDevice(source: source, assembler: assembler, info: info)

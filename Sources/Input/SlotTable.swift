@@ -72,6 +72,13 @@ struct SlotTable {
         records[index].x = p.x; records[index].y = p.y
     }
 
+    /// Sets where the next contact in `slot` starts, when no contact is down in it (the device's state
+    /// read from the kernel, not an event of this frame).
+    mutating func seedPosition(slot: Int, x: Int32, y: Int32) {
+        guard live[slot] == nil else { return }
+        positions[slot] = (x, y)
+    }
+
     /// Lifts (or cancels) the contact in `slot`, if any.
     mutating func end(slot: Int, cancelled: Bool) {
         guard let contact = live[slot] else { return }

@@ -9,9 +9,16 @@ public struct TouchSnapshot: Hashable, Sendable {
     public var currentSlot: Int
     /// BTN_TOUCH's state when the device has one; protocol-A devices only have this to go on.
     public var touchDown: Bool?
+    /// The last position every slot holds, down or not (x, y in device units). The kernel does not
+    /// repeat a value that did not change, so a contact put down where the slot's last one was
+    /// arrives with no position events: it starts here.
+    public var positions: [Int: SIMD2<Int32>]
     /// Creates a snapshot.
-    public init(contacts: [Int: RawContact], currentSlot: Int = 0, touchDown: Bool? = nil) {
+    public init(
+        contacts: [Int: RawContact], currentSlot: Int = 0, touchDown: Bool? = nil, positions: [Int: SIMD2<Int32>] = [:]
+    ) {
         self.contacts = contacts; self.currentSlot = currentSlot; self.touchDown = touchDown
+        self.positions = positions
     }
 }
 
@@ -94,6 +101,15 @@ public struct TouchAssembler {
         events.compactMap { feed($0) }
     }
 
+    /// Starts from the device's state when it is opened: the slots' last positions (a process that
+    /// opens the device after another read it must not place a contact the kernel reports without
+    /// positions at 0,0), and any contact already down, which begins now.
+    public mutating func start(from snapshot: TouchSnapshot, at time: MonotonicTime) -> TouchFrame? {
+        for (slot, p) in snapshot.positions { table.seedPosition(slot: slot, x: p.x, y: p.y) }
+        committed = table
+        return snapshot.contacts.isEmpty ? nil : resynchronize(to: snapshot, at: time)
+    }
+
     /// Ends a SYN_DROPPED: compares what consumers were told with the device's real state and reports
     /// the difference (lifted contacts end, new ones begin, moved ones move).
     public mutating func resynchronize(to snapshot: TouchSnapshot, at time: MonotonicTime) -> TouchFrame? {
@@ -125,6 +141,8 @@ public struct TouchAssembler {
                 for slot in table.live.keys.sorted() { table.setTrackingID(-1, slot: slot) }
             }
         }
+        // Slots with no contact now start the next one where the kernel last had them.
+        for (slot, p) in snapshot.positions { table.seedPosition(slot: slot, x: p.x, y: p.y) }
         return commitFrame(at: time)
     }
 

@@ -43,7 +43,8 @@ final class FakeSource: InputSource {
         return queued
     }
     var initialContacts: [Int: RawContact] = [:]
-    func snapshot() -> TouchSnapshot { TouchSnapshot(contacts: initialContacts) }
+    var initialPositions: [Int: SIMD2<Int32>] = [:]
+    func snapshot() -> TouchSnapshot { TouchSnapshot(contacts: initialContacts, positions: initialPositions) }
     func grab() throws(DeviceOpenError) { grabbed = true }
     func rumble(milliseconds: Int) -> Bool { false }
     func close() {
@@ -73,6 +74,8 @@ final class FakeDevDirectory {
     var denied: Set<String> = []
     /// Contacts already down on the next device opened.
     var contactsAtOpen: [Int: RawContact] = [:]
+    /// The slots' last positions the kernel holds for the next device opened.
+    var positionsAtOpen: [Int: SIMD2<Int32>] = [:]
 
     init() {
         root = makeTemporaryDirectory("input")
@@ -95,6 +98,7 @@ final class FakeDevDirectory {
         if denied.contains(name) { throw DeviceOpenError(path: path, step: "open", errno: EACCES) }
         let s = FakeSource(path: path, capabilities: caps)
         s.initialContacts = contactsAtOpen
+        s.initialPositions = positionsAtOpen
         sources[name] = s
         return s
     }
@@ -191,6 +195,24 @@ final class FakeDevDirectory {
         let update = hub.start()
         #expect(update.frames.map { summary($0) } == [["began #12@3 400,200"]])
         #expect(update.frames.first?.time == 9)
+    }
+
+    @Test("The first tap after opening, where the last reader's was, comes without X/Y: it lands there, not at 0,0")
+    func tapWhereTheLastReaderLeftIt() throws {
+        let dev = FakeDevDirectory()
+        dev.create("event0", touchscreen)
+        dev.positionsAtOpen = [0: SIMD2(200, 100)]
+        let hub = InputHub(
+            configuration: InputHubConfiguration(displaySize: Size(1600, 960), directory: dev.root),
+            opener: dev.opener)
+        #expect(hub.start().frames.isEmpty)
+        let s = try #require(dev.sources["event0"])
+        s.push([
+            InputEvent(type: 3, code: 0x39, value: 5, time: 1), InputEvent(type: 0, code: 0, value: 0, time: 1),
+            InputEvent(type: 3, code: 0x39, value: -1, time: 1.1), InputEvent(type: 0, code: 0, value: 0, time: 1.1),
+        ])
+        let frames = hub.handleReadable(fd: s.fd).frames
+        #expect(frames.map { summary($0) } == [["began #5@0 400,200"], ["ended #5@0 400,200"]])
     }
 
     @Test("A SYN_DROPPED read from the device resynchronises from its snapshot; remapping takes effect at once")

@@ -65,6 +65,32 @@ import Testing
         #expect(summary(a.feed(s.take()).last) == ["began #2@1 300,400"])
     }
 
+    @Test("Opened after another reader: a contact with no X/Y starts where the kernel had its slot, not at 0,0")
+    func startsFromKernelPositions() {
+        // The last process saw a tap at 300,400 in slot 0; this one opens the device afterwards, and
+        // the kernel sends the next tap at the same point as a tracking id alone.
+        var a = TouchAssembler(touchProtocol: .multitouchB, mapper: unitMapper)
+        let idle = TouchSnapshot(contacts: [:], positions: [0: SIMD2(300, 400), 1: SIMD2(7, 8)])
+        #expect(a.start(from: idle, at: 1) == nil, "nothing is down: no frame")
+        var s = SyntheticStream()
+        s.contact(slot: 0, id: 9); s.frame()
+        s.contact(slot: 0, id: -1); s.frame()
+        #expect(a.feed(s.take()).map { summary($0) } == [["began #9@0 300,400"], ["ended #9@0 300,400"]])
+        // A finger already down at opening begins at once.
+        var b = TouchAssembler(touchProtocol: .multitouchB, mapper: unitMapper)
+        let down = TouchSnapshot(contacts: [1: RawContact(trackingID: 4, x: 7, y: 8)], positions: [1: SIMD2(7, 8)])
+        #expect(summary(b.start(from: down, at: 1)) == ["began #4@1 7,8"])
+    }
+
+    @Test("Single touch opened after another reader: BTN_TOUCH alone starts at the kernel's ABS_X/Y")
+    func singleTouchStartsFromKernelPosition() {
+        var a = TouchAssembler(touchProtocol: .singleTouch, mapper: unitMapper)
+        _ = a.start(from: TouchSnapshot(contacts: [:], touchDown: false, positions: [0: SIMD2(120, 90)]), at: 1)
+        var s = SyntheticStream()
+        s.key(SyntheticStream.btnTouch, 1); s.frame()
+        #expect(summary(a.feed(s.take()).first).first?.hasSuffix("120,90") == true)
+    }
+
     @Test("Two slots in one frame are reported in slot order; a repeated value is no move")
     func twoSlots() {
         var a = TouchAssembler(deviceID: 4, touchProtocol: .multitouchB, mapper: unitMapper)

@@ -62,6 +62,8 @@ def screen_power(vm, broker):
     _wait_level(vm, 0, "`ctl screen-power off`")
 
     # A tap on the dark screen wakes it at the brightness it had, and moves nothing under the finger.
+    # Off, so this is the raw point the Home Assistant check's first touch after a restart repeats.
+    reply(vm, "set", "pump", "0")
     pump = controls(vm)["pump"]
     switch = pump.get("points", {}).get("switch")
     require(switch, f"`ctl list` gives no switch point for the pump toggle: {pump!r:.200}")
