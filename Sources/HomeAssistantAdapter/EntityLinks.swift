@@ -143,6 +143,15 @@ final class EntityLinks {
         }
     }
 
+    /// Takes over the counts `stats` shows from the links of the config before a reload. Calls waiting
+    /// are not taken over: the new links show HA's last known state on every element at once, and a
+    /// call still in flight moves it when HA confirms it.
+    func takeOver(from old: EntityLinks) {
+        statesReceived += old.statesReceived
+        callsSent += old.callsSent
+        callsRefused += old.callsRefused
+    }
+
     /// A kiosk event: fingers taking and leaving elements, presses, and changes to send to HA.
     func receive(_ event: KioskEvent, now: MonotonicTime) {
         if case .control(let id, .touchUpInside, _) = event, links[id]?.binding.use == .press {

@@ -127,7 +127,9 @@ public final class HomeAssistantAdapter: KioskAdapter {
             start(kiosk, now: now)
             return
         }
+        let old = self.links
         let links = follow(kiosk, client)
+        if let old { links.takeOver(from: old) }
         links.connectionChanged(live: client.state == .live, entities: client.entities, now: now)
         if fresh.entityIDs != before.entityIDs {
             Log.notice("homeassistant: the config binds \(fresh.entityIDs.count) entities now; subscribing to them")

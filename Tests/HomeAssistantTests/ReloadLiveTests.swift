@@ -180,3 +180,61 @@ extension LiveHomeAssistantTests {
         h.client.stop()
     }
 }
+
+/// A panel that starts without Home Assistant; `bound` adds the section and binds its toggle.
+enum LateHAPanel {
+    static func config(dir: String, port: UInt16, bound: Bool) -> String {
+        let section = bound ? "[homeassistant]\nurl = \"http://127.0.0.1:\(port)\"\ntoken_file = \"\(dir)/token\"" : ""
+        return """
+            [display]
+            backend = "headless"
+            size = "400x300"
+            [state]
+            path = "\(dir)/state.json"
+            [socket]
+            path = "\(dir)/control.sock"
+            \(section)
+            [[screens]]
+            id = "main"
+              [[screens.controls]]
+              kind = "toggle"
+              id = "lamp"
+              frame = [20, 20, 160, 64]
+              \(bound ? "entity = \"input_boolean.tw_lamp\"" : "")
+            """
+    }
+}
+
+extension LiveHomeAssistantTests {
+    @Test("A [homeassistant] section added by a reload is followed at once, without a restart")
+    func sectionAddedByReload() throws {
+        let server = try HAServer.shared()
+        let h = try Harness(
+            settings: try HomeAssistantSettings(url: "http://127.0.0.1:\(server.port)", token: server.token),
+            entities: ["input_boolean.tw_lamp"])
+        h.client.start()
+        #expect(h.waitLive(HAServer.startTimeout))
+        func lamp(_ service: String) {
+            let r = h.call(ServiceCall(domain: "input_boolean", service: service, entity: "input_boolean.tw_lamp"))
+            guard case .success? = r else { Issue.record("input_boolean.\(service): \(String(describing: r))"); return }
+        }
+        lamp("turn_on")
+        #expect(turn(h.loop, timeout: 10) { h.client.entities["input_boolean.tw_lamp"]?.state == "on" })
+
+        let panel = try BoundPanel(server: server) { LateHAPanel.config(dir: $0, port: $1, bound: false) }
+        #expect(panel.wait("lamp", for: 0) == 0, "unbound, the toggle keeps its own value")
+        #expect(panel.stats?["homeassistant"] == nil)
+        try FileIO.writeAtomically(
+            Array(LateHAPanel.config(dir: panel.dir, port: server.port, bound: true).utf8),
+            to: panel.dir + "/config.toml")
+        #expect(panel.request("{\"cmd\":\"reload\"}")?["ok"] == .bool(true))
+        #expect(panel.wait("lamp", for: 1) == 1, "HA's state arrives after the reload; log: \(panel.log)")
+        lamp("turn_off")
+        #expect(panel.wait("lamp", for: 0) == 0, "and HA's changes")
+        panel.tap("lamp")
+        #expect(
+            turn(h.loop, timeout: 15) { h.client.entities["input_boolean.tw_lamp"]?.state == "on" },
+            "a tap reaches HA")
+        h.client.stop()
+    }
+}

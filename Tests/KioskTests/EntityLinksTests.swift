@@ -194,6 +194,25 @@ struct EntityLinksTests {
         #expect(r.applied == [.single(10), .single(10), .single(10)])
     }
 
+    @Test("A reload's links show HA's last known state at once, not a call still unconfirmed; counts go on")
+    func reloadShowsHAState() throws {
+        let r = try dial()
+        r.links.receive(.valueChanged(id: "c", value: .single(80), urgent: true, origin: .command(.socket)), now: 1)
+        try #require(r.calls.count == 1)
+        let reloaded = try Recorder(
+            try loaded(control("c", "circular-slider", "input_number.level", "  min = 0\n  max = 100\n")))
+        reloaded.links.takeOver(from: r.links)
+        var cache = EntityCache()
+        _ = cache.apply(
+            .object([("a", .object([("input_number.level", .object([("s", .string("10")), ("a", .object([]))]))]))]))
+        reloaded.links.connectionChanged(live: true, entities: cache, now: 1.5)
+        #expect(reloaded.applied == [.single(10)], "HA still says 10: the element shows 10, not the 80 sent")
+        #expect(reloaded.links.callsSent == 1)
+        // HA confirms the call in flight: the element follows.
+        reloaded.links.entityChanged("input_number.level", state("80"), now: 2)
+        #expect(reloaded.applied == [.single(10), .single(80)])
+    }
+
     @Test("Keys from the entity: range, decimals and unit of a number, a choice's options; the config's win")
     func entityKeys() throws {
         let r = try Recorder(

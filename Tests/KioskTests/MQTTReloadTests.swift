@@ -280,3 +280,25 @@ struct MQTTReloadTests {
         #expect(try broker.retained("\(base)/memo/state") == "Filter due")
     }
 }
+
+extension MQTTReloadTests {
+    @Test("An [mqtt] section added by a reload connects at once: online, the state published, sets taken")
+    func sectionAddedByReload() throws {
+        let broker = try MosquittoBroker(name: "mqtt-late")
+        let kiosk = try #require(KioskProcess(name: "mqtt-late-kiosk"))
+        let base = MQTTReloadTests.base
+        try kiosk.writeConfig(
+            KioskProcess.config(dir: kiosk.dir, extraScreens: MQTTReloadTests.mqtt(port: broker.port)))
+        #expect(kiosk.request("{\"cmd\":\"reload\"}")?.hasPrefix("{\"ok\":true") == true)
+        #expect(try broker.wait("\(base)/status", for: "online") == "online")
+        #expect(try broker.wait("\(base)/dial/state", for: "25") == "25")
+        try broker.publish("\(base)/dial/set", "60")
+        let deadline = monotonicNow() + 5
+        var value = kiosk.request("{\"cmd\":\"get\",\"id\":\"dial\"}")
+        while value?.contains("\"value\":60") != true && monotonicNow() < deadline {
+            usleep(50_000)
+            value = kiosk.request("{\"cmd\":\"get\",\"id\":\"dial\"}")
+        }
+        #expect(value?.contains("\"value\":60") == true, "\(value ?? "no reply")")
+    }
+}

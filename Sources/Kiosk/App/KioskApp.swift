@@ -48,26 +48,25 @@ public final class KioskApp {
     /// Runs until SIGTERM or SIGINT (exit code 0), or until a panel plugged in no longer offers the
     /// mode in use (1, so systemd restarts it for the new panel), reached through the adapters
     /// `adapters` makes for the config; returns the exit code.
-    public func run(adapters: KioskAdapterFactory) -> Int32 {
+    public func run(adapters: @escaping KioskAdapterFactory) -> Int32 {
         let signals = SignalSource()
         guard let presenter = Presenter.open(config, forceHeadless: options.forceHeadless, signals: signals) else {
             return 0
         }
         return KioskRuntime(
             options: options, config: config, signals: signals, presenter: presenter, notice: notice,
-            adapters: adapters(config, options)
+            makeAdapters: adapters
         ).run()
     }
 
     /// Runs on `frontEnd`'s display, with it as one more touch source, until SIGTERM or SIGINT or
     /// until the front end asks to stop; returns the exit code.
-    public func run(frontEnd: any KioskFrontEnd, adapters: KioskAdapterFactory) -> Int32 {
+    public func run(frontEnd: any KioskFrontEnd, adapters: @escaping KioskAdapterFactory) -> Int32 {
         let signals = SignalSource()
         let presenter = Presenter(display: frontEnd.display, terminal: nil)
         Log.notice("display: \(frontEnd.display.summary)")
         let runtime = KioskRuntime(
-            options: options, config: config, signals: signals, presenter: presenter,
-            adapters: adapters(config, options))
+            options: options, config: config, signals: signals, presenter: presenter, makeAdapters: adapters)
         runtime.frontEnd = frontEnd
         return runtime.run()
     }

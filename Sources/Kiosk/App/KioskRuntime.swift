@@ -34,7 +34,9 @@ public final class KioskRuntime {
     /// it is instead of encoded again.
     var lastScreenshot: (frame: Int, result: KioskResult)?
     /// The socket, MQTT…: how the rest of the system reaches the kiosk (`KioskAdapter`).
-    let adapters: [any KioskAdapter]
+    private(set) var adapters: [any KioskAdapter]
+    /// Makes the adapters a config asks for: at start, and at a reload for sections the config gained.
+    private let makeAdapters: KioskAdapterFactory
     /// Who sent the command being done (nil between commands): the changes it makes carry it.
     var commandSource: CommandSource?
     /// Controls whose device is unavailable (`setAvailable`), on any screen.
@@ -68,10 +70,11 @@ public final class KioskRuntime {
     init(
         options: RunOptions, config: KioskConfig, signals: SignalSource, presenter: Presenter,
         notice: ConfigNotice? = nil,
-        adapters: [any KioskAdapter] = []
+        makeAdapters: @escaping KioskAdapterFactory = { _, _ in [] }
     ) {
         self.options = options
-        self.adapters = adapters
+        self.makeAdapters = makeAdapters
+        self.adapters = makeAdapters(config, options)
         self.config = config
         self.notice = notice
         self.signals = signals
@@ -209,6 +212,17 @@ public final class KioskRuntime {
         presenter.invalidate()
     }
 
+    /// Starts the adapters of sections the reloaded config has and the running one had not (an
+    /// `[mqtt]` or `[homeassistant]` added): followed at once, as other changes are.
+    private func startAdaptersAdded() {
+        let running = Set(adapters.map(\.name))
+        for adapter in makeAdapters(config, options) where !running.contains(adapter.name) {
+            adapters.append(adapter)
+            adapter.start(self, now: monotonicNow())
+            Log.notice("reload: \(adapter.name) added (\(adapter.summary))")
+        }
+    }
+
     /// Shows screen `index` of the current config with the saved values applied over the config's.
     /// `remember`: push the screen shown now for `back`.
     /// `prepared`: that screen built already (`prepareScreen`, a page swipe's neighbour).
@@ -312,6 +326,7 @@ public final class KioskRuntime {
             settleSavedValues(now: monotonicNow())
             show(screenIndex: pages.current, time: monotonicNow())
             for a in adapters { a.reloaded(self, now: monotonicNow()) }
+            startAdaptersAdded()
             let c = config.inputConfiguration(canvas: presenter.display.canvasSize)
             touches.hub?.updateMapping(
                 displaySize: c.displaySize, calibration: c.calibration,

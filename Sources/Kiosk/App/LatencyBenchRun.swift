@@ -39,7 +39,8 @@ extension KioskApp {
             return (0, LatencyStats(frames: 0))
         }
         let runtime = KioskRuntime(
-            options: options, config: config, signals: signals, presenter: presenter, adapters: adapters)
+            options: options, config: config, signals: signals, presenter: presenter,
+            makeAdapters: { _, _ in adapters })
         runtime.benchInput = input
         runtime.onFirstWait = started
         let status = runtime.run()
