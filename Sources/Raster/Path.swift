@@ -70,6 +70,27 @@ public struct Path: Sendable {
         p.close()
         return p
     }
+    /// The band a stroke `width` wide along `roundedRect(rect, radius:)` covers, as one fill: the outline
+    /// grown by half the width (its corners' radius grown alike) around the outline shrunk by as much,
+    /// wound the other way: exactly the points within half the width of the outline, from far fewer
+    /// edges than a stroke's quadrilaterals and joins (which also cover a little more inside tight corners).
+    public static func roundedRectBand(_ rect: Rect, radius: Double, width: Double) -> Path {
+        let r = roundedRectRadius(rect, radius), hw = width / 2
+        var p = roundedRect(rect.insetBy(-hw), radius: r + hw)
+        let inner = rect.insetBy(hw)
+        guard inner.width > 0, inner.height > 0 else { return p }
+        let ri = roundedRectRadius(inner, max(0, r - hw))
+        // Counter-clockwise: the corners in reverse order, each swept back.
+        for (n, k) in [3, 2, 1, 0].enumerated() {
+            let (center, start) = roundedRectCorner(k, inner, ri)
+            let from = start + .degrees(90)
+            if n == 0 { p.move(to: from.point(center: center, radius: ri)) }
+            p.arc(center: center, radius: ri, start: from, sweep: .degrees(-90))
+        }
+        p.close()
+        return p
+    }
+
     /// The corner radius `roundedRect` uses: `radius` clamped to half the shorter side.
     static func roundedRectRadius(_ rect: Rect, _ radius: Double) -> Double {
         max(0, min(radius, rect.width / 2, rect.height / 2))

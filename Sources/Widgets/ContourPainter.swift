@@ -37,6 +37,18 @@ enum ContourPainter {
 
     /// A drop shadow without a blur filter: the shape offset, filled at part of the shadow's alpha, and
     /// its edge stroked `blur` wide at a lower alpha, which reads as a soft edge at these small radii.
+    /// The same for a rounded rectangle, its soft edge filled as one band (`Path.roundedRectBand`):
+    /// a thumb or key redrawn on every change costs a fraction of the stroke.
+    static func drawShadow(
+        roundedRect rect: Rect, radius: Double, color: Color, offset: Vector, blur: Double, painter: LocalPainter
+    ) {
+        let moved = Rect(x: rect.minX + offset.dx, y: rect.minY + offset.dy, width: rect.width, height: rect.height)
+        if blur > 0 {
+            painter.fill(Path.roundedRectBand(moved, radius: radius, width: 2 * blur), paint: Paint(color, alpha: 0.35))
+        }
+        painter.fill(Path.roundedRect(moved, radius: radius), paint: Paint(color, alpha: 0.6))
+    }
+
     static func drawShadow(_ shape: Path, color: Color, offset: Vector, blur: Double, painter: LocalPainter) {
         let moved = shape.applying(.translation(offset.dx, offset.dy))
         if blur > 0 {

@@ -20,6 +20,9 @@ public final class EventOutbox {
 
     /// Removes and returns the queued events, oldest first.
     public func drain() -> [ControlEvent] {
+        // Every element is drained after every change: an empty queue must cost no allocation
+        // (emptying a buffer shared with `out` while keeping its capacity would make a new one).
+        guard !queue.isEmpty else { return [] }
         let out = queue
         queue.removeAll(keepingCapacity: true)
         return out

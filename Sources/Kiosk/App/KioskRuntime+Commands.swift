@@ -99,7 +99,9 @@ extension KioskRuntime: KioskAPI {
             guard config.allControls.contains(where: { $0.id == id }) else {
                 return .failure(KioskCommandError(unknownControl(id).description))
             }
-            if available { unavailable.remove(id) } else { unavailable.insert(id) }
+            // A device confirms availability with every state it sends: only a change is shown.
+            let changed = available ? unavailable.remove(id) != nil : unavailable.insert(id).inserted
+            guard changed else { return .success(.done) }
             showAvailability()
             presenter.invalidate()
             return .success(.done)

@@ -25,12 +25,10 @@ extension KioskRuntime {
         } catch {
             throw ControlRequestError(description: "\(id): \(error)")
         }
-        if element === screen.element(id: id) {
-            deliverEvents(now: now, depth: depth)
-        } else {
-            let actions = deliver(element, now: now)
-            if !actions.isEmpty { perform(actions, now: now, depth: depth) }
-        }
+        // Only this element raised events (another's come through the actions it asks for): draining
+        // every element of a large panel for each set from a device cost more than the set itself.
+        let actions = deliver(element, now: now)
+        if !actions.isEmpty { perform(actions, now: now, depth: depth) }
         // A seeker's set raises no event (CS-3), so nothing above saved it; the value is the panel's
         // state all the same: saved at once and published like any programmatic change.
         if services.state.values[id] != taken {

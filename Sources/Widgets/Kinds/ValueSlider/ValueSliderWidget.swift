@@ -117,7 +117,8 @@ final class ValueSliderWidget: Widget {
     private func drawThumb(_ painter: LocalPainter, rect: Rect) {
         let shape = Path.roundedRect(rect, radius: 8)
         ContourPainter.drawShadow(
-            shape, color: Color.black.withAlpha(0.5), offset: Vector(0, 2), blur: 3, painter: painter)
+            roundedRect: rect, radius: 8, color: Color.black.withAlpha(0.5), offset: Vector(0, 2), blur: 3,
+            painter: painter)
         let ground = painter.resources.theme.background
         if let halo = HandleHalo.color(
             fill: colors.thumb, touching: [ground, colors.filled, colors.unfilled], ground: ground)
@@ -191,6 +192,8 @@ final class NumberPadWidget: Widget {
     var overlayLevel: Int { 1 }
 
     func collectDamage(at time: MonotonicTime) -> [Rect] {
+        // Closed and drawn closed: nothing to compare (a snapshot lists every key's label).
+        if !pad.isOpen, drawn?.open == false { return [] }
         let now = snapshot()
         defer { drawn = now }
         guard let old = drawn else { return [box(now)] }
@@ -249,7 +252,8 @@ final class NumberPadWidget: Widget {
     private func drawKey(_ key: NumberKey, frame: Rect, pressed: Bool, enabled: Bool, painter: LocalPainter) {
         let shape = Path.roundedRect(frame, radius: NumberPadLayout.keyCornerRadius)
         ContourPainter.drawShadow(
-            shape, color: Color.black.withAlpha(0.5), offset: Vector(0, 2), blur: 1, painter: painter)
+            roundedRect: frame, radius: NumberPadLayout.keyCornerRadius, color: Color.black.withAlpha(0.5),
+            offset: Vector(0, 2), blur: 1, painter: painter)
         painter.fill(shape, paint: Paint(key.backgroundColor))
         let light = Color(r: 102, g: 102, b: 102, a: 77), dark = Color(r: 64, g: 64, b: 64, a: 77)
         painter.fill(
