@@ -14,16 +14,7 @@ enum ColorWheelPanel {
 
     static func config(dir: String, port: UInt16) -> String {
         """
-        [display]
-        backend = "headless"
-        size = "400x300"
-        [state]
-        path = "\(dir)/state.json"
-        [socket]
-        path = "\(dir)/control.sock"
-        [homeassistant]
-        url = "http://127.0.0.1:\(port)"
-        token_file = "\(dir)/token"
+        \(BoundPanel.header(dir: dir, port: port))
         [[screens]]
         id = "main"
           [[screens.controls]]
@@ -39,17 +30,10 @@ extension LiveHomeAssistantTests {
     @Test("A colour wheel on a light: HA's colour and brightness on the wheel, the wheel's colour in HA")
     func colorWheelOnLight() throws {
         let server = try HAServer.shared()
-        let h = try Harness(
-            settings: try HomeAssistantSettings(url: "http://127.0.0.1:\(server.port)", token: server.token),
-            entities: [ColorWheelPanel.light])
-        h.client.start()
-        #expect(h.waitLive(HAServer.startTimeout))
+        let h = try Harness.live(server, entities: [ColorWheelPanel.light])
         let light = ColorWheelPanel.light
         func ha() -> EntityState? { h.client.entities[light] }
-        func turnOn(_ data: [(String, JSON)]) {
-            let r = h.call(ServiceCall(domain: "light", service: "turn_on", entity: light, data: .object(data)))
-            guard case .success? = r else { Issue.record("light.turn_on: \(String(describing: r))"); return }
-        }
+        func turnOn(_ data: [(String, JSON)]) { h.expectCall("light", "turn_on", light, data) }
         func rgb(_ r: Int, _ g: Int, _ b: Int) -> JSON { .array([r, g, b].map { .number(Double($0)) }) }
         turnOn([("rgb_color", rgb(255, 0, 0)), ("brightness", .number(255))])
         #expect(turn(h.loop, timeout: 15) { ha()?[attribute: "brightness"]?.numberValue == 255 })
@@ -70,10 +54,7 @@ extension LiveHomeAssistantTests {
         }
         // A blue at half brightness: HA keeps the colour at full strength, the wheel shows the output.
         fromHA(0x00_00_80) { turnOn([("rgb_color", rgb(0, 0, 255)), ("brightness", .number(128))]) }
-        fromHA(0) {
-            let r = h.call(ServiceCall(domain: "light", service: "turn_off", entity: light))
-            guard case .success? = r else { Issue.record("light.turn_off: \(String(describing: r))"); return }
-        }
+        fromHA(0) { h.expectCall("light", "turn_off", light) }
 
         // Panel → HA: a green from the socket turns the light on, green, at full brightness.
         _ = panel.request("{\"cmd\":\"set\",\"id\":\"wheel\",\"value\":\(0x00_FF_00)}")

@@ -12,16 +12,7 @@ import TestSupport
 enum DemoPanel {
     static func config(dir: String, port: UInt16) -> String {
         """
-        [display]
-        backend = "headless"
-        size = "800x480"
-        [state]
-        path = "\(dir)/state.json"
-        [socket]
-        path = "\(dir)/control.sock"
-        [homeassistant]
-        url = "http://127.0.0.1:\(port)"
-        token_file = "\(dir)/token"
+        \(BoundPanel.header(dir: dir, port: port, size: "800x480"))
         [[variables]]
         id = "outdoor"
         entity = "sensor.outside_temperature"
@@ -231,23 +222,14 @@ extension LiveHomeAssistantTests {
     @Test("Demo entities: every remaining row of the mapping, HA → panel and panel → HA")
     func demoRows() throws {
         let server = try HAServer.shared()
-        let h = try Harness(
-            settings: try HomeAssistantSettings(url: "http://127.0.0.1:\(server.port)", token: server.token),
-            entities: DemoPanel.entities)
-        h.client.start()
-        #expect(h.waitLive(HAServer.startTimeout))
+        let h = try Harness.live(server, entities: DemoPanel.entities)
         func ha(_ entity: String) -> EntityState? { h.client.entities[entity] }
         func waitHA(_ entity: String, _ what: String, _ holds: @escaping (EntityState) -> Bool) {
             let ok = turn(h.loop, timeout: 15) { ha(entity).map(holds) == true }
             #expect(ok, "\(what): HA has \(ha(entity).map { "\($0.state) \($0.attributes)" } ?? "nil")")
         }
         func call(_ domain: String, _ service: String, _ entity: String, _ data: [(String, JSON)] = []) {
-            let r = h.call(
-                ServiceCall(
-                    domain: domain, service: service, entity: entity, data: data.isEmpty ? nil : .object(data)))
-            guard case .success? = r else {
-                Issue.record("\(domain).\(service) \(entity): \(String(describing: r))"); return
-            }
+            h.expectCall(domain, service, entity, data)
         }
         // Known starting states, whatever an earlier test left.
         call("light", "turn_off", "light.bed_light")

@@ -11,16 +11,7 @@ import TestSupport
 extension LiveHomeAssistantTests {
     static func templatePanel(dir: String, port: UInt16) -> String {
         """
-        [display]
-        backend = "headless"
-        size = "400x300"
-        [state]
-        path = "\(dir)/state.json"
-        [socket]
-        path = "\(dir)/control.sock"
-        [homeassistant]
-        url = "http://127.0.0.1:\(port)"
-        token_file = "\(dir)/token"
+        \(BoundPanel.header(dir: dir, port: port))
         [[screens]]
         id = "main"
           [[screens.controls]]
@@ -39,11 +30,7 @@ extension LiveHomeAssistantTests {
     @Test("Templates naming an entity and an attribute show HA's values and follow HA's changes")
     func entityTemplates() throws {
         let server = try HAServer.shared()
-        let h = try Harness(
-            settings: try HomeAssistantSettings(url: "http://127.0.0.1:\(server.port)", token: server.token),
-            entities: ["input_number.tw_level"])
-        h.client.start()
-        #expect(h.waitLive())
+        let h = try Harness.live(server, entities: ["input_number.tw_level"])
         func set(_ value: Double) {
             _ = h.call(
                 ServiceCall(

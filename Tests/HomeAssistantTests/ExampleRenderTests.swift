@@ -33,16 +33,9 @@ extension LiveHomeAssistantTests {
     @Test("Config/home-assistant.toml against HA's demo entities: live, HA's values, a tap reaches HA")
     func examplePanel() throws {
         let server = try HAServer.shared()
-        let h = try Harness(
-            settings: try HomeAssistantSettings(url: "http://127.0.0.1:\(server.port)", token: server.token),
-            entities: ExamplePanel.entities)
-        h.client.start()
-        #expect(h.waitLive(HAServer.startTimeout))
+        let h = try Harness.live(server, entities: ExamplePanel.entities)
         func call(_ domain: String, _ service: String, _ entity: String, _ data: [(String, JSON)] = []) {
-            let r = h.call(
-                ServiceCall(
-                    domain: domain, service: service, entity: entity, data: data.isEmpty ? nil : .object(data)))
-            if case .success? = r {} else { Issue.record("\(domain).\(service): \(String(describing: r))") }
+            h.expectCall(domain, service, entity, data)
         }
         // A picture's evening: the ceiling dimmed, the kitchen off, the heat pump at 21.5 °C, the music quieter.
         call("light", "turn_on", "light.ceiling_lights", [("brightness_pct", .number(60))])

@@ -42,6 +42,26 @@ final class Harness {
 
     static let entities = ["input_boolean.tw_lamp", "input_number.tw_level", "input_select.tw_mode"]
 
+    /// A client of `server`'s HA following `entities`, started; an issue is recorded unless it goes live.
+    static func live(_ server: HAServer, entities: [String]) throws -> Harness {
+        let h = try Harness(
+            settings: try HomeAssistantSettings(url: "http://127.0.0.1:\(server.port)", token: server.token),
+            entities: entities)
+        h.client.start()
+        #expect(h.waitLive(HAServer.startTimeout), "state: \(h.client.state)")
+        return h
+    }
+
+    /// Calls `domain.service` on `entity` with `data`; an issue is recorded unless HA accepts it.
+    func expectCall(_ domain: String, _ service: String, _ entity: String, _ data: [(String, JSON)] = []) {
+        let r = call(
+            ServiceCall(domain: domain, service: service, entity: entity, data: data.isEmpty ? nil : .object(data)))
+        guard case .success? = r else {
+            Issue.record("\(domain).\(service) \(entity): \(String(describing: r))")
+            return
+        }
+    }
+
     func waitLive(_ timeout: Double = 30) -> Bool { turn(loop, timeout: timeout) { client.state == .live } }
 
     /// Calls a service and turns the loop until HA answers.

@@ -95,13 +95,7 @@ struct MQTTDiscoveryLiveTests {
 
     static func panel(dir: String, brokerPort: UInt16, client: String, toggle: String) -> String {
         """
-        [display]
-        backend = "headless"
-        size = "400x300"
-        [state]
-        path = "\(dir)/state.json"
-        [socket]
-        path = "\(dir)/control.sock"
+        \(BoundPanel.header(dir: dir, port: nil))
         [mqtt]
         host = "127.0.0.1"
         port = \(brokerPort)

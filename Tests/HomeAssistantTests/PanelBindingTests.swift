@@ -16,16 +16,7 @@ final class BoundPanel {
 
     static func config(dir: String, port: UInt16) -> String {
         """
-        [display]
-        backend = "headless"
-        size = "400x300"
-        [state]
-        path = "\(dir)/state.json"
-        [socket]
-        path = "\(dir)/control.sock"
-        [homeassistant]
-        url = "http://127.0.0.1:\(port)"
-        token_file = "\(dir)/token"
+        \(BoundPanel.header(dir: dir, port: port))
         [[screens]]
         id = "main"
           [[screens.controls]]
@@ -53,6 +44,21 @@ final class BoundPanel {
           options = ["eco", "comfort", "away"]
           entity = "input_select.tw_panel_mode"
         """
+    }
+
+    /// The sections every test panel starts with: headless at `size`, its state file and control socket
+    /// in `dir`, and with `port` Home Assistant at `host` with the token file `init` writes.
+    static func header(dir: String, port: UInt16?, size: String = "400x300", host: String = "127.0.0.1") -> String {
+        let hass = port.map { "\n[homeassistant]\nurl = \"http://\(host):\($0)\"\ntoken_file = \"\(dir)/token\"" } ?? ""
+        return """
+            [display]
+            backend = "headless"
+            size = "\(size)"
+            [state]
+            path = "\(dir)/state.json"
+            [socket]
+            path = "\(dir)/control.sock"
+            """ + hass
     }
 
     /// A kiosk with `config(dir, port)`'s text (by default the `tw_panel_` panel above).
@@ -179,14 +185,12 @@ extension LiveHomeAssistantTests {
     )
     func boundPanel() throws {
         let server = try HAServer.shared()
-        let h = try Harness(
-            settings: try HomeAssistantSettings(url: "http://127.0.0.1:\(server.port)", token: server.token),
+        let h = try Harness.live(
+            server,
             entities: [
                 "input_boolean.tw_panel_lamp", "input_boolean.tw_panel_pressed", "input_number.tw_panel_level",
                 "input_select.tw_panel_mode",
             ])
-        h.client.start()
-        #expect(h.waitLive())
         func haState(_ entity: String) -> String? { h.client.entities[entity]?.state }
         func waitHA(_ entity: String, _ state: String) -> Bool {
             turn(h.loop, timeout: 15) { haState(entity) == state }

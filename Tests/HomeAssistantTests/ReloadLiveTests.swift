@@ -12,16 +12,7 @@ import TestSupport
 enum PickPanel {
     static func config(dir: String, port: UInt16, more: String = "", host: String = "127.0.0.1") -> String {
         """
-        [display]
-        backend = "headless"
-        size = "800x480"
-        [state]
-        path = "\(dir)/state.json"
-        [socket]
-        path = "\(dir)/control.sock"
-        [homeassistant]
-        url = "http://\(host):\(port)"
-        token_file = "\(dir)/token"
+        \(BoundPanel.header(dir: dir, port: port, size: "800x480", host: host))
         [[screens]]
         id = "main"
           [[screens.controls]]
@@ -59,11 +50,7 @@ extension LiveHomeAssistantTests {
     @Test("The client follows a new set of entities on the same connection")
     func resubscribe() throws {
         let server = try HAServer.shared()
-        let h = try Harness(
-            settings: try HomeAssistantSettings(url: "http://127.0.0.1:\(server.port)", token: server.token),
-            entities: ["input_boolean.tw_lamp"])
-        h.client.start()
-        #expect(h.waitLive(HAServer.startTimeout))
+        let h = try Harness.live(server, entities: ["input_boolean.tw_lamp"])
         #expect(h.client.entities["input_number.tw_level"] == nil)
         let attempts = h.client.attempts
         h.client.resubscribe(["input_boolean.tw_lamp", "input_number.tw_level"])
@@ -82,14 +69,9 @@ extension LiveHomeAssistantTests {
     @Test("Spinner and dropdown show the entity's options; a reload binding new entities follows them")
     func optionsAndReload() throws {
         let server = try HAServer.shared()
-        let h = try Harness(
-            settings: try HomeAssistantSettings(url: "http://127.0.0.1:\(server.port)", token: server.token),
-            entities: ["input_select.tw_demo_pick", "number.large_range", "number.pwm_1"])
-        h.client.start()
-        #expect(h.waitLive(HAServer.startTimeout))
-        func call(_ domain: String, _ service: String, _ entity: String, _ data: [(String, JSON)]) {
-            let r = h.call(ServiceCall(domain: domain, service: service, entity: entity, data: .object(data)))
-            guard case .success? = r else { Issue.record("\(domain).\(service): \(String(describing: r))"); return }
+        let h = try Harness.live(server, entities: ["input_select.tw_demo_pick", "number.large_range", "number.pwm_1"])
+        func call(_ domain: String, _ service: String, _ entity: String, _ data: [(String, JSON)] = []) {
+            h.expectCall(domain, service, entity, data)
         }
         func waitHA(_ entity: String, _ what: String, _ holds: @escaping (EntityState) -> Bool) {
             let ok = turn(h.loop, timeout: 15) { h.client.entities[entity].map(holds) == true }
@@ -184,24 +166,16 @@ extension LiveHomeAssistantTests {
 /// A panel that starts without Home Assistant; `bound` adds the section and binds its toggle.
 enum LateHAPanel {
     static func config(dir: String, port: UInt16, bound: Bool) -> String {
-        let section = bound ? "[homeassistant]\nurl = \"http://127.0.0.1:\(port)\"\ntoken_file = \"\(dir)/token\"" : ""
-        return """
-            [display]
-            backend = "headless"
-            size = "400x300"
-            [state]
-            path = "\(dir)/state.json"
-            [socket]
-            path = "\(dir)/control.sock"
-            \(section)
-            [[screens]]
-            id = "main"
-              [[screens.controls]]
-              kind = "toggle"
-              id = "lamp"
-              frame = [20, 20, 160, 64]
-              \(bound ? "entity = \"input_boolean.tw_lamp\"" : "")
-            """
+        """
+        \(BoundPanel.header(dir: dir, port: bound ? port : nil))
+        [[screens]]
+        id = "main"
+          [[screens.controls]]
+          kind = "toggle"
+          id = "lamp"
+          frame = [20, 20, 160, 64]
+          \(bound ? "entity = \"input_boolean.tw_lamp\"" : "")
+        """
     }
 }
 
@@ -209,15 +183,8 @@ extension LiveHomeAssistantTests {
     @Test("A [homeassistant] section added by a reload is followed at once, without a restart")
     func sectionAddedByReload() throws {
         let server = try HAServer.shared()
-        let h = try Harness(
-            settings: try HomeAssistantSettings(url: "http://127.0.0.1:\(server.port)", token: server.token),
-            entities: ["input_boolean.tw_lamp"])
-        h.client.start()
-        #expect(h.waitLive(HAServer.startTimeout))
-        func lamp(_ service: String) {
-            let r = h.call(ServiceCall(domain: "input_boolean", service: service, entity: "input_boolean.tw_lamp"))
-            guard case .success? = r else { Issue.record("input_boolean.\(service): \(String(describing: r))"); return }
-        }
+        let h = try Harness.live(server, entities: ["input_boolean.tw_lamp"])
+        func lamp(_ service: String) { h.expectCall("input_boolean", service, "input_boolean.tw_lamp") }
         lamp("turn_on")
         #expect(turn(h.loop, timeout: 10) { h.client.entities["input_boolean.tw_lamp"]?.state == "on" })
 

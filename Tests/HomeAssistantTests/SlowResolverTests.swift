@@ -39,13 +39,7 @@ struct SlowResolverTests {
         try FileIO.writeAtomically(
             Array(
                 """
-                [display]
-                backend = "headless"
-                size = "200x100"
-                [state]
-                path = "\(dir)/state.json"
-                [socket]
-                path = "\(dir)/control.sock"
+                \(BoundPanel.header(dir: dir, port: nil, size: "200x100"))
                 \(section.replacingPlaceholder("@DIR@", with: dir))
                 [[screens]]
                 id = "main"

@@ -30,7 +30,8 @@ public protocol KioskAPI: AnyObject {
 }
 
 /// One way the outside world reaches the kiosk (the control socket, MQTT): started once the first
-/// frame is drawn, told every `KioskEvent`, ticked on every loop turn, stopped at shutdown. Adapters
+/// frame is drawn (or when a reloaded config first asks for it), told every `KioskEvent`, ticked on
+/// every loop turn, stopped at shutdown. Adapters
 /// only call `KioskAPI`; the kiosk knows none of them.
 public protocol KioskAdapter: AnyObject {
     /// A name for the log and for `stats` (`statsSection`).
