@@ -53,10 +53,11 @@ final class TestClient {
     }
 }
 
-/// Runs `loop` until `condition` holds or two seconds pass; returns whether it held.
+/// Runs `loop` until `condition` holds or two seconds (scaled for this run, `TestTiming`) pass; returns
+/// whether it held.
 @discardableResult
 func pump(_ loop: EventLoop, until condition: () -> Bool) -> Bool {
-    let deadline = monotonicNow() + 2
+    let deadline = monotonicNow() + TestTiming.seconds(2)
     while !condition() {
         if monotonicNow() > deadline { return false }
         loop.runOnce(timeout: 0.01)
