@@ -44,8 +44,11 @@ final class KioskProcess {
     }
 
     /// - Parameter stateFile: the state file the kiosk finds at start, if any.
-    init?(name: String, extraScreens: String = "", stateFile: [UInt8]? = nil) {
-        dir = makeTemporaryDirectory(name)
+    /// - Parameter folder: the folder of an earlier kiosk to start again in (its config, state and
+    ///   records kept; a socket left by a killed one removed first), instead of a new one.
+    init?(name: String, extraScreens: String = "", stateFile: [UInt8]? = nil, reusing folder: String? = nil) {
+        dir = folder ?? makeTemporaryDirectory(name)
+        if folder != nil { unlink(dir + "/control.sock") }
         configPath = dir + "/config.toml"
         socketPath = dir + "/control.sock"
         statePath = dir + "/state.json"
@@ -62,7 +65,7 @@ final class KioskProcess {
             let p = SpawnedProcess(binary, ["run", "--config", configPath], stderrPath: logPath)
         else { return nil }
         process = p
-        let deadline = monotonicNow() + 10
+        let deadline = monotonicNow() + TestTiming.seconds(10)
         while access(socketPath, F_OK) != 0 {
             if monotonicNow() > deadline { return nil }
             usleep(20_000)
@@ -77,11 +80,12 @@ final class KioskProcess {
     /// One request, one reply line.
     func request(_ line: String) -> String? { KioskProcess.request(line, socketPath: socketPath) }
 
-    /// One request to the kiosk listening at `socketPath`, one reply line (nil after 5 s).
+    /// One request to the kiosk listening at `socketPath`, one reply line (nil after 5 s, scaled for this
+    /// run: `TestTiming`).
     static func request(_ line: String, socketPath: String) -> String? {
         guard let c = TestClient(path: socketPath) else { return nil }
         c.send(line + "\n")
-        let deadline = monotonicNow() + 5
+        let deadline = monotonicNow() + TestTiming.seconds(5)
         while monotonicNow() < deadline {
             if let reply = c.nextLine() { return reply }
             usleep(5_000)

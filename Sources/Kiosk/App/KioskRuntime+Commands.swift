@@ -16,6 +16,7 @@ extension KioskRuntime: KioskAPI {
     public func isSaved(_ id: String, _ value: StoredValue) -> Bool { services.state.isSaved(id, value) }
 
     public func perform(_ command: KioskCommand, from source: CommandSource) -> Result<KioskResult, KioskCommandError> {
+        if let refusal = quarantine.refusal(of: command, from: source) { return .failure(refusal) }
         commandSource = source
         defer { commandSource = nil }
         let now = monotonicNow()

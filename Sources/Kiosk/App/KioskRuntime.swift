@@ -63,6 +63,8 @@ public final class KioskRuntime {
     /// The sliding page's and its neighbours' pixels, kept from one swipe to the next: a new set of
     /// screen-sized bitmaps per swipe made the heap grow in steps (the soaks' RSS).
     var swipeBuffers: [Bitmap] = []
+    /// This start as the crash-loop guard recorded it: values from peers held back after a crash loop.
+    var quarantine: StartQuarantine
 
     /// The variables labels, readouts and gauges show (`set-var`).
     var variables: Variables { services.variables }
@@ -79,6 +81,7 @@ public final class KioskRuntime {
         self.notice = notice
         self.signals = signals
         self.presenter = presenter
+        quarantine = StartQuarantine(statePath: config.state.path, now: monotonicNow())
         let services = KioskServices(config: config, loop: loop)
         self.services = services
         idle = IdleController(config: config.idle, backlight: options.panelDevices)
@@ -166,6 +169,7 @@ public final class KioskRuntime {
         services.tick(now: now)
         for a in adapters { a.tick(now: now) }
         idle.tick(now: now)
+        quarantine.tick(now: now)
         returnHomeIfDue(now: now)
         presenter.retryIfDue(now: now)
         // A badge in a corner while values are not being saved (a read-only or full disk).
@@ -186,7 +190,7 @@ public final class KioskRuntime {
                 services.nextDeadline, presenter.retryDeadline, touches.nextDeadline, idle.nextDeadline,
                 variables.staleDue,
                 homeDeadline, frontEndDue, configWatch.retryAt, clock.deadline,
-                pendingConfirm?.dialog.deadline, keeping.due, screen.view.noteDeadline,
+                pendingConfirm?.dialog.deadline, keeping.due, screen.view.noteDeadline, quarantine.deadline,
             ] + adapters.map(\.nextDeadline)
         return deadlines.compactMap { $0 }.min().map { max(0, $0 - monotonicNow()) }
     }
@@ -353,6 +357,7 @@ public final class KioskRuntime {
         services.notify.stopping()
         keepHistories(now: nil)
         services.state.flushAndWait()
+        quarantine.stoppedCleanly()
         LastGoodWriter.shared.waitUntilIdle()
         for a in adapters { a.stop() }
         touches.shutdown()
