@@ -246,14 +246,25 @@ extension CtlCommand {
         try c.run(.reload)
     }
 
-    /// The JSON line, then for people: whether values are being saved, and the latency figures as a table.
+    /// The JSON line (for programs), or with `--table` for people: whether values are being saved, and
+    /// the latency figures as a table. Never both, so a program can parse what it prints.
     static let stats = verb(
-        "stats", "Print the loop's wake-ups, the frames drawn, the connected clients and whether values are saved."
-    ) { c, _ in
+        "stats", "Print the loop's wake-ups, the frames drawn, the connected clients and whether values are saved.",
+        discussion:
+            "Prints the kiosk's JSON reply; --table prints the save state and latency figures for people instead.",
+        [.flag("table", "Print the save state and the latency figures as a table instead of the JSON reply.")]
+    ) { c, a in
         let (_, reply) = try c.exchange(.stats)
-        print(reply)
+        guard a.flag("table") else {
+            print(reply)
+            try CtlConnection.failIfError(reply)
+            return
+        }
         try CtlConnection.failIfError(reply)
-        guard let stats = try? JSONCoding.decode(StatsReply.self, from: reply.utf8) else { return }
+        guard let stats = try? JSONCoding.decode(StatsReply.self, from: reply.utf8) else {
+            print(reply)
+            return
+        }
         if let state = stats.state, state.saving != "ok" {
             print(
                 "state file: values are NOT being saved (\(state.failedSaves) failed saves): \(state.lastError ?? "unknown error")"

@@ -6,6 +6,7 @@ import TestSupport
 @testable import MQTTAdapter
 @testable import SocketAdapter
 @testable import Platform
+@testable import Formats
 
 @Suite("The command line: help, usage errors, completions, man page, ctl")
 struct CommandLineTests {
@@ -222,7 +223,12 @@ struct CommandLineTests {
         let viaEnv = try #require(
             runTool(binary, ["ctl", "set", "dial", "60"], environment: ["THUMBWHEEL_SOCKET=" + kiosk.socketPath]))
         #expect(viaEnv.out == "{\"id\":\"dial\",\"ok\":true,\"value\":60}\n")
-        #expect(try ctl("stats").out.contains("\"wakeups\":"))
+        // JSON alone (one line a program can parse); the table for people only with --table.
+        let stats = try ctl("stats").out
+        #expect(stats.hasPrefix("{") && stats.hasSuffix("}\n") && stats.filter { $0 == "\n" }.count == 1, "\(stats)")
+        #expect(JSON.parse(Array(stats.utf8)) != nil && stats.contains("\"wakeups\":"), "\(stats)")
+        let table = try ctl("stats", "--table")
+        #expect(table.status == 0 && !table.out.contains("\"wakeups\":"), "\(table.out)")
         #expect(try ctl("tap", "-10", "-10").out == "{\"ok\":true,\"queued\":2}\n")
         #expect(try ctl("drag", "10", "10", "20", "20", "100").out == "{\"ok\":true,\"queued\":12}\n")
         let missing = try ctl("get", "nope")
