@@ -67,7 +67,7 @@ final class BoundPanel {
         try FileIO.writeAtomically(Array(config(dir, server.port).utf8), to: dir + "/config.toml")
         let binary = try #require(Self.binary(), "the thumbwheel binary beside the tests")
         pid = try HAServer.spawn(binary, ["run", "--config", dir + "/config.toml"], log: dir + "/kiosk.log")
-        let deadline = monotonicNow() + 20
+        let deadline = monotonicNow() + TestTiming.seconds(20)
         while access(socketPath, F_OK) != 0 {
             guard monotonicNow() < deadline else {
                 throw HAServer.Unavailable(description: "no control socket; log: \(log)")

@@ -24,7 +24,7 @@ struct ClockProcessTests {
 
     func wakeups(_ client: TestClient) -> Int? {
         client.send("{\"cmd\":\"stats\"}\n")
-        let deadline = monotonicNow() + 5
+        let deadline = monotonicNow() + TestTiming.seconds(5)
         var line: String?
         while line == nil && monotonicNow() < deadline {
             line = client.nextLine()

@@ -22,7 +22,7 @@ struct ConfigRecoveryProcessTests {
         guard let binary = thumbwheelBinary(),
             let p = SpawnedProcess(binary, ["run", "--config", dir + "/config.toml"], stderrPath: dir + "/kiosk.log")
         else { return nil }
-        let deadline = monotonicNow() + 10
+        let deadline = monotonicNow() + TestTiming.seconds(10)
         while monotonicNow() < deadline {
             if request(dir, "{\"cmd\":\"version\"}") != nil { return p }
             usleep(20_000)
@@ -54,7 +54,7 @@ struct ConfigRecoveryProcessTests {
     }
 
     static func waitFor(_ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = monotonicNow() + 5
+        let deadline = monotonicNow() + TestTiming.seconds(5)
         while monotonicNow() < deadline {
             if try condition() { return true }
             usleep(50_000)

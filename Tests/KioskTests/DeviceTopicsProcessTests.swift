@@ -150,7 +150,7 @@ struct DeviceTopicsProcessTests {
         let before = try #require(try kiosk.screenshotBitmap())
         try broker.publish("zigbee2mqtt/lamp/availability", #"{"state":"offline"}"#)
         var veiled = before
-        let deadline = monotonicNow() + 10
+        let deadline = monotonicNow() + TestTiming.seconds(10)
         while veiled.pixels == before.pixels && monotonicNow() < deadline {
             usleep(50_000); veiled = try #require(try kiosk.screenshotBitmap())
         }

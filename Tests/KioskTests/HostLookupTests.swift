@@ -8,7 +8,7 @@ import Testing
 struct HostLookupTests {
     /// Turns `loop` until `done` or 10 s.
     func turn(_ loop: EventLoop, until done: () -> Bool) {
-        let deadline = monotonicNow() + 10
+        let deadline = monotonicNow() + TestTiming.seconds(10)
         while !done() && monotonicNow() < deadline { _ = loop.runOnce(timeout: 0.05) }
     }
 

@@ -77,7 +77,7 @@ struct KioskPanelProcessTests {
     /// Taps at `p` through the socket and waits until `list` shows screen `expected`.
     func tap(_ kiosk: KioskProcess, _ p: (Double, Double), untilScreen expected: String) throws {
         _ = kiosk.request("{\"cmd\":\"tap\",\"x\":\(p.0),\"y\":\(p.1)}")
-        let deadline = monotonicNow() + 5
+        let deadline = monotonicNow() + TestTiming.seconds(5)
         while monotonicNow() < deadline {
             if try list(kiosk)["screen"]?.stringValue == expected { return }
             usleep(20_000)
@@ -115,7 +115,7 @@ struct KioskPanelProcessTests {
         listing = try list(kiosk)
         let (x, y) = try point(listing, "pump", "switch")
         _ = kiosk.request("{\"cmd\":\"tap\",\"x\":\(x),\"y\":\(y)}")
-        let deadline = monotonicNow() + 5
+        let deadline = monotonicNow() + TestTiming.seconds(5)
         while kiosk.request("{\"cmd\":\"get\",\"id\":\"pump\"}") != "{\"id\":\"pump\",\"ok\":true,\"value\":1}"
             && monotonicNow() < deadline
         {
@@ -191,7 +191,7 @@ struct KioskPanelProcessTests {
         )
         _ = kiosk.request("{\"cmd\":\"screen\",\"id\":\"second\"}")
         #expect(try list(kiosk)["screen"]?.stringValue == "second")
-        let deadline = monotonicNow() + 5
+        let deadline = monotonicNow() + TestTiming.seconds(5)
         var screen = "second"
         while screen != "main" && monotonicNow() < deadline {
             usleep(50_000)

@@ -166,7 +166,7 @@ struct KioskProcessTests {
             "{\"cmd\":\"drag\",\"from\":[\(handle[0]),\(handle[1])],\"to\":[\(center[0]),\(center[1] + r)],\"steps\":12,\"duration_ms\":200}"
         #expect(kiosk.request(drag)?.hasPrefix("{\"ok\":true") == true)
         var lines: [String] = []
-        let deadline = monotonicNow() + 5
+        let deadline = monotonicNow() + TestTiming.seconds(5)
         while monotonicNow() < deadline && !lines.contains(where: { $0.contains("\"event\":\"ended\"") }) {
             if let l = watcher.nextLine() { lines.append(l) } else { usleep(10_000) }
         }
@@ -199,7 +199,7 @@ struct KioskProcessTests {
         let client = try #require(TestClient(path: kiosk.socketPath))
         func stats() -> (wakeups: Double, frames: Double)? {
             client.send("{\"cmd\":\"stats\"}\n")
-            let deadline = monotonicNow() + 5
+            let deadline = monotonicNow() + TestTiming.seconds(5)
             var line: String?
             while line == nil && monotonicNow() < deadline {
                 line = client.nextLine(); if line == nil { usleep(2_000) }

@@ -25,7 +25,7 @@ struct KioskStateProcessTests {
 
     /// The state file's values once `test` holds for them, or the last ones read when 5 s passed first.
     static func saved(_ kiosk: KioskProcess, until test: ([String: StoredValue]) -> Bool) -> [String: StoredValue]? {
-        let deadline = monotonicNow() + 5
+        let deadline = monotonicNow() + TestTiming.seconds(5)
         var values: [String: StoredValue]?
         repeat {
             values = FileIO.read(kiosk.statePath).flatMap { try? StateFile.read($0).get().values }
@@ -74,7 +74,7 @@ struct KioskStateProcessTests {
         #expect(kiosk.request(Self.get) == "{\"id\":\"dial\",\"ok\":true,\"value\":100}")
         #expect(Self.saved(kiosk) { $0["dial"] == .single(100) } == ["dial": .single(100), "gone": .single(7)])
         kill(kiosk.process.pid, SIGHUP)
-        let deadline = monotonicNow() + 5
+        let deadline = monotonicNow() + TestTiming.seconds(5)
         while !kiosk.log.contains("reload:") && monotonicNow() < deadline { usleep(20_000) }
         let lines = kiosk.log.split(separator: "\n").filter { $0.contains("saved value of dial") }
         #expect(

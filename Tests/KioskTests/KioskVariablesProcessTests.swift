@@ -51,7 +51,7 @@ struct KioskVariablesProcessTests {
             kiosk.request("{\"cmd\":\"set-var\",\"id\":\"note\",\"value\":\"Filter due – ±2 µm\"}")
                 == "{\"id\":\"note\",\"ok\":true,\"value\":\"Filter due – ±2 µm\"}")
         var events: [String] = []
-        let deadline = monotonicNow() + 5
+        let deadline = monotonicNow() + TestTiming.seconds(5)
         while monotonicNow() < deadline && events.count < 3 {
             if let l = watcher.nextLine() { events.append(l) } else { usleep(10_000) }
         }
@@ -113,7 +113,7 @@ struct KioskVariablesProcessTests {
             kiosk.request("{\"cmd\":\"set-var\",\"id\":\"outdoor\",\"value\":4.5}")?.contains("\"ok\":true") == true)
         let before = try #require(frames(kiosk))
         var stale = false
-        let staleDeadline = monotonicNow() + 5
+        let staleDeadline = monotonicNow() + TestTiming.seconds(5)
         while !stale && monotonicNow() < staleDeadline {
             usleep(50_000)
             stale =

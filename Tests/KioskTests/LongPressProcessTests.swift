@@ -27,7 +27,7 @@ struct LongPressProcessTests {
     }
 
     func waitDial(_ kiosk: KioskProcess, _ expected: Double) -> Double? {
-        let deadline = monotonicNow() + 5
+        let deadline = monotonicNow() + TestTiming.seconds(5)
         while dial(kiosk) != expected && monotonicNow() < deadline { usleep(30_000) }
         return dial(kiosk)
     }

@@ -52,7 +52,7 @@ struct PropertyProcessTests {
 
     /// Polls the frame until it differs from `old` (or 5 s pass).
     func nextFrame(_ kiosk: KioskProcess, after old: KioskProcess.Screenshot) throws -> KioskProcess.Screenshot {
-        let deadline = monotonicNow() + 5
+        let deadline = monotonicNow() + TestTiming.seconds(5)
         var shot = try #require(try kiosk.screenshotBitmap())
         while shot.pixels == old.pixels && monotonicNow() < deadline {
             usleep(30_000)
@@ -179,7 +179,7 @@ struct PropertyProcessTests {
         #expect(kiosk.request(#"{"cmd":"get","id":"pump"}"#)?.contains("\"value\":0") == true)
         #expect(ok(kiosk.request(#"{"cmd":"prop","id":"pump","key":"enabled","value":true}"#)))
         #expect(ok(kiosk.request(#"{"cmd":"tap","x":340,"y":130}"#)))
-        let deadline = monotonicNow() + 5
+        let deadline = monotonicNow() + TestTiming.seconds(5)
         while kiosk.request(#"{"cmd":"get","id":"pump"}"#)?.contains("\"value\":1") != true && monotonicNow() < deadline
         { usleep(50_000) }
         #expect(kiosk.request(#"{"cmd":"get","id":"pump"}"#)?.contains("\"value\":1") == true)

@@ -47,7 +47,7 @@ struct ReloadMemoryTests {
                 stderrPath: dir + "/kiosk.log", extraEnvironment: Self.sanitizerOptions))
         defer { kill(kiosk.pid, SIGKILL); _ = kiosk.readAcksUntilExit() }
         let socket = dir + "/control.sock"
-        let deadline = monotonicNow() + 20
+        let deadline = monotonicNow() + TestTiming.seconds(20)
         while access(socket, F_OK) != 0 && monotonicNow() < deadline { usleep(20_000) }
 
         // Every reload must really happen (a refused one would build nothing and prove nothing).

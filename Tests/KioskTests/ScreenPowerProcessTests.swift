@@ -26,7 +26,7 @@ struct ScreenPowerProcessTests {
 
     /// Polls until the backlight reads `expected` (or 5 s pass); returns the last level read.
     static func wait(_ dir: String, for expected: Int) -> Int? {
-        let deadline = monotonicNow() + 5
+        let deadline = monotonicNow() + TestTiming.seconds(5)
         while level(dir) != expected && monotonicNow() < deadline { usleep(30_000) }
         return level(dir)
     }

@@ -48,7 +48,7 @@ struct SimulatorGestureTests {
 
     /// Waits until `read` gives `expected` (or 5 s pass); returns the last reading.
     func wait<T: Equatable>(for expected: T, _ read: () throws -> T?) rethrows -> T? {
-        let deadline = monotonicNow() + 5
+        let deadline = monotonicNow() + TestTiming.seconds(5)
         var last = try read()
         while last != expected && monotonicNow() < deadline {
             usleep(50_000)

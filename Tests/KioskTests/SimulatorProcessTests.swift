@@ -204,7 +204,7 @@ final class SimulatorProcess {
         }
         pid = spawned
         // The socket opens after the first frame is on screen.
-        let deadline = monotonicNow() + 15
+        let deadline = monotonicNow() + TestTiming.seconds(15)
         while access(socketPath, F_OK) != 0 {
             guard monotonicNow() < deadline, isRunning else {
                 throw SimulatorTestError("simulate did not start; its log:\n\(log)")
@@ -314,7 +314,7 @@ struct SimulatorProcessTests {
         let drag = try sim.x.run("xdotool", moves)
         #expect(drag.status == 0, "xdotool: \(drag.err)")
         var value: Double?
-        let deadline = monotonicNow() + 5
+        let deadline = monotonicNow() + TestTiming.seconds(5)
         repeat {
             value = try sim.value("dial")
             if let v = value, abs(v - 50) < 3 { break }
@@ -363,7 +363,7 @@ struct SimulatorProcessTests {
                 + arc(0.75, 0.85) + ["mouseup", "1"])
         #expect(pin.status == 0 && drag.status == 0, "xdotool: \(pin.err) \(drag.err)")
         var lines: [String] = []
-        let deadline = monotonicNow() + 5
+        let deadline = monotonicNow() + TestTiming.seconds(5)
         while monotonicNow() < deadline && lines.filter({ $0.contains("\"event\":\"ended\"") }).count < 1 {
             if let l = watcher.nextLine() { lines.append(l) } else { usleep(10_000) }
         }
@@ -379,7 +379,7 @@ struct SimulatorProcessTests {
             "the pinned finger is still down when the second lifts: \(events)")
         // A right-click lifts the pinned finger.
         _ = try sim.x.run("xdotool", ["mousemove", "--window", w, "5", "5", "click", "3"])
-        let liftDeadline = monotonicNow() + 5
+        let liftDeadline = monotonicNow() + TestTiming.seconds(5)
         while monotonicNow() < liftDeadline && lines.filter({ $0.contains("\"event\":\"ended\"") }).count < 2 {
             if let l = watcher.nextLine() { lines.append(l) } else { usleep(10_000) }
         }
@@ -437,7 +437,7 @@ struct SimulatorProcessTests {
         #expect(sim.log.contains("config.toml:16:"), "the log names the error's line")
         // The overlay covers the top of the picture; below it the last good screen stays.
         var shot = try sim.capture()
-        let deadline = monotonicNow() + 5
+        let deadline = monotonicNow() + TestTiming.seconds(5)
         while shot.pixels[0] == good[0] && monotonicNow() < deadline { usleep(20_000); shot = try sim.capture() }
         let top = (0..<(320 * 20)).filter { shot.pixels[$0] != good[$0] }.count
         let bottom = ((320 * 230)..<(320 * 240)).filter { shot.pixels[$0] != good[$0] }.count

@@ -34,7 +34,7 @@ func openDescriptors(of pid: pid_t) -> Int {
 private func connectAndAsk(_ path: String) -> (client: TestClient, reply: String?)? {
     guard let c = TestClient(path: path) else { return nil }
     c.send("{\"cmd\":\"get\",\"id\":\"dial\"}\n")
-    let deadline = monotonicNow() + 5
+    let deadline = monotonicNow() + TestTiming.seconds(5)
     while monotonicNow() < deadline {
         if let line = c.nextLine() { return (c, line) }
         var p = pollfd(fd: c.fd, events: Int16(POLLIN), revents: 0)
@@ -86,7 +86,7 @@ struct SocketLimitTests {
         served.removeAll()
         // Served again (a refusal would be a reply too, so the guard below cannot tell).
         var again: String?
-        let deadline = monotonicNow() + 5
+        let deadline = monotonicNow() + TestTiming.seconds(5)
         while again?.hasPrefix("{\"id\"") != true && monotonicNow() < deadline {
             again = connectAndAsk(kiosk.socketPath)?.reply
         }

@@ -14,7 +14,7 @@ import Testing
 struct StateWriterTests {
     /// Polls `store`'s writer until `condition` or two seconds.
     private func waitForSaves(_ store: StateStore, until condition: () -> Bool) -> Bool {
-        let deadline = monotonicNow() + 2
+        let deadline = monotonicNow() + TestTiming.seconds(2)
         while !condition() {
             if monotonicNow() > deadline { return false }
             var p = pollfd(fd: store.writerFD ?? -1, events: Int16(POLLIN), revents: 0)
