@@ -12,7 +12,7 @@ minutes, interleaved in one loop:
   - every ~10 s, in the guest: the kiosk's PID, VmRSS, open fds and CPU ticks from /proc.
 The warm-up first does each kind of action once, in a fixed order (the wheel opened and closed, the number
 pad opened, the second screen, a set of every control, a subscriber, two good reloads and a broken one, a
-touch unplug and replug, a panel off and on): each first time allocates what the kiosk keeps for good (a
+touch unplug and replug, a panel off and on, a `ctl screenshot`): each first time allocates what the kiosk keeps for good (a
 glyph cache, a reload's new tables, a repaint after the panel returns), and in a short run those first
 times otherwise fall inside the measured window and read as growth. The random load then runs for WARMUP
 seconds (default 60); RSS is judged on the samples after it.
@@ -234,6 +234,7 @@ class Soak:
         self.panel_off()
         time.sleep(2.0)
         self.panel_on()
+        reply(vm, "screenshot", "/mnt/host/ctl-screenshot-warm-up.png", want_json=False)  # as the final checks do
         self.record(soak_guest.sample(vm))
 
     def run(self):
