@@ -41,6 +41,8 @@ public final class KioskRuntime {
     var commandSource: CommandSource?
     /// Controls whose device is unavailable (`setAvailable`), on any screen.
     var unavailable: Set<String> = []
+    /// Elements holding a value their device sent that the panel could not take, on any screen.
+    var invalidValues = InvalidValues()
     /// The question asked before an action (`confirm`), the action and its element, while shown.
     var pendingConfirm: (dialog: ConfirmDialog, element: Element, action: ElementAction)?
     /// When the loop wakes for the wall time: enabled when a template of the config shows it
@@ -316,6 +318,7 @@ public final class KioskRuntime {
             config = fresh
             // Properties set from outside last until the config is reloaded (docs/socket.md).
             properties = [:]
+            invalidValues.reloaded(keeping: Set(config.allControls.map(\.id)))
             notice = nil
             // The screen's power set from outside outlives a reload, as values do.
             let power = idle.power
