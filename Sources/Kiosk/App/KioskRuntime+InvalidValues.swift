@@ -17,6 +17,10 @@ struct InvalidValues {
     /// How long the note beside the element shows when a mark starts.
     static let noteSeconds = 8.0
 
+    /// What elements could not show, as logged last (`reportProblems`), and the frame checked.
+    var problems: [String: String] = [:]
+    var problemFrame = -1
+
     /// Why each facet was refused, by element id.
     private(set) var marks: [String: [String: String]] = [:]
 
@@ -94,5 +98,20 @@ extension KioskRuntime {
     /// The `list` details of a marked element.
     func invalidDetail(_ id: String) -> [(String, JSON)] {
         invalidValues.text(id, source: deviceName(of: id)).map { [("invalid", .string($0))] } ?? []
+    }
+}
+
+extension KioskRuntime {
+    /// Logs what an element of the shown screen cannot show (`Element.problem`: drawn in its frame),
+    /// once per episode, after each new frame.
+    func reportProblems(now: MonotonicTime) {
+        guard presenter.framesRendered != invalidValues.problemFrame else { return }
+        invalidValues.problemFrame = presenter.framesRendered
+        for e in screen.elements where e.reportsProblems {
+            let problem = e.problem(at: now)
+            guard invalidValues.problems[e.id] != problem else { continue }
+            invalidValues.problems[e.id] = problem
+            if let problem { Log.warning("\(e.id): \(problem); shown in its place") }
+        }
     }
 }

@@ -176,6 +176,7 @@ public final class KioskRuntime {
         if let due = screen.view.noteDeadline, due <= now { presenter.invalidate() }
         // While a page slides its frames are copies of the pages drawn once (`slidePageTurn`).
         if !slidePageTurn(now: now) { presenter.renderIfNeeded(screen, moving: moving, now: now) }
+        reportProblems(now: now)
         // After the frame: a release or a set is on screen first, then on disk before the loop sleeps,
         // and hooks (a process spawned per change) start.
         keepHistories(now: now)
