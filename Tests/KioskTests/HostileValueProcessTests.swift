@@ -71,6 +71,18 @@ struct HostileValueProcessTests {
                 }
             }
         }
+        // Touches from outside: points, durations and step counts of the same numbers.
+        for number in Self.written {
+            for request in [
+                "{\"cmd\":\"tap\",\"x\":\(number),\"y\":\(number)}",
+                "{\"cmd\":\"drag\",\"from\":[\(number),0],\"to\":[0,\(number)],\"duration_ms\":\(number),\"steps\":\(number)}",
+                "{\"cmd\":\"brightness\",\"value\":\(number)}",
+            ] {
+                let reply = try #require(kiosk.request(request), "\(request): no reply (log: \(kiosk.log.suffix(300)))")
+                #expect(JSON.parse(Array(reply.utf8)) != nil, "\(request): \(reply)")
+            }
+        }
+        usleep(300_000)
         #expect(kiosk.request("{\"cmd\":\"get\",\"id\":\"dial\"}")?.contains("\"ok\":true") == true)
         #expect(kill(kiosk.process.pid, 0) == 0, "the kiosk is alive")
     }
