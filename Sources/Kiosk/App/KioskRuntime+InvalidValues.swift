@@ -70,8 +70,8 @@ extension KioskRuntime {
     func followDeviceResult(
         _ id: String, facet: String, refused: String?, from source: CommandSource, now: MonotonicTime
     ) {
-        guard config.allControls.contains(where: { $0.id == id }) else { return }
         if let refused, source == .device {
+            guard config.allControls.contains(where: { $0.id == id }) else { return }
             let first = invalidValues.marks[id] == nil
             guard invalidValues.mark(id, facet, why: refused) else { return }
             let from = deviceName(of: id)
