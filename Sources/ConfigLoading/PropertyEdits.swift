@@ -55,6 +55,10 @@ public enum PropertyEdits {
             }
             if kind.templateKeys.contains(where: { $0.key == key }) {
                 try checkTemplate(text, key: key, of: c, in: config)
+            } else if kind.imageKeys.contains(where: { $0.key == key && $0.within == nil }),
+                text.hasPrefix(IconNames.prefix)
+            {
+                try checkIcon(text, key: key, of: c, in: config)
             }
             return .string(text)
         case .number(let range):
@@ -115,6 +119,26 @@ public enum PropertyEdits {
         for name in template.names where !known.contains(name) {
             throw PropertyError("\(c.id).\(key): expected control and variable ids in {…}, found {\(name)}")
         }
+        for icon in template.inlineIcons { try checkIcon(icon, key: key, of: c, in: config) }
+    }
+
+    /// An `mdi:NAME` icon must be a name of the font the config opened, as the loader checks it: a
+    /// config that names no `mdi:` icon opens no font, so none can be drawn.
+    private static func checkIcon(
+        _ written: String, key: String, of c: ControlConfig, in config: KioskConfig
+    ) throws(PropertyError) {
+        let names = config.icons.names
+        guard !names.scalars.isEmpty else {
+            throw PropertyError(
+                "\(c.id).\(key): expected no mdi: icon (the config names none, so the icon font is not open), found \"\(written)\""
+            )
+        }
+        guard names[written] == nil else { return }
+        let name = String(written.dropFirst(IconNames.prefix.count))
+        let hint = Validator.suggestion(for: name, among: names.names).map { "; did you mean \"mdi:\($0)\"?" } ?? ""
+        throw PropertyError(
+            "\(c.id).\(key): expected one of the \(names.scalars.count) icon names of \(config.icons.namesPath), found \"\(written)\"\(hint)"
+        )
     }
 }
 

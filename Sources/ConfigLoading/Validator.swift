@@ -153,34 +153,4 @@ struct Validator {
             } ?? ""
         return error.description + hint
     }
-
-    /// The closest known name within edit distance 2 (or a prefix match), for "did you mean".
-    static func suggestion(for word: String, among names: [String]) -> String? {
-        let scored = names.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-        if best.1 <= max(1, word.count / 3) { return best.0 }
-        return names.first { $0.hasPrefix(word) || word.hasPrefix($0) }
-    }
-
-    /// Edits (insert, delete, replace, or swap two neighbours: the commonest typo) from `a` to `b`.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        // Rows i-2, i-1 and i of the optimal-string-alignment table.
-        var older = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = min(current[j], older[j - 2] + 1)
-                }
-            }
-            older = previous
-            previous = current
-        }
-        return previous[b.count]
-    }
 }

@@ -101,14 +101,15 @@ struct LocalPainter {
     /// The largest size from `maxSize` down to `minSize` at which `text` fits `width` (shrink-to-fit,
     /// NP-4, NP-7, NP-31).
     func fittingSize(_ text: String, width: Double, maxSize: Double, minSize: Double, bold: Bool) -> Double {
-        let natural = textSize(text, size: maxSize, bold: bold).width
+        // Measured as drawn: an inline icon is one em wide, not the length of its name.
+        let natural = lineWidth(text, size: maxSize, bold: bold)
         guard natural > width, natural > 0 else { return maxSize }
         // Hinted advances do not scale exactly with the size: a size taken from the ratio alone can
         // measure a fraction of a point too wide and be cut with "…" although it fits (issue 36).
         // Measure again and step down until it fits, as far as `minSize`.
         var size = max(minSize, maxSize * width / natural)
         for _ in 0..<6 {
-            let measured = textSize(text, size: size, bold: bold).width
+            let measured = lineWidth(text, size: size, bold: bold)
             guard measured > width, size > minSize else { break }
             size = max(minSize, size * width / measured - 0.25)
         }
@@ -126,7 +127,7 @@ struct LocalPainter {
     ) -> (text: String, size: Double) {
         let size = fittingSize(text, width: width, maxSize: maxSize, minSize: minSize, bold: bold)
         let shown = TextLayout.truncated(text, width: width, middle: truncation == .middle) {
-            textSize($0, size: size, bold: bold).width
+            lineWidth($0, size: size, bold: bold)
         }
         return (shown, size)
     }

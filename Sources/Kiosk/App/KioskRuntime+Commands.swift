@@ -27,7 +27,8 @@ extension KioskRuntime: KioskAPI {
                     KioskListing(
                         elements: screen.elements.map { e in
                             KioskListing.Element(
-                                id: e.id, kind: e.kind, value: e.value, details: e.describe(time: now).jsonPairs)
+                                id: e.id, kind: e.kind, value: e.value,
+                                details: e.describe(time: now).jsonPairs + invalidDetail(e.id))
                         }, screen: screen.config.id, screens: config.screens.map(\.id),
                         variables: variables.json(now: now))))
         case .get(let id):
@@ -35,7 +36,9 @@ extension KioskRuntime: KioskAPI {
                 return .failure(KioskCommandError(error.description))
             }
         case .set(let id, let value):
-            return set(id, value, from: source, now: now)
+            let result = set(id, value, from: source, now: now)
+            followDeviceResult(id, facet: InvalidValues.value, refused: result.refusal, from: source, now: now)
+            return result
         case .press(let id):
             return press(id, now: now)
         case .showScreen(let id):
@@ -85,7 +88,9 @@ extension KioskRuntime: KioskAPI {
             if idle.power != before { broadcast(.screenPower(idle.power), now: now) }
             return .success(.screenPower(idle.power))
         case .setProperty(let id, let key, let value):
-            return setProperty(id, key, value, from: source, now: now)
+            let result = setProperty(id, key, value, from: source, now: now)
+            followDeviceResult(id, facet: key, refused: result.refusal, from: source, now: now)
+            return result
         case .note(let id, let text, let seconds):
             guard config.allControls.contains(where: { $0.id == id }) else {
                 return .failure(KioskCommandError(unknownControl(id).description))
@@ -145,14 +150,16 @@ extension KioskRuntime: KioskAPI {
         presenter.invalidate()
     }
 
-    /// Puts `unavailable` (and the disabled elements) on the shown screen: veiled, refusing touches.
+    /// Puts `unavailable` (and the disabled elements) on the shown screen: veiled, refusing touches;
+    /// and the elements holding an invalid device value (`InvalidValues`): veiled, taking touches.
     func showAvailability() { showAvailability(on: screen) }
 
     /// The same on `screen`, shown or about to be.
     func showAvailability(on screen: KioskScreen) {
-        let shown = unavailable.intersection(screen.elements.map(\.id)).union(screen.disabledIDs)
-        screen.view.unavailable = shown
-        screen.router.refused = shown
+        let ids = Set(screen.elements.map(\.id))
+        let refused = unavailable.intersection(ids).union(screen.disabledIDs)
+        screen.view.unavailable = refused.union(invalidValues.ids.intersection(ids))
+        screen.router.refused = refused
     }
 
     /// A `set` from outside, validated and clamped exactly like a finger's; the change reaches the
@@ -231,5 +238,13 @@ extension KioskRuntime: KioskAPI {
         default: break
         }
         for a in adapters { a.receive(event, now: now) }
+    }
+}
+
+extension Result<KioskResult, KioskCommandError> {
+    /// Why the command was refused, or nil when it was done.
+    var refusal: String? {
+        if case .failure(let refused) = self { return refused.description }
+        return nil
     }
 }

@@ -41,6 +41,8 @@ public final class KioskRuntime {
     var commandSource: CommandSource?
     /// Controls whose device is unavailable (`setAvailable`), on any screen.
     var unavailable: Set<String> = []
+    /// Elements holding a value their device sent that the panel could not take, on any screen.
+    var invalidValues = InvalidValues()
     /// The question asked before an action (`confirm`), the action and its element, while shown.
     var pendingConfirm: (dialog: ConfirmDialog, element: Element, action: ElementAction)?
     /// When the loop wakes for the wall time: enabled when a template of the config shows it
@@ -178,6 +180,7 @@ public final class KioskRuntime {
         if let due = screen.view.noteDeadline, due <= now { presenter.invalidate() }
         // While a page slides its frames are copies of the pages drawn once (`slidePageTurn`).
         if !slidePageTurn(now: now) { presenter.renderIfNeeded(screen, moving: moving, now: now) }
+        reportProblems(now: now)
         // After the frame: a release or a set is on screen first, then on disk before the loop sleeps,
         // and hooks (a process spawned per change) start.
         keepHistories(now: now)
@@ -320,6 +323,7 @@ public final class KioskRuntime {
             config = fresh
             // Properties set from outside last until the config is reloaded (docs/socket.md).
             properties = [:]
+            invalidValues.reloaded(keeping: Set(config.allControls.map(\.id)))
             notice = nil
             // The screen's power set from outside outlives a reload, as values do.
             let power = idle.power

@@ -20,7 +20,7 @@ struct DynamicKeys {
         for key in kind.templateKeys where key.rendered {
             guard let source = p.string(key.key),
                 let template = templates[source] ?? (try? TextTemplate(parsing: source)),
-                !template.names.isEmpty
+                !DynamicKeys.isPlain(template)
             else { continue }
             rendered.append((key.key, template))
         }
@@ -33,6 +33,33 @@ struct DynamicKeys {
             return (condition, color)
         }
         if rendered.isEmpty && hiddenWhen == nil && enabledWhen == nil && colorWhen.isEmpty { return nil }
+    }
+
+    /// Whether `template` renders to its own source: no name, no inline icon, no escaped brace. Any
+    /// other is rendered before the kind builds its element, even with nothing that changes (an icon
+    /// in a card's title).
+    static func isPlain(_ template: TextTemplate) -> Bool {
+        guard template.names.isEmpty, template.parts.count <= 1 else { return false }
+        if case .literal(let text)? = template.parts.first { return text == template.source }
+        return template.source.isEmpty
+    }
+
+    /// The keys set from outside with each rendered template key (a button's `text` set by `prop`)
+    /// rendered as the config's own would be: a template set from outside is still a template.
+    static func rendering(
+        _ outside: [String: ConfigValue], of id: String, kind: any ElementKind, board: ValueBoard,
+        time: MonotonicTime, texts: inout [String: RenderedText]
+    ) -> [String: ConfigValue] {
+        var keys = outside
+        for key in kind.templateKeys where key.rendered {
+            guard case .string(let source)? = outside[key.key], let template = try? TextTemplate(parsing: source),
+                !isPlain(template)
+            else { continue }
+            var last = texts[id + "/" + key.key + "/outside"] ?? RenderedText()
+            keys[key.key] = .string(board.render(template, at: time, reusing: &last).text)
+            texts[id + "/" + key.key + "/outside"] = last
+        }
+        return keys
     }
 
     /// The keys element `id` is built with now over its config: those set from outside, then what the
@@ -73,9 +100,12 @@ extension KioskScreen {
         let held = router.activeControlIDs
         for (index, e) in elements.enumerated() {
             let id = e.id
-            let outside = overrides[id] ?? [:]
-            guard dynamic[id] != nil || !outside.isEmpty || patches[id] != nil, !held.contains(id), let c = written[id]
+            let set = overrides[id] ?? [:]
+            guard dynamic[id] != nil || !set.isEmpty || patches[id] != nil, !held.contains(id), let c = written[id],
+                let kind = ElementKinds.named(c.kind)
             else { continue }
+            let outside = DynamicKeys.rendering(
+                set, of: id, kind: kind, board: board, time: time, texts: &renderedTexts)
             let patch =
                 dynamic[id]?.patch(id, board: board, time: time, overrides: outside, texts: &renderedTexts) ?? outside
             guard patch != (patches[id] ?? [:]) else { continue }

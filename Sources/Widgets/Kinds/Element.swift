@@ -43,8 +43,10 @@ public final class Element {
         drain: ((MonotonicTime) -> [ControlEvent])? = nil, read: (() -> StoredValue)?,
         write: @escaping (StoredValue, MonotonicTime) throws(ValueError) -> Void,
         describe: @escaping (MonotonicTime) -> ElementDescription, feedbackAllowed: @escaping () -> Bool = { true },
-        actions: @escaping (ControlEvent) -> [ElementAction] = { _ in [] }
+        actions: @escaping (ControlEvent) -> [ElementAction] = { _ in [] },
+        problem: ((MonotonicTime) -> String?)? = nil
     ) {
+        self.problemAt = problem
         self.config = config; self.model = model; self.overlays = overlays; self.decorations = decorations
         self.imageNames = imageNames; self.actionsFor = actions
         self.drain = drain ?? { _ in model.drainEvents() }
@@ -85,6 +87,13 @@ public final class Element {
 
     /// Where the element is and where to touch it at `time`.
     public func describe(time: MonotonicTime) -> ElementDescription { describeAt(time) }
+
+    /// Why the element cannot show what it should at `time` (a QR code's text too long for a code),
+    /// drawn in its frame; the kiosk logs it once per episode. Nil when all is well.
+    public func problem(at time: MonotonicTime) -> String? { problemAt?(time) }
+    /// Whether the element can have a `problem` at all (most kinds cannot: never asked).
+    public var reportsProblems: Bool { problemAt != nil }
+    private let problemAt: ((MonotonicTime) -> String?)?
 
     /// Whether feedback cues (rumble) of this element may be played.
     public var allowsFeedback: Bool { feedback() }

@@ -184,13 +184,10 @@ public enum ElementKinds {
     /// Every kind, in the order the reference lists them.
     public static var kinds: [any ElementKind] { all }
 
-    /// Has `history` track every name the elements of `controls` chart (`ElementKind.trackedHistory`).
+    /// Has `history` track every name the elements of `controls` chart (`ElementKind.trackedHistory`),
+    /// and nothing else: at a reload, what no chart shows any more is dropped.
     public static func trackHistory(of controls: [ControlConfig], in history: SampleHistory) {
-        for c in controls {
-            for r in named(c.kind)?.trackedHistory(c.properties) ?? [] {
-                history.track(r.name, capacity: r.capacity, window: r.window, persist: r.persist)
-            }
-        }
+        history.follow(controls.flatMap { named($0.kind)?.trackedHistory($0.properties) ?? [] })
     }
 
     /// The kind called `name`, or nil.

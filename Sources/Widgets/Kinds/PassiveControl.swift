@@ -43,11 +43,14 @@ struct StillDamage {
 
 extension Element {
     /// An element that holds no value (`value` is nil; setting one throws): cards, images.
-    static func passive(_ c: ControlConfig, model: PassiveControl, imageNames: [String] = []) -> Element {
+    static func passive(
+        _ c: ControlConfig, model: PassiveControl, imageNames: [String] = [],
+        problem: ((MonotonicTime) -> String?)? = nil
+    ) -> Element {
         Element(
             config: c, model: model, imageNames: imageNames, read: nil,
             write: { _, _ throws(Element.ValueError) in },  // never called: `setValue` refuses first
-            describe: { _ in .of(model, points: []) })
+            describe: { _ in .of(model, points: []) }, problem: problem)
     }
 }
 

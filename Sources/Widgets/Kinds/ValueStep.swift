@@ -34,6 +34,15 @@ public enum ValueStep {
         return rounded == 0 ? 0 : rounded  // never -0 on the wire
     }
 
+    /// `value` as an index into `count` items, or nil when it is not a whole number from 0 to
+    /// `count - 1`. Every value from outside that picks an item (an option, a segment, a spinner's
+    /// row) goes through here: `Int(value)` traps past `Int.max` and on non-finite numbers before
+    /// any range check after it can run.
+    public static func index(_ value: Double, count: Int) -> Int? {
+        guard let i = Int(exactly: value), i >= 0, i < count else { return nil }
+        return i
+    }
+
     private static func decimal(exponent: Int) -> Double {
         var step = 1.0
         if exponent < 0 { for _ in 0..<(-exponent) { step /= 10 } } else { for _ in 0..<exponent { step *= 10 } }

@@ -79,7 +79,7 @@ enum PanelPaint {
         // An icon alone fills half the face; beside a text it matches the text's size.
         let iconSide = icon == nil ? 0 : (text == nil ? rect.height * 0.5 : min(rect.height * 0.6, size * 1.4))
         let gap = (icon != nil && text != nil) ? size * 0.4 : 0
-        let textWidth = text.map { painter.textSize($0, size: size, bold: bold).width } ?? 0
+        let textWidth = text.map { painter.lineWidth($0, size: size, bold: bold) } ?? 0
         let total = iconSide + gap + textWidth
         var x = rect.midX - total / 2
         if let icon {

@@ -52,9 +52,10 @@ final class CardWidget: Widget {
             let shown = painter.fitted(
                 title, width: b.width - 2 * padding, maxSize: size, minSize: size, bold: true,
                 truncation: .tail)
-            painter.drawText(
-                shown.text, size: size, bold: true, x: padding,
-                baseline: padding + size * CardLayout.titleBaseline, color: card.titleColor)
+            // A line, so an inline icon (`{mdi:sofa} Living room`) is drawn as the icon.
+            painter.drawLine(
+                shown.text, size: size, bold: true,
+                baselineStart: Point(padding, padding + size * CardLayout.titleBaseline), color: card.titleColor)
         }
     }
 }

@@ -130,11 +130,11 @@ final class ChartModel: PassiveControl {
     /// its values change. Also called when the chart is drawn: a control's value reaches the board
     /// only once its screen is built, after this chart.
     func seed(at time: MonotonicTime) {
-        for s in sources where board.history.count(s) == 0 {
+        for s in sources where board.history.count(s, window: window) == 0 {
             if case .number(let v)? = board.value(of: s) { board.history.record(s, v, at: time) }
         }
     }
 
     /// How often each source's samples changed: the chart is redrawn when these do.
-    var revisions: [Int] { sources.map { board.history.revision($0) } }
+    var revisions: [Int] { sources.map { board.history.revision($0, window: window) } }
 }

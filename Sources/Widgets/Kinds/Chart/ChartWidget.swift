@@ -28,7 +28,7 @@ final class ChartWidget: SnapshotLook {
     private func samples() -> (series: [[ChartPlot.Sample]], plot: ChartPlot?) {
         let revisions = model.revisions
         if let read, read.revisions == revisions { return (read.series, read.plot) }
-        let series = model.sources.map { model.board.history.samples($0) }
+        let series = model.sources.map { model.board.history.samples($0, window: model.window) }
         let plot = ChartPlot(series: series, window: model.window, style: model.style)
         read = (revisions, series, plot)
         return (series, plot)

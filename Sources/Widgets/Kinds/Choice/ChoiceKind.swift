@@ -56,10 +56,10 @@ struct ChoiceKind: RegisteredKind {
             config: c, model: choice, imageNames: choice.icons.compactMap { $0 },
             read: { .single(Double(choice.chosen)) },
             write: { value, _ throws(Element.ValueError) in
-                guard case .single(let v) = value, v == v.rounded(), v >= 0, Int(v) < choice.options.count else {
+                guard case .single(let v) = value, let i = ValueStep.index(v, count: choice.options.count) else {
                     throw Element.ValueError("expected an option index from 0 to \(choice.options.count - 1)")
                 }
-                choice.choose(Int(v), fromUser: false)
+                choice.choose(i, fromUser: false)
             },
             describe: { _ in
                 .of(choice, points: choice.options.indices.map { (choice.options[$0], choice.segment($0).center) })

@@ -52,10 +52,10 @@ struct DropdownKind: RegisteredKind {
         return Element(
             config: c, model: roller, read: { .single(Double(roller.chosen)) },
             write: { value, _ throws(Element.ValueError) in
-                guard case .single(let v) = value, v == v.rounded(), v >= 0, Int(v) < roller.options.count else {
+                guard case .single(let v) = value, let i = ValueStep.index(v, count: roller.options.count) else {
                     throw Element.ValueError("expected an option index from 0 to \(roller.options.count - 1)")
                 }
-                roller.choose(Int(v), fromUser: false)
+                roller.choose(i, fromUser: false)
             },
             describe: { time in
                 .of(

@@ -35,6 +35,22 @@ struct QRCodeKind: RegisteredKind {
         ),
     ])
 
+    /// A text whose fixed part alone is more than the largest symbol holds never shows a code: said
+    /// at load. A text that grows past it with its values is said on screen and in the log instead.
+    func check(_ table: ConfigTable, report: (String, String) -> Void) {
+        guard let text = table.string("text"), let template = try? TextTemplate(parsing: text) else { return }
+        let level = table.string("level").flatMap(QRSymbol.Level.init(rawValue:)) ?? .medium
+        let fixed = template.parts.reduce(0) { sum, part in
+            if case .literal(let t) = part { return sum + t.utf8.count }
+            return sum
+        }
+        guard fixed > level.byteCapacity else { return }
+        report(
+            "text",
+            "expected at most \(level.byteCapacity) bytes (all a QR code holds at level \(level.rawValue)), found \(fixed) bytes"
+                + (template.names.isEmpty ? "" : " before its values"))
+    }
+
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
         let p = c.properties
         let model = QRCodeModel(
@@ -44,7 +60,7 @@ struct QRCodeKind: RegisteredKind {
             quietZone: p.int("quiet_zone") ?? QRCodeKind.standardQuietZone,
             dark: p.color("color") ?? Color(rgb: 0x000000), light: p.color("background") ?? Color(rgb: 0xFFFFFF))
         model.isHidden = c.hidden
-        return .passive(c, model: model)
+        return .passive(c, model: model, problem: { model.problem(at: $0) })
     }
 
     func widget(for control: any TouchControl) -> (any Widget)? {
@@ -75,6 +91,15 @@ final class QRCodeModel: PassiveControl {
 
     /// The text the code holds at `time`.
     func text(at time: MonotonicTime) -> String { board.render(template, at: time, reusing: &rendered).text }
+
+    /// Why no code is shown at `time`: its text is longer than the largest symbol holds; nil when
+    /// one is (or the text is empty).
+    func problem(at time: MonotonicTime) -> String? {
+        let text = text(at: time)
+        guard !text.isEmpty, symbol(for: text) == nil else { return nil }
+        return "text too long for a QR code: \(text.utf8.count) bytes, at most \(level.byteCapacity) at level "
+            + level.rawValue
+    }
 
     /// The symbol of `text`, or nil when it holds none (empty, or too long for a QR code).
     func symbol(for text: String) -> QRSymbol? {

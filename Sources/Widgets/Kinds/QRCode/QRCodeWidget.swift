@@ -30,7 +30,11 @@ final class QRCodeWidget: InPlaceLook {
     }
 
     func drawBase(_ painter: LocalPainter, at time: MonotonicTime) {
-        guard let s = shown(at: time), let symbol = model.symbol(for: s.text) else { return }
+        guard let s = shown(at: time) else { return }
+        guard let symbol = model.symbol(for: s.text) else {
+            if !s.text.isEmpty { drawTooLong(painter, in: s.bounds) }
+            return
+        }
         let quiet = model.quietZone
         let modules = symbol.size + 2 * quiet
         if painter.isUpright {
@@ -47,6 +51,18 @@ final class QRCodeWidget: InPlaceLook {
             fill(symbol, quiet: quiet, origin: origin, module: module, modules: modules) {
                 painter.fill(Path.roundedRect($0, radius: 0), paint: Paint($1))
             }
+        }
+    }
+
+    /// In place of a code its text cannot fit: the light square with the reason in the dark colour, so
+    /// the element does not just vanish.
+    private func drawTooLong(_ painter: LocalPainter, in bounds: Rect) {
+        painter.fillRoundedRect(bounds, radius: 0, paint: Paint(model.light))
+        let size = max(6, min(14, bounds.height / 5))
+        for (i, line) in ["Too long for", "a QR code"].enumerated() {
+            painter.drawText(
+                line, size: size, bold: true,
+                centeredAt: Point(bounds.midX, bounds.midY + (Double(i) - 0.5) * size * 1.3), color: model.dark)
         }
     }
 

@@ -7,6 +7,16 @@ struct QRSymbol: Equatable, Sendable {
     enum Level: String, CaseIterable, Sendable {
         case low = "L", medium = "M", quartile = "Q", high = "H"
 
+        /// The most bytes the largest symbol (version 40) holds at this level, in 8-bit mode.
+        var byteCapacity: Int {
+            switch self {
+            case .low: 2953
+            case .medium: 2331
+            case .quartile: 1663
+            case .high: 1273
+            }
+        }
+
         var encoderLevel: QRecLevel {
             switch self {
             case .low: QR_ECLEVEL_L

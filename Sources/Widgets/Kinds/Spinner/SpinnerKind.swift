@@ -111,10 +111,10 @@ struct SpinnerKind: RegisteredKind {
                 guard case .single(let v) = value, v == v.rounded() else {
                     throw Element.ValueError("expected an item index")
                 }
-                guard !spinner.items.isEmpty, v >= 0, Int(v) < spinner.items.count else {
+                guard let i = ValueStep.index(v, count: spinner.items.count) else {
                     throw Element.ValueError("expected an item index from 0 to \(spinner.items.count - 1)")
                 }
-                spinner.select(Int(v), time: time)
+                spinner.select(i, time: time)
             },
             describe: { _ in
                 let t = spinner.containerTransform

@@ -7,6 +7,7 @@ import Core
 struct ValueSliderKind: RegisteredKind {
     var name: String { "value-slider" }
     var schema: Schema { ValueSliderKind.valueSliderSchema }
+    var templateKeys: [TemplateKey] { [TemplateKey("title", rendered: true)] }
 
     static let valueSliderSchema = ElementKeys.withText.adding([
         Field("value", .number(ElementKeys.any), default: "min", "Initial value."),
@@ -20,7 +21,7 @@ struct ValueSliderKind: RegisteredKind {
             "The locale's decimal separator on the pad (NP-28)."),
         Field(
             "title", .string, default: "\"\"",
-            "What the number is: drawn above the track's left end, and in the number pad's top row before the accepted range (\"Volume  ·  0–100\")."
+            "What the number is: drawn above the track's left end, and in the number pad's top row before the accepted range (\"Volume  ·  0–100\"). A template, with inline icons (`\"{mdi:volume-high} Volume\"`)."
         ),
         Field("filled_color", .color, default: "the theme's accent", "The track left of the thumb."),
         Field("unfilled_color", .color, default: "the theme's track", "The track right of the thumb."),

@@ -101,8 +101,9 @@ final class ValueSliderWidget: Widget {
             caption, width: slider.size.width, maxSize: max(10, min(18, half * 0.6)), minSize: 10, bold: false,
             truncation: .tail)
         let height = painter.textSize(fit.text, size: fit.size, bold: false).height
-        painter.drawText(
-            fit.text, size: fit.size, bold: false, x: 0, baseline: max(height, half - 6),
+        // A line, so an inline icon in the title is drawn as the icon.
+        painter.drawLine(
+            fit.text, size: fit.size, bold: false, baselineStart: Point(0, max(height, half - 6)),
             color: painter.resources.theme.text)
     }
 
