@@ -46,6 +46,8 @@ extension MQTTBridge {
 
     /// A payload over its topic's limit, dropped unread: one line per topic's role.
     func oversized(_ topic: String, bytes: Int, limit: Int) {
+        // No role: a topic no longer read (a reload unsubscribed it while messages were on the way).
+        guard limit > 0 else { return }
         let role = commandID(topic).map { "set/\($0)" } ?? topic
         logOnce(
             "long/\(role)",
