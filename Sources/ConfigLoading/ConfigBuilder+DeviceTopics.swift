@@ -35,9 +35,9 @@ extension ConfigBuilder {
                 return nil
             }
             var d = DeviceTopics(id: c.id, qos: t.int("qos") ?? mqtt.qos)
-            d.stateTopic = exactTopic(t, "state_topic")
+            d.stateTopic = exactTopic(t, "state_topic", readBy: mqtt)
             d.commandTopic = exactTopic(t, "command_topic")
-            d.availabilityTopic = exactTopic(t, "availability_topic")
+            d.availabilityTopic = exactTopic(t, "availability_topic", readBy: mqtt)
             d.stateJSON = t.string("state_json").map(DeviceTopics.path)
             d.availabilityJSON = t.string("availability_json").map(DeviceTopics.path)
             d.payloadOn = t.string("payload_on") ?? d.payloadOn
@@ -82,10 +82,15 @@ extension ConfigBuilder {
         }
     }
 
-    private mutating func exactTopic(_ t: ConfigTable, _ key: String) -> String? {
+    /// `key`'s topic when it is exact and, for a topic the kiosk subscribes to (`readBy`), not one it
+    /// reads itself; a located error otherwise.
+    private mutating func exactTopic(_ t: ConfigTable, _ key: String, readBy mqtt: MQTTConfig? = nil) -> String? {
         guard let topic = t.string(key) else { return nil }
         guard MQTTConfig.isExact(topic) else {
             fail(t, key, "expected a topic without \"+\" or \"#\", found \"\(topic)\""); return nil
+        }
+        if let own = mqtt?.ownTopic(topic) {
+            fail(t, key, "expected a topic the kiosk does not read itself, found \"\(topic)\": \(own)"); return nil
         }
         return topic
     }

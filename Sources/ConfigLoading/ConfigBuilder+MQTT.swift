@@ -62,6 +62,18 @@ public struct MQTTConfig: Sendable {
         return name.isEmpty ? "localhost" : name
     }
 
+    /// What the kiosk reads at `topic` itself (nil: nothing): a variable or a device state bound to it
+    /// would take those messages before the kiosk does (`<base>/<id>/set` would steal a control's commands).
+    public func ownTopic(_ topic: String) -> String? {
+        guard topic.hasPrefix(baseTopic + "/") else { return nil }
+        let levels = topic.dropFirst(baseTopic.count + 1).split(separator: "/", omittingEmptySubsequences: false)
+        if levels.last == "set", levels.count == 2 || levels.count == 3 {
+            return "the command topic of \(levels.dropLast().joined(separator: "/")) (base_topic/<id>/set)"
+        }
+        if discovery, levels == ["discovery"] { return "the kiosk's list of discovery configs" }
+        return nil
+    }
+
     /// Whether `topic` can be published or subscribed exactly: not empty, no `+` or `#`.
     /// Characters, not substrings: a String argument picks Foundation's contains(_:), which links
     /// the ICU data (megabytes) into the static binary.
@@ -113,7 +125,7 @@ extension ConfigBuilder {
                 .map(String.init) ?? ""
         }
         m.tls = tls(t)
-        m.bindings = bindings(variables, declared: declared)
+        m.bindings = bindings(variables, declared: declared, mqtt: m)
         // A fact about this machine, not the file: the panel may have the library when this one does not.
         if let missing = MachineProbes.missing(for: "mqtt") { warn(t, "host", missing) }
         return m
@@ -160,8 +172,9 @@ extension ConfigBuilder {
     }
 
     /// `[[variables]]` with a `topic`: an exact topic, and a JSON path of non-empty names or indexes.
-    private mutating func bindings(_ tables: [ConfigTable], declared: [ValueBoard.Declaration]) -> [MQTTConfig.Binding]
-    {
+    private mutating func bindings(
+        _ tables: [ConfigTable], declared: [ValueBoard.Declaration], mqtt: MQTTConfig
+    ) -> [MQTTConfig.Binding] {
         tables.compactMap { v -> MQTTConfig.Binding? in
             guard let topic = v.string("topic"), let id = v.string("id"), let d = declared.first(where: { $0.id == id })
             else {
@@ -172,6 +185,10 @@ extension ConfigBuilder {
             }
             guard MQTTConfig.isExact(topic) else {
                 fail(v, "topic", "expected a topic without \"+\" or \"#\", found \"\(topic)\"")
+                return nil
+            }
+            if let own = mqtt.ownTopic(topic) {
+                fail(v, "topic", "expected a topic the kiosk does not read itself, found \"\(topic)\": \(own)")
                 return nil
             }
             var path: [String]?

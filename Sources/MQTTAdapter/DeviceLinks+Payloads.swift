@@ -6,10 +6,12 @@ import Widgets
 
 /// How a bound element's values and its device's payloads map onto each other.
 extension DeviceLinks {
+    typealias PayloadRefusal = MQTTBridge.PayloadRefusal
+
     /// The element's value of a state payload: the field at `state_json` (or the whole payload); then a
     /// text among the element's texts (on/off, options) is its index, `true`/`false` are 1/0, a number
     /// (or a text that is one) is mapped from `device_range`, `[a, b]` is a pair.
-    static func value(of payload: [UInt8], for link: Link) -> Result<StoredValue, MQTTBridge.PayloadRefusal> {
+    static func value(of payload: [UInt8], for link: Link) -> Result<StoredValue, PayloadRefusal> {
         guard payload.count <= MQTTBridge.maximumBoundPayloadBytes else {
             return .failure(
                 .init(kind: "long", message: "expected at most \(MQTTBridge.maximumBoundPayloadBytes) bytes"))
@@ -35,18 +37,26 @@ extension DeviceLinks {
             }
             if let d = NumberText.parse(s) { field = .number(d) }
         }
+        // A finite device number may map to an infinite element one (1e308 through a range that widens).
+        let infinite = PayloadRefusal(kind: "value", message: "expected a number the element's range can hold")
         switch field {
         case .bool(let b): return .success(.single(b ? 1 : 0))
-        case .number(let d) where d.isFinite: return .success(.single(fromDevice(d, link)))
+        case .number(let d) where d.isFinite:
+            let v = fromDevice(d, link)
+            return v.isFinite ? .success(.single(v)) : .failure(infinite)
         case .string(let s):
-            if let d = NumberText.parse(s) { return .success(.single(fromDevice(d, link))) }
+            if let d = NumberText.parse(s) {
+                let v = fromDevice(d, link)
+                return v.isFinite ? .success(.single(v)) : .failure(infinite)
+            }
             let expected = link.texts.map { "one of " + $0.map { "\"\($0)\"" }.joined(separator: ", ") } ?? "a number"
             return .failure(.init(kind: "value", message: "expected \(expected), found \"\(s.prefix(40))\""))
         case .array(let items) where items.count == 2:
             guard case .number(let a) = items[0], case .number(let b) = items[1], a.isFinite, b.isFinite else {
                 fallthrough
             }
-            return .success(.pair(fromDevice(a, link), fromDevice(b, link)))
+            let pair = StoredValue.pair(fromDevice(a, link), fromDevice(b, link))
+            return pair.isFinite ? .success(pair) : .failure(infinite)
         default:
             return .failure(.init(kind: "value", message: "expected a number, a text or [a, b]"))
         }
@@ -64,8 +74,11 @@ extension DeviceLinks {
                 switch CommandTemplate.Slot(p) {
                 case .value?: out += deviceText(value, link)
                 case .option?:
-                    if case .single(let d) = value, let texts = link.texts, texts.indices.contains(Int(d)) {
-                        out += texts[Int(d)]
+                    if case .single(let d) = value, let texts = link.texts,
+                        let i = Int(exactly: d.rounded(.towardZero)),
+                        texts.indices.contains(i)
+                    {
+                        out += texts[i]
                     } else {
                         out += deviceText(value, link)
                     }

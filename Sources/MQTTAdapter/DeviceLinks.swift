@@ -85,6 +85,13 @@ final class DeviceLinks {
         return (state + availability).sorted { $0.0 < $1.0 }
     }
 
+    /// The largest payload `topic` takes as a state or availability topic (0: it is neither).
+    func payloadLimit(_ topic: String) -> Int {
+        max(
+            byState[topic] == nil ? 0 : MQTTBridge.maximumBoundPayloadBytes,
+            byAvailability[topic] == nil ? 0 : MQTTBridge.maximumAvailabilityBytes)
+    }
+
     /// Takes a message if it is a bound state or availability topic; returns whether it was one.
     func received(_ topic: String, _ payload: [UInt8], now: MonotonicTime) -> Bool {
         var taken = false

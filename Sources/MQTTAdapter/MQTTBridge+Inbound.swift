@@ -11,8 +11,50 @@ extension MQTTBridge {
     /// The largest payload of a bound topic read (a sensor's JSON is a few hundred bytes; a
     /// Zigbee2MQTT device's a few KiB); anything longer is refused unread.
     static let maximumBoundPayloadBytes = 64 * 1024
+    /// The largest payload of an availability topic read (`online`, `{"state":"online"}`).
+    static let maximumAvailabilityBytes = 1024
+    /// The largest `<base>/<id>/<key>/set` payload read: a key's longest string, and one byte to tell
+    /// a longer one.
+    static let maximumPropertyBytes = ConfigLimits.stringBytes + 1
+    /// The largest payload of Home Assistant's status topic read (`online`, `offline`).
+    static let maximumStatusBytes = 64
 
-    func received(_ topic: String, _ payload: [UInt8]) {
+    /// The id (`<id>` or `<id>/<key>`) of a command topic, `<base>/<id>/set` or `<base>/<id>/<key>/set`.
+    func commandID(_ topic: String) -> Substring? {
+        let prefix = config.baseTopic + "/", suffix = "/set"
+        guard topic.hasPrefix(prefix), topic.hasSuffix(suffix), topic.utf8.count > prefix.utf8.count + suffix.utf8.count
+        else { return nil }
+        let id = topic.dropFirst(prefix.count).dropLast(suffix.count)
+        return id.split(separator: "/", omittingEmptySubsequences: false).count <= 2 ? id : nil
+    }
+
+    /// The largest payload `topic` takes: the largest of what each role it has takes (one topic may be
+    /// a device's state, its availability and a variable's at once); 0 for a topic with no role.
+    func payloadLimit(_ topic: String) -> Int {
+        var limit = devices.payloadLimit(topic)
+        if bindings[topic] != nil { limit = max(limit, MQTTBridge.maximumBoundPayloadBytes) }
+        if config.discovery {
+            if topic == homeAssistantStatusTopic { limit = max(limit, MQTTBridge.maximumStatusBytes) }
+            if topic == discoveryListTopic { limit = max(limit, MQTTBridge.discoveryListLimit) }
+        }
+        if let id = commandID(topic) {
+            limit = max(
+                limit, id.contains("/") ? MQTTBridge.maximumPropertyBytes : MQTTBridge.maximumPayloadBytes)
+        }
+        return limit
+    }
+
+    /// A payload over its topic's limit, dropped unread: one line per topic's role.
+    func oversized(_ topic: String, bytes: Int, limit: Int) {
+        // No role: a topic no longer read (a reload unsubscribed it while messages were on the way).
+        guard limit > 0 else { return }
+        let role = commandID(topic).map { "set/\($0)" } ?? topic
+        logOnce(
+            "long/\(role)",
+            "mqtt: \(topic): ignored \(bytes) bytes unread (at most \(limit) on this topic); logged once")
+    }
+
+    func received(_ topic: String, _ payload: [UInt8], retained: Bool = false) {
         // A device's state may move an element and a variable both.
         let forDevice = devices.received(topic, payload, now: monotonicNow())
         if let bound = bindings[topic] {
@@ -20,17 +62,21 @@ extension MQTTBridge {
             return
         }
         if forDevice { return }
-        if config.discovery, receivedDiscovery(topic, payload) { return }
-        let prefix = config.baseTopic + "/", suffix = "/set"
-        guard topic.hasPrefix(prefix), topic.hasSuffix(suffix), topic.count > prefix.count + suffix.count else {
+        if config.discovery, receivedDiscovery(topic, payload, retained: retained) { return }
+        guard let id = commandID(topic).map(String.init) else { return }
+        // A command is a moment, not a state: one the broker kept retained (a publisher set the flag;
+        // Home Assistant never does) would be replayed at every connect over the value the panel saved.
+        if retained {
+            logOnce(
+                "retained/\(id)",
+                "mqtt: \(topic): ignored a retained command: commands are not state, the panel keeps its saved value (publish without retain); logged once"
+            )
             return
         }
-        let id = String(topic.dropFirst(prefix.count).dropLast(suffix.count))
         // `<base>/<id>/<key>/set`: one of the element's keys changed from outside.
         if let slash = id.firstIndex(of: "/") {
             let element = String(id[..<slash]), key = String(id[id.index(after: slash)...])
-            guard !key.contains("/") else { return }
-            let text = String(decoding: payload.prefix(ConfigLimits.stringBytes + 1), as: UTF8.self)
+            let text = String(decoding: payload.prefix(MQTTBridge.maximumPropertyBytes), as: UTF8.self)
             let value: JSON =
                 switch text {
                 case "true": .bool(true)
@@ -65,8 +111,11 @@ extension MQTTBridge {
             )
             return
         }
-        if let disabled = disabledOptions[id], case .single(let d) = value, disabled.contains(Int(d.rounded())) {
-            refuseDisabled(id, index: Int(d.rounded()), topic: topic)
+        // Any finite number may come: one beyond Int's range names no item (and must not trap).
+        if let disabled = disabledOptions[id], case .single(let d) = value, let index = Int(exactly: d.rounded()),
+            disabled.contains(index)
+        {
+            refuseDisabled(id, index: index, topic: topic)
             return
         }
         if let problem = setValue(id, value) { logOnce("\(id)/\(problem)", "mqtt: \(topic): ignored: \(problem)") }
@@ -146,7 +195,8 @@ extension MQTTBridge {
     /// A payload as a log line shows it: its first 40 bytes quoted, or its size when it is over `limit`.
     static func shown(_ payload: [UInt8], limit: Int = 40) -> String {
         if payload.count > limit { return "\(payload.count) bytes (over \(limit))" }
-        return "\"\(String(decoding: payload.prefix(40), as: UTF8.self))\"" + (payload.count > 40 ? "…" : "")
+        return "\"\(Log.escaped(String(decoding: payload.prefix(40), as: UTF8.self)))\""
+            + (payload.count > 40 ? "…" : "")
     }
 }
 

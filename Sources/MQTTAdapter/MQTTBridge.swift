@@ -51,8 +51,13 @@ final class MQTTBridge {
     private var unsaved: [String: StoredValue] = [:]
     private var flushAt: MonotonicTime?
     private let debounce: Double
-    /// Malformed payloads already logged, so a chatty publisher cannot fill the journal.
-    private var logged: Set<String> = []
+    /// The "ignored …" lines: once per key and interval, so a chatty publisher cannot fill the journal,
+    /// nor one inventing keys silence the lines that come after.
+    private let log = RateLimitedLog()
+    /// When Home Assistant's `online` burst is over and the configs go out again (nil: none due).
+    var discoveryRepublishAt: MonotonicTime?
+    /// When the burst of `online` began: a status repeated without pause still gets its republish.
+    var discoveryBurstStarted: MonotonicTime?
     /// The bound variables by topic.
     private(set) var bindings: [String: [MQTTConfig.Binding]] = [:]
     private(set) var buttons: Set<String> = []
@@ -84,7 +89,10 @@ final class MQTTBridge {
                 protocolVersion: config.protocolVersion, tls: config.tls),
             library: library, loop: loop)
         link.onConnect = { [unowned self] in self.connected() }
-        link.onMessage = { [unowned self] topic, payload in self.received(topic, payload) }
+        link.onMessage = { [unowned self] topic, payload, retained in self.received(topic, payload, retained: retained)
+        }
+        link.payloadLimit = { [unowned self] topic in payloadLimit(topic) }
+        link.onOversized = { [unowned self] topic, bytes, limit in oversized(topic, bytes: bytes, limit: limit) }
         link.onDisconnect = { [unowned self] in devices.brokerChanged(up: false) }
         devices.publish = { [unowned self] topic, payload, qos, retain in
             _ = link.publish(topic, payload, qos: qos, retain: retain)
@@ -150,10 +158,13 @@ final class MQTTBridge {
         if let at = flushAt, now >= at { flush() }
         devices.tick(now: now)
         if !unsaved.isEmpty { publishSaved() }
+        if let at = discoveryRepublishAt, now >= at { publishDiscovery() }
         link.tick(now: now)
     }
 
-    var nextDeadline: MonotonicTime? { [flushAt, link.nextDeadline, devices.nextDeadline].compactMap { $0 }.min() }
+    var nextDeadline: MonotonicTime? {
+        [flushAt, link.nextDeadline, devices.nextDeadline, discoveryRepublishAt].compactMap { $0 }.min()
+    }
 
     func close() {
         flush()
@@ -227,10 +238,6 @@ final class MQTTBridge {
 
     func stateTopic(_ id: String) -> String { "\(config.baseTopic)/\(id)/state" }
 
-    /// Logs `line` the first time `key` comes up.
-    func logOnce(_ key: String, _ line: String) {
-        // Bounded: a publisher inventing ids must not grow the set for ever.
-        guard logged.count < 256, logged.insert(key).inserted else { return }
-        Log.warning(line)
-    }
+    /// Logs `line` when `key` comes up, at most once per the log's interval (`RateLimitedLog`).
+    func logOnce(_ key: String, _ line: @autoclosure () -> String) { log.write(key, line()) }
 }

@@ -57,8 +57,13 @@ final class MQTTLink {
 
     /// Called once per successful connection (the broker accepted it).
     var onConnect: (() -> Void)?
-    /// Called for each message received: topic and payload bytes.
-    var onMessage: ((String, [UInt8]) -> Void)?
+    /// Called for each message received within its topic's size limit: topic, payload bytes, and
+    /// whether the broker kept it retained (sent on subscribing, not published just now).
+    var onMessage: ((String, [UInt8], Bool) -> Void)?
+    /// The largest payload taken on a topic (`payloadLimit`); a longer one is not copied.
+    var payloadLimit: (String) -> Int = { _ in 0 }
+    /// Called instead of `onMessage` for a payload over its topic's limit: topic, size, limit.
+    var onOversized: ((String, Int, Int) -> Void)?
     /// Called when a connection that was up is lost.
     var onDisconnect: (() -> Void)?
 
@@ -111,10 +116,14 @@ final class MQTTLink {
             let m = message.pointee
             let topic = m.topic.map { String(cString: $0) } ?? ""
             let count = Int(max(0, m.payloadlen))
-            let bytes = m.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
             let link = Unmanaged<MQTTLink>.fromOpaque(obj).takeUnretainedValue()
             link.messagesIn += 1
-            link.onMessage?(topic, bytes)
+            // Checked before the payload is copied: libmosquitto holds it already, a second copy (and
+            // a parse) of a payload far over what its topic takes would only cost memory and time.
+            let limit = link.payloadLimit(topic)
+            guard count <= limit else { link.onOversized?(topic, count, limit); return }
+            let bytes = m.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
+            link.onMessage?(topic, bytes, m.retain)
         }
         return true
     }

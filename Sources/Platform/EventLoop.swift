@@ -20,8 +20,7 @@ public final class EventLoop {
     public static let slowLimit = 1.0 / 60
     /// The log says at most one slow run per this many seconds (a slow panel must not flood the journal).
     static let slowLogInterval = 10.0
-    private var lastSlowLog = -Double.infinity
-    private var slowSinceLog = 0
+    private var slowLog = SlowRunLog(limit: EventLoop.slowLimit, interval: EventLoop.slowLogInterval)
 
     public init() {
         epfd = epoll_create1(Int32(EPOLL_CLOEXEC))
@@ -178,14 +177,8 @@ public final class EventLoop {
     private func noteDuration(since started: MonotonicTime, of what: @autoclosure () -> String) {
         let now = monotonicNow()
         let took = now - started
-        guard took > EventLoop.slowLimit else { return }
-        slowRuns += 1
-        slowSinceLog += 1
-        guard now - lastSlowLog >= EventLoop.slowLogInterval else { return }
-        let others = slowSinceLog > 1 ? " (\(slowSinceLog - 1) more slow runs since the last such line)" : ""
-        Log.warning("loop: \(what()) took \(Int((took * 1000).rounded())) ms, over one 60 Hz tick\(others)")
-        lastSlowLog = now
-        slowSinceLog = 0
+        if took > EventLoop.slowLimit { slowRuns += 1 }
+        if let line = slowLog.note(took: took, of: what(), now: now) { Log.warning(line) }
     }
 
     public func stop() { running = false }

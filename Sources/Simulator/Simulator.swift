@@ -108,13 +108,14 @@ public final class Simulator: KioskFrontEnd {
         } else {
             Log.warning("simulate: inotify is unavailable; saving the config will not reload it")
         }
-        Log.notice(
-            """
-            simulate: \(window.summary)
-              mouse: left button = one finger; Ctrl+click pins a finger (Ctrl+click it again, or right-click, to lift);
-              wheel = a short flick; S or F12 = screenshot; T = touch targets; F5 = reload; Esc or closing the window = quit.
-              Saving \(kiosk.configPath) (or an image or font it names) reloads it, keeping values.
-            """)
+        Log.write(
+            .notice,
+            lines: [
+                "simulate: \(window.summary)",
+                "mouse: left button = one finger; Ctrl+click pins a finger (Ctrl+click it again, or right-click, to lift);",
+                "wheel = a short flick; S or F12 = screenshot; T = touch targets; F5 = reload; Esc or closing the window = quit.",
+                "Saving \(kiosk.configPath) (or an image or font it names) reloads it, keeping values.",
+            ])
     }
 
     public func turn(now: MonotonicTime) -> MonotonicTime? {

@@ -41,14 +41,15 @@ public final class SocketAdapter: KioskAdapter, ControlRequestHandler {
                 SocketAdapter.commandName(
                     argv0: CommandLine.arguments.first ?? "thumbwheel", directory: SocketAdapter.currentDirectory())
                 + " ctl"
-            Log.notice(
-                """
-                headless: no panel, so drive the kiosk through its socket, for example
-                  \(ctl) --socket \(path) list
-                  \(ctl) --socket \(path) tap X Y          (screen pixels)
-                  \(ctl) --socket \(path) drag X1 Y1 X2 Y2 300
-                  \(ctl) --socket \(path) screenshot shot.png
-                """)
+            Log.write(
+                .notice,
+                lines: [
+                    "headless: no panel, so drive the kiosk through its socket, for example",
+                    "\(ctl) --socket \(path) list",
+                    "\(ctl) --socket \(path) tap X Y          (screen pixels)",
+                    "\(ctl) --socket \(path) drag X1 Y1 X2 Y2 300",
+                    "\(ctl) --socket \(path) screenshot shot.png",
+                ])
         }
     }
 

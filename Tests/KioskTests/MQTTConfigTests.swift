@@ -255,3 +255,43 @@ struct HADiscoveryTests {
         #expect(mode["value_template"] == .string("{{ [\"A\",\"A 1\",\"2\"][value | int] }}"))
     }
 }
+
+@Suite("MQTT config: topics the kiosk reads itself cannot be bound")
+struct MQTTOwnTopicConfigTests {
+    func errors(_ text: String) -> [String] {
+        do { _ = try ConfigLoader.parse(text: text, file: "c.toml"); return [] } catch {
+            return error.errors.map(\.description)
+        }
+    }
+
+    static let head = "[mqtt]\nhost = \"b\"\nbase_topic = \"tw/p\"\n"
+    static let screen =
+        "[[screens]]\nid = \"main\"\n  [[screens.controls]]\n  kind = \"circular-slider\"\n  id = \"dial\"\n  frame = [0, 0, 100, 100]\n"
+
+    @Test("A variable on <base>/<id>/set (or a key's set, or the discovery list) is a located error")
+    func variableOnOwnCommandTopic() {
+        #expect(
+            errors(Self.head + "[[variables]]\nid = \"v\"\ntopic = \"tw/p/dial/set\"\n" + Self.screen)
+                == [
+                    "c.toml:6:1: variables[id=v].topic: expected a topic the kiosk does not read itself, found \"tw/p/dial/set\": the command topic of dial (base_topic/<id>/set)"
+                ])
+        #expect(
+            errors(Self.head + "[[variables]]\nid = \"v\"\ntopic = \"tw/p/dial/readout/set\"\n" + Self.screen).first?
+                .contains("the command topic of dial/readout") == true)
+        #expect(
+            errors(Self.head + "[[variables]]\nid = \"v\"\ntopic = \"tw/p/discovery\"\n" + Self.screen).first?
+                .contains("the kiosk's list of discovery configs") == true)
+        // What the kiosk only publishes, or another base's commands, may be read.
+        #expect(errors(Self.head + "[[variables]]\nid = \"v\"\ntopic = \"tw/p/dial/state\"\n" + Self.screen) == [])
+        #expect(errors(Self.head + "[[variables]]\nid = \"v\"\ntopic = \"tw/other/dial/set\"\n" + Self.screen) == [])
+    }
+
+    @Test("A device's state or availability topic on <base>/<id>/set is a located error too")
+    func deviceStateOnOwnCommandTopic() {
+        let element = Self.screen + "  mqtt = { state_topic = \"tw/p/dial/set\" }\n"
+        #expect(
+            errors(Self.head + element) == [
+                "c.toml:10:12: screens[id=main].controls[id=dial].mqtt.state_topic: expected a topic the kiosk does not read itself, found \"tw/p/dial/set\": the command topic of dial (base_topic/<id>/set)"
+            ])
+    }
+}

@@ -51,9 +51,12 @@ extension KioskRuntime {
     func noticeShown() {
         guard options.showsConfigErrors else { return }
         guard let notice else { ConfigRecovery.remember(config); return }
-        Log.error(
-            "config: \(notice.file) is invalid; \(notice.running == .lastGood ? "running the last good config" : "nothing to run")"
-                + " until it is fixed (saving it, or SIGHUP, retries):\n" + notice.errors.joined(separator: "\n"))
+        Log.write(
+            .error,
+            lines: [
+                "config: \(notice.file) is invalid; \(notice.running == .lastGood ? "running the last good config" : "nothing to run")"
+                    + " until it is fixed (saving it, or SIGHUP, retries):"
+            ] + notice.errors)
         watchConfig()
     }
 
