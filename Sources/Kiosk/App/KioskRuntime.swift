@@ -89,6 +89,7 @@ public final class KioskRuntime {
         pages.lastTouch = monotonicNow()
         touches = TouchInput(loop: loop)
         presenter.warningFontPath = config.fonts.regular
+        presenter.linkTheme = config.theme
         attachBoard()
         restoreVariables(now: monotonicNow())
         settleSavedValues(now: monotonicNow())

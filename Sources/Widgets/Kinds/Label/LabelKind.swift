@@ -83,9 +83,12 @@ final class TextLabel: PassiveControl {
         super.init(id: id, bounds: bounds, transform: transform)
     }
 
-    /// The text and whether a value it shows is stale, at `time`.
+    /// The text and whether a value it shows is stale, at `time`; a text showing an unavailable value
+    /// starts with the board's marker.
     func rendered(at time: MonotonicTime) -> (text: String, stale: Bool) {
-        board.render(template, at: time, reusing: &lastText)
+        let shown = board.render(template, at: time, reusing: &lastText)
+        guard board.readsUnavailable(template) else { return shown }
+        return (ValueBoard.unavailableMarker + shown.text, true)
     }
     /// The text written last frame, reused while the values it shows stay the same.
     private var lastText = RenderedText()
