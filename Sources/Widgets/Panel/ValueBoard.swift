@@ -126,9 +126,9 @@ public final class ValueBoard {
         !unavailable.isEmpty && template.names.contains { $0 != ownName && unavailable.contains($0) }
     }
 
-    /// How a text showing an unavailable value starts: a broken link, drawn in the text's dimmed
-    /// colour, so a person sees the value is not live even where the text is short.
-    public static let unavailableMarker = InlineIcon.encode("mdi:link-variant-off") + " "
+    /// How a text showing an unavailable value starts: the "not available" sign (a slashed ring) in
+    /// the text's dimmed colour, so a person sees the value is not live even where the text is short.
+    public static let unavailableMarker = InlineIcon.encode(InlineIcon.unavailable) + " "
 
     /// The earliest moment after `time` at which a variable becomes stale, or nil: the runtime sleeps
     /// until then, so the labels showing it dim without polling.
