@@ -187,3 +187,25 @@ extension LiveHomeAssistantTests {
         }
     }
 }
+
+extension LiveHomeAssistantTests {
+    @Test("A refused token: its elements veiled and the banner says so, in the log as well")
+    func refusedTokenBanner() throws {
+        let server = try HAServer.shared()
+        let panel = try BoundPanel(server: server) { dir, port in
+            // The panel's own token file holds a token HA never issued.
+            try? FileIO.writeAtomically(Array("not-a-token".utf8), to: dir + "/bad-token", mode: 0o600)
+            return OfflinePanel.config(light: false)(dir, port)
+                .replacingPlaceholder("token_file = \"\(dir)/token\"", with: "token_file = \"\(dir)/bad-token\"")
+        }
+        #expect(
+            eventually(30) { panel.screenshot().map(OfflinePanel.dotPixels) ?? 0 > 10 },
+            "the banner: \(panel.dir), log: \(panel.log)")
+        #expect(panel.stats?["state"]?.stringValue?.hasPrefix("refused") == true)
+        let variables = panel.request("{\"cmd\":\"list\"}")?["variables"]?.arrayValue ?? []
+        #expect(variables.first { $0["id"]?.stringValue == "level_var" }?["stale"] == .bool(true))
+        if getenv("THUMBWHEEL_RECORD_DOCS") != nil, let shot = panel.screenshot() {
+            try FileIO.writeAtomically(try PNGImage.encode(shot), to: repoPath("docs/look/offline-refused.png"))
+        }
+    }
+}
