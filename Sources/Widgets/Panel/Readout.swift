@@ -64,7 +64,7 @@ final class Readout: ShowsOnly {
             "Readout size in points; a longer text shrinks (to half) to fit inside the track."),
         Field(
             "readout_color", .color, default: "the theme's text",
-            "Readout colour; dimmed while a variable it shows is stale."),
+            "Readout colour; dimmed while a value it shows is stale or unavailable (behind a slashed ring then)."),
     ]
 
     /// The template key of the readout.

@@ -22,7 +22,8 @@ struct LabelKind: RegisteredKind {
         Field("bold", .bool, default: "false", "Bold face."),
         Field(
             "color", .color, default: "the theme's text",
-            "Text colour; drawn dimmed while a variable the text shows is stale (older than its stale_after)."),
+            "Text colour; drawn dimmed while a value the text shows is stale (older than its stale_after), and behind a slashed ring while its source is unavailable (an entity, a device, a link that is down)."
+        ),
         Field(
             "muted", .bool, default: "false",
             "A caption or hint: drawn in the theme's `muted_text` (quieter than `text` on either base) unless `color` is given."
