@@ -147,6 +147,7 @@ extension LiveHomeAssistantTests {
                 }, "the banner: \(panel.dir)")
             let took = monotonicNow() - killed
             #expect(took <= 2, "\(name): the banner came \(took) s after HA was killed")
+            print("offline (\(name)): the banner on screen \(took) s after HA was killed")
             usleep(200_000)
             down[name] = try #require(panel.screenshot())
         }

@@ -90,6 +90,7 @@ struct OfflineMQTTProcessTests {
                 })
             let took = monotonicNow() - killed
             #expect(took <= 2, "the banner came \(took) s after the broker was killed")
+            print("offline (MQTT): the banner on screen \(took) s after the broker was killed")
             usleep(200_000)
             down.append(try #require(try k.screenshotBitmap()))
         }

@@ -315,6 +315,7 @@ public final class KioskRuntime {
             let fresh = try ConfigLoader.load(path: options.configPath)
             services.state.flushPending()
             config = fresh
+            presenter.linkTheme = config.theme
             // Properties set from outside last until the config is reloaded (docs/socket.md).
             properties = [:]
             notice = nil

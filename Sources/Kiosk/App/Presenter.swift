@@ -93,8 +93,14 @@ final class Presenter {
             invalidate(.everything)
         }
     }
-    /// The theme the link banner takes its colours from.
-    var linkTheme = Theme.dark
+    /// The theme the link banner takes its colours from (a reload may change it).
+    var linkTheme = Theme.dark {
+        didSet {
+            guard linkTheme != oldValue else { return }
+            linkBanner = nil
+            if !linkLines.isEmpty { invalidate(.everything) }
+        }
+    }
     private var linkBanner: LinkStatusBanner?
 
     /// Asks for a redraw of what changed, or of everything (a new screen, the panel back).
