@@ -28,6 +28,9 @@ final class EntityLinks {
     private(set) var statesReceived = 0
     private(set) var callsSent = 0
     private(set) var callsRefused = 0
+    /// What keeps a bound element or variable from showing its entity, by id (`ctl stats`): an
+    /// `attribute` the entity does not have.
+    private(set) var problems: [String: String] = [:]
 
     /// Sets an element from HA (`perform(.set, from: .device)`); returns why it was refused.
     var apply: (String, StoredValue) -> String? = { _, _ in nil }
@@ -71,6 +74,8 @@ final class EntityLinks {
         } else {
             pacer.reset()
             for id in links.keys.sorted() { setAvailable(id, false) }
+            // Variables keep their last value, dimmed: text showing them says it may be out of date.
+            for id in variables.keys.sorted() { setAvailable(id, false) }
         }
     }
 
@@ -86,18 +91,26 @@ final class EntityLinks {
         let state = entities[entity]
         for id in byEntity[entity] ?? [] {
             if let v = variables[id] {
-                guard let state, !EntityValues.isUnavailable(state),
-                    let value = EntityValues.variableValue(state, attribute: v.binding.attribute, text: v.text)
+                let missing = state.flatMap { EntityLinks.missingAttribute(v.binding, $0) }
+                note(problem: missing, of: id)
+                guard let state, !EntityValues.isUnavailable(state), missing == nil else {
+                    setAvailable(id, false)
+                    continue
+                }
+                setAvailable(id, true)
+                guard let value = EntityValues.variableValue(state, attribute: v.binding.attribute, text: v.text)
                 else { continue }
                 setVariable(id, value)
                 continue
             }
             guard let link = links[id] else { continue }
             // A scene or button has no state until first used ("unknown"): a press needs none.
+            let missing = state.flatMap { EntityLinks.missingAttribute(link.binding, $0) }
+            note(problem: missing, of: id)
             let available =
                 link.binding.use == .press
                 ? state != nil && state?.state != "unavailable"
-                : !EntityValues.isUnavailable(state)
+                : !EntityValues.isUnavailable(state) && missing == nil
             setAvailable(id, available)
             guard available, let state, link.binding.use != .press else { continue }
             pacer.confirmed(id)
@@ -199,6 +212,24 @@ final class EntityLinks {
     static func refusal(_ message: String, code: String) -> String {
         let words = message.split(whereSeparator: \.isNewline).joined(separator: " ")
         return "Refused: " + (words.isEmpty ? code : String(words.prefix(120)))
+    }
+
+    /// Why `binding`'s `attribute` cannot be read from `state`: the entity has no such attribute
+    /// (nil when it has, or none is named). A wrong name must not show a default as if HA said it. An
+    /// entity that is off drops attributes it has while on (a light's brightness): not a wrong name.
+    static func missingAttribute(_ binding: EntityBinding, _ state: EntityState) -> String? {
+        guard let attribute = binding.attribute, state[attribute: attribute] == nil, state.state != "off",
+            !(binding.domain == "climate" && attribute == "hvac_mode"), !EntityValues.isUnavailable(state)
+        else { return nil }
+        return "\(binding.entity ?? "") has no attribute \"\(attribute)\""
+    }
+
+    /// Keeps `problem` as what keeps `id` from its entity, logged once per problem.
+    private func note(problem: String?, of id: String) {
+        guard problems[id] != problem else { return }
+        problems[id] = problem
+        guard let problem else { return }
+        Log.warning("homeassistant: \(id): \(problem); it is shown unavailable")
     }
 
     private func logOnce(_ key: String, _ line: String) {

@@ -17,6 +17,10 @@ public final class HomeAssistantAdapter: KioskAdapter {
     private(set) var links: EntityLinks?
     /// Connections made by clients a reload replaced, so that `stats` counts them all.
     private var earlierAttempts = 0
+    /// The link's standing as the panel's banner says it.
+    private var linkWatch = LinkWatch(name: "Home Assistant")
+    /// The bound entities HA did not know at the last live connection (logged when they change).
+    private var unknownEntities: [String] = []
 
     /// The adapter for a config: none without `[homeassistant]`.
     public static func make(config: KioskConfig, options: RunOptions) -> HomeAssistantAdapter? {
@@ -81,15 +85,12 @@ public final class HomeAssistantAdapter: KioskAdapter {
             guard let client else { return done(.failure(code: "not_connected", message: "stopped")) }
             client.call(call, completion: done)
         }
-        client.onState = { [weak links, weak client] state in
+        client.onState = { [weak self, weak links, weak client, unowned kiosk] state in
             guard let links, let client else { return }
             links.connectionChanged(live: state == .live, entities: client.entities, now: monotonicNow())
+            if let status = self?.watchLink(state) { _ = kiosk.perform(.linkStatus(status), from: .device) }
             // The client logs its own losses; the adapter says what a live connection brought.
-            if state == .live {
-                Log.notice(
-                    "homeassistant: live, \(client.entities.entities.count) of \(client.entityIDs?.count ?? 0) entities known"
-                )
-            }
+            if state == .live { self?.logLive(client) }
         }
         client.onEntity = { [weak links] id, state in links?.entityChanged(id, state, now: monotonicNow()) }
         self.links = links
@@ -110,6 +111,7 @@ public final class HomeAssistantAdapter: KioskAdapter {
             client = nil
             links = nil
             for id in bound.sorted() { _ = kiosk.perform(.setAvailable(id: id, available: true), from: .device) }
+            if let status = linkWatch.connected() { _ = kiosk.perform(.linkStatus(status), from: .device) }
             return
         }
         settings = fresh
@@ -137,6 +139,27 @@ public final class HomeAssistantAdapter: KioskAdapter {
         client.resubscribe(fresh.entityIDs)
     }
 
+    /// The banner's news in a state of the client, if any.
+    private func watchLink(_ state: ConnectionState) -> LinkStatus? {
+        switch state {
+        case .live: return linkWatch.connected()
+        case .refused: return linkWatch.refused(credential: "token")
+        case .down: return linkWatch.lost(now: monotonicNow())
+        case .connecting, .authenticating: return nil
+        }
+    }
+
+    /// What a live connection brought, naming the bound entities HA does not know (once per change).
+    private func logLive(_ client: HomeAssistantClient) {
+        let ids = client.entityIDs ?? []
+        let unknown = ids.filter { client.entities[$0] == nil }.sorted()
+        let known = "homeassistant: live, \(ids.count - unknown.count) of \(ids.count) entities known"
+        guard unknown != unknownEntities else { return Log.notice(known) }
+        unknownEntities = unknown
+        if unknown.isEmpty { return Log.notice(known) }
+        Log.warning(known + "; HA has no " + unknown.joined(separator: ", ") + " (their elements stay veiled)")
+    }
+
     public func receive(_ event: KioskEvent, now: MonotonicTime) { links?.receive(event, now: now) }
     public func tick(now: MonotonicTime) { links?.tick(now: now) }
     public var nextDeadline: MonotonicTime? { links?.nextDeadline }
@@ -152,6 +175,8 @@ public final class HomeAssistantAdapter: KioskAdapter {
             ("states_received", .number(Double(links.statesReceived))),
             ("calls", .number(Double(links.callsSent))),
             ("calls_refused", .number(Double(links.callsRefused))),
+            ("unknown_entities", .array(unknownEntities.map { .string($0) })),
+            ("problems", .object(links.problems.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
         ])
     }
 

@@ -13,6 +13,8 @@ public final class MQTTAdapter: KioskAdapter {
     public let name = "mqtt"
     let settings: MQTTConfig
     private(set) var bridge: MQTTBridge?
+    /// The broker link's standing as the panel's banner says it.
+    private var linkWatch = LinkWatch(name: "MQTT broker")
 
     /// The adapter for a config: none without `[mqtt]`.
     public static func make(config: KioskConfig, options: RunOptions) -> MQTTAdapter? {
@@ -65,6 +67,17 @@ public final class MQTTAdapter: KioskAdapter {
         }
         bridge.devices.setAvailable = { [unowned kiosk] id, available in
             _ = kiosk.perform(.setAvailable(id: id, available: available), from: .device)
+        }
+        let connected = bridge.link.onConnect, lost = bridge.link.onDisconnect
+        bridge.link.onConnect = { [unowned self, unowned kiosk] in
+            connected?()
+            if let status = linkWatch.connected() { _ = kiosk.perform(.linkStatus(status), from: .device) }
+        }
+        bridge.link.onDisconnect = { [unowned self, unowned kiosk] in
+            lost?()
+            if let status = linkWatch.lost(now: monotonicNow()) {
+                _ = kiosk.perform(.linkStatus(status), from: .device)
+            }
         }
         self.bridge = bridge
         Log.notice(

@@ -22,7 +22,7 @@ struct ConditionTests {
             try holds("mode != 'off'", ["mode": .text("heat")]) && !holds("mode != \"off\"", ["mode": .text("off")]))
         #expect(
             try holds("alarm", ["alarm": .number(2)]) && !holds("alarm", ["alarm": .number(0)]) && !holds("alarm", [:]))
-        #expect(try !holds("tank < 10", [:]) && holds("tank != 10", [:]))
+        #expect(try !holds("tank < 10", [:]) && !holds("tank != 10", [:]))
         #expect(try Condition(parsing: "a > b").names == ["a", "b"])
     }
 

@@ -33,7 +33,8 @@ public enum KioskCommand: Sendable {
     case version
     /// Marks a control's device available or not: an unavailable control is drawn under a veil and
     /// takes no touch, so its value never reads as live (`ChangeOrigin.command(.device)` sets come
-    /// from the same adapter).
+    /// from the same adapter). A declared variable's id marks the variable: text showing it is dimmed
+    /// behind a broken-link marker, and elements reading it in a template or condition are veiled.
     case setAvailable(id: String, available: Bool)
     /// Changes one of an element's keys while it runs (`PropertyEdits.keys`: text, label, title,
     /// color, icon, hidden, enabled, min, max, decimals, unit, options), checked as the config would
@@ -45,6 +46,9 @@ public enum KioskCommand: Sendable {
     /// Switches the screen on or off and sets its brightness (0…1) when awake; nil keeps each. Idle
     /// dimming and blanking still apply; a touch on a screen switched off wakes it.
     case screenPower(on: Bool?, brightness: Double?)
+    /// How a link the panel's values come over stands (Home Assistant, the MQTT broker): while it is
+    /// not live a banner says so on the panel, one line per link, gone when it is live again.
+    case linkStatus(LinkStatus)
 }
 
 /// Who sent a command: the kiosk measures each one's latency apart, and answers a socket `set` only

@@ -102,14 +102,21 @@ extension KioskRuntime: KioskAPI {
             presenter.invalidate()
             return .success(.done)
         case .setAvailable(let id, let available):
-            guard config.allControls.contains(where: { $0.id == id }) else {
+            let isControl = config.allControls.contains(where: { $0.id == id })
+            guard isControl || variables.board.variable(id) != nil else {
                 return .failure(KioskCommandError(unknownControl(id).description))
             }
-            // A device confirms availability with every state it sends: only a change is shown.
-            let changed = available ? unavailable.remove(id) != nil : unavailable.insert(id).inserted
-            guard changed else { return .success(.done) }
+            // A device confirms availability with every state it sends: only a change is shown. Text
+            // showing the value dims (the board); the control itself is veiled.
+            let dimmed = variables.setAvailable(id, available)
+            let changed = isControl && (available ? unavailable.remove(id) != nil : unavailable.insert(id).inserted)
+            guard changed || dimmed else { return .success(.done) }
+            refreshElements(now: now)
             showAvailability()
             presenter.invalidate()
+            return .success(.done)
+        case .linkStatus(let status):
+            showLinkStatus(status, now: now)
             return .success(.done)
         }
     }
@@ -157,7 +164,7 @@ extension KioskRuntime: KioskAPI {
     /// The same on `screen`, shown or about to be.
     func showAvailability(on screen: KioskScreen) {
         let ids = Set(screen.elements.map(\.id))
-        let refused = unavailable.intersection(ids).union(screen.disabledIDs)
+        let refused = unavailable.intersection(ids).union(screen.disabledIDs).union(screen.readingUnavailable)
         screen.view.unavailable = refused.union(invalidValues.ids.intersection(ids))
         screen.router.refused = refused
     }

@@ -94,6 +94,7 @@ public final class KioskRuntime {
         pages.lastTouch = monotonicNow()
         touches = TouchInput(loop: loop)
         presenter.warningFontPath = config.fonts.regular
+        presenter.linkTheme = config.theme
         attachBoard()
         restoreVariables(now: monotonicNow())
         settleSavedValues(now: monotonicNow())
@@ -321,6 +322,7 @@ public final class KioskRuntime {
             let fresh = try ConfigLoader.load(path: options.configPath)
             services.state.flushPending()
             config = fresh
+            presenter.linkTheme = config.theme
             // Properties set from outside last until the config is reloaded (docs/socket.md).
             properties = [:]
             invalidValues.reloaded(keeping: Set(config.allControls.map(\.id)))

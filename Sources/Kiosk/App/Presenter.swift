@@ -5,6 +5,7 @@ import Display
 import Glibc
 import Platform
 import Raster
+import Widgets
 
 /// The output side of the kiosk: the display, the frame the screen is drawn into, and what has to
 /// reach the panel. It redraws only when asked (`invalidate`), copies only damage, keeps a frame the
@@ -69,6 +70,9 @@ final class Presenter {
             {
                 badge.draw(on: bitmap.canvas)
             }
+            if let banner = linkBanner, lastDrawn.contains(where: { !$0.intersection(banner.rect).isEmpty }) {
+                banner.draw(on: bitmap.canvas)
+            }
             lastDrawTime = monotonicNow() - started
         }
     }
@@ -80,6 +84,24 @@ final class Presenter {
     /// The face the badge's words are drawn with (the theme's).
     var warningFontPath = DefaultFonts.regular
     private var saveWarningBadge: SaveWarningBadge?
+
+    /// The link banner's line of each link that is not live, by link name (`LinkStatusBanner`).
+    var linkLines: [String: String] = [:] {
+        didSet {
+            guard linkLines != oldValue else { return }
+            linkBanner = nil
+            invalidate(.everything)
+        }
+    }
+    /// The theme the link banner takes its colours from (a reload may change it).
+    var linkTheme = Theme.dark {
+        didSet {
+            guard linkTheme != oldValue else { return }
+            linkBanner = nil
+            if !linkLines.isEmpty { invalidate(.everything) }
+        }
+    }
+    private var linkBanner: LinkStatusBanner?
 
     /// Asks for a redraw of what changed, or of everything (a new screen, the panel back).
     func invalidate(_ what: Redraw = .damage) {
@@ -102,8 +124,10 @@ final class Presenter {
         // later, unrelated frame (the soak's set → submit p99 was once inflated by exactly that).
         guard redraw != .nothing || moving else { latency.discardPending(); return }
         let started = monotonicNow()
-        let damage = overlaySaveWarning(
-            screen.render(into: bitmap.canvas, full: redraw == .everything, time: now), screen: screen)
+        let damage = overlayLinkStatus(
+            overlaySaveWarning(
+                screen.render(into: bitmap.canvas, full: redraw == .everything, time: now), screen: screen),
+            screen: screen)
         redraw = .nothing
         guard !damage.isEmpty else { latency.discardPending(); return }
         let drawn = monotonicNow()
@@ -143,6 +167,23 @@ final class Presenter {
         screen.rehearse([badge.rect], canvas: bitmap.canvas)
         badge.draw(on: bitmap.canvas)
         return DamageRegion.merged(damage + [badge.rect], within: bitmap.canvas.bounds)
+    }
+
+    /// Draws the link banner again where the frame was repainted over it, as the save badge is.
+    private func overlayLinkStatus(_ damage: [PixelRect], screen: KioskScreen) -> [PixelRect] {
+        guard !linkLines.isEmpty, !damage.isEmpty else { return damage }
+        let badge = saveWarningBadge ?? SaveWarningBadge(canvas: display.canvasSize, fontPath: warningFontPath)
+        saveWarningBadge = badge
+        let banner =
+            linkBanner
+            ?? LinkStatusBanner(
+                lines: linkLines.sorted { $0.key < $1.key }.map(\.value), canvas: display.canvasSize,
+                fontPath: warningFontPath, theme: linkTheme, badge: badge.rect)
+        linkBanner = banner
+        guard damage.contains(where: { !$0.intersection(banner.rect).isEmpty }) else { return damage }
+        screen.rehearse([banner.rect], canvas: bitmap.canvas)
+        banner.draw(on: bitmap.canvas)
+        return DamageRegion.merged(damage + [banner.rect], within: bitmap.canvas.bounds)
     }
 
     /// Copies the damaged rectangles to the display; a frame the display could not take yet is

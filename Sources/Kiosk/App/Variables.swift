@@ -40,9 +40,15 @@ final class Variables {
             else { continue }
             board.set(v.declaration.id, value, at: setAt)
         }
+        // What is unavailable stays so until its adapter says otherwise (it follows the reload too).
+        for name in old.unavailable { board.setAvailable(name, false) }
         controlDefaults = ControlValues.initial(of: config)
         staleDue = board.nextStaleTime(after: time)
     }
+
+    /// Marks variable or control `id` unavailable or available again (its entity or device, or the
+    /// link to it): text showing it dims with the marker. True when that changed.
+    func setAvailable(_ id: String, _ available: Bool) -> Bool { board.setAvailable(id, available) }
 
     /// Why a `set-var` was refused (the socket's error text).
     struct Refusal: Error { var message: String }
@@ -86,12 +92,13 @@ final class Variables {
         return now >= due
     }
 
-    /// `[{"id":…,"value":…|null,"stale":bool}]` for `list`.
+    /// `[{"id":…,"value":…|null,"stale":bool}]` for `list`; an unavailable variable is stale.
     public func json(now: MonotonicTime) -> JSON {
         .array(
             board.variables.map { v in
                 .object([
-                    ("id", .string(v.declaration.id)), ("value", v.value.json), ("stale", .bool(v.isStale(at: now))),
+                    ("id", .string(v.declaration.id)), ("value", v.value.json),
+                    ("stale", .bool(board.isStale(v.declaration.id, at: now))),
                 ])
             })
     }

@@ -62,6 +62,12 @@ struct DynamicKeys {
         return keys
     }
 
+    /// The names its templates and conditions read.
+    var names: [String] {
+        rendered.flatMap(\.template.names) + (hiddenWhen?.names ?? []) + (enabledWhen?.names ?? [])
+            + colorWhen.flatMap(\.condition.names)
+    }
+
     /// The keys element `id` is built with now over its config: those set from outside, then what the
     /// conditions and templates give for the board's values at `time` (a key set from outside wins).
     func patch(
@@ -114,6 +120,23 @@ extension KioskScreen {
             changed = true
         }
         return changed
+    }
+
+    /// Ids of the elements that show a value whose source is unavailable (`ValueBoard.unavailable`)
+    /// through a key of theirs: a template or condition (`DynamicKeys`), a gauge's `source`, a chart's
+    /// series. They are veiled as a bound element is: what they show may no longer be true. Labels and
+    /// readouts, which draw their text themselves, dim it with the marker instead.
+    var readingUnavailable: Set<String> {
+        let gone = board.unavailable
+        guard !gone.isEmpty else { return [] }
+        var ids: Set<String> = []
+        for e in elements {
+            let p = e.config.properties
+            let tracked = ElementKinds.named(e.kind)?.trackedHistory(p).map(\.name) ?? []
+            let names = (dynamic[e.id]?.names ?? []) + [p.string("source")].compactMap { $0 } + tracked
+            if names.contains(where: gone.contains) { ids.insert(e.id) }
+        }
+        return ids
     }
 
     /// Ids of the elements disabled now (`enabled = false`, from the config, a condition or outside).

@@ -71,8 +71,8 @@ public struct Condition: Hashable, Sendable, CustomStringConvertible {
         return .name(name)
     }
 
-    /// Whether it holds for the values `lookup` gives (an unknown or unset name is no value: it equals
-    /// nothing and compares false).
+    /// Whether it holds for the values `lookup` gives. An unknown or unset name is no value: every
+    /// comparison with it is false, `!=` too (a value not known yet is not known to differ).
     public func holds(_ lookup: (String) -> TemplateValue?) -> Bool {
         let a = value(left, lookup)
         guard let comparison, let right else {
@@ -92,7 +92,7 @@ public struct Condition: Hashable, Sendable, CustomStringConvertible {
             case .notEqual: return x != y
             default: return Condition.compare(Double(x.compare(y).rawValue), 0, comparison)
             }
-        case (nil, _), (_, nil): return comparison == .notEqual && (a == nil) != (b == nil)
+        case (nil, _), (_, nil): return false
         default: return comparison == .notEqual
         }
     }

@@ -1,4 +1,5 @@
 import Core
+import Raster
 
 /// Icons inside panel text (`{mdi:thermometer} {outdoor:.1} °C`, issue 36): the template parser turns
 /// `{mdi:NAME}` into the name between two interlinear-annotation marks, characters no config writes,
@@ -41,6 +42,28 @@ enum InlineIcon {
 
     /// The width an icon takes in a line of `size` points.
     static func width(size: Double) -> Double { size }
+
+    /// The mark before a text showing an unavailable value (`ValueBoard.unavailableMarker`): drawn as
+    /// lines, not from the icon font, so it shows whatever fonts the panel has.
+    static let unavailable = "tw:unavailable"
+}
+
+extension LocalPainter {
+    /// The sign for "not available": a ring crossed by a slash, in the text's colour, inside `square`.
+    func drawUnavailableMark(in square: Rect, color: Color, alpha: Double) {
+        let r = square.width * 0.34, w = max(1 / scale, square.width * 0.09)
+        let c = square.center
+        strokeCircle(center: c, radius: r, width: w, color: color, alpha: alpha)
+        // The slash from the ring's upper left to its lower right, as a thin quadrilateral.
+        let d = r * 0.7071, n = w / 2 * 0.7071
+        var slash = Path()
+        slash.move(to: Point(c.x - d - n, c.y - d + n))
+        slash.line(to: Point(c.x - d + n, c.y - d - n))
+        slash.line(to: Point(c.x + d + n, c.y + d - n))
+        slash.line(to: Point(c.x + d - n, c.y + d + n))
+        slash.close()
+        fill(slash, paint: Paint(color, alpha: alpha))
+    }
 }
 
 extension LocalPainter {
@@ -68,9 +91,12 @@ extension LocalPainter {
             case .icon(let name):
                 let side = InlineIcon.width(size: size)
                 let middle = start.y - size * 0.36
-                drawFontIcon(
-                    name, fittedIn: Rect(x: x, y: middle - side / 2, width: side, height: side), tint: color,
-                    alpha: alpha)
+                let square = Rect(x: x, y: middle - side / 2, width: side, height: side)
+                if name == InlineIcon.unavailable {
+                    drawUnavailableMark(in: square, color: color, alpha: alpha)
+                } else {
+                    drawFontIcon(name, fittedIn: square, tint: color, alpha: alpha)
+                }
                 x += side
             }
         }

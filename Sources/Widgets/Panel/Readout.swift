@@ -38,11 +38,17 @@ final class Readout: ShowsOnly {
     /// The variable the dial's own value mirrors (a gauge's `source`): when it is stale, so is `{value}`.
     var ownSource: String?
 
-    /// The text and whether a value it shows is stale, at `time`.
+    /// The text and whether a value it shows is stale, at `time`. `{value}` is unavailable with the
+    /// dial (its entity or device) or its source; such a text starts with the board's marker.
     func rendered(at time: MonotonicTime) -> (text: String, stale: Bool) {
         let shown = board.render(template, at: time, ownName: Readout.ownName, own: own(), reusing: &lastText)
-        let ownStale = template.names.contains(Readout.ownName) && ownSource.map { board.isStale($0, at: time) } == true
-        return (shown.text, shown.stale || ownStale)
+        let readsOwn = template.names.contains(Readout.ownName)
+        let ownStale = readsOwn && ownSource.map { board.isStale($0, at: time) } == true
+        let ownGone = readsOwn && (board.isUnavailable(dial.id) || ownSource.map(board.isUnavailable) == true)
+        guard ownGone || board.readsUnavailable(template, ownName: Readout.ownName) else {
+            return (shown.text, shown.stale || ownStale)
+        }
+        return (ValueBoard.unavailableMarker + shown.text, true)
     }
     /// The text written last frame, reused while the values it shows stay the same.
     private var lastText = RenderedText()
@@ -58,7 +64,7 @@ final class Readout: ShowsOnly {
             "Readout size in points; a longer text shrinks (to half) to fit inside the track."),
         Field(
             "readout_color", .color, default: "the theme's text",
-            "Readout colour; dimmed while a variable it shows is stale."),
+            "Readout colour; dimmed while a value it shows is stale or unavailable (behind a slashed ring then)."),
     ]
 
     /// The template key of the readout.

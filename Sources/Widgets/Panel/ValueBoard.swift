@@ -102,10 +102,33 @@ public final class ValueBoard {
         }
     }
 
-    /// Whether `name` is a variable whose value is stale at `time`.
+    /// Whether the value of `name` is not current at `time`: a variable older than its `stale_after`,
+    /// or a name whose source is unavailable (`isUnavailable`). The one rule text dims by.
     public func isStale(_ name: String, at time: MonotonicTime) -> Bool {
-        index[name].map { variables[$0].isStale(at: time) } ?? false
+        isUnavailable(name) || (index[name].map { variables[$0].isStale(at: time) } ?? false)
     }
+
+    /// The variables and controls whose source is unavailable now (an entity HA does not know, a link
+    /// that is down): what they show is their last value, which may no longer be true.
+    public private(set) var unavailable: Set<String> = []
+
+    /// Marks `name` unavailable or available again; true when that changed.
+    @discardableResult
+    public func setAvailable(_ name: String, _ available: Bool) -> Bool {
+        available ? unavailable.remove(name) != nil : unavailable.insert(name).inserted
+    }
+
+    /// Whether the source of `name` is unavailable.
+    public func isUnavailable(_ name: String) -> Bool { !unavailable.isEmpty && unavailable.contains(name) }
+
+    /// Whether `template` reads a name that is unavailable (`own`, the dial's own value, aside).
+    public func readsUnavailable(_ template: TextTemplate, ownName: String? = nil) -> Bool {
+        !unavailable.isEmpty && template.names.contains { $0 != ownName && unavailable.contains($0) }
+    }
+
+    /// How a text showing an unavailable value starts: the "not available" sign (a slashed ring) in
+    /// the text's dimmed colour, so a person sees the value is not live even where the text is short.
+    public static let unavailableMarker = InlineIcon.encode(InlineIcon.unavailable) + " "
 
     /// The earliest moment after `time` at which a variable becomes stale, or nil: the runtime sleeps
     /// until then, so the labels showing it dim without polling.

@@ -22,7 +22,8 @@ struct LabelKind: RegisteredKind {
         Field("bold", .bool, default: "false", "Bold face."),
         Field(
             "color", .color, default: "the theme's text",
-            "Text colour; drawn dimmed while a variable the text shows is stale (older than its stale_after)."),
+            "Text colour; drawn dimmed while a value the text shows is stale (older than its stale_after), and behind a slashed ring while its source is unavailable (an entity, a device, a link that is down)."
+        ),
         Field(
             "muted", .bool, default: "false",
             "A caption or hint: drawn in the theme's `muted_text` (quieter than `text` on either base) unless `color` is given."
@@ -83,9 +84,12 @@ final class TextLabel: PassiveControl {
         super.init(id: id, bounds: bounds, transform: transform)
     }
 
-    /// The text and whether a value it shows is stale, at `time`.
+    /// The text and whether a value it shows is stale, at `time`; a text showing an unavailable value
+    /// starts with the board's marker.
     func rendered(at time: MonotonicTime) -> (text: String, stale: Bool) {
-        board.render(template, at: time, reusing: &lastText)
+        let shown = board.render(template, at: time, reusing: &lastText)
+        guard board.readsUnavailable(template) else { return shown }
+        return (ValueBoard.unavailableMarker + shown.text, true)
     }
     /// The text written last frame, reused while the values it shows stay the same.
     private var lastText = RenderedText()
