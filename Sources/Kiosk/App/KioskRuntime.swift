@@ -50,6 +50,8 @@ public final class KioskRuntime {
     var keeping = HistoryKeeping()
     /// Keys of elements changed from outside (`setProperty`), by element id; kept until a reload.
     var properties: [String: [String: ConfigValue]] = [:]
+    /// Values set from outside for elements a finger holds, kept until it lifts (`HeldSets`).
+    var heldSets = HeldSets()
     /// `bench-latency`: where touch devices come from instead of the config's, and what to call
     /// when the loop first waits.
     var benchInput: BenchInput?
@@ -158,6 +160,7 @@ public final class KioskRuntime {
         let moving = screen.advance(to: now) || settling
         tickClock(now: now)
         deliverEvents(now: now)
+        showHeldSets(now: now)
         answerConfirm(now: now)
         // After the events: a value that changed may change a template's text or a condition.
         refreshElements(now: now)
@@ -186,7 +189,7 @@ public final class KioskRuntime {
                 services.nextDeadline, presenter.retryDeadline, touches.nextDeadline, idle.nextDeadline,
                 variables.staleDue,
                 homeDeadline, frontEndDue, configWatch.retryAt, clock.deadline,
-                pendingConfirm?.dialog.deadline, keeping.due, screen.view.noteDeadline,
+                pendingConfirm?.dialog.deadline, keeping.due, screen.view.noteDeadline, heldSets.nextDeadline,
             ] + adapters.map(\.nextDeadline)
         return deadlines.compactMap { $0 }.min().map { max(0, $0 - monotonicNow()) }
     }
