@@ -86,7 +86,9 @@ extension KioskRuntime {
         ControlRequestError(description: "no control \"\(id)\" on any screen; \"list\" shows the ids of the one shown")
     }
 
-    /// Control `id` of a screen not shown, with its saved value applied (its events from that drained).
+    /// Control `id` of a screen not shown, with the keys set from outside (an entity's options and
+    /// range) and then its saved value applied (its events from that drained): a value of the options
+    /// an entity gave finds them in place.
     func offscreenElement(_ id: String, now: MonotonicTime) -> Element? {
         let size = presenter.display.canvasSize
         let scale = PanelScale.of(
@@ -94,7 +96,7 @@ extension KioskRuntime {
         guard
             let element = KioskScreen.offscreenElement(
                 id: id, config: config, canvasSize: size, scale: scale,
-                time: now, board: variables.board)
+                time: now, board: variables.board, overrides: properties[id] ?? [:])
         else { return nil }
         if let saved = services.state.values[id] { _ = try? element.setValue(saved, time: now) }
         _ = element.drainEvents(time: now)

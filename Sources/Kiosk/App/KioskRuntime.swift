@@ -239,8 +239,8 @@ public final class KioskRuntime {
         screen.router.cancelAll(time: time)
         if let prepared {
             // Built when the swipe began: values set since (from outside, saved) are brought in.
-            applySavedValues(to: prepared, time: time)
             _ = prepared.refresh(overrides: properties, time: time)
+            applySavedValues(to: prepared, time: time)
             showAvailability(on: prepared)
         }
         screen = prepared ?? prepareScreen(pages.current, time: time)
@@ -275,8 +275,9 @@ public final class KioskRuntime {
     func prepareScreen(_ index: Int, time: MonotonicTime) -> KioskScreen {
         let made = KioskRuntime.makeScreen(
             config, index: index, presenter: presenter, board: variables.board, time: time, notice: notice?.banner)
-        applySavedValues(to: made, time: time)
+        // Keys set from outside first (an entity's options, its range): the saved value is one of them.
         _ = made.refresh(overrides: properties, time: time)
+        applySavedValues(to: made, time: time)
         showAvailability(on: made)
         return made
     }
