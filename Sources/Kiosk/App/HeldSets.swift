@@ -16,6 +16,9 @@ struct HeldSets {
 
     var isEmpty: Bool { kept.isEmpty }
 
+    /// Whether a value is kept for `id` (a finger holds it, or held it less than the timeout ago).
+    func isKept(_ id: String) -> Bool { kept[id] != nil }
+
     /// A set of `id` while a finger holds it: kept (the latest wins) until the finger lifts.
     mutating func keep(_ id: String, _ value: StoredValue, source: CommandSource?) {
         kept[id] = (value, source)
