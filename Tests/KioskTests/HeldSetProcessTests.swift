@@ -23,6 +23,8 @@ struct HeldSetProcessTests {
         var set: String
         /// Whether its value follows the finger before the lift (a dropdown's roller settles after it).
         var changesWhileHeld = true
+        /// A spinner's wheel: a tap on the point opens it, and the drag starts this far from the point.
+        var opensFirst: (Double, Double)?
         var description: String { kind }
     }
 
@@ -53,6 +55,11 @@ struct HeldSetProcessTests {
             control: "kind = \"dropdown\"\n  frame = [220, 40, 160, 150]\n  options = "
                 + #"["a", "b", "c", "d", "e", "f"]"#,
             from: "chosen", by: (0, -120), set: "5", changesWhileHeld: false),
+        Case(
+            kind: "spinner",
+            control: "kind = \"spinner\"\n  frame = [250, 50, 100, 100]\n  options = "
+                + #"["a", "b", "c", "d", "e", "f"]"#,
+            from: "center", by: (70, -70), set: "4", changesWhileHeld: false, opensFirst: (-70, 0)),
     ]
 
     @Test(
@@ -64,8 +71,19 @@ struct HeldSetProcessTests {
         let kiosk = try #require(KioskProcess(name: "held-\(c.kind)", extraScreens: extra))
         let listing = try #require(kiosk.request(#"{"cmd":"list"}"#).flatMap { JSON.parse(Array($0.utf8)) })
         let element = try #require(listing["controls"]?.arrayValue?.first { $0["id"] == .string(id) }, "\(listing)")
-        let start = (element["points"]?[c.from]?.arrayValue ?? []).compactMap(\.numberValue)
+        var start = (element["points"]?[c.from]?.arrayValue ?? []).compactMap(\.numberValue)
         try #require(start.count == 2, "\(element)")
+        if let offset = c.opensFirst {
+            #expect(kiosk.request(#"{"cmd":"tap","x":\#(start[0]),"y":\#(start[1])}"#)?.contains("\"ok\":true") == true)
+            let open = monotonicNow() + 5
+            while monotonicNow() < open,
+                kiosk.request(#"{"cmd":"list"}"#).flatMap({ JSON.parse(Array($0.utf8)) })?["controls"]?.arrayValue?
+                    .first(where: { $0["id"] == .string(id) })?["open"] != .bool(true)
+            {
+                usleep(20_000)
+            }
+            start = [start[0] + offset.0, start[1] + offset.1]
+        }
         let before = element["value"]
         // Slow enough that the set lands between two of the finger's frames.
         let drag =
