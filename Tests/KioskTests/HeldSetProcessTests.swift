@@ -56,6 +56,10 @@ struct HeldSetProcessTests {
                 + #"["a", "b", "c", "d", "e", "f"]"#,
             from: "chosen", by: (0, -120), set: "5", changesWhileHeld: false),
         Case(
+            kind: "choice",
+            control: "kind = \"choice\"\n  frame = [20, 220, 360, 60]\n  options = " + #"["a", "b", "c"]"#,
+            from: "c", by: (0, 0), set: "1", changesWhileHeld: false),
+        Case(
             kind: "spinner",
             control: "kind = \"spinner\"\n  frame = [250, 50, 100, 100]\n  options = "
                 + #"["a", "b", "c", "d", "e", "f"]"#,
