@@ -24,8 +24,8 @@ public final class ScreenView {
     private var overlayOrder: [any Widget] = []
     /// Whether the previous frame covered a canvas of this size (a new size forces a full repaint).
     private var lastCanvasSize: (Int, Int)?
-    /// Ids of controls whose device is unavailable: drawn under a veil of the background, so their
-    /// value never reads as live. Changing it damages exactly those controls.
+    /// Ids of controls whose device is unavailable: drawn veiled (their own pixels dimmed in place,
+    /// `Veil`), so their value never reads as live. Changing it damages exactly those controls.
     public var unavailable: Set<String> = [] {
         didSet {
             let changed = unavailable.symmetricDifference(oldValue)
@@ -36,8 +36,10 @@ public final class ScreenView {
     /// Notes beside elements (`showNote`), by element id, and where they were drawn or go.
     var notes: [String: ElementNote] = [:]
     var noteDamage: [Rect] = []
-    /// How much of the background covers an unavailable control.
+    /// How much of an unavailable control's own drawing the veil takes away.
     static let veilOpacity = 0.7
+    /// The pixels beneath the veiled element being drawn (kept between repaints to reuse its memory).
+    private var veil = Veil()
 
     /// - Parameters:
     ///   - controls: back to front. Controls of a kind Widgets does not know are skipped (see `unsupported`).
@@ -135,10 +137,13 @@ public final class ScreenView {
         c.clear(background)
         let area = r.rect
         for w in widgets where w.baseBounds(at: t).intersects(area) {
-            w.drawBase(painter(c, w), at: t)
-            if unavailable.contains(w.control.id) {
-                c.fillRect(w.baseBounds(at: t), color: background.withAlpha(ScreenView.veilOpacity))
+            guard unavailable.contains(w.control.id) else {
+                w.drawBase(painter(c, w), at: t)
+                continue
             }
+            veil.keep(c, PixelRect(covering: w.baseBounds(at: t)))
+            w.drawBase(painter(c, w), at: t)
+            veil.fade(c, opacity: ScreenView.veilOpacity)
         }
         for w in overlayOrder {
             guard let box = w.overlayBounds(at: t), box.intersects(area) else { continue }

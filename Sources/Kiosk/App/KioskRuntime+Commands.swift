@@ -177,6 +177,8 @@ extension KioskRuntime: KioskAPI {
     ) -> Result<KioskResult, KioskCommandError> {
         do {
             let taken = try setControl(id, value, now: now)
+            // Kept for a finger's element: nothing changes on screen, so no frame is timed against it.
+            if heldSets.isKept(id) { return .success(.value(id: id, value: taken)) }
             switch source {
             case .mqtt: presenter.noteChange(.mqttSet, at: now)
             // A device's state is timed from its arrival: the read of the descriptor it came in on.

@@ -11,7 +11,7 @@ extension KioskRuntime {
     /// older config) or snaps is logged once and saved back as taken; one it refuses (two numbers for
     /// a one-handle slider) is logged and dropped, and the control starts from its config value.
     /// Saved values of ids no control has are left alone: a control taken out of the config for a
-    /// while gets its value back.
+    /// while gets its value back; so are those of elements bound to an entity (its keys come later).
     func settleSavedValues(now: MonotonicTime) {
         let size = presenter.display.canvasSize
         let scale = PanelScale.of(
@@ -23,6 +23,9 @@ extension KioskRuntime {
                 board: variables.board)
             for c in page.controls {
                 guard let saved = state.values[c.id], let kind = ElementKinds.named(c.kind) else { continue }
+                // An element bound to an entity may take its options or range from it, known only once
+                // its adapter sets them: its saved value is judged then, not dropped now.
+                if c.properties["entity"] != nil { continue }
                 let element = kind.make(c, in: context)
                 do {
                     let taken = try element.setValue(saved, time: now)

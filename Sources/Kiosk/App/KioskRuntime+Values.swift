@@ -1,6 +1,7 @@
 import ConfigLoading
 import Controls
 import Core
+import Platform
 import Widgets
 
 /// Why a `set` or `get` from outside (socket, MQTT) was refused: said to the client as it is.
@@ -18,7 +19,11 @@ extension KioskRuntime {
     func setControl(
         _ id: String, _ value: StoredValue, now: MonotonicTime, depth: Int = 0
     ) throws(ControlRequestError) -> StoredValue {
+        if screen.element(id: id) != nil, screen.router.activeControlIDs.contains(id) {
+            return try keepWhileHeld(id, value, now: now)
+        }
         guard let element = screen.element(id: id) ?? offscreenElement(id, now: now) else { throw unknownControl(id) }
+        heldSets.settled(id)
         let taken: StoredValue
         do {
             taken = try element.setValue(value, time: now)
@@ -38,6 +43,37 @@ extension KioskRuntime {
         return taken
     }
 
+    /// A set of an element a finger holds: checked and clamped as if applied (on a copy built from its
+    /// config), then kept, not applied: the element follows the finger (a value slider's drag is not
+    /// ended, NP-14), and the kept value is shown after the lift unless a newer set comes (`HeldSets`).
+    private func keepWhileHeld(
+        _ id: String, _ value: StoredValue, now: MonotonicTime
+    ) throws(ControlRequestError) -> StoredValue {
+        guard let copy = offscreenElement(id, now: now) else { throw unknownControl(id) }
+        let taken: StoredValue
+        do {
+            taken = try copy.setValue(value, time: now)
+        } catch {
+            throw ControlRequestError(description: "\(id): \(error)")
+        }
+        heldSets.keep(id, taken, source: commandSource)
+        return taken
+    }
+
+    /// Shows the values kept for elements no finger holds any more whose time came, as the command
+    /// that sent them would have.
+    func showHeldSets(now: MonotonicTime) {
+        guard !heldSets.isEmpty else { return }
+        for kept in heldSets.follow(held: screen.router.activeControlIDs, now: now) {
+            let before = commandSource
+            commandSource = kept.source
+            defer { commandSource = before }
+            do { _ = try setControl(kept.id, kept.value, now: now) } catch {
+                Log.warning("\(kept.id): the value set while a finger held it was not shown: \(error)")
+            }
+        }
+    }
+
     /// The value of control `id` on any screen: the element's on the screen shown, else the saved one,
     /// else the config's. Nil for an unknown id; throws for a control that holds no value (a button).
     func controlValue(_ id: String, now: MonotonicTime) throws(ControlRequestError) -> StoredValue {
@@ -50,7 +86,9 @@ extension KioskRuntime {
         ControlRequestError(description: "no control \"\(id)\" on any screen; \"list\" shows the ids of the one shown")
     }
 
-    /// Control `id` of a screen not shown, with its saved value applied (its events from that drained).
+    /// Control `id` of a screen not shown, with the keys set from outside (an entity's options and
+    /// range) and then its saved value applied (its events from that drained): a value of the options
+    /// an entity gave finds them in place.
     func offscreenElement(_ id: String, now: MonotonicTime) -> Element? {
         let size = presenter.display.canvasSize
         let scale = PanelScale.of(
@@ -58,7 +96,7 @@ extension KioskRuntime {
         guard
             let element = KioskScreen.offscreenElement(
                 id: id, config: config, canvasSize: size, scale: scale,
-                time: now, board: variables.board)
+                time: now, board: variables.board, overrides: properties[id] ?? [:])
         else { return nil }
         if let saved = services.state.values[id] { _ = try? element.setValue(saved, time: now) }
         _ = element.drainEvents(time: now)

@@ -52,6 +52,8 @@ public final class KioskRuntime {
     var keeping = HistoryKeeping()
     /// Keys of elements changed from outside (`setProperty`), by element id; kept until a reload.
     var properties: [String: [String: ConfigValue]] = [:]
+    /// Values set from outside for elements a finger holds, kept until it lifts (`HeldSets`).
+    var heldSets = HeldSets()
     /// `bench-latency`: where touch devices come from instead of the config's, and what to call
     /// when the loop first waits.
     var benchInput: BenchInput?
@@ -164,6 +166,7 @@ public final class KioskRuntime {
         let moving = screen.advance(to: now) || settling
         tickClock(now: now)
         deliverEvents(now: now)
+        showHeldSets(now: now)
         answerConfirm(now: now)
         // After the events: a value that changed may change a template's text or a condition.
         refreshElements(now: now)
@@ -195,6 +198,7 @@ public final class KioskRuntime {
                 variables.staleDue,
                 homeDeadline, frontEndDue, configWatch.retryAt, clock.deadline,
                 pendingConfirm?.dialog.deadline, keeping.due, screen.view.noteDeadline, quarantine.deadline,
+                heldSets.nextDeadline,
             ] + adapters.map(\.nextDeadline)
         return deadlines.compactMap { $0 }.min().map { max(0, $0 - monotonicNow()) }
     }
@@ -244,8 +248,8 @@ public final class KioskRuntime {
         screen.router.cancelAll(time: time)
         if let prepared {
             // Built when the swipe began: values set since (from outside, saved) are brought in.
-            applySavedValues(to: prepared, time: time)
             _ = prepared.refresh(overrides: properties, time: time)
+            applySavedValues(to: prepared, time: time)
             showAvailability(on: prepared)
         }
         screen = prepared ?? prepareScreen(pages.current, time: time)
@@ -280,8 +284,9 @@ public final class KioskRuntime {
     func prepareScreen(_ index: Int, time: MonotonicTime) -> KioskScreen {
         let made = KioskRuntime.makeScreen(
             config, index: index, presenter: presenter, board: variables.board, time: time, notice: notice?.banner)
-        applySavedValues(to: made, time: time)
+        // Keys set from outside first (an entity's options, its range): the saved value is one of them.
         _ = made.refresh(overrides: properties, time: time)
+        applySavedValues(to: made, time: time)
         showAvailability(on: made)
         return made
     }

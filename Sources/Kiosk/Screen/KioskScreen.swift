@@ -126,13 +126,13 @@ public final class KioskScreen {
     /// is set or read for a control whose screen is not shown. Nil when no screen has that control.
     static func offscreenElement(
         id: String, config: KioskConfig, canvasSize: PixelSize, scale: Double,
-        time: MonotonicTime, board: ValueBoard
+        time: MonotonicTime, board: ValueBoard, overrides: [String: ConfigValue] = [:]
     ) -> Element? {
         guard let screen = config.screens.first(where: { $0.controls.contains { $0.id == id } }),
             let c = screen.controls.first(where: { $0.id == id }), let kind = ElementKinds.named(c.kind)
         else { return nil }
         return kind.make(
-            c,
+            DynamicKeys.applying(overrides, to: c),
             in: context(config: config, page: screen.id, canvasSize: canvasSize, scale: scale, time: time, board: board)
         )
     }

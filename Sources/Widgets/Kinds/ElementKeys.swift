@@ -55,7 +55,7 @@ public enum ElementKeys {
             ),
             Field(
                 "enabled", .bool, default: "true",
-                "A disabled control is drawn under a veil of the background and takes no touch."),
+                "A disabled control is drawn veiled (its own pixels dimmed in place) and takes no touch."),
             Field("hidden_when", .string, "A condition (\"Conditions\" above): while it holds, the element is hidden."),
             Field("enabled_when", .string, "A condition: the element is enabled only while it holds."),
             Field(
