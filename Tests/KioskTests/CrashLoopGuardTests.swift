@@ -66,6 +66,7 @@ struct CrashLoopProcessTests {
         #expect(try broker.wait("\(base)/status", for: "online") == "online")
         try broker.publish("\(base)/dial/set", "60")
         #expect(try broker.wait("\(base)/dial/state", for: "60") == "60", "a trusted start applies MQTT's set")
+        #expect(OfflineMQTTProcessTests.dots(try #require(try first!.screenshotBitmap())) == 0, "no banner when trusted")
         let saved = monotonicNow() + TestTiming.seconds(5)
         while StateStore(path: dir + "/state.json").values["dial"] != .single(60) && monotonicNow() < saved {
             usleep(20_000)
@@ -77,6 +78,7 @@ struct CrashLoopProcessTests {
         second = nil
         let third = try #require(KioskProcess(name: "crashloop", extraScreens: section, reusing: dir))
         #expect(third.log.contains("crash-loop guard: the last 2 starts ended within a minute"), "\(third.log)")
+        #expect(OfflineMQTTProcessTests.dots(try #require(try third.screenshotBitmap())) > 0, "the banner says why")
         try broker.publish("\(base)/dial/set", "70")
         let deadline = monotonicNow() + TestTiming.seconds(5)
         while !third.log.contains("not applied: the kiosk restarted") && monotonicNow() < deadline {

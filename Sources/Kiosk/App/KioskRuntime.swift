@@ -108,6 +108,8 @@ public final class KioskRuntime {
 
     func run() -> Int32 {
         let now = monotonicNow()
+        // Said on screen for the whole run, beside any link's line (`LinkStatusBanner`).
+        presenter.linkLines[StartQuarantine.bannerKey] = quarantine.bannerLine
         presenter.renderIfNeeded(screen, moving: false, now: now)
         presenter.watch(in: loop) { [unowned self] in
             exitCode = 1; loop.stop()

@@ -9,6 +9,8 @@ import Platform
 /// The record goes once this start has run a minute, or stops cleanly, so the next start (a restart
 /// once the cause is fixed) is trusted again.
 struct StartQuarantine {
+    /// Its line's key among the banner's (`Presenter.linkLines`), sorted before the links' names.
+    static let bannerKey = " crash-loop guard"
     private let record: CrashLoopGuard?
     /// What the record said at this start.
     let start: CrashLoopGuard.Start
@@ -30,6 +32,12 @@ struct StartQuarantine {
 
     /// Whether values from peers are held back in this run.
     var isActive: Bool { start.quarantined }
+
+    /// What the panel's banner says for the whole of a quarantined run (nil when trusted): a person at
+    /// the panel learns why the bound values are veiled.
+    var bannerLine: String? {
+        isActive ? "Restarted after \(start.recentCrashes) crashes: outside values held back" : nil
+    }
 
     /// Forgets the record once this start has run long enough.
     mutating func tick(now: MonotonicTime) {
