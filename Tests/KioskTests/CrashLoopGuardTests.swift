@@ -66,7 +66,8 @@ struct CrashLoopProcessTests {
         #expect(try broker.wait("\(base)/status", for: "online") == "online")
         try broker.publish("\(base)/dial/set", "60")
         #expect(try broker.wait("\(base)/dial/state", for: "60") == "60", "a trusted start applies MQTT's set")
-        #expect(OfflineMQTTProcessTests.dots(try #require(try first!.screenshotBitmap())) == 0, "no banner when trusted")
+        #expect(
+            OfflineMQTTProcessTests.dots(try #require(try first!.screenshotBitmap())) == 0, "no banner when trusted")
         let saved = monotonicNow() + TestTiming.seconds(5)
         while StateStore(path: dir + "/state.json").values["dial"] != .single(60) && monotonicNow() < saved {
             usleep(20_000)
