@@ -71,7 +71,7 @@ final class HAServer: @unchecked Sendable {
                 [
                     repoPath("Tests/HomeAssistantTests/HAFixtures/onboard.py"),
                     base, configDir, String(Self.startTimeout),
-                ] + (caFile.map { [$0] } ?? [])))
+                ] + (caFile.map { [$0] } ?? []), silence: Self.startTimeout + 10))
         guard onboard.status == 0, !onboard.out.isEmpty else {
             throw Unavailable(
                 description: "Home Assistant did not start or onboard: \(onboard.err) (its log: \(configDir)/hass.out)")

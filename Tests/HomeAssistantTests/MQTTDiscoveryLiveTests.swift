@@ -61,7 +61,7 @@ struct MQTTDiscoveryLiveTests {
                     [
                         repoPath("Tests/HomeAssistantTests/HAFixtures/onboard.py"), "http://127.0.0.1:\(haPort)",
                         dir + "/ha", String(HAServer.startTimeout),
-                    ]))
+                    ], silence: HAServer.startTimeout + 10))
             guard onboard.status == 0, !onboard.out.isEmpty else {
                 throw HAServer.Unavailable(description: "HA did not onboard: \(onboard.err) (log \(dir)/hass.out)")
             }

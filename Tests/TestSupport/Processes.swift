@@ -23,8 +23,13 @@ public func unblockedSignals() -> posix_spawnattr_t {
 }
 
 /// Runs `binary args` to completion, with stdout and stderr on pipes (read together, so neither
-/// can fill and stall the child), and an optional extra environment variable.
-public func runTool(_ binary: String, _ args: [String], environment: [String] = []) -> ToolRun? {
+/// can fill and stall the child), and an optional extra environment variable. A tool silent on both
+/// for `silence` seconds (10, scaled for the run: `TestTiming`) is taken for hung and killed; one that
+/// prints only at its end (Home Assistant's onboarding) passes a longer one.
+public func runTool(
+    _ binary: String, _ args: [String], environment: [String] = [], silence: Double = 10
+) -> ToolRun? {
+    let silenceMS = Int32(min(Double(Int32.max), TestTiming.seconds(silence) * 1000))
     var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
     guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { return nil }
     var actions = posix_spawn_file_actions_t()
@@ -52,7 +57,7 @@ public func runTool(_ binary: String, _ args: [String], environment: [String] = 
     var chunk = [UInt8](repeating: 0, count: 65536)
     while !open.isEmpty {
         var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        guard poll(&fds, nfds_t(fds.count), 10_000) > 0 else { kill(pid, SIGKILL); break }
+        guard poll(&fds, nfds_t(fds.count), silenceMS) > 0 else { kill(pid, SIGKILL); break }
         for p in fds where p.revents != 0 {
             let n = chunk.withUnsafeMutableBytes { read(p.fd, $0.baseAddress, $0.count) }
             if n <= 0 { open.removeAll { $0 == p.fd }; continue }
