@@ -35,6 +35,8 @@ enum FuzzTarget: String, CaseIterable {
     case raster
     /// The Home Assistant client's WebSocket input: the upgrade answer, then frames (`WebSocketFuzz`).
     case websocket
+    /// Home Assistant's messages → a bound panel's element values (`HomeAssistantFuzz`).
+    case homeassistant
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -51,6 +53,7 @@ enum FuzzTarget: String, CaseIterable {
             _ = value.isFinite
         case .raster: RasterFuzz.run(bytes)
         case .websocket: WebSocketFuzz.run(bytes)
+        case .homeassistant: HomeAssistantFuzz.run(bytes)
         }
     }
 }
