@@ -43,7 +43,7 @@ public struct EntityCache: Sendable {
         }
         for (id, compressed) in Self.pairs(event["a"]) where keeping?.contains(id) ?? true {
             guard let state = Self.state(compressed) else { continue }
-            if entities[id] != state { entities[id] = state; touched.insert(id) }
+            if !Self.same(entities[id], state) { entities[id] = state; touched.insert(id) }
         }
         for (id, diff) in Self.pairs(event["c"]) {
             guard var state = entities[id] else { continue }
@@ -59,7 +59,7 @@ public struct EntityCache: Sendable {
             }
             // HA sends "lu" only when it differs from "lc": a state change moves both.
             if diff["+"]?["lc"] != nil && diff["+"]?["lu"] == nil { state.lastUpdated = state.lastChanged }
-            if state != before { entities[id] = state; touched.insert(id) }
+            if !Self.same(before, state) { entities[id] = state; touched.insert(id) }
         }
         for id in (event["r"]?.arrayValue ?? []).compactMap(\.stringValue) where entities[id] != nil {
             entities[id] = nil
@@ -73,6 +73,21 @@ public struct EntityCache: Sendable {
         let ids = entities.keys.sorted()
         entities = [:]
         return ids
+    }
+
+    /// Whether `a` and `b` are the same state, attributes compared pair by pair in order: linear, where
+    /// `JSON`'s own equality (order-free) builds a dictionary of each side. Attributes in another order
+    /// count as a change (a redundant update, never a missed one).
+    private static func same(_ a: EntityState?, _ b: EntityState) -> Bool {
+        guard let a, a.state == b.state, a.lastChanged == b.lastChanged, a.lastUpdated == b.lastUpdated else {
+            return false
+        }
+        guard case .object(let x) = a.attributes, case .object(let y) = b.attributes else {
+            return a.attributes == b.attributes
+        }
+        guard x.count == y.count else { return false }
+        for (p, q) in zip(x, y) where p.0 != q.0 || p.1 != q.1 { return false }
+        return true
     }
 
     private static func pairs(_ json: JSON?) -> [(String, JSON)] {

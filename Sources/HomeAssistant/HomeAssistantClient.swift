@@ -62,7 +62,9 @@ public final class HomeAssistantClient {
     public var onState: ((ConnectionState) -> Void)?
     /// Called on every change of `linkStatus` (after `onState`).
     public var onLinkStatus: ((LinkStatus) -> Void)?
-    /// Called with each entity id whose state or attributes changed, and the new state (nil: gone).
+    /// Called with each entity id whose state or attributes changed, and the new state (nil: gone):
+    /// once per entity per loop turn, with its latest state, however many messages changed it (a
+    /// server sending thousands of changes a second costs the panel one update per entity per turn).
     public var onEntity: ((String, EntityState?) -> Void)?
 
     /// The largest message accepted from HA: a snapshot of every entity of a big install (thousands,
@@ -99,6 +101,12 @@ public final class HomeAssistantClient {
     private var keeping: Set<String>?
     /// Text messages that were not JSON on this connection (logged once, counted at its end).
     private var notJSON = 0
+    /// Entities changed by this turn's messages, passed on at its end (`deliverChanges`).
+    private var changedIDs: Set<String> = []
+    /// A large message being parsed off the loop (the connection paused meanwhile).
+    private var parsing: OffLoopParse?
+    /// Messages at least this large are parsed off the loop.
+    static let offLoopParse = 256 << 10
 
     public init(settings: HomeAssistantSettings, entityIDs: [String]?, loop: EventLoop, timing: Timing = Timing()) {
         self.settings = settings
@@ -165,6 +173,7 @@ public final class HomeAssistantClient {
     private func takeID() -> Int { defer { nextID += 1 }; return nextID }
 
     private func connect() {
+        parsing = nil
         connection?.close()
         attempts += 1
         nextID = 1
@@ -178,6 +187,7 @@ public final class HomeAssistantClient {
         c.onOpen = { [weak self] in self?.set(.authenticating) }
         c.onText = { [weak self] text in self?.received(text) }
         c.onClosed = { [weak self] why in self?.lost(why) }
+        c.onBatchEnd = { [weak self] in self?.deliverChanges() }
         set(.connecting)
         c.start()
         armTimer()
@@ -198,6 +208,8 @@ public final class HomeAssistantClient {
     }
 
     private func endSession(_ newState: ConnectionState) {
+        deliverChanges()
+        parsing = nil
         subscriptionID = nil
         pingSent = nil
         if notJSON > 1 {
@@ -256,12 +268,32 @@ public final class HomeAssistantClient {
     private func received(_ text: [UInt8]) {
         lastHeard = monotonicNow()
         pingSent = nil
-        guard let messages = HAMessage.messages(text) else {
+        if text.count >= Self.offLoopParse, let connection {
+            connection.paused = true
+            let size = text.count
+            parsing = OffLoopParse(text, loop: loop) { [weak self] messages in
+                guard let self else { return }
+                parsing = nil
+                self.connection?.paused = false
+                lastHeard = monotonicNow()
+                handle(messages, size: size)
+                deliverChanges()
+                // The message's tree is gone now: its pages go back to the system, not kept for the run.
+                malloc_trim(0)
+            }
+            return
+        }
+        handle(HAMessage.messages(text), size: text.count)
+    }
+
+    /// The messages of one text of `size` bytes (nil: it was not JSON).
+    private func handle(_ messages: [JSON]?, size: Int) {
+        guard let messages else {
             // Once per connection: a server sending nothing else must not flood the log.
             notJSON += 1
             if notJSON == 1 {
                 Log.warning(
-                    "homeassistant: a message that is not JSON (\(text.count) bytes) ignored; more are counted"
+                    "homeassistant: a message that is not JSON (\(size) bytes) ignored; more are counted"
                         + " until the connection ends")
             }
             return
@@ -270,10 +302,19 @@ public final class HomeAssistantClient {
             guard connection != nil else { break }
             handle(message)
         }
-        armTimer()
     }
 
     private func send(_ message: JSON) { connection?.send(text: message.text()) }
+
+    /// Passes on the entities this turn's messages changed, each once with its latest state, in order.
+    private func deliverChanges() {
+        // Once per turn, not per message: the heartbeat moved with what was heard.
+        armTimer()
+        guard !changedIDs.isEmpty else { return }
+        let ids = changedIDs.sorted()
+        changedIDs = []
+        for id in ids { onEntity?(id, entities[id]) }
+    }
 
     private func handle(_ message: JSON) {
         switch message["type"]?.stringValue {
@@ -298,7 +339,7 @@ public final class HomeAssistantClient {
                 failures = 0
                 set(.live)
             }
-            for id in changed { onEntity?(id, entities[id]) }
+            changedIDs.formUnion(changed)
         case "result":
             guard let id = HAMessage.id(of: message) else { return }
             let success = message["success"] == .bool(true)

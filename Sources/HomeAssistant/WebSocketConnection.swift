@@ -31,6 +31,9 @@ final class WebSocketConnection {
     /// Signalled when a turn stops reading for its budget: the next turn goes on from there, whether
     /// what is left sits in the kernel, in TLS's buffered records (which epoll cannot see) or in `backlog`.
     private var resumeFD: Int32 = -1
+    /// This turn's budget is spent: the socket's input is not watched until `resumeFD` resumes it, so
+    /// one turn runs one budget (not one for the socket and another for the eventfd).
+    private var budgetSpent = false
 
     /// What one loop turn may spend on this connection's input: the rest waits for the next turn, so
     /// a server sending without pause holds touches, frames and other clients for one budget at most.
@@ -47,10 +50,24 @@ final class WebSocketConnection {
     /// one large message must not keep its size in memory for the rest of the run.
     static let largeMessage = 1 << 20
 
+    /// While set, nothing more is read and no message is handed on (the owner is busy with one, off
+    /// the loop); the socket's input is not even watched, so the loop sleeps. Cleared, reading goes on
+    /// at the next turn.
+    var paused = false {
+        didSet {
+            guard paused != oldValue, phase != .closed else { return }
+            watch(watched & EPOLLOUT.rawValue)
+            if !paused { resumeNextTurn() }
+        }
+    }
+
     /// The upgrade succeeded: messages can be sent.
     var onOpen: (() -> Void)?
     /// A whole text message from the server.
     var onText: (([UInt8]) -> Void)?
+    /// A turn's reading ended (its budget spent, or nothing more to read): what the messages of the
+    /// turn changed can be passed on once, however many messages changed it.
+    var onBatchEnd: (() -> Void)?
     /// The connection ended, with why; called once, and never from inside `close`.
     var onClosed: ((String) -> Void)?
 
@@ -173,7 +190,7 @@ final class WebSocketConnection {
 
     /// Watches `events` (plus input, hang-up and errors, always).
     private func watch(_ events: UInt32) {
-        let wanted = events | EPOLLIN.rawValue | EPOLLRDHUP.rawValue
+        let wanted = events | (paused || budgetSpent ? 0 : EPOLLIN.rawValue | EPOLLRDHUP.rawValue)
         guard wanted != watched, fd >= 0 else { return }
         if watched == 0 {
             loop.add(fd: fd, events: wanted) { [weak self] mask in self?.ready(mask) }
@@ -272,12 +289,17 @@ final class WebSocketConnection {
     /// Reads and hands on messages within one turn's `Budget`; when it runs out, `resumeFD` brings
     /// the next turn back here (TLS buffers records: stopping early must not strand one).
     private func readAvailable() {
+        guard !paused else { return }
+        defer { onBatchEnd?() }
         let started = monotonicNow()
         deliverBacklog(started)
         var read = 0
         var chunk = [UInt8](repeating: 0, count: 16384)
         while phase == .upgrading || phase == .open {
+            guard !paused else { return }
             guard backlogStart == backlog.count, read < Budget.bytes, monotonicNow() - started < Budget.seconds else {
+                budgetSpent = true
+                watch(watched & EPOLLOUT.rawValue)
                 resumeNextTurn()
                 return
             }
@@ -314,6 +336,10 @@ final class WebSocketConnection {
         var count: UInt64 = 0
         _ = Glibc.read(resumeFD, &count, 8)
         guard phase == .upgrading || phase == .open else { return }
+        if budgetSpent {
+            budgetSpent = false
+            watch(watched & EPOLLOUT.rawValue)
+        }
         readAvailable()
     }
 
@@ -352,7 +378,7 @@ final class WebSocketConnection {
     /// Hands on decoded messages until the turn that began at `started` has spent its budget (one at least).
     private func deliverBacklog(_ started: Double) {
         var handled = 0
-        while phase == .open, backlogStart < backlog.count,
+        while phase == .open, !paused, backlogStart < backlog.count,
             handled == 0 || monotonicNow() - started < Budget.seconds
         {
             let event = backlog[backlogStart]
