@@ -191,7 +191,7 @@ let package = Package(
             dependencies: [
                 "Kiosk", "Persistence", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "Formats", "Input", "Raster",
                 "AssetFiles",
-                "Core", "Controls", "Bench", "HomeAssistant",
+                "Core", "Controls", "Bench", "HomeAssistant", "HomeAssistantAdapter",
             ]),
 
         .testTarget(name: "CoreTests", dependencies: ["Core"]),

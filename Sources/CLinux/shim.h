@@ -8,6 +8,7 @@
 #include <sys/inotify.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <malloc.h>  // malloc_trim: memory a large peer message grew goes back to the system
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <linux/netlink.h>

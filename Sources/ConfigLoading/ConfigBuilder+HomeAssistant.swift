@@ -10,6 +10,8 @@ public struct HomeAssistantConfig: Sendable {
     /// The token read from `token_file` at load; never logged.
     public var token: String
     public var caFile: String?
+    /// `reconnect_max`: the longest wait between reconnects, in seconds (nil: the client's default).
+    public var reconnectMax: Double?
     /// The bound elements, in file order.
     public var elements: [EntityBinding] = []
     /// The bound variables, in file order.
@@ -67,7 +69,7 @@ extension ConfigBuilder {
             }
             let ca = t.string("ca_file").map(resolved)
             if let ca, access(ca, R_OK) != 0 { fail(t, "ca_file", "expected a readable PEM file, found none at \(ca)") }
-            ha = HomeAssistantConfig(url: url, token: token, caFile: ca)
+            ha = HomeAssistantConfig(url: url, token: token, caFile: ca, reconnectMax: t.number("reconnect_max"))
         }
         let elements = controls.compactMap { c -> EntityBinding? in
             let p = c.properties

@@ -14,6 +14,10 @@ public enum HomeAssistantKeys {
         Field(
             "ca_file", .string, default: "the system's CA store",
             "A PEM file of the CA certificates to trust for https/wss."),
+        Field(
+            "reconnect_max", .number(1...3600), default: "5",
+            "The longest wait in seconds between reconnects to a Home Assistant that is down (from 0.5 s, doubling, with jitter); a refused token is tried again every 60 s."
+        ),
     ])
 
     /// The keys every element has for its entity.

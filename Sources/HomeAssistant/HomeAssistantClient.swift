@@ -17,16 +17,27 @@ public final class HomeAssistantClient {
         public var pongTimeout: Double
         /// Connecting, TLS, the upgrade and authentication together must finish within this.
         public var connectTimeout: Double
-        /// The first reconnect waits this; each failure after doubles it, up to `maximumBackoff`.
+        /// The first reconnect waits this; each failure after doubles it, up to `maximumBackoff`, each
+        /// wait spread by jitter (`HomeAssistantClient.backoff`).
         public var initialBackoff: Double
         public var maximumBackoff: Double
+        /// A refused token is tried again after this long (a token may be made valid again in HA, or
+        /// HA may have refused it while starting), never sooner: a refusal is not a flaky link.
+        public var refusedRetry: Double
+
+        /// The defaults, one place for each (docs/home-assistant-client.md states them).
+        public static let defaultConnectTimeout = 10.0
+        public static let defaultMaximumBackoff = 5.0
+        public static let defaultRefusedRetry = 60.0
 
         public init(
-            pingInterval: Double = 20, pongTimeout: Double = 10, connectTimeout: Double = 15,
-            initialBackoff: Double = 1, maximumBackoff: Double = 60
+            pingInterval: Double = 20, pongTimeout: Double = 10, connectTimeout: Double = Timing.defaultConnectTimeout,
+            initialBackoff: Double = 0.5, maximumBackoff: Double = Timing.defaultMaximumBackoff,
+            refusedRetry: Double = Timing.defaultRefusedRetry
         ) {
             self.pingInterval = pingInterval; self.pongTimeout = pongTimeout; self.connectTimeout = connectTimeout
             self.initialBackoff = initialBackoff; self.maximumBackoff = maximumBackoff
+            self.refusedRetry = refusedRetry
         }
 
         /// The longest a dead peer goes unnoticed while live.
@@ -42,16 +53,34 @@ public final class HomeAssistantClient {
     /// replaced by the snapshot of each new subscription.
     public private(set) var entities = EntityCache()
     public private(set) var state = ConnectionState.down("not started")
+    /// The link as a person is told of it (a banner): connecting, live, unreachable since, token refused.
+    public private(set) var linkStatus = LinkStatus.connecting
     /// How many connections were attempted (the first and every reconnect).
     public private(set) var attempts = 0
 
     /// Called on every change of `state`.
     public var onState: ((ConnectionState) -> Void)?
-    /// Called with each entity id whose state or attributes changed, and the new state (nil: gone).
+    /// Called on every change of `linkStatus` (after `onState`).
+    public var onLinkStatus: ((LinkStatus) -> Void)?
+    /// Called with each entity id whose state or attributes changed, and the new state (nil: gone):
+    /// once per entity per loop turn, with its latest state, however many messages changed it (a
+    /// server sending thousands of changes a second costs the panel one update per entity per turn).
     public var onEntity: ((String, EntityState?) -> Void)?
 
-    /// The largest message accepted from HA (a snapshot of many entities can be large).
+    /// The largest message accepted from HA: a snapshot of every entity of a big install (thousands,
+    /// some with large attributes) fits; docs/home-assistant-client.md says what it costs.
     public static let maximumMessage = 16 << 20
+
+    /// The wait before the reconnect after `failures` failures in a row (1: the first): `initial`
+    /// doubled per failure, at most `maximum`, then spread by `jitter` (a fraction in 0..<1) over its
+    /// upper half, so panels that lost the same HA do not all come back at once and no wait exceeds
+    /// `maximum`.
+    public static func backoff(failures: Int, initial: Double, maximum: Double, jitter: Double) -> Double {
+        let doublings = Double(min(max(0, failures - 1), 40))
+        let capped = min(maximum, initial * pow(2, doublings))
+        let spread = jitter >= 0 ? min(jitter, 1) : 0  // NaN: none
+        return capped * (0.5 + 0.5 * spread)
+    }
 
     private let loop: EventLoop
     private var connection: WebSocketConnection?
@@ -64,15 +93,27 @@ public final class HomeAssistantClient {
     private var pingSent: Double?
     private var connectStarted = 0.0
     private var reconnectAt: Double?
-    private var backoff: Double
+    /// Failures since the last time live (the backoff's exponent).
+    private var failures = 0
     private var running = false
+    private var random = SystemRandomNumberGenerator()
+    /// `entityIDs` as a set, for dropping states of entities not subscribed to.
+    private var keeping: Set<String>?
+    /// Text messages that were not JSON on this connection (logged once, counted at its end).
+    private var notJSON = 0
+    /// Entities changed by this turn's messages, passed on at its end (`deliverChanges`).
+    private var changedIDs: Set<String> = []
+    /// A large message being parsed off the loop (the connection paused meanwhile).
+    private var parsing: OffLoopParse?
+    /// Messages at least this large are parsed off the loop.
+    static let offLoopParse = 256 << 10
 
     public init(settings: HomeAssistantSettings, entityIDs: [String]?, loop: EventLoop, timing: Timing = Timing()) {
         self.settings = settings
         self.entityIDs = entityIDs
         self.loop = loop
         self.timing = timing
-        backoff = timing.initialBackoff
+        keeping = entityIDs.map(Set.init)
         timerFD = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
         precondition(timerFD >= 0, "timerfd_create failed: \(String(cString: strerror(errno)))")
         loop.add(fd: timerFD) { [weak self] _ in self?.timerFired() }
@@ -87,7 +128,7 @@ public final class HomeAssistantClient {
     /// Connects (again, after `stop` or a refusal).
     public func start() {
         running = true
-        backoff = timing.initialBackoff
+        failures = 0
         connect()
     }
 
@@ -118,6 +159,7 @@ public final class HomeAssistantClient {
     public func resubscribe(_ ids: [String]?) {
         guard ids != entityIDs else { return }
         entityIDs = ids
+        keeping = ids.map(Set.init)
         guard state == .live, let old = subscriptionID else { return }
         send(HAMessage.unsubscribe(id: takeID(), subscription: old))
         let id = takeID()
@@ -131,6 +173,7 @@ public final class HomeAssistantClient {
     private func takeID() -> Int { defer { nextID += 1 }; return nextID }
 
     private func connect() {
+        parsing = nil
         connection?.close()
         attempts += 1
         nextID = 1
@@ -144,6 +187,7 @@ public final class HomeAssistantClient {
         c.onOpen = { [weak self] in self?.set(.authenticating) }
         c.onText = { [weak self] text in self?.received(text) }
         c.onClosed = { [weak self] why in self?.lost(why) }
+        c.onBatchEnd = { [weak self] in self?.deliverChanges() }
         set(.connecting)
         c.start()
         armTimer()
@@ -164,8 +208,14 @@ public final class HomeAssistantClient {
     }
 
     private func endSession(_ newState: ConnectionState) {
+        deliverChanges()
+        parsing = nil
         subscriptionID = nil
         pingSent = nil
+        if notJSON > 1 {
+            Log.warning("homeassistant: \(notJSON) messages that were not JSON ignored on that connection")
+        }
+        notJSON = 0
         let waiting = pending
         pending = [:]
         let reason: String
@@ -187,8 +237,12 @@ public final class HomeAssistantClient {
 
     private func scheduleReconnect() {
         guard running else { return }
-        reconnectAt = monotonicNow() + backoff
-        backoff = min(backoff * 2, timing.maximumBackoff)
+        failures += 1
+        let jitter = Double(random.next() >> 11) / Double(1 << 53)
+        reconnectAt =
+            monotonicNow()
+            + Self.backoff(
+                failures: failures, initial: timing.initialBackoff, maximum: timing.maximumBackoff, jitter: jitter)
         armTimer()
     }
 
@@ -202,6 +256,11 @@ public final class HomeAssistantClient {
         case .connecting, .authenticating: break
         }
         onState?(newState)
+        let status = linkStatus.next(after: newState, now: WallClock.utcSeconds())
+        if status != linkStatus {
+            linkStatus = status
+            onLinkStatus?(status)
+        }
     }
 
     // MARK: - Messages
@@ -209,18 +268,53 @@ public final class HomeAssistantClient {
     private func received(_ text: [UInt8]) {
         lastHeard = monotonicNow()
         pingSent = nil
-        guard let messages = HAMessage.messages(text) else {
-            Log.warning("homeassistant: a message that is not JSON (\(text.count) bytes) ignored")
+        if text.count >= Self.offLoopParse, let connection {
+            connection.paused = true
+            let size = text.count
+            parsing = OffLoopParse(text, loop: loop) { [weak self] messages in
+                guard let self else { return }
+                parsing = nil
+                self.connection?.paused = false
+                lastHeard = monotonicNow()
+                handle(messages, size: size)
+                deliverChanges()
+                // The message's tree is gone now: its pages go back to the system, not kept for the run.
+                malloc_trim(0)
+            }
+            return
+        }
+        handle(HAMessage.messages(text), size: text.count)
+    }
+
+    /// The messages of one text of `size` bytes (nil: it was not JSON).
+    private func handle(_ messages: [JSON]?, size: Int) {
+        guard let messages else {
+            // Once per connection: a server sending nothing else must not flood the log.
+            notJSON += 1
+            if notJSON == 1 {
+                Log.warning(
+                    "homeassistant: a message that is not JSON (\(size) bytes) ignored; more are counted"
+                        + " until the connection ends")
+            }
             return
         }
         for message in messages {
             guard connection != nil else { break }
             handle(message)
         }
-        armTimer()
     }
 
     private func send(_ message: JSON) { connection?.send(text: message.text()) }
+
+    /// Passes on the entities this turn's messages changed, each once with its latest state, in order.
+    private func deliverChanges() {
+        // Once per turn, not per message: the heartbeat moved with what was heard.
+        armTimer()
+        guard !changedIDs.isEmpty else { return }
+        let ids = changedIDs.sorted()
+        changedIDs = []
+        for id in ids { onEntity?(id, entities[id]) }
+    }
 
     private func handle(_ message: JSON) {
         switch message["type"]?.stringValue {
@@ -232,19 +326,20 @@ public final class HomeAssistantClient {
             snapshotPending = true
             send(HAMessage.subscribeEntities(id: id, ids: entityIDs))
         case "auth_invalid":
-            running = false
-            reconnectAt = nil
             disconnect(.refused(message["message"]?.stringValue ?? "auth_invalid"), code: 1000)
+            // Slowly: a token does not become valid by waiting, but one may be made valid in HA again.
+            reconnectAt = running ? monotonicNow() + timing.refusedRetry : nil
+            armTimer()
         case "event":
             guard let id = HAMessage.id(of: message), id == subscriptionID, let event = message["event"] else { return }
             let replacing = snapshotPending
             snapshotPending = false
-            let changed = entities.apply(event, replacing: replacing)
+            let changed = entities.apply(event, replacing: replacing, keeping: keeping)
             if replacing {
-                backoff = timing.initialBackoff
+                failures = 0
                 set(.live)
             }
-            for id in changed { onEntity?(id, entities[id]) }
+            changedIDs.formUnion(changed)
         case "result":
             guard let id = HAMessage.id(of: message) else { return }
             let success = message["success"] == .bool(true)

@@ -79,8 +79,36 @@ public enum ConnectionState: Equatable, Sendable {
     case authenticating
     /// Authenticated and subscribed: entity states are current.
     case live
-    /// HA refused the token (its message). The client does not retry: a new token needs a new start.
+    /// HA refused the token (its message). Tried again after `Timing.refusedRetry`, not sooner.
     case refused(String)
     /// Not connected, why; a reconnect is scheduled.
     case down(String)
+}
+
+/// The link to Home Assistant as a person is told of it (a banner or badge on the panel): fewer
+/// states than `ConnectionState`, and the moment it was lost, which stays the same through retries.
+public enum LinkStatus: Equatable, Sendable {
+    /// Not live yet since the client started (no failure so far).
+    case connecting
+    /// Authenticated and subscribed: every state is current.
+    case live
+    /// Not live since `since` (seconds since 1970, UTC: the first failure after the link was live,
+    /// or after the start), and why the last attempt failed; reconnects are under way.
+    case unreachable(since: Double, reason: String)
+    /// HA refused the token at `since` (seconds since 1970, UTC), with its message; tried again slowly.
+    case tokenRefused(since: Double, message: String)
+
+    /// The status once the connection is in `state`, at wall time `now`.
+    func next(after state: ConnectionState, now: Double) -> LinkStatus {
+        switch (self, state) {
+        case (_, .live): return .live
+        case (.tokenRefused, .connecting), (.tokenRefused, .authenticating): return self
+        case (.unreachable(let since, _), .down(let why)): return .unreachable(since: since, reason: why)
+        case (.tokenRefused(let since, _), .down(let why)): return .unreachable(since: since, reason: why)
+        case (_, .down(let why)): return .unreachable(since: now, reason: why)
+        case (.tokenRefused(let since, _), .refused(let message)): return .tokenRefused(since: since, message: message)
+        case (_, .refused(let message)): return .tokenRefused(since: now, message: message)
+        case (_, .connecting), (_, .authenticating): return self
+        }
+    }
 }

@@ -25,11 +25,49 @@ final class WebSocketConnection {
     private var random = SystemRandomNumberGenerator()
     /// Set by `close`: the owner ended it, so `onClosed` stays quiet.
     private var closedByOwner = false
+    /// Messages decoded but not yet handed on: a turn's budget ran out before them.
+    private var backlog: [WebSocketEvent] = []
+    private var backlogStart = 0
+    /// Signalled when a turn stops reading for its budget: the next turn goes on from there, whether
+    /// what is left sits in the kernel, in TLS's buffered records (which epoll cannot see) or in `backlog`.
+    private var resumeFD: Int32 = -1
+    /// This turn's budget is spent: the socket's input is not watched until `resumeFD` resumes it, so
+    /// one turn runs one budget (not one for the socket and another for the eventfd).
+    private var budgetSpent = false
+
+    /// What one loop turn may spend on this connection's input: the rest waits for the next turn, so
+    /// a server sending without pause holds touches, frames and other clients for one budget at most.
+    enum Budget {
+        /// Seconds of reading and handling messages (at least one message is handled per turn).
+        static let seconds = 0.004
+        /// Bytes read from the socket.
+        static let bytes = 256 * 1024
+    }
+    /// Bytes the server may leave unread in the output queue before the connection is dropped as
+    /// not reading (its pongs and the client's calls would otherwise pile up without end).
+    static let maximumQueued = 1 << 20
+    /// A message at least this large gives its buffers back once handled (and the heap is trimmed):
+    /// one large message must not keep its size in memory for the rest of the run.
+    static let largeMessage = 1 << 20
+
+    /// While set, nothing more is read and no message is handed on (the owner is busy with one, off
+    /// the loop); the socket's input is not even watched, so the loop sleeps. Cleared, reading goes on
+    /// at the next turn.
+    var paused = false {
+        didSet {
+            guard paused != oldValue, phase != .closed else { return }
+            watch(watched & EPOLLOUT.rawValue)
+            if !paused { resumeNextTurn() }
+        }
+    }
 
     /// The upgrade succeeded: messages can be sent.
     var onOpen: (() -> Void)?
     /// A whole text message from the server.
     var onText: (([UInt8]) -> Void)?
+    /// A turn's reading ended (its budget spent, or nothing more to read): what the messages of the
+    /// turn changed can be passed on once, however many messages changed it.
+    var onBatchEnd: (() -> Void)?
     /// The connection ended, with why; called once, and never from inside `close`.
     var onClosed: ((String) -> Void)?
 
@@ -44,7 +82,10 @@ final class WebSocketConnection {
         decoder = WebSocketFrameDecoder(maximumMessage: maximumMessage)
     }
 
-    deinit { if fd >= 0 { loop.remove(fd: fd); Glibc.close(fd) } }
+    deinit {
+        if fd >= 0 { loop.remove(fd: fd); Glibc.close(fd) }
+        if resumeFD >= 0 { loop.remove(fd: resumeFD); Glibc.close(resumeFD) }
+    }
 
     /// Starts connecting; failures (even immediate ones) arrive through `onClosed` on a later turn.
     /// The host name is looked up off the loop (`HostLookup`): a resolver that does not answer holds
@@ -96,6 +137,11 @@ final class WebSocketConnection {
         failLater("connect to \(address.host):\(address.port): \(lastConnectError)")
     }
 
+    /// Bytes the connection's buffers hold on to (input, output, messages waiting), for tests.
+    var retainedBytes: Int {
+        decoder.retainedBytes + output.capacity + backlog.capacity * MemoryLayout<WebSocketEvent>.stride
+    }
+
     /// Bytes queued that the socket has not taken yet.
     var queuedBytes: Int { output.count - outputStart }
 
@@ -107,7 +153,10 @@ final class WebSocketConnection {
     func close(code: UInt16 = 1000, reason: String = "") {
         guard phase != .closed else { return }
         closedByOwner = true
-        if phase == .open { queue(WebSocketFrameEncoder.close(code: code, reason: reason, mask: mask())); flush() }
+        if phase == .open {
+            queue(WebSocketFrameEncoder.close(code: code, reason: reason, mask: mask()))
+            if phase == .open { flush() }
+        }
         shutDown()
     }
 
@@ -116,6 +165,7 @@ final class WebSocketConnection {
     private func send(_ opcode: WebSocketOpcode, _ payload: [UInt8]) -> Bool {
         guard phase == .open else { return false }
         queue(WebSocketFrameEncoder.frame(opcode, payload: payload, mask: mask()))
+        guard phase == .open else { return false }
         flush()
         return true
     }
@@ -128,11 +178,19 @@ final class WebSocketConnection {
         )
     }
 
-    private func queue(_ bytes: [UInt8]) { output += bytes }
+    /// Queues `bytes`; fails the connection when the server has left more than `maximumQueued` unread
+    /// already (one message larger than that may go: it is what the server left unread that counts).
+    private func queue(_ bytes: [UInt8]) {
+        guard queuedBytes <= Self.maximumQueued else {
+            fail("Home Assistant does not read what the panel sends (\(queuedBytes) bytes unsent)")
+            return
+        }
+        output += bytes
+    }
 
     /// Watches `events` (plus input, hang-up and errors, always).
     private func watch(_ events: UInt32) {
-        let wanted = events | EPOLLIN.rawValue | EPOLLRDHUP.rawValue
+        let wanted = events | (paused || budgetSpent ? 0 : EPOLLIN.rawValue | EPOLLRDHUP.rawValue)
         guard wanted != watched, fd >= 0 else { return }
         if watched == 0 {
             loop.add(fd: fd, events: wanted) { [weak self] mask in self?.ready(mask) }
@@ -228,13 +286,29 @@ final class WebSocketConnection {
         return .failed(String(cString: strerror(errno)))
     }
 
-    /// Reads until the socket would block (TLS buffers records: stopping early could strand one).
+    /// Reads and hands on messages within one turn's `Budget`; when it runs out, `resumeFD` brings
+    /// the next turn back here (TLS buffers records: stopping early must not strand one).
     private func readAvailable() {
+        guard !paused else { return }
+        defer { onBatchEnd?() }
+        let started = monotonicNow()
+        deliverBacklog(started)
+        var read = 0
         var chunk = [UInt8](repeating: 0, count: 16384)
         while phase == .upgrading || phase == .open {
+            guard !paused else { return }
+            guard backlogStart == backlog.count, read < Budget.bytes, monotonicNow() - started < Budget.seconds else {
+                budgetSpent = true
+                watch(watched & EPOLLOUT.rawValue)
+                resumeNextTurn()
+                return
+            }
             let outcome = chunk.withUnsafeMutableBytes { rawRead($0) }
             switch outcome {
-            case .done(let n): received(chunk[0..<n])
+            case .done(let n):
+                read += n
+                received(chunk[0..<n])
+                deliverBacklog(started)
             case .wantRead: return
             case .wantWrite: tlsWantsWrite = true; watch(EPOLLOUT.rawValue); return
             case .closed:
@@ -245,6 +319,28 @@ final class WebSocketConnection {
             case .failed(let why): fail("read: \(why)"); return
             }
         }
+    }
+
+    /// Wakes the loop's next turn for this connection (an eventfd stays readable until read).
+    private func resumeNextTurn() {
+        if resumeFD < 0 {
+            resumeFD = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+            guard resumeFD >= 0 else { return }  // then only the socket's own readiness resumes it
+            loop.add(fd: resumeFD) { [weak self] _ in self?.resumed() }
+        }
+        var one: UInt64 = 1
+        _ = Glibc.write(resumeFD, &one, 8)
+    }
+
+    private func resumed() {
+        var count: UInt64 = 0
+        _ = Glibc.read(resumeFD, &count, 8)
+        guard phase == .upgrading || phase == .open else { return }
+        if budgetSpent {
+            budgetSpent = false
+            watch(watched & EPOLLOUT.rawValue)
+        }
+        readAvailable()
     }
 
     private func received(_ bytes: ArraySlice<UInt8>) {
@@ -275,25 +371,51 @@ final class WebSocketConnection {
             fail("WebSocket protocol error: \(error.description)")
             return
         }
-        for event in events {
-            guard phase == .open else { return }
+        if backlogStart == backlog.count { backlog.removeAll(keepingCapacity: true); backlogStart = 0 }
+        backlog += events
+    }
+
+    /// Hands on decoded messages until the turn that began at `started` has spent its budget (one at least).
+    private func deliverBacklog(_ started: Double) {
+        var handled = 0
+        while phase == .open, !paused, backlogStart < backlog.count,
+            handled == 0 || monotonicNow() - started < Budget.seconds
+        {
+            let event = backlog[backlogStart]
+            backlog[backlogStart] = .pong([])
+            backlogStart += 1
+            handled += 1
             switch event {
-            case .text(let payload): onText?(payload)
+            case .text(let payload):
+                onText?(payload)
+                if payload.count >= Self.largeMessage { releaseMemory() }
             case .binary: break  // HA sends text only; a binary message carries nothing this client reads.
             case .ping(let payload): _ = send(.pong, payload)
             case .pong: break
             case .close(let code, let reason):
-                // Echo the close (section 5.5.1), then end: the server closes the TCP connection itself.
-                _ = send(.close, code.map { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } ?? [])
+                // Answer the close (section 5.5.1), then end: the server closes the TCP connection itself.
+                _ = send(.close, WebSocketFrameEncoder.closeReply(to: code))
                 fail(
                     "the server closed the WebSocket"
                         + (code.map { " (\($0)\(reason.isEmpty ? "" : ": \(reason)"))" } ?? ""))
             }
         }
+        if backlogStart == backlog.count {
+            backlog.removeAll(keepingCapacity: backlog.capacity < 1024); backlogStart = 0
+        }
+    }
+
+    /// Gives back what a large message grew: the decoder's buffers and the heap's free pages.
+    private func releaseMemory() {
+        decoder.releaseBuffers()
+        malloc_trim(0)
     }
 
     private func shutDown() {
         phase = .closed
+        backlog = []
+        backlogStart = 0
+        if resumeFD >= 0 { loop.remove(fd: resumeFD); Glibc.close(resumeFD); resumeFD = -1 }
         lookup?.cancel()
         lookup = nil
         if fd >= 0 {

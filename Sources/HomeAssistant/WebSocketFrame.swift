@@ -52,6 +52,16 @@ public enum WebSocketFrameEncoder {
         return out
     }
 
+    /// The body of the close frame that answers a server's close with `code`: the code echoed when it
+    /// is one an endpoint may send (RFC 6455 section 7.4), 1000 for one it may not (1005, 1006 and 1015
+    /// are never sent; below 1000 and the unassigned ones are not codes), and no body for no code.
+    public static func closeReply(to code: UInt16?) -> [UInt8] {
+        guard let code else { return [] }
+        let sendable = (1000...1003).contains(code) || (1007...1014).contains(code) || (3000...4999).contains(code)
+        let reply: UInt16 = sendable ? code : 1000
+        return [UInt8(reply >> 8), UInt8(reply & 0xFF)]
+    }
+
     /// A close frame with `code` and a reason (cut to fit a control frame's 125 bytes).
     public static func close(code: UInt16, reason: String, mask: (UInt8, UInt8, UInt8, UInt8)) -> [UInt8] {
         frame(.close, payload: [UInt8(code >> 8), UInt8(code & 0xFF)] + Array(reason.utf8.prefix(123)), mask: mask)
@@ -97,6 +107,16 @@ public struct WebSocketFrameDecoder {
             start = 0
         }
         return events
+    }
+
+    /// The storage its buffers hold.
+    var retainedBytes: Int { buffer.capacity + partial.capacity }
+
+    /// Frees the input buffer's storage when nothing is waiting in it (after a large message: its
+    /// capacity would otherwise stay for the connection's life).
+    public mutating func releaseBuffers() {
+        if start == buffer.count { buffer = []; start = 0 }
+        if partialOpcode == nil { partial = [] }
     }
 
     private func fail(_ text: String, _ code: UInt16 = 1002) -> WebSocketProtocolError {

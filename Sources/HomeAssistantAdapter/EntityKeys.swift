@@ -60,8 +60,9 @@ enum EntityKeys {
             }
         default: break
         }
-        // A range HA gives only whole: both ends, different, or neither.
-        if keys["min"] == nil || keys["max"] == nil || keys["min"] == keys["max"] {
+        // A range HA gives only whole and usable (`EntityValues.usableRange`), or neither end.
+        let low = keys["min"]?.numberValue, high = keys["max"]?.numberValue
+        if low.flatMap({ lo in high.flatMap { EntityValues.usableRange(lo, $0) } }) == nil {
             keys["min"] = nil
             keys["max"] = nil
         }

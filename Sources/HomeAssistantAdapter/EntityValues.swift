@@ -60,7 +60,7 @@ enum EntityValues {
                             "expected a number in \(b.attribute ?? defaultAttribute(b.domain) ?? "its state"), found none"
                     ))
             }
-            return .success(.single(toElement(h, link, state)))
+            return toElement(h, link, state).map { .single($0) }
         case .pair:
             guard let low = state[attribute: "target_temp_low"]?.numberValue,
                 let high = state[attribute: "target_temp_high"]?.numberValue
@@ -70,7 +70,7 @@ enum EntityValues {
                         message:
                             "expected target_temp_low and target_temp_high (a climate in heat_cool mode), found none"))
             }
-            return .success(.pair(toElement(low, link, state), toElement(high, link, state)))
+            return toElement(low, link, state).flatMap { a in toElement(high, link, state).map { .pair(a, $0) } }
         case .select:
             guard case .select(let options) = link.exposure else { return .failure(.init(message: "not a choice")) }
             let text = selectText(state, b)
@@ -137,32 +137,58 @@ enum EntityValues {
         }
     }
 
-    /// HA's range of a number, from the entity's attributes where it says.
-    static func haRange(_ state: EntityState?, _ b: EntityBinding) -> ClosedRange<Double> {
+    /// HA's range of a number, from the entity's attributes where it says; a failure naming what HA
+    /// said when that is no range (an end not finite, the low end not below the high one, a width no
+    /// Double holds): HA's data must never build an inverted `ClosedRange`, which traps.
+    static func haRange(_ state: EntityState?, _ b: EntityBinding) -> Result<ClosedRange<Double>, EntityValueProblem> {
         func attr(_ name: String) -> Double? { state?[attribute: name]?.numberValue }
+        let (loName, hiName, lo, hi): (String, String, Double, Double)
         switch b.domain {
-        case "climate": return (attr("min_temp") ?? 7)...(attr("max_temp") ?? 35)
-        case "media_player": return 0...1
-        case "number", "input_number":
-            let lo = attr("min") ?? 0, hi = attr("max") ?? 100
-            return lo < hi ? lo...hi : 0...100
-        default: return 0...100
+        case "climate":
+            (loName, hiName, lo, hi) = ("min_temp", "max_temp", attr("min_temp") ?? 7, attr("max_temp") ?? 35)
+        case "number", "input_number": (loName, hiName, lo, hi) = ("min", "max", attr("min") ?? 0, attr("max") ?? 100)
+        case "media_player": return .success(0...1)
+        default: return .success(0...100)
         }
+        guard let range = usableRange(lo, hi) else {
+            return .failure(
+                .init(
+                    message: "its range (\(loName) \(NumberFormat.plain(lo)), \(hiName) \(NumberFormat.plain(hi))) "
+                        + "is empty or not finite; its value is not shown"))
+        }
+        return .success(range)
+    }
+
+    /// `lo...hi` when it is a range a mapping can use: both ends finite, `lo` below `hi`, the width finite.
+    static func usableRange(_ lo: Double, _ hi: Double) -> ClosedRange<Double>? {
+        guard lo.isFinite, hi.isFinite, lo < hi, (hi - lo).isFinite else { return nil }
+        return lo...hi
     }
 
     /// An HA number as the element's: as it is when the element's range is HA's own (the config set
     /// it, or it was taken from the entity), else HA's range mapped onto the element's (a light's 0–100 %,
-    /// a volume's 0–1).
-    static func toElement(_ h: Double, _ link: EntityLink, _ state: EntityState?) -> Double {
-        guard !link.binding.ownRange, !link.entityRange, let r = link.range else { return h }
-        let ha = haRange(state, link.binding)
-        return r.minimum + (h - ha.lowerBound) / (ha.upperBound - ha.lowerBound) * (r.maximum - r.minimum)
+    /// a volume's 0–1). A number that is not finite, or not finite once mapped, is refused.
+    static func toElement(_ h: Double, _ link: EntityLink, _ state: EntityState?) -> Result<Double, EntityValueProblem>
+    {
+        var v = h
+        if !link.binding.ownRange, !link.entityRange, let r = link.range {
+            switch haRange(state, link.binding) {
+            case .success(let ha):
+                v = r.minimum + (h - ha.lowerBound) / (ha.upperBound - ha.lowerBound) * (r.maximum - r.minimum)
+            case .failure(let problem): return .failure(problem)
+            }
+        }
+        guard v.isFinite else {
+            return .failure(.init(message: "\(NumberFormat.plain(h)) is not a number the element can show"))
+        }
+        return .success(v)
     }
 
-    /// The element's number as HA's.
+    /// The element's number as HA's. Where HA's range is unusable (refused in `toElement`), the
+    /// domain's default range keeps the element working: HA answers a value out of its range itself.
     static func toHA(_ v: Double, _ link: EntityLink, _ state: EntityState?) -> Double {
         guard !link.binding.ownRange, !link.entityRange, let r = link.range else { return v }
-        let ha = haRange(state, link.binding)
+        let ha = (try? haRange(state, link.binding).get()) ?? (try? haRange(nil, link.binding).get()) ?? 0...100
         let h = ha.lowerBound + (v - r.minimum) / (r.maximum - r.minimum) * (ha.upperBound - ha.lowerBound)
         // Whole-number services (percentages) take whole numbers; a volume or temperature keeps its fraction.
         return ["light", "cover", "fan"].contains(link.binding.domain) ? h.rounded() : h
@@ -214,7 +240,7 @@ enum EntityValues {
                 ])
         case (.color, .single(let d)?):
             // Black is the light off: HA would otherwise keep it on, emitting nothing.
-            guard let sent = EntityColor.sent(Int(max(0, min(16_777_215, d.rounded())))) else {
+            guard let sent = EntityColor.sent(d.isFinite ? Int(max(0, min(16_777_215, d.rounded()))) : 0) else {
                 return aimed("light", "turn_off", [])
             }
             return aimed(
@@ -224,8 +250,10 @@ enum EntityValues {
                     ("brightness", .number(Double(sent.brightness))),
                 ])
         case (.select, .single(let d)?):
-            guard case .select(let options) = link.exposure, options.indices.contains(Int(d)) else { return nil }
-            let option = JSON.string(options[Int(d)])
+            // `Int(exactly:)`: an index that is not a whole number an Int holds (1e19, NaN) must not trap.
+            guard case .select(let options) = link.exposure, let i = Int(exactly: d), options.indices.contains(i)
+            else { return nil }
+            let option = JSON.string(options[i])
             switch (b.domain, b.attribute) {
             case ("climate", "hvac_mode"): return aimed("climate", "set_hvac_mode", [("hvac_mode", option)])
             case (_, "preset_mode"): return aimed(b.domain, "set_preset_mode", [("preset_mode", option)])

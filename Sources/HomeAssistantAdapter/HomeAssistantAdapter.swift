@@ -47,7 +47,10 @@ public final class HomeAssistantAdapter: KioskAdapter {
             Log.error("homeassistant: \(error); the kiosk runs without Home Assistant")
             return
         }
-        let client = HomeAssistantClient(settings: hass, entityIDs: settings.entityIDs, loop: kiosk.eventLoop)
+        let timing = HomeAssistantClient.Timing(
+            maximumBackoff: settings.reconnectMax ?? HomeAssistantClient.Timing.defaultMaximumBackoff)
+        let client = HomeAssistantClient(
+            settings: hass, entityIDs: settings.entityIDs, loop: kiosk.eventLoop, timing: timing)
         self.client = client
         let links = follow(kiosk, client)
         // Shown unavailable until HA has said every state: never a value that only looks live.

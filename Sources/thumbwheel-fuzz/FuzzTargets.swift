@@ -37,6 +37,8 @@ enum FuzzTarget: String, CaseIterable {
     case websocket
     /// An MQTT device's state payload as bound elements and variables read it (`MQTTDeviceFuzz`).
     case mqttdevice
+    /// Home Assistant's messages → a bound panel's element values (`HomeAssistantFuzz`).
+    case homeassistant
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -54,6 +56,7 @@ enum FuzzTarget: String, CaseIterable {
         case .raster: RasterFuzz.run(bytes)
         case .websocket: WebSocketFuzz.run(bytes)
         case .mqttdevice: MQTTDeviceFuzz.run(bytes)
+        case .homeassistant: HomeAssistantFuzz.run(bytes)
         }
     }
 }

@@ -84,7 +84,7 @@ struct LiveHomeAssistantTests {
         h.client.stop()
     }
 
-    @Test("A wrong token is refused with HA's message, and not retried")
+    @Test("A wrong token is refused with HA's message, and not retried before refusedRetry")
     func wrongToken() throws {
         let h = try Harness(server: try HAServer.shared(), token: "not-a-token")
         h.client.start()
@@ -94,7 +94,7 @@ struct LiveHomeAssistantTests {
             })
         guard case .refused(let why) = h.client.state else { Issue.record("state \(h.client.state)"); return }
         #expect(!why.isEmpty && !why.contains("not-a-token"))
-        // Three times the longest backoff: a retrying client would have tried again by then.
+        // Three times the longest backoff: a client retrying a refusal as a loss would have tried again by then.
         _ = turn(h.loop, timeout: 3) { false }
         #expect(h.client.attempts == 1)
         if case .refused = h.client.state {} else { Issue.record("left refused: \(h.client.state)") }
