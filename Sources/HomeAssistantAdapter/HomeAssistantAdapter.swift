@@ -143,7 +143,7 @@ public final class HomeAssistantAdapter: KioskAdapter {
     }
 
     /// The banner's news in a state of the client, if any.
-    private func watchLink(_ state: ConnectionState) -> LinkStatus? {
+    private func watchLink(_ state: ConnectionState) -> Kiosk.LinkStatus? {
         switch state {
         case .live: return linkWatch.connected()
         case .refused: return linkWatch.refused(credential: "token")
