@@ -19,128 +19,30 @@ public final class HostLookup {
         init(_ message: String) { self.message = message }
     }
 
-    /// What the thread and the loop share: the answer, under a mutex, and the eventfd that says it is
-    /// there. Freed when both are done with it (the eventfd closed then, so the thread never writes
-    /// to a descriptor that was reused).
-    private final class Shared: @unchecked Sendable {
-        let host: String
-        let port: String
-        let fd: Int32
-        private var mutex = pthread_mutex_t()
-        private var answer: Result<[Candidate], Failure>?
-
-        init?(host: String, port: String) {
-            let fd = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
-            guard fd >= 0 else { return nil }
-            self.host = host; self.port = port; self.fd = fd
-            pthread_mutex_init(&mutex, nil)
-        }
-
-        deinit {
-            pthread_mutex_destroy(&mutex)
-            close(fd)
-        }
-
-        func resolve() {
-            let result = HostLookup.resolve(host, port, flags: 0)
-            pthread_mutex_lock(&mutex)
-            answer = result
-            pthread_mutex_unlock(&mutex)
-            var one: UInt64 = 1
-            _ = write(fd, &one, 8)
-        }
-
-        func take() -> Result<[Candidate], Failure>? {
-            var count: UInt64 = 0
-            _ = read(fd, &count, 8)
-            pthread_mutex_lock(&mutex)
-            defer { pthread_mutex_unlock(&mutex) }
-            return answer
-        }
-    }
-
-    private let loop: EventLoop
-    private var shared: Shared?
-    private var completion: ((Result<[Candidate], Failure>) -> Void)?
+    private var work: OffLoopWork<Result<[Candidate], Failure>>?
 
     /// Looks `host` up for `port` (TCP); `completion` is called once, on a later turn of `loop` (never
     /// inside this initializer), with the addresses in the resolver's order or why there are none.
     public init(host: String, port: Int, loop: EventLoop, completion: @escaping (Result<[Candidate], Failure>) -> Void)
     {
-        self.loop = loop
-        self.completion = completion
         // A numeric address needs no resolver: answered on the next turn, with no thread.
         if case .success(let numeric) = HostLookup.resolve(host, String(port), flags: AI_NUMERICHOST) {
-            deliverLater(.success(numeric))
+            work = OffLoopWork(loop: loop, ready: .success(numeric), completion: completion)
             return
         }
-        guard let shared = Shared(host: host, port: String(port)) else {
-            deliverLater(.failure(Failure("cannot resolve \(host): no eventfd (\(String(cString: strerror(errno))))")))
-            return
-        }
-        self.shared = shared
-        loop.add(fd: shared.fd) { [weak self] _ in self?.answered() }
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         // A small stack: getaddrinfo needs little, and a thread may outlive its lookup for a while.
-        pthread_attr_setstacksize(&attributes, 256 * 1024)
-        defer { pthread_attr_destroy(&attributes) }
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(shared).toOpaque()
-        let started = pthread_create(
-            &thread, &attributes,
-            { context in
-                let shared = Unmanaged<Shared>.fromOpaque(context!).takeRetainedValue()
-                shared.resolve()
-                return nil
-            }, context)
-        if started != 0 {
-            Unmanaged<Shared>.fromOpaque(context).release()
-            loop.remove(fd: shared.fd)
-            self.shared = nil
-            deliverLater(
-                .failure(
-                    Failure("cannot resolve \(host): no thread for the lookup (\(String(cString: strerror(started))))"))
-            )
-        }
+        work = OffLoopWork(
+            loop: loop, stackSize: 256 * 1024, work: { HostLookup.resolve(host, String(port), flags: 0) },
+            fallback: { why in .failure(Failure("cannot resolve \(host): \(why)")) }, completion: completion)
     }
 
     deinit { cancel() }
 
     /// Whether the answer is still awaited.
-    public var isPending: Bool { completion != nil }
+    public var isPending: Bool { work?.isPending ?? false }
 
     /// Stops waiting: the completion is not called.
-    public func cancel() {
-        completion = nil
-        if let shared { loop.remove(fd: shared.fd) }
-        shared = nil
-    }
-
-    private func answered() {
-        guard let shared, let answer = shared.take() else { return }
-        loop.remove(fd: shared.fd)
-        self.shared = nil
-        deliver(answer)
-    }
-
-    private func deliver(_ answer: Result<[Candidate], Failure>) {
-        guard let completion else { return }
-        self.completion = nil
-        completion(answer)
-    }
-
-    /// Delivers on a later turn of the loop, through a one-shot eventfd.
-    private func deliverLater(_ answer: Result<[Candidate], Failure>) {
-        let fd = eventfd(1, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
-        guard fd >= 0 else { deliver(answer); return }
-        loop.add(fd: fd) { [weak self, loop] _ in
-            loop.remove(fd: fd)
-            close(fd)
-            self?.deliver(answer)
-        }
-    }
+    public func cancel() { work?.cancel() }
 
     /// `host` when it is a numeric IPv4 or IPv6 address (no lookup needed), else nil.
     public static func numericAddress(_ host: String) -> String? {
