@@ -20,7 +20,7 @@ At the end (load stopped): the PID never changed (no restart); a tap still arriv
 once more and reads back what the set acknowledged; after a last panel off/on the screendump equals
 `ctl screenshot`; after `systemctl restart` every value is still the last acknowledged one. Fails
 (exit 1) on any of those, on any step that did not do what it should, when RSS grew by more than 2 MiB
-from the first to the last quarter of the samples, or when open fds end above the start + 4.
+from the first to the last quarter of the samples of the load (after the warm-up, up to the load's end), or when open fds end above the start + 4.
 Writes DIR/samples.csv and DIR/report.md, and prints the summary.
 """
 
@@ -253,6 +253,10 @@ class Soak:
                 due["panel"] = self.panel_on_at
             name = min(due, key=due.get)
             if due[name] > end:
+                # The load's last sample: RSS is judged up to here (the final checks' own steps after it
+                # are checked for what they do, not for the memory they take once).
+                self.record(soak_guest.sample(self.vm))
+                self.load_ended = time.monotonic() - self.started
                 break
             if due[name] > now:
                 time.sleep(due[name] - now)
@@ -350,7 +354,8 @@ class Soak:
     def verdict(self):
         """RSS over the samples after the warm-up, fds from before the load to the end (the PID and the
         values were judged as they were read)."""
-        s = [x for x in self.samples if x[0] >= getattr(self, "measured_from", self.warmup)] or self.samples
+        until = getattr(self, "load_ended", float("inf"))
+        s = [x for x in self.samples if getattr(self, "measured_from", self.warmup) <= x[0] <= until] or self.samples
         quarter = max(1, len(s) // 4)
         first = sum(x[1] for x in s[:quarter]) / quarter
         last = sum(x[1] for x in s[-quarter:]) / quarter
