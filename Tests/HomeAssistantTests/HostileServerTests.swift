@@ -358,8 +358,12 @@ struct HostileScriptTests {
         let run = try #require(
             runTool(
                 "/usr/bin/python3",
-                [repoPath("scripts/hostile-ha"), "--binary", binary, "--seconds", "2", "--stall-limit-ms", "5000"]
-                    + attacks.flatMap { ["--attack", $0] }))
+                [
+                    repoPath("scripts/hostile-ha"), "--binary", binary,
+                    // A slower build needs longer to fill the kernel's buffers and the output bound.
+                    "--seconds", String(Int(TestTiming.seconds(2).rounded(.up))), "--stall-limit-ms", "5000",
+                ]
+                    + attacks.flatMap { ["--attack", $0] }, environment: TestTiming.measuredMemoryEnvironment))
         #expect(run.status == 0, "\(run.out)\(run.err)")
         #expect(run.out.split(separator: "\n").count == attacks.count, "\(run.out)")
     }

@@ -46,7 +46,11 @@ final class KioskProcess {
     /// - Parameter stateFile: the state file the kiosk finds at start, if any.
     /// - Parameter folder: the folder of an earlier kiosk to start again in (its config, state and
     ///   records kept; a socket left by a killed one removed first), instead of a new one.
-    init?(name: String, extraScreens: String = "", stateFile: [UInt8]? = nil, reusing folder: String? = nil) {
+    /// - Parameter environment: `NAME=value` entries for the kiosk's environment.
+    init?(
+        name: String, extraScreens: String = "", stateFile: [UInt8]? = nil, reusing folder: String? = nil,
+        environment: [String] = []
+    ) {
         dir = folder ?? makeTemporaryDirectory(name)
         if folder != nil { unlink(dir + "/control.sock") }
         configPath = dir + "/config.toml"
@@ -62,7 +66,8 @@ final class KioskProcess {
             (try? FileIO.writeAtomically(
                 Array(KioskProcess.config(dir: dir, extraScreens: extraScreens).utf8), to: configPath)) != nil,
             let binary = thumbwheelBinary(),
-            let p = SpawnedProcess(binary, ["run", "--config", configPath], stderrPath: logPath)
+            let p = SpawnedProcess(
+                binary, ["run", "--config", configPath], stderrPath: logPath, extraEnvironment: environment)
         else { return nil }
         process = p
         let deadline = monotonicNow() + TestTiming.seconds(10)

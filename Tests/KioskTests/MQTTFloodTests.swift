@@ -41,7 +41,8 @@ struct MQTTFloodTests {
         let broker = try MosquittoBroker(name: "flood-size")
         let kiosk = try #require(
             KioskProcess(
-                name: "flood-size-kiosk", extraScreens: MQTTFloodTests.screens(port: broker.port, discovery: true)))
+                name: "flood-size-kiosk", extraScreens: MQTTFloodTests.screens(port: broker.port, discovery: true),
+                environment: TestTiming.measuredMemoryEnvironment))
         #expect(try broker.wait("\(MQTTFloodTests.base)/status", for: "online") == "online")
         let size = 4 << 20
         let file = makeTemporaryDirectory("flood-size-payload") + "/big.json"

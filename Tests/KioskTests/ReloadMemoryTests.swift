@@ -15,16 +15,6 @@ import TestSupport
 /// in parallel in this one cannot move the figure.
 @Suite("Reloading the config does not leak", .serialized)
 struct ReloadMemoryTests {
-    /// Under AddressSanitizer (scripts/test-sanitizers) the kiosk keeps freed memory in quarantine to
-    /// catch uses after free, which grows RSS by design; with the quarantine off, RSS measures what a
-    /// production build keeps. Without ASan the variable is ignored.
-    static var sanitizerOptions: [String] {
-        let own = getenv("ASAN_OPTIONS").map { String(cString: $0) }
-        return [
-            "ASAN_OPTIONS=" + (own.map { $0 + ":" } ?? "") + "quarantine_size_mb=0:thread_local_quarantine_size_kb=0"
-        ]
-    }
-
     static let warmUp = 20
     static let reloads = 200
     /// Growth allowed per reload: far above the noise of page-granular RSS spread over 200 reloads,
@@ -44,7 +34,7 @@ struct ReloadMemoryTests {
         let kiosk = try #require(
             SpawnedProcess(
                 binary, ["run", "--headless", "--config", dir + "/config.toml"],
-                stderrPath: dir + "/kiosk.log", extraEnvironment: Self.sanitizerOptions))
+                stderrPath: dir + "/kiosk.log", extraEnvironment: TestTiming.measuredMemoryEnvironment))
         defer { kill(kiosk.pid, SIGKILL); _ = kiosk.readAcksUntilExit() }
         let socket = dir + "/control.sock"
         let deadline = monotonicNow() + TestTiming.seconds(20)

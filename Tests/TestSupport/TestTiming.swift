@@ -36,4 +36,14 @@ public enum TestTiming {
 
     /// `seconds` on a quiet machine without a sanitizer, as a limit for this run.
     public static func seconds(_ seconds: Double) -> Double { seconds * scale }
+
+    /// The environment a child process whose memory a test measures runs with: under AddressSanitizer
+    /// the child keeps freed memory in quarantine to catch uses after free, which grows RSS by design;
+    /// with the quarantine off, RSS measures what a production build keeps. Without ASan it is ignored.
+    public static var measuredMemoryEnvironment: [String] {
+        let own = getenv("ASAN_OPTIONS").map { String(cString: $0) }
+        return [
+            "ASAN_OPTIONS=" + (own.map { $0 + ":" } ?? "") + "quarantine_size_mb=0:thread_local_quarantine_size_kb=0"
+        ]
+    }
 }
