@@ -121,6 +121,12 @@ struct KioskPanelProcessTests {
         {
             usleep(20_000)
         }
+        // Saved at once means handed to the writer thread in the turn of the release; under a sanitizer
+        // the write itself may take longer than the `get`, so the file is awaited (scaled) before the kill.
+        let written = monotonicNow() + TestTiming.seconds(2)
+        while StateStore(path: kiosk.statePath).values["pump"] != .single(1) && monotonicNow() < written {
+            usleep(10_000)
+        }
         kill(kiosk.process.pid, SIGKILL)
         #expect(StateStore(path: kiosk.statePath).values["pump"] == .single(1))
     }
