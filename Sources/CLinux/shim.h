@@ -12,6 +12,8 @@
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <linux/netlink.h>
+#include <linux/rtnetlink.h>  // NetworkWatch: links, addresses and routes coming and going
+#include <net/if.h>
 #include <linux/input.h>
 #include <linux/fb.h>
 #include <linux/vt.h>
@@ -37,3 +39,10 @@ static inline int tw_pipe2(int fds[2], int flags) { return pipe2(fds, flags); }
 /// accept4(2) is also behind _GNU_SOURCE.
 int accept4(int sockfd, struct sockaddr *addr, socklen_t *addrlen, int flags);
 static inline int tw_accept4(int fd, int flags) { return accept4(fd, 0, 0, flags); }
+
+/// unshare(2) and setns(2) are behind _GNU_SOURCE too. A thread may move into a network namespace of its
+/// own and back (the tests' way to take a network away and give it back); 0x40000000 is CLONE_NEWNET.
+int unshare(int flags);
+int setns(int fd, int nstype);
+static inline int tw_unshare_network(void) { return unshare(0x40000000); }
+static inline int tw_setns_network(int fd) { return setns(fd, 0x40000000); }

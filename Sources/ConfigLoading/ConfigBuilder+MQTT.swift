@@ -12,6 +12,10 @@ public struct MQTTConfig: Sendable {
     /// Stable per device, so a broker recognises the kiosk across restarts.
     public var clientID = "thumbwheel-" + MQTTConfig.hostname
     public var keepalive = 30
+    /// The longest wait between attempts while the broker is away, in seconds.
+    public var reconnectMax = MQTTConfig.defaultReconnectMax
+    /// As Home Assistant's: HA users restart their broker as often as HA.
+    public static let defaultReconnectMax = 5.0
     public var qos = 1
     public var username: String?
     /// Read from `password_file` at load; never logged.
@@ -97,6 +101,7 @@ extension ConfigBuilder {
         m.host = t.string("host") ?? ""
         m.port = t.int("port") ?? m.port
         m.keepalive = t.int("keepalive") ?? m.keepalive
+        m.reconnectMax = t.number("reconnect_max") ?? m.reconnectMax
         m.qos = t.int("qos") ?? m.qos
         m.clientID = t.string("client_id") ?? m.clientID
         m.username = t.string("username")

@@ -158,6 +158,10 @@ public enum ConfigSchema {
         ),
         Field("client_id", .string, default: "\"thumbwheel-<hostname>\"", "The client id, stable per device."),
         Field("keepalive", .integer(5...3600), default: "30", "Seconds between pings while idle."),
+        Field(
+            "reconnect_max", .number(1...3600), default: "5",
+            "The longest wait in seconds between attempts while the broker is away (from 0.5 s, doubling, with jitter); a network coming back is tried at once."
+        ),
         Field("qos", .integer(0...2), default: "1", "Quality of service of what is published and subscribed."),
         Field("username", .string, default: "none", "User name for the broker."),
         Field(

@@ -18,7 +18,7 @@ public final class HomeAssistantClient {
         /// Connecting, TLS, the upgrade and authentication together must finish within this.
         public var connectTimeout: Double
         /// The first reconnect waits this; each failure after doubles it, up to `maximumBackoff`, each
-        /// wait spread by jitter (`HomeAssistantClient.backoff`).
+        /// wait spread by jitter (`ReconnectBackoff`).
         public var initialBackoff: Double
         public var maximumBackoff: Double
         /// A refused token is tried again after this long (a token may be made valid again in HA, or
@@ -71,17 +71,6 @@ public final class HomeAssistantClient {
     /// some with large attributes) fits; docs/home-assistant-client.md says what it costs.
     public static let maximumMessage = 16 << 20
 
-    /// The wait before the reconnect after `failures` failures in a row (1: the first): `initial`
-    /// doubled per failure, at most `maximum`, then spread by `jitter` (a fraction in 0..<1) over its
-    /// upper half, so panels that lost the same HA do not all come back at once and no wait exceeds
-    /// `maximum`.
-    public static func backoff(failures: Int, initial: Double, maximum: Double, jitter: Double) -> Double {
-        let doublings = Double(min(max(0, failures - 1), 40))
-        let capped = min(maximum, initial * pow(2, doublings))
-        let spread = jitter >= 0 ? min(jitter, 1) : 0  // NaN: none
-        return capped * (0.5 + 0.5 * spread)
-    }
-
     private let loop: EventLoop
     private var connection: WebSocketConnection?
     private let timerFD: Int32
@@ -92,11 +81,14 @@ public final class HomeAssistantClient {
     private var lastHeard = 0.0
     private var pingSent: Double?
     private var connectStarted = 0.0
-    private var reconnectAt: Double?
+    /// When the next attempt is due while down (monotonic), nil otherwise.
+    private(set) var reconnectAt: Double?
     /// Failures since the last time live (the backoff's exponent).
     private var failures = 0
     private var running = false
     private var random = SystemRandomNumberGenerator()
+    /// While running: the kernel's word that the network may be back ends a backoff early.
+    private var network: NetworkWatch?
     /// `entityIDs` as a set, for dropping states of entities not subscribed to.
     private var keeping: Set<String>?
     /// Text messages that were not JSON on this connection (logged once, counted at its end).
@@ -129,6 +121,15 @@ public final class HomeAssistantClient {
     public func start() {
         running = true
         failures = 0
+        if network == nil { network = NetworkWatch(loop: loop) { [weak self] in self?.networkMayBeBack() } }
+        connect()
+    }
+
+    /// The kernel said an interface, address or route came up: a link that is down tries again now
+    /// rather than at the end of its backoff (a refused token waits on: a network is not why it failed).
+    private func networkMayBeBack() {
+        guard running, case .down = state, let at = reconnectAt, at > monotonicNow() else { return }
+        Log.info("homeassistant: the network changed; reconnecting now")
         connect()
     }
 
@@ -136,6 +137,7 @@ public final class HomeAssistantClient {
     public func stop() {
         running = false
         reconnectAt = nil
+        network = nil
         disconnect(.down("stopped"), code: 1000)
     }
 
@@ -238,10 +240,10 @@ public final class HomeAssistantClient {
     private func scheduleReconnect() {
         guard running else { return }
         failures += 1
-        let jitter = Double(random.next() >> 11) / Double(1 << 53)
+        let jitter = ReconnectBackoff.jitter(using: &random)
         reconnectAt =
             monotonicNow()
-            + Self.backoff(
+            + ReconnectBackoff.wait(
                 failures: failures, initial: timing.initialBackoff, maximum: timing.maximumBackoff, jitter: jitter)
         armTimer()
     }

@@ -79,6 +79,12 @@ public final class MQTTAdapter: KioskAdapter {
                 _ = kiosk.perform(.linkStatus(status), from: .device)
             }
         }
+        // A broker absent at start, or one that refuses the panel's credentials, is said on screen too.
+        bridge.link.onUnreachable = { [unowned self, unowned kiosk] refused in
+            let status =
+                refused ? linkWatch.refused(credential: "user name or password") : linkWatch.lost(now: monotonicNow())
+            if let status { _ = kiosk.perform(.linkStatus(status), from: .device) }
+        }
         self.bridge = bridge
         Log.notice(
             "mqtt: \(settings.host):\(settings.port)\(settings.tls == nil ? "" : " (TLS)"), topics under \(settings.baseTopic)/, client \(settings.clientID)"

@@ -86,7 +86,7 @@ final class MQTTBridge {
                 host: config.host, port: config.port, clientID: config.clientID, keepalive: config.keepalive,
                 username: config.username, password: config.password,
                 willTopic: config.baseTopic + "/status", willPayload: "offline",
-                protocolVersion: config.protocolVersion, tls: config.tls),
+                protocolVersion: config.protocolVersion, tls: config.tls, reconnectMax: config.reconnectMax),
             library: library, loop: loop)
         link.onConnect = { [unowned self] in self.connected() }
         link.onMessage = { [unowned self] topic, payload, retained in self.received(topic, payload, retained: retained)

@@ -39,9 +39,13 @@ extension MQTTLink {
     func refusal(_ code: Int32) -> String {
         let v5 = settings.protocolVersion == 5
         let words = MQTTLink.text(v5 ? api.mosquitto_reason_string(code) : api.mosquitto_connack_string(code))
-        // 3.1.1: 4 bad user name or password, 5 not authorised; 5: 134 and 135 say the same.
-        let credentials = v5 ? (code == 134 || code == 135) : (code == 4 || code == 5)
-        return credentials ? words + " (check [mqtt] username and password_file)" : words
+        return refusesCredentials(code) ? words + " (check [mqtt] username and password_file)" : words
+    }
+
+    /// Whether a CONNACK code refuses the panel's credentials (3.1.1: 4 bad user name or password, 5 not
+    /// authorised; 5: 134 and 135 say the same).
+    func refusesCredentials(_ code: Int32) -> Bool {
+        settings.protocolVersion == 5 ? (code == 134 || code == 135) : (code == 4 || code == 5)
     }
 
     /// A string libmosquitto returns (its own static text; a function pointer's result is optional to Swift).

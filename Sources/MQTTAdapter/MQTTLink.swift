@@ -26,6 +26,8 @@ final class MQTTLink {
         var protocolVersion = 4
         /// TLS, when the config names a CA.
         var tls: MQTTConfig.TLS?
+        /// The longest wait between attempts while the broker is away (`[mqtt] reconnect_max`).
+        var reconnectMax = MQTTConfig.defaultReconnectMax
     }
 
     private enum State: String, Equatable { case idle = "closed", connecting, connected, waiting }
@@ -37,7 +39,11 @@ final class MQTTLink {
     private var watchingWrite = false
     private var state = State.idle
     private var retryAt: MonotonicTime?
-    private var backoff = MQTTLink.firstBackoff
+    /// Failed attempts since the last connection (the backoff's exponent).
+    private var failuresInRow = 0
+    private var random = SystemRandomNumberGenerator()
+    /// The kernel's word that the network may be back ends a backoff early.
+    private var network: NetworkWatch?
     private var lastMisc: MonotonicTime = 0
     /// When the current attempt started: a broker that takes the TCP connection but never answers
     /// (a hung broker, a TLS handshake left hanging) is given up on after `connectTimeout`.
@@ -52,8 +58,8 @@ final class MQTTLink {
     /// The reason the last failure was logged with: a broker that stays away is logged once, not at every retry.
     private var lastFailure: String?
     private var messagesIn = 0, messagesOut = 0, connections = 0
-    static let firstBackoff = 1.0
-    static let maximumBackoff = 30.0
+    /// The first retry's wait; each failure after doubles it up to `Settings.reconnectMax` (`ReconnectBackoff`).
+    static let firstBackoff = 0.5
 
     /// Called once per successful connection (the broker accepted it).
     var onConnect: (() -> Void)?
@@ -66,6 +72,9 @@ final class MQTTLink {
     var onOversized: ((String, Int, Int) -> Void)?
     /// Called when a connection that was up is lost.
     var onDisconnect: (() -> Void)?
+    /// Called after every failed attempt or lost connection, first ones included (a broker absent at
+    /// start): whether the broker refused the panel's credentials.
+    var onUnreachable: ((_ refusedCredentials: Bool) -> Void)?
 
     var isConnected: Bool { state == .connected }
 
@@ -100,7 +109,16 @@ final class MQTTLink {
         }
         mosq = m
         guard prepare(m) else { return }
+        network = NetworkWatch(loop: loop) { [unowned self] in self.networkMayBeBack() }
         attempt(now: now)
+    }
+
+    /// The kernel said an interface, address or route came up: a link waiting out its backoff tries now.
+    private func networkMayBeBack() {
+        guard state == .waiting, let at = retryAt, at > monotonicNow() else { return }
+        Log.info("mqtt: the network changed; reconnecting now")
+        retryAt = monotonicNow()
+        tick(now: monotonicNow())
     }
 
     /// Settings and callbacks of a new (or reinitialised) client.
@@ -198,6 +216,7 @@ final class MQTTLink {
         _ = api.mosquitto_loop_write(mosq, 1)
         unwatch()
         state = .idle
+        network = nil
     }
 
     private var miscInterval: Double { max(1, Double(settings.keepalive) / 2) }
@@ -286,7 +305,7 @@ final class MQTTLink {
     private func connected(code: Int32) {
         if code == 0 {
             state = .connected
-            backoff = MQTTLink.firstBackoff
+            failuresInRow = 0
             lastFailure = nil
             connections += 1
             Log.notice("mqtt: connected to \(settings.host):\(settings.port) as \(settings.clientID)")
@@ -294,7 +313,9 @@ final class MQTTLink {
         } else {
             // libmosquitto closes the socket itself once this returns; the read's error that follows
             // finds the link already waiting and adds no second line.
-            failed("the broker refused the connection: \(refusal(code))", now: monotonicNow())
+            failed(
+                "the broker refused the connection: \(refusal(code))", now: monotonicNow(),
+                credentials: refusesCredentials(code))
         }
     }
 
@@ -305,7 +326,7 @@ final class MQTTLink {
         return false
     }
 
-    private func failed(_ why: String, now: MonotonicTime) {
+    private func failed(_ why: String, now: MonotonicTime, credentials: Bool = false) {
         // One failure per attempt: the refusal and the read error it causes are the same event.
         guard state == .connecting || state == .connected else { return }
         let wasConnected = state == .connected
@@ -315,18 +336,23 @@ final class MQTTLink {
         unwatch()
         state = .waiting
         needsFreshClient = true
-        retryAt = now + backoff
+        // A broker that just went away is usually back soon: the first retry is quick, later ones spaced out.
+        failuresInRow = wasConnected ? 1 : failuresInRow + 1
+        retryAt =
+            now
+            + ReconnectBackoff.wait(
+                failures: failuresInRow, initial: MQTTLink.firstBackoff, maximum: settings.reconnectMax,
+                jitter: ReconnectBackoff.jitter(using: &random))
         if wasConnected {
             Log.warning("mqtt: lost the connection to \(settings.host):\(settings.port) (\(why)); reconnecting")
             onDisconnect?()
         } else if lastFailure != why {
             Log.warning(
-                "mqtt: cannot connect to \(settings.host):\(settings.port) (\(why)); retrying with backoff up to \(Int(MQTTLink.maximumBackoff)) s"
+                "mqtt: cannot connect to \(settings.host):\(settings.port) (\(why)); retrying with backoff up to \(settings.reconnectMax) s"
             )
         }
         lastFailure = why
-        // A broker that just went away is usually back soon: the first retry is quick, later ones spaced out.
-        backoff = wasConnected ? MQTTLink.firstBackoff : min(MQTTLink.maximumBackoff, backoff * 2)
+        onUnreachable?(credentials)
     }
 
     private func reason(_ rc: Int32) -> String {

@@ -113,6 +113,21 @@ final class HAServer: @unchecked Sendable {
     }
 
     /// Starts HA again on the same configuration (same port, same users and token).
+    /// Whether HA's port takes a connection now.
+    func accepts() -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = port.bigEndian
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        } == 0
+    }
+
     func restart() throws {
         pid = try Self.spawn(
             "\(Self.venv)/bin/hass", ["-c", configDir, "--skip-pip"], log: "\(configDir)/hass-restart.out")

@@ -255,15 +255,15 @@ struct HostileServerTests {
 struct ReconnectTests {
     @Test("The backoff doubles from its start to the cap, and jitter only shortens it")
     func schedule() {
-        let waits = (1...8).map { HomeAssistantClient.backoff(failures: $0, initial: 0.5, maximum: 5, jitter: 1) }
+        let waits = (1...8).map { ReconnectBackoff.wait(failures: $0, initial: 0.5, maximum: 5, jitter: 1) }
         #expect(waits == [0.5, 1, 2, 4, 5, 5, 5, 5])
         for failures in [1, 3, 10, 1000, Int.max] {
             for jitter in [0, 0.3, 0.999, -1, 2, .nan] {
-                let w = HomeAssistantClient.backoff(failures: failures, initial: 0.5, maximum: 5, jitter: jitter)
+                let w = ReconnectBackoff.wait(failures: failures, initial: 0.5, maximum: 5, jitter: jitter)
                 #expect(w > 0 && w <= 5, "failures \(failures), jitter \(jitter): \(w)")
             }
         }
-        #expect(HomeAssistantClient.backoff(failures: 4, initial: 0.5, maximum: 5, jitter: 0) == 2)
+        #expect(ReconnectBackoff.wait(failures: 4, initial: 0.5, maximum: 5, jitter: 0) == 2)
         #expect(HomeAssistantClient.Timing().maximumBackoff == 5)
         #expect(HomeAssistantClient.Timing().connectTimeout == 10)
     }

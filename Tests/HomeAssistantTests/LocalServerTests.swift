@@ -16,14 +16,15 @@ final class FakeServer {
 
     /// `receiveBuffer`: the accepted socket's SO_RCVBUF, set on the listener so that the connection's
     /// window is small from its start (shrunk later, Linux stalls the sender in zero-window probes).
-    init(receiveBuffer: Int32? = nil, port wanted: UInt16 = 0) throws {
+    /// `anyAddress`: listen on every address (INADDR_ANY), which works while the loopback is down.
+    init(receiveBuffer: Int32? = nil, port wanted: UInt16 = 0, anyAddress: Bool = false) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         if var size = receiveBuffer {
             setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = anyAddress ? 0 : inet_addr("127.0.0.1")
         address.sin_port = wanted.bigEndian
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let ok = withUnsafeMutablePointer(to: &address) { p in

@@ -172,11 +172,23 @@ extension LiveHomeAssistantTests {
             #expect(variables.first { $0["id"]?.stringValue == "level_var" }?["stale"] == .bool(true))
         }
 
+        let outage = monotonicNow()
         try server.restart()
+        // HA answers once its HTTP server listens (its WebSocket API with it): from then on the panels'
+        // backoff, capped at 5 s by default, is all that stands between HA and the panel.
+        #expect(eventually(HAServer.startTimeout) { server.accepts() }, "HA came back")
+        let answering = monotonicNow()
         for (name, panel) in panels {
             #expect(
                 eventually(HAServer.startTimeout) { panel.stats?["state"]?.stringValue == "live" },
                 "stats: \(String(describing: panel.stats))")
+            let took = monotonicNow() - answering
+            print(
+                "offline (\(name)): live \(took) s after HA answered again, \(answering - outage) s after it was started"
+            )
+            #expect(
+                took <= HomeAssistantClient.Timing.defaultMaximumBackoff + TestTiming.seconds(1),
+                "\(name): live \(took) s after HA answered again")
             #expect(eventually(5) { panel.screenshot().map(OfflinePanel.dotPixels) == 0 }, "\(name): the banner goes")
             let back = try #require(panel.screenshot())
             let before = try #require(live[name])

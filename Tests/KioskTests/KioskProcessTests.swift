@@ -47,9 +47,10 @@ final class KioskProcess {
     /// - Parameter folder: the folder of an earlier kiosk to start again in (its config, state and
     ///   records kept; a socket left by a killed one removed first), instead of a new one.
     /// - Parameter environment: `NAME=value` entries for the kiosk's environment.
+    /// - Parameter wrapper: a command the kiosk is started through (`nsenter --net=…`), which must exec it.
     init?(
         name: String, extraScreens: String = "", stateFile: [UInt8]? = nil, reusing folder: String? = nil,
-        environment: [String] = []
+        environment: [String] = [], wrapper: [String] = []
     ) {
         dir = folder ?? makeTemporaryDirectory(name)
         if folder != nil { unlink(dir + "/control.sock") }
@@ -67,7 +68,9 @@ final class KioskProcess {
                 Array(KioskProcess.config(dir: dir, extraScreens: extraScreens).utf8), to: configPath)) != nil,
             let binary = thumbwheelBinary(),
             let p = SpawnedProcess(
-                binary, ["run", "--config", configPath], stderrPath: logPath, extraEnvironment: environment)
+                wrapper.first ?? binary,
+                wrapper.dropFirst() + (wrapper.isEmpty ? [] : [binary]) + ["run", "--config", configPath],
+                stderrPath: logPath, extraEnvironment: environment)
         else { return nil }
         process = p
         let deadline = monotonicNow() + TestTiming.seconds(10)

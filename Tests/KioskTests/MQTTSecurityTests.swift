@@ -49,7 +49,7 @@ struct MQTTSecurityTests {
                 extraScreens: MQTTSecurityTests.section(
                     port: broker.port, client: "bad",
                     "username = \"panel\"\npassword_file = \"\(dir)/wrong\"\ndiscovery = false\n")))
-        // The first retry comes after 1 s, the second 2 s later: three refusals within 4 s.
+        // The first retry comes within 0.5 s, the second within 1 s more: three refusals within 4 s.
         usleep(4_000_000)
         let refusals = bad.logLines(containing: "refused")
         #expect(refusals.count == 1, "one line for a login that keeps failing, found:\n\(bad.log)")
@@ -64,6 +64,9 @@ struct MQTTSecurityTests {
         let s = bad.mqttStats
         #expect(s?.state != "connected" && s?.reconnects == 0 && s?.lastError?.contains("refused") == true)
         #expect(good.mqttStats?.state == "connected")
+        // Said on screen as well: the banner's red dot (issue 43: a refusal was in the log only).
+        #expect(try bad.screenshotBitmap().map(OfflineMQTTProcessTests.dots) ?? 0 > 10, "the banner: \(bad.dir)")
+        #expect(try good.screenshotBitmap().map(OfflineMQTTProcessTests.dots) == 0, "no banner on the good one")
         for kiosk in [good, bad] {
             #expect(
                 !kiosk.log.contains("right-horse-battery") && !kiosk.log.contains("wrong-staple-9"),

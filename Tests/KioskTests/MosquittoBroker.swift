@@ -34,9 +34,16 @@ final class MosquittoBroker {
         return path
     }
 
+    /// The network namespace the broker runs in (`/proc/PID/ns/net`), nil: this process's.
+    let namespace: String?
+
+    /// - Parameter namespace: a network namespace to run in: the broker listens on every address there
+    ///   (so it can start while the namespace's loopback is down) and is not waited for from here.
     init(
-        name: String, port: Int? = nil, listenerOptions: String = "allow_anonymous true\n", clientArgs: [String] = []
+        name: String, port: Int? = nil, listenerOptions: String = "allow_anonymous true\n", clientArgs: [String] = [],
+        namespace: String? = nil
     ) throws {
+        self.namespace = namespace
         dir = makeTemporaryDirectory(name)
         self.port = port ?? MosquittoBroker.freePort()
         self.listenerOptions = listenerOptions
@@ -54,9 +61,13 @@ final class MosquittoBroker {
     func start() throws {
         let config = dir + "/mosquitto.conf"
         try FileIO.writeAtomically(
-            Array("user \(MosquittoBroker.userName)\nlistener \(port) 127.0.0.1\n\(listenerOptions)".utf8), to: config)
-        let binary = try MosquittoBroker.tool("mosquitto")
-        let argv = ([binary, "-c", config] as [String]).map { strdup($0) } + [nil]
+            Array(
+                "user \(MosquittoBroker.userName)\nlistener \(port) \(namespace == nil ? "127.0.0.1" : "0.0.0.0")\n\(listenerOptions)"
+                    .utf8), to: config)
+        let mosquitto = try MosquittoBroker.tool("mosquitto")
+        let binary = namespace == nil ? mosquitto : try MosquittoBroker.tool("nsenter")
+        let args = (namespace.map { ["--net=\($0)", mosquitto] } ?? []) + ["-c", config]
+        let argv = ([binary] + args).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -68,6 +79,17 @@ final class MosquittoBroker {
             throw BrokerError("cannot start \(binary)")
         }
         let deadline = monotonicNow() + 10
+        if namespace != nil {
+            while !(FileIO.read(dir + "/broker.log").map { String(decoding: $0, as: UTF8.self) } ?? "").contains(
+                "listen socket on port \(port)")
+            {
+                guard monotonicNow() < deadline else {
+                    throw BrokerError("mosquitto did not start (\(dir)/broker.log)")
+                }
+                usleep(20_000)
+            }
+            return
+        }
         while !MosquittoBroker.accepts(port) {
             guard monotonicNow() < deadline else {
                 throw BrokerError("mosquitto did not listen on port \(port) within 10 s (see \(dir)/broker.log)")

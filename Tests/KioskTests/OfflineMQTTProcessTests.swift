@@ -3,6 +3,8 @@ import Glibc
 import Platform
 import Raster
 import Testing
+import TestSupport
+@testable import ConfigLoading
 @testable import Formats
 @testable import Kiosk
 
@@ -120,6 +122,28 @@ struct OfflineMQTTProcessTests {
                     (try? k.screenshotBitmap()).map { Self.contrast($0, text) } == Self.contrast(live[i], text)
                 }, "bright again")
         }
+    }
+}
+
+extension OfflineMQTTProcessTests {
+    @Test("A broker absent at start: the banner within 2 s; back after a long absence: live within reconnect_max")
+    func brokerAbsentAtStart() throws {
+        let port = MosquittoBroker.freePort()
+        let started = monotonicNow()
+        let kiosk = try #require(
+            KioskProcess(name: "offline-mqtt-absent", extraScreens: Self.screens(port: port, light: false)))
+        #expect(eventually(10) { (try? kiosk.screenshotBitmap()).map(Self.dots) ?? 0 > 10 }, "the banner: \(kiosk.dir)")
+        let shown = monotonicNow() - started
+        #expect(shown <= TestTiming.seconds(2), "the banner came \(shown) s after the start")
+        // Long enough for the backoff to reach its cap (0.5 s doubling to 5 s: 7.5 s of waits before it).
+        usleep(12_000_000)
+        let broker = try MosquittoBroker(name: "offline-mqtt-late", port: port)
+        let answering = monotonicNow()
+        #expect(eventually(15) { (try? kiosk.screenshotBitmap()).map(Self.dots) == 0 }, "the banner goes")
+        let took = monotonicNow() - answering
+        print("offline (MQTT): live \(took) s after the broker answered, absent 12 s from the start")
+        #expect(took <= MQTTConfig.defaultReconnectMax + TestTiming.seconds(1), "live \(took) s after the broker came")
+        #expect(try broker.wait("tw/offline-dark/status", for: "online") == "online")
     }
 }
 
