@@ -337,7 +337,8 @@ def _interaction_checks(reporter, vm):
         time.sleep(1.5)
         now = geometry(vm)
         require(now.is_open("source") is not False, "`ctl list` says source is still closed after a tap on its centre")
-        diff = pictures.compare(closed["shot"], pictures.read(vm.screendump("source-open.png")))
+        # The opening animation finished (it can outlast the 1.5 s on a busy host): the wheel's whole extent.
+        diff = pictures.compare(closed["shot"], still_screen(vm, "source-open"))
         require(diff.count > 0 and not inside(diff.box, frame_box(closed["frame"], 0)),
                 f"the wheel did not appear beyond the closed control (changes: {diff})")
         closed["wheel"] = diff.box
@@ -351,7 +352,8 @@ def _interaction_checks(reporter, vm):
         cx, cy = geo.centre("source")
         wheel = closed["wheel"]  # the open wheel's extent, from the tap check's screendumps
         r = min(wheel[2] - wheel[0], wheel[3] - wheel[1]) / 2
-        shot0 = pictures.read(vm.screendump("wheel-before.png"))
+        # The wheel's opening animation must have ended (on a busy host it can outlast the tap check).
+        shot0 = still_screen(vm, "wheel-before")
         # The kiosk's own event stream tells whether the selection moved: after whole turns the wheel
         # may well come to rest on the item it started from (1 in 6 here), so the value alone cannot.
         vm.run(f"timeout 30 {BINARY_IN_GUEST} ctl 'watch' > /tmp/flick-watch.log 2>&1 &")
@@ -379,7 +381,8 @@ def _interaction_checks(reporter, vm):
 
     def number_pad():
         geo = geometry(vm)
-        shot0 = pictures.read(vm.screendump("setpoint-before.png"))
+        # The wheel of the flick check may still be closing on a busy host: start from a still screen.
+        shot0 = still_screen(vm, "setpoint-before")
         vm.touch.tap(*geo.thumb("setpoint", value(vm, "setpoint")))
         time.sleep(1.5)
         opened = geometry(vm)
@@ -392,7 +395,7 @@ def _interaction_checks(reporter, vm):
         time.sleep(1.0)
         got = value(vm, "setpoint")
         require(got == 42, f"setpoint is {got} after typing C 4 2 \u2713 ({opened.provenance()})")
-        diff = pictures.compare(shot0, pictures.read(vm.screendump("setpoint-after.png")))
+        diff = pictures.compare(shot0, still_screen(vm, "setpoint-after"))
         require(diff.count > 0 and inside(diff.box, frame_box(geo.frame("setpoint"), 40)),
                 f"after the pad closed, changes {diff} are not at the slider {geo.frame('setpoint')}")
         return f"thumb tap opened the pad; C 4 2 \u2713 set 42; the pad closed, the thumb moved; {opened.provenance()}"
