@@ -103,7 +103,8 @@ extension KioskRuntime {
     private func ask(_ b: Element, value: StoredValue?, sendsCode: Bool, now: MonotonicTime) {
         let p = b.config.properties
         let expected = p.string("confirm_pin")
-        let words = p.string("confirm") ?? (sendsCode ? "Code for \(p.string("name") ?? p.string("label") ?? b.id)" : "PIN")
+        let words =
+            p.string("confirm") ?? (sendsCode ? "Code for \(p.string("name") ?? p.string("label") ?? b.id)" : "PIN")
         var q = ElementGates.Question(id: b.id, value: value, expected: expected, sendsCode: sendsCode)
         let size = screen.context.screenSize
         if expected != nil || sendsCode {
@@ -170,7 +171,9 @@ extension KioskRuntime {
             return
         }
         var actions = deliver(b, now: now)
-        if case .single(let v) = value { actions += b.actions(for: .valueChanged(value: v, fromUser: true)).map { (b, $0) } }
+        if case .single(let v) = value {
+            actions += b.actions(for: .valueChanged(value: v, fromUser: true)).map { (b, $0) }
+        }
         if !actions.isEmpty { perform(actions, now: now, depth: 0) }
     }
 }
