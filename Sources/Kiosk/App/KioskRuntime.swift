@@ -202,8 +202,8 @@ public final class KioskRuntime {
                 services.nextDeadline, presenter.retryDeadline, touches.nextDeadline, idle.nextDeadline,
                 variables.staleDue,
                 homeDeadline, frontEndDue, configWatch.retryAt, clock.deadline,
-                pendingConfirm?.dialog.deadline, gates.deadline, keeping.due, screen.view.noteDeadline, quarantine.deadline,
-                heldSets.nextDeadline,
+                pendingConfirm?.dialog.deadline, keeping.due, screen.view.noteDeadline, quarantine.deadline,
+                heldSets.nextDeadline, gates.deadline,
             ] + adapters.map(\.nextDeadline)
         return deadlines.compactMap { $0 }.min().map { max(0, $0 - monotonicNow()) }
     }
