@@ -88,23 +88,26 @@ extension LiveHomeAssistantTests {
         let before = try #require(panel.screenshot())
 
         // Tap, the question, No: nothing is sent; the toggle shows HA's locked.
-        panel.tap("front")
-        #expect(
-            eventually(5) { panel.screenshot().map { $0.color(x: 400, y: 10) != before.color(x: 400, y: 10) } == true })
-        #expect(panel.value("front") == 1, "the toggle shows HA's state while asked")
-        if let shot = panel.screenshot() {
-            try? FileIO.writeAtomically(try PNGImage.encode(shot), to: panel.dir + "/confirm.png")
+        func asked() -> Bool {
+            panel.screenshot().map { $0.color(x: 400, y: 10) != before.color(x: 400, y: 10) } == true
         }
+        for _ in 0..<3 where !asked() {
+            panel.tap("front")
+            if eventually(3, asked) { break }
+        }
+        #expect(asked(), "the question shown; log: \(panel.log)")
+        #expect(panel.value("front") == 1, "the toggle shows HA's state while asked")
         recordDoc(panel, "confirm-lock.png")
         panel.tap(at: LockPanel.no)
-        usleep(1_500_000)
+        #expect(eventually(5) { !asked() }, "No took the question away (well before its 10 s)")
+        usleep(1_000_000)
         #expect(state("lock.front_door") == "locked", "No sent nothing")
         #expect(panel.value("front") == 1)
         #expect(panel.stats?["calls"]?.numberValue == 0, "\(String(describing: panel.stats))")
 
         // Tap, Yes: HA unlocks it (through unlocking), the panel follows.
         panel.tap("front")
-        usleep(300_000)
+        #expect(eventually(5, asked))
         panel.tap(at: LockPanel.yes)
         #expect(turn(h.loop, timeout: 15) { state("lock.front_door") == "unlocked" }, "log: \(panel.log)")
         #expect(panel.wait("front", for: 0) == 0)
@@ -119,7 +122,7 @@ extension LiveHomeAssistantTests {
 
     @Test(
         "An alarm panel armed and disarmed with its code on the PIN pad; the code in no log, state file or reply",
-        .disabled("the PIN dialog does not show after the choice's tap yet: open work of issue 43 item 7"))
+    )
     func alarmWithCode() throws {
         let server = try HAServer.shared()
         let h = try Harness.live(server, entities: LockPanel.entities)
@@ -134,12 +137,19 @@ extension LiveHomeAssistantTests {
         #expect(panel.wait("alarm", for: 0) == 0, "log: \(panel.log)")
         var replies: [String] = []
         // armed_away: the third option; the pad asks for the code (code_arm_required).
-        panel.tap(at: Point(20 + 760 * 5 / 6, 172))
-        usleep(500_000)
+        let plain = try #require(panel.screenshot())
+        func asked() -> Bool { panel.screenshot().map { $0.color(x: 400, y: 5) != plain.color(x: 400, y: 5) } == true }
+        // A tap while the kiosk is still busy with its first states may be lost on a loaded machine: again.
+        for _ in 0..<3 where !asked() {
+            panel.tap(at: Point(20 + 760 * 5 / 6, 172))
+            if eventually(3, asked) { break }
+        }
+        #expect(asked(), "the PIN pad shown; log: \(panel.log)")
+        #expect(panel.value("alarm") == 0, "the choice shows HA's disarmed while the code is asked")
         for c in "12" { if let p = LockPanel.key(String(c)) { panel.tap(at: p); usleep(80_000) } }
         usleep(300_000)
         if let shot = panel.screenshot() {
-            try? FileIO.writeAtomically(try PNGImage.encode(shot), to: "/tmp/lock-pin.png")
+            try? FileIO.writeAtomically(try PNGImage.encode(shot), to: panel.dir + "/pin.png")
         }
         recordDoc(panel, "pin-pad.png")
         for c in "34" { if let p = LockPanel.key(String(c)) { panel.tap(at: p); usleep(80_000) } }

@@ -94,7 +94,15 @@ extension KioskRuntime {
     /// Shows `b`'s value as it was before the finger changed it: what the state file holds (its
     /// device's last state for a bound one), quietly (nobody heard of the change).
     private func putBack(_ b: Element, now: MonotonicTime) {
-        guard let before = services.state.values[b.id] else { return }
+        // Never changed since the config gave it: the config's value (a toggle's and a choice's default: 0).
+        let exposure = ElementKinds.named(b.kind)?.exposure(b.config.properties)
+        let initial = b.config.properties.number("value").map { StoredValue.single($0) }
+        var fallback = initial
+        switch exposure {
+        case .onOff?, .select?: fallback = fallback ?? .single(0)
+        default: break
+        }
+        guard let before = services.state.values[b.id] ?? fallback else { return }
         _ = try? b.setValue(before, time: now)
         _ = b.drainEvents(time: now)
         presenter.invalidate()

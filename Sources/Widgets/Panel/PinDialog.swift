@@ -32,7 +32,7 @@ public final class PinDialog: TouchControl {
 
     /// How long the dialog waits for the PIN: typing takes longer than Yes.
     public static let timeout = 30.0
-    static let panelWidth = 440.0, panelHeight = 150.0, fieldWidth = 220.0, fieldHeight = 48.0, gap = 8.0
+    static let panelWidth = 440.0, questionHeight = 64.0, fieldHeight = 48.0
 
     /// A dialog for a screen of `screenSize` points at `scale` pixels per point, shown at `time`.
     public init(question: String, screenSize: Size, scale: Double, time: MonotonicTime) {
@@ -40,13 +40,14 @@ public final class PinDialog: TouchControl {
         bounds = Rect(origin: .zero, size: screenSize)
         transform = .scale(scale, scale)
         deadline = time + PinDialog.timeout
-        let metrics = NumberPadMetrics(keyCell: min(56, max(40, (screenSize.height - 200) / 4.6)))
-        let padHeight = metrics.viewSize.height + 2 * PinDialog.gap
+        // One card: the question at its top, the field of dots at its foot, and the pad popping up out
+        // of the field between them (the number pad's placement prefers above its anchor).
+        let metrics = NumberPadMetrics(keyCell: min(56, max(36, (screenSize.height - 210) / 4.8)))
+        let padSize = metrics.viewSize
         let w = min(PinDialog.panelWidth, screenSize.width - 16)
-        let h = min(PinDialog.panelHeight, max(90, screenSize.height - padHeight - 16))
-        let top = max(8, (screenSize.height - h - padHeight) / 2)
-        panel = Rect(x: (screenSize.width - w) / 2, y: top, width: w, height: h)
-        let fw = min(PinDialog.fieldWidth, w - 32)
+        let h = min(screenSize.height - 8, PinDialog.questionHeight + padSize.height + PinDialog.fieldHeight + 52)
+        panel = Rect(x: (screenSize.width - w) / 2, y: (screenSize.height - h) / 2, width: w, height: h)
+        let fw = min(w - 24, padSize.width + 24)
         field = Rect(
             x: panel.midX - fw / 2, y: panel.maxY - PinDialog.fieldHeight - 12, width: fw,
             height: PinDialog.fieldHeight)
@@ -165,14 +166,16 @@ final class PinDialogWidget: Widget {
         painter.fillRoundedRect(dialog.bounds, radius: 0, paint: Paint(Color.black.withAlpha(0.6)))
         let p = dialog.panel, f = dialog.field
         painter.fillRoundedRect(p, radius: 16, paint: Paint(theme.popupBackground))
-        let question = Rect(x: p.minX + 20, y: p.minY + 10, width: p.width - 40, height: f.minY - p.minY - 14)
+        let question = Rect(x: p.minX + 20, y: p.minY + 10, width: p.width - 40, height: PinDialog.questionHeight - 10)
         let text = dialog.message ?? dialog.question
         painter.drawBlock(
             TextLayout.wrap(text, width: question.width, maxLines: 2) { painter.lineWidth($0, size: 24, bold: true) },
             in: question, size: 24, bold: true, align: .center,
             color: dialog.message == nil ? theme.text : NumberPadWidget.refusedFill, alpha: 1,
             clip: DamageBox.of(p, dialog.transform))
-        painter.fillRoundedRect(f, radius: 10, paint: Paint(theme.background))
+        padWidget.drawOverlay(painter, at: time)
+        // Over the pad's contour, which joins the field: the field is where the dots are read.
+        painter.fillRoundedRect(f.insetBy(4), radius: 10, paint: Paint(theme.background))
         // Dots only: the digits typed are never drawn.
         let n = dialog.typedCount, r = 7.0, pitch = 22.0
         let start = f.midX - pitch * Double(max(0, n - 1)) / 2
@@ -181,6 +184,5 @@ final class PinDialogWidget: Widget {
             painter.fillRoundedRect(
                 Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r), radius: r, paint: Paint(theme.text))
         }
-        padWidget.drawOverlay(painter, at: time)
     }
 }
