@@ -117,6 +117,22 @@ extension LiveHomeAssistantTests {
         #expect(turn(h.loop, timeout: 15) { state("lock.poorly_installed_door") == "jammed" })
         #expect(eventually(5) { panel.log.contains("the lock is jammed") }, "log: \(panel.log)")
         #expect(eventually(5) { panel.screenshot().map(BoundPanel.notePixels) ?? 0 > 0 }, "the jam's note on screen")
+        func marked() -> Int {
+            guard let b = panel.screenshot() else { return 0 }
+            var n = 0
+            for y in 20..<84 {
+                for x in 420..<720 {
+                    let c = b.color(x: x, y: y)
+                    if c.r > 195 && c.g < 70 && c.b < 70 { n += 1 }
+                }
+            }
+            return n
+        }
+        #expect(eventually(5) { marked() > 100 }, "the jammed toggle in the problem colour")
+        // Unjammed (HA unlocks it): the toggle's own colour again.
+        h.expectCall("lock", "unlock", "lock.poorly_installed_door")
+        #expect(turn(h.loop, timeout: 15) { state("lock.poorly_installed_door") == "unlocked" })
+        #expect(eventually(5) { marked() == 0 }, "the mark goes with the jam")
         h.client.stop()
     }
 
