@@ -151,6 +151,7 @@ extension LiveHomeAssistantTests {
 
         let panel = try BoundPanel(server: server) { LockPanel.config(dir: $0, port: $1) }
         #expect(panel.wait("alarm", for: 0) == 0, "log: \(panel.log)")
+        let watch = try #require(WatchPeer(path: panel.socketPath))
         var replies: [String] = []
         // armed_away: the third option; the pad asks for the code (code_arm_required).
         let plain = try #require(panel.screenshot())
@@ -179,6 +180,13 @@ extension LiveHomeAssistantTests {
         // Disarm: a wrong code is HA's to refuse (the panel goes back to armed_away), the right one disarms.
         panel.tap(at: Point(20 + 760 / 6, 172))
         usleep(500_000)
+        panel.type("9999")
+        #expect(eventually(10) { panel.log.contains("alarm_disarm refused") }, "log: \(panel.log)")
+        #expect(state() == "armed_away", "a wrong code: HA stays armed")
+        #expect(panel.wait("alarm", for: 2) == 2, "the choice back at HA's armed_away")
+        #expect(eventually(5) { panel.screenshot().map(BoundPanel.notePixels) ?? 0 > 0 }, "HA's refusal noted")
+        panel.tap(at: Point(20 + 760 / 6, 172))
+        usleep(500_000)
         panel.type("1234")
         #expect(turn(h.loop, timeout: 20) { state() == "disarmed" }, "log: \(panel.log)")
         #expect(panel.wait("alarm", for: 0) == 0)
@@ -186,8 +194,17 @@ extension LiveHomeAssistantTests {
         usleep(1_200_000)  // the state file written after the last change
         let saved = FileIO.read(panel.dir + "/state.json").map { String(decoding: $0, as: UTF8.self) } ?? ""
         #expect(!saved.isEmpty)
-        for (name, text) in [("log", panel.log), ("state file", saved)] + replies.map({ ("reply", $0) }) {
-            #expect(!text.contains("1234"), "the code in the \(name): \(text.prefix(2000))")
+        // The log and the state file hold no such digits at all; a reply's figures (latencies) may, so a
+        // reply is searched for the codes as JSON strings and for a `code` key.
+        for (name, text) in [("log", panel.log), ("state file", saved)] {
+            #expect(!text.contains("1234") && !text.contains("9999"), "the code in the \(name): \(text.prefix(2000))")
+        }
+        let watched = watch.read()
+        #expect(watched.contains("\"alarm\""), "the watcher heard the alarm's changes: \(watched.prefix(500))")
+        for text in replies + [watched] {
+            #expect(
+                !text.contains("\"1234\"") && !text.contains("\"9999\"") && !text.contains("\"code\""),
+                "the code in a reply or the watch: \(text.prefix(2000))")
         }
         h.client.stop()
     }
@@ -220,6 +237,47 @@ extension LiveHomeAssistantTests {
         let followed = try #require(kelvin())
         #expect(panel.wait("ct", for: followed) == followed)
         h.client.stop()
+    }
+}
+
+/// A `ctl watch` subscriber: one connection that asked `subscribe`, its lines read as they come.
+final class WatchPeer {
+    private let fd: Int32
+    private var text: [UInt8] = []
+
+    init?(path: String) {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, b) in path.utf8.prefix(raw.count - 1).enumerated() { raw[i] = b }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+            }
+        }
+        let out = Array("{\"cmd\":\"subscribe\"}\n".utf8)
+        guard connected, out.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == out.count else {
+            close(fd)
+            return nil
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Everything the kiosk sent so far.
+    func read() -> String {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 200) > 0 else { break }
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { break }
+            text += chunk[0..<n]
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }
 
