@@ -143,8 +143,8 @@ extension ConfigBuilder {
         guard let use = EntityMapping.use(exposure, domain: domain) else {
             fail(
                 p, "entity",
-                "expected an entity a \(c.kind) can show and set (\(EntityMapping.fitting(exposure))), found the \(domain) \"\(entity)\""
-            )
+                "expected an entity a \(c.kind) can show and set (\(EntityMapping.fitting(exposure))), found the \(domain) \"\(entity)\"; "
+                    + EntityMapping.fits(domain: domain, entity: entity))
             return nil
         }
         let attribute = p.string("attribute")

@@ -126,6 +126,7 @@ struct ConfigBuilder {
             root.table("homeassistant"), controls: config.allControls, variables: root.tables("variables"))
         bindEntityTemplates(section: root.table("homeassistant"), to: &config)
         checkActions(config)
+        checkConfirms(config.allControls)
         config.places = places(config.screens)
         config.machineWarnings = warnings
         config.warnings = config.loadWarnings()

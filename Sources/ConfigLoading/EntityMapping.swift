@@ -23,18 +23,18 @@ public enum EntityUse: Sendable, Equatable {
 public enum EntityMapping {
     /// The domains each use fits (a press also fits any domain given an explicit `service`).
     public static let domains: [(EntityUse, [String])] = [
-        (.onOff, ["light", "switch", "input_boolean", "fan", "automation", "cover"]),
+        (.onOff, ["light", "switch", "input_boolean", "fan", "automation", "cover", "lock"]),
         (.number, ["light", "climate", "cover", "fan", "media_player", "number", "input_number"]),
         (.pair, ["climate"]),
         (.color, ["light"]),
-        (.select, ["select", "input_select", "climate", "fan", "media_player"]),
+        (.select, ["select", "input_select", "climate", "fan", "media_player", "alarm_control_panel"]),
         (.press, ["scene", "script", "button", "media_player"]),
     ]
 
     /// Domains Home Assistant has that no element sets, but a variable may show.
     static let readOnly = [
-        "sensor", "binary_sensor", "weather", "sun", "person", "device_tracker", "zone", "lock",
-        "alarm_control_panel", "water_heater", "humidifier", "vacuum", "input_text", "input_datetime",
+        "sensor", "binary_sensor", "weather", "sun", "person", "device_tracker", "zone",
+        "water_heater", "humidifier", "vacuum", "input_text", "input_datetime",
         "counter", "timer", "update", "siren", "camera", "event", "date", "time", "datetime", "text",
         "todo", "remote", "valve", "lawn_mower", "image", "calendar", "group", "input_button", "tts",
         "notify", "air_quality",
@@ -46,7 +46,7 @@ public enum EntityMapping {
     /// The attributes a select may be bound to, per domain (the first is the default; nil: the state).
     public static let selectAttributes: [String: [String?]] = [
         "select": [nil], "input_select": [nil], "climate": ["hvac_mode", "preset_mode"],
-        "fan": ["preset_mode"], "media_player": ["source"],
+        "fan": ["preset_mode"], "media_player": ["source"], "alarm_control_panel": [nil],
     ]
 
     /// The use of an element with `exposure` bound to `domain`, nil when they do not fit.

@@ -41,6 +41,11 @@ enum EntityKeys {
                 // HA's own default step for a setpoint is a tenth or a half: one decimal either way.
                 keys["decimals"] = .number(
                     Double(decimals(of: state[attribute: "target_temp_step"]?.numberValue ?? 0.1)))
+            case "light" where EntityStates.isColorTemperature(b):
+                keys["min"] = number("min_color_temp_kelvin")
+                keys["max"] = number("max_color_temp_kelvin")
+                keys["decimals"] = .number(0)
+                keys["unit"] = .string("K")
             case "light", "cover", "fan", "media_player":
                 keys["unit"] = .string("%")
             default: break
@@ -54,6 +59,9 @@ enum EntityKeys {
                 case ("media_player", _): "source_list"
                 default: nil
                 }
+            if b.domain == "alarm_control_panel", let options = EntityStates.alarmOptions(state) {
+                keys["options"] = .array(options.map(JSON.string))
+            }
             if let list, case .array(let items)? = state[attribute: list] {
                 let texts = items.compactMap(\.stringValue)
                 if !texts.isEmpty && texts.count == items.count { keys["options"] = .array(texts.map(JSON.string)) }

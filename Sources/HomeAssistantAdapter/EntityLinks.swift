@@ -44,6 +44,14 @@ final class EntityLinks {
     var note: (String, String) -> Void = { _, _ in }
     /// Calls a service; the completion gets HA's answer.
     var call: (ServiceCall, @escaping (ServiceResult) -> Void) -> Void = { _, _ in }
+    /// What each element says beside its value (a lock locking, jammed), and the code gates asked for.
+    var statuses = EntityStatuses()
+    /// Asks the kiosk for a code before a change of the element to one of the values (`KioskAPI.requireCode`).
+    var requireCode: (String, [StoredValue]) -> Void = { _, _ in }
+    /// The code typed for the element's change being sent, taken (`KioskAPI.takeCode`).
+    var takeCode: (String) -> String? = { _ in nil }
+    /// Shows a note beside an element for some seconds: what its entity is doing (`EntityStatuses`).
+    var sayStatus: (String, String, Double) -> Void = { _, _, _ in }
 
     init(_ config: HomeAssistantConfig, controls: [ControlConfig], variables: [ValueBoard.Declaration]) {
         var links: [String: EntityLink] = [:]
@@ -118,6 +126,7 @@ final class EntityLinks {
             guard !pacer.isHeld(id) else { continue }
             adapt(id, state)
             put(id, links[id] ?? link, state)
+            follow(id, links[id] ?? link, state, now: now)
         }
     }
 
@@ -178,6 +187,7 @@ final class EntityLinks {
 
     /// Sends rate-limited calls that came due, and puts back elements HA did not confirm.
     func tick(now: MonotonicTime) {
+        renewStatuses(now: now)
         let due = pacer.due(now: now)
         for (id, value) in due.send { send(id, value, now: now) }
         for id in due.putBack {
@@ -186,12 +196,13 @@ final class EntityLinks {
         }
     }
 
-    var nextDeadline: MonotonicTime? { pacer.nextDeadline }
+    var nextDeadline: MonotonicTime? { [pacer.nextDeadline, statuses.nextDeadline].compactMap { $0 }.min() }
 
     private func send(_ id: String, _ value: StoredValue?, now: MonotonicTime) {
         guard let link = links[id] else { return }
         let state = link.entity.flatMap { entities[$0] }
-        guard let request = EntityValues.call(value, for: link, state: state) else { return }
+        let code = link.binding.domain == "alarm_control_panel" ? takeCode(id) : nil
+        guard let request = EntityValues.call(value, for: link, state: state, code: code) else { return }
         callsSent += 1
         pacer.sent(id, now: now, confirms: link.binding.use != .press)
         call(request) { [weak self] result in

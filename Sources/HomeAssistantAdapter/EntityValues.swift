@@ -45,6 +45,7 @@ enum EntityValues {
         switch b.use {
         case .onOff:
             let s = state.state.lowercased()
+            if b.domain == "lock" { return EntityStates.lockValue(s) }
             if b.domain == "cover" {
                 if s == "open" || s == "opening" { return .success(.single(1)) }
                 if s == "closed" || s == "closing" { return .success(.single(0)) }
@@ -99,6 +100,7 @@ enum EntityValues {
 
     /// A select's text: the state, or the attribute (a climate's `hvac_mode` is its state).
     static func selectText(_ state: EntityState, _ b: EntityBinding) -> String? {
+        if b.domain == "alarm_control_panel" { return EntityStates.alarmShown(state) }
         guard let attribute = b.attribute, !(b.domain == "climate" && attribute == "hvac_mode") else {
             return state.state
         }
@@ -148,6 +150,9 @@ enum EntityValues {
             (loName, hiName, lo, hi) = ("min_temp", "max_temp", attr("min_temp") ?? 7, attr("max_temp") ?? 35)
         case "number", "input_number": (loName, hiName, lo, hi) = ("min", "max", attr("min") ?? 0, attr("max") ?? 100)
         case "media_player": return .success(0...1)
+        case "light" where EntityStates.isColorTemperature(b):
+            let (low, high) = EntityStates.kelvinRange(state)
+            (loName, hiName, lo, hi) = ("min_color_temp_kelvin", "max_color_temp_kelvin", low, high)
         default: return .success(0...100)
         }
         guard let range = usableRange(lo, hi) else {
@@ -195,7 +200,10 @@ enum EntityValues {
     }
 
     /// The service call that sets the entity to the element's `value` (a press: nil value).
-    static func call(_ value: StoredValue?, for link: EntityLink, state: EntityState?) -> ServiceCall? {
+    /// `code`: what the panel's number pad took for an alarm panel (sent in the call's data, never kept).
+    static func call(
+        _ value: StoredValue?, for link: EntityLink, state: EntityState?, code: String? = nil
+    ) -> ServiceCall? {
         let b = link.binding
         func aimed(_ domain: String, _ service: String, _ data: [(String, JSON)]) -> ServiceCall? {
             guard let entity = b.entity else { return nil }
@@ -217,11 +225,15 @@ enum EntityValues {
             }
         case (.onOff, .single(let d)?):
             if b.domain == "cover" { return aimed("cover", d != 0 ? "open_cover" : "close_cover", []) }
+            if b.domain == "lock" { return aimed("lock", EntityStates.lockService(d != 0), []) }
             return aimed(b.domain, d != 0 ? "turn_on" : "turn_off", [])
         case (.number, .single(let v)?):
             let h = toHA(v, link, state)
             if let attribute = b.attribute, b.domain == "climate" {
                 return aimed("climate", "set_temperature", [(attribute, .number(h))])
+            }
+            if EntityStates.isColorTemperature(b) {
+                return aimed("light", "turn_on", [("color_temp_kelvin", .number(h.rounded()))])
             }
             switch b.domain {
             case "light": return aimed("light", "turn_on", [("brightness_pct", .number(h))])
@@ -254,6 +266,10 @@ enum EntityValues {
             guard case .select(let options) = link.exposure, let i = Int(exactly: d), options.indices.contains(i)
             else { return nil }
             let option = JSON.string(options[i])
+            if b.domain == "alarm_control_panel" {
+                guard let service = EntityStates.alarmService(options[i]) else { return nil }
+                return aimed(b.domain, service, code.map { [("code", .string($0))] } ?? [])
+            }
             switch (b.domain, b.attribute) {
             case ("climate", "hvac_mode"): return aimed("climate", "set_hvac_mode", [("hvac_mode", option)])
             case (_, "preset_mode"): return aimed(b.domain, "set_preset_mode", [("preset_mode", option)])

@@ -84,6 +84,11 @@ public final class HomeAssistantAdapter: KioskAdapter {
         links.note = { [unowned kiosk] id, text in
             _ = kiosk.perform(.note(id: id, text: text, seconds: EntityLinks.noteSeconds), from: .device)
         }
+        links.sayStatus = { [unowned kiosk] id, text, seconds in
+            _ = kiosk.perform(.note(id: id, text: text, seconds: seconds), from: .device)
+        }
+        links.requireCode = { [unowned kiosk] id, values in kiosk.requireCode(for: id, values: values) }
+        links.takeCode = { [unowned kiosk] id in kiosk.takeCode(for: id) }
         links.call = { [weak client] call, done in
             guard let client else { return done(.failure(code: "not_connected", message: "stopped")) }
             client.call(call, completion: done)

@@ -145,11 +145,14 @@ public final class ScreenView {
             w.drawBase(painter(c, w), at: t)
             veil.fade(c, opacity: ScreenView.veilOpacity)
         }
+        // Notes go under a modal dialog (level 4: a question, a PIN pad), above every other overlay.
+        var notesDrawn = notes.isEmpty
         for w in overlayOrder {
             guard let box = w.overlayBounds(at: t), box.intersects(area) else { continue }
+            if !notesDrawn && w.overlayLevel >= 4 { drawNotes(on: c); notesDrawn = true }
             w.drawOverlay(painter(c, w), at: t)
         }
-        if !notes.isEmpty { drawNotes(on: c) }
+        if !notesDrawn { drawNotes(on: c) }
     }
 
     /// Where element `id` is drawn now, in canvas pixels (nil: not on this screen).

@@ -58,14 +58,14 @@ struct HomeAssistantConfigTests {
         #expect(
             errors(Self.section + Self.screen("  kind = \"toggle\"\n  entity = \"sensor.outdoor\"\n"))
                 == [
-                    "c.toml:10:3: screens[id=main].controls[id=c].entity: expected an entity a toggle can show and set (light, switch, input_boolean, fan, automation, cover), found the sensor \"sensor.outdoor\""
+                    "c.toml:10:3: screens[id=main].controls[id=c].entity: expected an entity a toggle can show and set (light, switch, input_boolean, fan, automation, cover, lock), found the sensor \"sensor.outdoor\"; a sensor is only shown: a [[variables]] entry with `entity`, or a template (\"{sensor.outdoor}\"), or a button with `service`"
                 ])
         #expect(
             errors(
                 Self.section + Self.screen("  kind = \"choice\"\n  options = [\"a\"]\n  entity = \"light.kitchen\"\n")
             ).first?
             .contains(
-                "expected an entity a choice can show and set (select, input_select, climate, fan, media_player), found the light"
+                "expected an entity a choice can show and set (select, input_select, climate, fan, media_player, alarm_control_panel), found the light"
             ) == true)
         #expect(
             errors(Self.section + Self.screen("  kind = \"color-wheel\"\n  entity = \"switch.kettle\"\n")).first?

@@ -27,6 +27,17 @@ public protocol KioskAPI: AnyObject {
     var screenPower: ScreenPower { get }
     /// Every variable that has a value.
     func variableValues() -> [(String, TemplateValue)]
+    /// A change of element `id` made on the panel to one of `values` asks for a code on the number
+    /// pad first (an alarm panel's, which its device checks); an empty list asks for none.
+    func requireCode(for id: String, values: [StoredValue])
+    /// The code typed for `id`'s change being delivered now, once: taken by the adapter that sends
+    /// the change, gone after it (never logged, saved or told to other adapters).
+    func takeCode(for id: String) -> String?
+}
+
+extension KioskAPI {
+    public func requireCode(for id: String, values: [StoredValue]) {}
+    public func takeCode(for id: String) -> String? { nil }
 }
 
 /// One way the outside world reaches the kiosk (the control socket, MQTT): started once the first

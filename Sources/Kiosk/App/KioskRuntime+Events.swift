@@ -23,6 +23,7 @@ extension KioskRuntime {
         var actions: [(Element, ElementAction)] = []
         let events = b.drainEvents(time: now)
         guard !events.isEmpty else { return [] }
+        if holdsBack(b, events, now: now) { return [] }
         presenter.invalidate()
         var changed = false, fromUser = false, released = false
         for e in events {

@@ -45,6 +45,8 @@ public final class KioskRuntime {
     var invalidValues = InvalidValues()
     /// The question asked before an action (`confirm`), the action and its element, while shown.
     var pendingConfirm: (dialog: ConfirmDialog, element: Element, action: ElementAction)?
+    /// Changes made on the panel held back until a question or a PIN is answered (`ElementGates`).
+    var gates = ElementGates()
     /// When the loop wakes for the wall time: enabled when a template of the config shows it
     /// (`{now:…}`), then once per shown minute and at no other time for it.
     var clock = MinuteWake()
@@ -170,6 +172,7 @@ public final class KioskRuntime {
         deliverEvents(now: now)
         showHeldSets(now: now)
         answerConfirm(now: now)
+        answerGate(now: now)
         // After the events: a value that changed may change a template's text or a condition.
         refreshElements(now: now)
         // A variable that went stale dims the labels showing it: the widgets see it when they draw.
@@ -200,7 +203,7 @@ public final class KioskRuntime {
                 variables.staleDue,
                 homeDeadline, frontEndDue, configWatch.retryAt, clock.deadline,
                 pendingConfirm?.dialog.deadline, keeping.due, screen.view.noteDeadline, quarantine.deadline,
-                heldSets.nextDeadline,
+                heldSets.nextDeadline, gates.deadline,
             ] + adapters.map(\.nextDeadline)
         return deadlines.compactMap { $0 }.min().map { max(0, $0 - monotonicNow()) }
     }
@@ -244,6 +247,7 @@ public final class KioskRuntime {
         if remember { pages.push(pages.current) }
         // A question asked on the screen that goes away is not answered: its action does not run.
         pendingConfirm = nil
+        gates.dropQuestion()
         // A page sliding when another is shown (an action, the socket, a reload) stops where it is.
         pageTurn = nil
         pages.current = index < config.screens.count ? index : 0

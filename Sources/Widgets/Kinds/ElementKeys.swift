@@ -67,7 +67,7 @@ public enum ElementKeys {
                 "mqtt", .table(DeviceTopicKeys.schema),
                 "The element bound to a device's MQTT topics (needs `[mqtt]`): its state moves it, a change on the panel is sent as its command."
             ),
-        ] + HomeAssistantKeys.element)
+        ] + HomeAssistantKeys.element + ConfirmKeys.element)
 
     /// The `min` and `max` keys of every kind with a range: one default for the reference and readers.
     public static let minimum = DefaultedNumber("min", default: 0)

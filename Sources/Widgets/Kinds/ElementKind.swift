@@ -199,6 +199,7 @@ public enum ElementKinds {
         if let readout = control as? Readout { return ReadoutWidget(readout) }
         if let banner = control as? NoticeBanner { return NoticeBannerWidget(banner) }
         if let dialog = control as? ConfirmDialog { return ConfirmDialogWidget(dialog) }
+        if let dialog = control as? PinDialog { return PinDialogWidget(dialog) }
         for kind in kinds { if let w = kind.widget(for: control) { return w } }
         return nil
     }
