@@ -10,11 +10,11 @@ import Widgets
 /// the names Home Assistant uses; else to Debian's `fonts-materialdesignicons-webfont` (1.6).
 public struct IconConfig: Sendable {
     /// The folders, in order, the default MDI 7 files are looked for in: the package's, then a local
-    /// install's. Each holds `materialdesignicons-webfont.ttf` and `materialdesignicons.css`, as
-    /// scripts/mdi7 writes them.
+    /// install's. Each holds `materialdesignicons7-webfont.ttf` (named apart from Debian's 1.6 file) and
+    /// `materialdesignicons.css`, as scripts/mdi7 writes them.
     public static let installed = ["/usr/share/thumbwheel/mdi7", "/usr/local/share/thumbwheel/mdi7"]
     /// The font's file name in such a folder.
-    public static let fontFile = "materialdesignicons-webfont.ttf"
+    public static let fontFile = "materialdesignicons7-webfont.ttf"
     /// The name list's file name in such a folder.
     public static let namesFile = "materialdesignicons.css"
     /// Debian's files: the fallback.

@@ -30,7 +30,7 @@ struct MDI7LookTests {
         let debian = try Self.names(IconLookTests.cssPath)
         #expect(Self.newerNames.allSatisfy { debian[$0] == nil })
         let font = IconFont(
-            face: try FontFace(path: Self.folder + "/materialdesignicons-webfont.ttf"),
+            face: try FontFace(path: Self.folder + "/materialdesignicons7-webfont.ttf"),
             names: try Self.names(Self.folder + "/materialdesignicons.css"))
         for name in Self.newerNames {
             let scalar = try #require(font.names[name], "\(name)")
