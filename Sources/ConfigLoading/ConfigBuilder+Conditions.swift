@@ -14,6 +14,7 @@ extension ConfigBuilder {
                     checkCondition(text, in: c.properties, key: key, holds: holds)
                 }
             }
+            checkIconWhen(c, holds: holds)
             let entries = c.properties.tables("color_when")
             guard !entries.isEmpty else { continue }
             if ElementKinds.named(c.kind)?.schema.field("color") == nil {
@@ -25,6 +26,14 @@ extension ConfigBuilder {
             for t in entries {
                 if let text = t.string("when") { checkCondition(text, in: t, key: "when", holds: holds) }
             }
+        }
+    }
+
+    /// `icon_when` (on the kinds whose schema has it): each condition checked as `color_when`'s; its
+    /// icons are checked with the kind's image keys.
+    private mutating func checkIconWhen(_ c: ControlConfig, holds: [String: Bool]) {
+        for t in c.properties.tables(IconWhen.key) {
+            if let text = t.string("when") { checkCondition(text, in: t, key: "when", holds: holds) }
         }
     }
 

@@ -121,14 +121,19 @@ public enum ConfigSchema {
 
     static let icons = Schema([
         Field(
-            "font", .string, default: "\"\(IconConfig.debianFont)\"",
-            "The Material Design Icons font (TrueType; Debian's fonts-materialdesignicons-webfont, or a newer release's materialdesignicons-webfont.ttf)."
+            "font", .string, default: "MDI 7's \"\(mdi7Font)\" when installed, else \"\(IconConfig.debianFont)\"",
+            "The Material Design Icons font (TrueType). The package installs MDI 7 (the names Home Assistant uses), "
+                + "looked for in \(IconConfig.installed.joined(separator: " and ")); Debian's "
+                + "fonts-materialdesignicons-webfont (1.6) is the fallback."
         ),
         Field(
-            "names", .string, default: "\"\(IconConfig.debianNames)\"",
+            "names", .string,
+            default: "the `\(IconConfig.namesFile)` beside the MDI 7 font when installed, else "
+                + "\"\(IconConfig.debianNames)\"",
             "The font's style sheet (materialdesignicons.css): its `.mdi-NAME:before` rules give the names `mdi:NAME` takes. Use the CSS of the same release as `font`."
         ),
     ])
+    static let mdi7Font = IconConfig.installed[0] + "/" + IconConfig.fontFile
 
     static let idle = Schema([
         Field("dim_after", .number(nonNegative), default: "0 (never)", "Seconds without a touch before dimming."),

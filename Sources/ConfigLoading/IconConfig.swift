@@ -6,10 +6,18 @@ import Raster
 import Widgets
 
 /// `[icons]`: the icon font `mdi:NAME` icons are drawn from, and the style sheet its names are read
-/// from. Both default to Debian's `fonts-materialdesignicons-webfont`; a newer release's TTF and CSS
-/// bring the names Home Assistant uses.
+/// from. Both default to Material Design Icons 7 where the package installs it (`installed`), which has
+/// the names Home Assistant uses; else to Debian's `fonts-materialdesignicons-webfont` (1.6).
 public struct IconConfig: Sendable {
-    /// Debian's files.
+    /// The folders, in order, the default MDI 7 files are looked for in: the package's, then a local
+    /// install's. Each holds `materialdesignicons7-webfont.ttf` (named apart from Debian's 1.6 file) and
+    /// `materialdesignicons.css`, as scripts/mdi7 writes them.
+    public static let installed = ["/usr/share/thumbwheel/mdi7", "/usr/local/share/thumbwheel/mdi7"]
+    /// The font's file name in such a folder.
+    public static let fontFile = "materialdesignicons7-webfont.ttf"
+    /// The name list's file name in such a folder.
+    public static let namesFile = "materialdesignicons.css"
+    /// Debian's files: the fallback.
     public static let debianFont =
         "/usr/share/fonts/truetype/materialdesignicons-webfont/materialdesignicons-webfont.ttf"
     public static let debianNames = "/usr/share/fonts-materialdesignicons-webfont/css/materialdesignicons.css"
@@ -24,8 +32,16 @@ public struct IconConfig: Sendable {
     /// is read).
     public var names = IconNames()
 
-    /// The Debian files; nothing read yet.
-    public init() {}
+    /// The files of the first of `folders` that holds both, else Debian's; nothing read yet.
+    public init(searching folders: [String] = IconConfig.installed) {
+        for folder in folders {
+            let font = folder + "/" + IconConfig.fontFile, names = folder + "/" + IconConfig.namesFile
+            if access(font, R_OK) == 0 && access(names, R_OK) == 0 {
+                (fontPath, namesPath) = (font, names)
+                return
+            }
+        }
+    }
 
     /// Whether the config draws icons from the font.
     public var isUsed: Bool { !names.scalars.isEmpty }
@@ -94,9 +110,7 @@ extension ConfigBuilder {
         case .notYet, .loaded: break
         }
         guard let scalar = icons.names[written] else {
-            let name = String(written.dropFirst(IconNames.prefix.count))
-            let hint =
-                Validator.suggestion(for: name, among: icons.names.names).map { "; did you mean \"mdi:\($0)\"?" } ?? ""
+            let hint = icons.unknownNameHint(written)
             fail(
                 t, key,
                 "expected one of the \(icons.names.scalars.count) icon names of \(icons.namesPath), found \"\(written)\"\(hint)"

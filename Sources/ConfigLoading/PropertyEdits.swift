@@ -134,8 +134,7 @@ public enum PropertyEdits {
             )
         }
         guard names[written] == nil else { return }
-        let name = String(written.dropFirst(IconNames.prefix.count))
-        let hint = Validator.suggestion(for: name, among: names.names).map { "; did you mean \"mdi:\($0)\"?" } ?? ""
+        let hint = config.icons.unknownNameHint(written)
         throw PropertyError(
             "\(c.id).\(key): expected one of the \(names.scalars.count) icon names of \(config.icons.namesPath), found \"\(written)\"\(hint)"
         )

@@ -5,7 +5,7 @@ import Core
 import Widgets
 
 /// What of an element's config is worked out while it runs: text keys holding a template (rendered to
-/// plain text for kinds that draw text), `hidden_when`, `enabled_when` and `color_when`. With the
+/// plain text for kinds that draw text), `hidden_when`, `enabled_when`, `color_when` and `icon_when`. With the
 /// properties set from outside (`setProperty`), they make the keys the element is built with over its
 /// config; when those change, the element is built again in place (`KioskScreen.refresh`).
 struct DynamicKeys {
@@ -13,6 +13,9 @@ struct DynamicKeys {
     var hiddenWhen: Condition?
     var enabledWhen: Condition?
     var colorWhen: [(condition: Condition, color: Color)] = []
+    /// `icon_when`, and the key of the kind's icon it sets.
+    var iconWhen: [(condition: Condition, icon: String)] = []
+    var iconKey = ""
 
     /// The keys of `c` that change while it runs, or nil when none do.
     init?(_ c: ControlConfig, kind: any ElementKind, templates: [String: TextTemplate]) {
@@ -32,7 +35,18 @@ struct DynamicKeys {
             else { return nil }
             return (condition, color)
         }
-        if rendered.isEmpty && hiddenWhen == nil && enabledWhen == nil && colorWhen.isEmpty { return nil }
+        if let key = IconWhen.iconKey(of: c.kind) {
+            iconKey = key
+            iconWhen = p.tables(IconWhen.key).compactMap { t in
+                guard let text = t.string("when"), let condition = try? Condition(parsing: text),
+                    let icon = t.string("icon")
+                else { return nil }
+                return (condition, icon)
+            }
+        }
+        if rendered.isEmpty && hiddenWhen == nil && enabledWhen == nil && colorWhen.isEmpty && iconWhen.isEmpty {
+            return nil
+        }
     }
 
     /// Whether `template` renders to its own source: no name, no inline icon, no escaped brace. Any
@@ -65,7 +79,7 @@ struct DynamicKeys {
     /// The names its templates and conditions read.
     var names: [String] {
         rendered.flatMap(\.template.names) + (hiddenWhen?.names ?? []) + (enabledWhen?.names ?? [])
-            + colorWhen.flatMap(\.condition.names)
+            + colorWhen.flatMap(\.condition.names) + iconWhen.flatMap(\.condition.names)
     }
 
     /// The keys element `id` is built with now over its config: those set from outside, then what the
@@ -84,6 +98,7 @@ struct DynamicKeys {
         if let hiddenWhen { patch["hidden"] = .bool(hiddenWhen.holds(lookup)) }
         if let enabledWhen { patch["enabled"] = .bool(enabledWhen.holds(lookup)) }
         if let match = colorWhen.first(where: { $0.condition.holds(lookup) }) { patch["color"] = .color(match.color) }
+        if let match = iconWhen.first(where: { $0.condition.holds(lookup) }) { patch[iconKey] = .string(match.icon) }
         return patch.merging(overrides) { _, outside in outside }
     }
 

@@ -6,7 +6,7 @@ import Core
 struct ButtonKind: RegisteredKind {
     var name: String { "button" }
     var schema: Schema { ButtonKind.buttonSchema }
-    var imageKeys: [ImageKey] { [ImageKey("icon")] }
+    var imageKeys: [ImageKey] { [ImageKey("icon"), IconWhen.imageKey] }
     var templateKeys: [TemplateKey] { [TemplateKey("text", rendered: true)] }
     var valueShape: ValueShape { .nothing }
     func exposure(_ table: ConfigTable) -> ValueExposure { .press }
@@ -28,6 +28,7 @@ struct ButtonKind: RegisteredKind {
                 "text_color", .color, default: "the theme's background (filled), the colour (outline)",
                 "Text and template icon colour."),
             ButtonKind.textSize.field(6...200, "Text size in points."),
+            IconWhen.field,
             ElementAction.field,
         ] + ElementAction.longPressFields)
 
@@ -53,7 +54,8 @@ struct ButtonKind: RegisteredKind {
         let actions = ElementAction.parse(p, configDirectory: context.configDirectory)
         let longActions = ElementAction.parse(p, key: "on_long_press", configDirectory: context.configDirectory)
         return Element(
-            config: c, model: button, imageNames: [look.icon].compactMap { $0 }, read: nil,
+            config: c, model: button, imageNames: [look.icon].compactMap { $0 } + IconWhen.icons(p, in: context),
+            read: nil,
             write: { _, _ throws(Element.ValueError) in
                 throw Element.ValueError("\(c.id) is a button and holds no value")
             },

@@ -7,7 +7,7 @@ import Core
 struct ImageKind: RegisteredKind {
     var name: String { "image" }
     var schema: Schema { ImageKind.keys }
-    var imageKeys: [ImageKey] { [ImageKey("image")] }
+    var imageKeys: [ImageKey] { [ImageKey("image"), IconWhen.imageKey] }
     var takesTouches: Bool { false }
     var valueShape: ValueShape { .nothing }
 
@@ -23,6 +23,7 @@ struct ImageKind: RegisteredKind {
         Field(
             "tint", .color, default: "none (built-in -mask and mdi: icons: the theme's text)",
             "Draws the image as a template: only its alpha counts, filled with this colour."),
+        IconWhen.field,
     ])
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
@@ -32,7 +33,7 @@ struct ImageKind: RegisteredKind {
             imageName: context.imagePath(p.string("image") ?? ""),
             fit: p.string("fit").flatMap(ImageFit.init(rawValue:)) ?? .contain, tint: p.color("tint"))
         model.isHidden = c.hidden
-        return .passive(c, model: model, imageNames: [model.imageName])
+        return .passive(c, model: model, imageNames: [model.imageName] + IconWhen.icons(p, in: context))
     }
 
     func widget(for control: any TouchControl) -> (any Widget)? {
