@@ -1,0 +1,93 @@
+import Core
+import Formats
+import Glibc
+import Platform
+import Raster
+import Testing
+import TestSupport
+@testable import HomeAssistant
+
+/// `thumbwheel render` of a bound panel: veiled without HA's states, HA's values with `--live`
+/// (in the live suite: the HA helper's value is set here and must not be changed meanwhile).
+extension LiveHomeAssistantTests {
+    /// A dial and a label bound to `input_number.tw_level`, and a button HA does not feed. Unbound
+    /// (`value` given, no `[homeassistant]`), the same panel drawn as if HA had said `value`.
+    static func renderPanel(dir: String, port: UInt16, value: Double?) -> String {
+        let bound = value == nil
+        let shown = value.map { NumberFormat.plain($0) } ?? ""
+        return """
+            \(BoundPanel.header(dir: dir, port: bound ? port : nil, size: "400x300"))
+            [[screens]]
+            id = "main"
+              [[screens.controls]]
+              kind = "circular-slider"
+              id = "dial"
+              frame = [20, 60, 180, 180]
+              min = 0
+              max = 100
+              unit = "%"
+              \(bound ? "entity = \"input_number.tw_level\"" : "value = \(shown)")
+              [[screens.controls]]
+              kind = "label"
+              id = "level"
+              frame = [220, 60, 160, 40]
+              text = "\(bound ? "Level {input_number.tw_level:.0}" : "Level \(shown)")"
+              [[screens.controls]]
+              kind = "button"
+              id = "kitchen"
+              frame = [220, 180, 160, 60]
+              text = "Kitchen"
+            """
+    }
+
+    /// Pixels that differ between `a` and `b` inside `r` (x, y, width, height).
+    static func differing(_ a: Bitmap, _ b: Bitmap, in r: [Int]) -> Int {
+        var n = 0
+        for y in r[1]..<(r[1] + r[3]) {
+            for x in r[0]..<(r[0] + r[2]) where a.color(x: x, y: y) != b.color(x: x, y: y) { n += 1 }
+        }
+        return n
+    }
+
+    @Test("render veils what HA feeds under the not-connected banner; render --live draws HA's values")
+    func renderBoundPanel() throws {
+        let server = try HAServer.shared()
+        let binary = try #require(BoundPanel.binary(), "the thumbwheel binary beside the tests")
+        let dir = makeTemporaryDirectory("ha-render")
+        defer { if getenv("THUMBWHEEL_KEEP_HA") == nil { _ = runTool("/bin/rm", ["-rf", dir]) } }
+        try FileIO.writeAtomically(Array(server.token.utf8), to: dir + "/token", mode: 0o600)
+        let h = try Harness.live(server, entities: ["input_number.tw_level"])
+        let set = h.call(
+            ServiceCall(
+                domain: "input_number", service: "set_value", entity: "input_number.tw_level",
+                data: .object([("value", .number(73))])))
+        #expect(set.map { if case .success = $0 { true } else { false } } == true, "\(String(describing: set))")
+        #expect(turn(h.loop, timeout: 15) { h.client.entities["input_number.tw_level"]?.state == "73.0" })
+
+        func render(_ name: String, value: Double?, live: Bool) throws -> Bitmap {
+            let file = "\(dir)/\(name).toml"
+            try FileIO.writeAtomically(
+                Array(Self.renderPanel(dir: dir, port: server.port, value: value).utf8), to: file)
+            let run = try #require(
+                runTool(
+                    binary, ["render", "--config", file, "--out", "\(dir)/\(name).png"] + (live ? ["--live"] : []),
+                    silence: 30))
+            #expect(run.status == 0, "\(run.err)")
+            return try PNGImage.decode(try #require(FileIO.read("\(dir)/\(name).png")))
+        }
+        let offline = try render("offline", value: nil, live: false)
+        let unboundDefault = try render("unbound-0", value: 0, live: false)
+        let live = try render("live", value: nil, live: true)
+        let unbound73 = try render("unbound-73", value: 73, live: false)
+
+        let dial = [20, 60, 180, 180], label = [220, 60, 160, 40], button = [220, 180, 160, 60]
+        // Without HA's states: the dial veiled and the label dimmed, the button as it is, the banner on top.
+        #expect(Self.differing(offline, unboundDefault, in: dial) > 500)
+        #expect(Self.differing(offline, unboundDefault, in: label) > 50)
+        #expect(Self.differing(offline, unboundDefault, in: button) == 0)
+        #expect(Self.differing(offline, unboundDefault, in: [100, 0, 200, 30]) > 500, "the banner")
+        // With --live: exactly the panel drawn at HA's value, and no banner.
+        #expect(Self.differing(live, unbound73, in: [0, 0, 400, 300]) == 0)
+        #expect(Self.differing(live, unboundDefault, in: dial) > 500, "the dial moved to HA's 73")
+    }
+}
