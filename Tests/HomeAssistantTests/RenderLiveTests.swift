@@ -77,15 +77,14 @@ extension LiveHomeAssistantTests {
         }
         let offline = try render("offline", value: nil, live: false)
         let unboundDefault = try render("unbound-0", value: 0, live: false)
-        let live = try render("live", value: nil, live: true)
-        let unbound73 = try render("unbound-73", value: 73, live: false)
-
         let dial = [20, 60, 180, 180], label = [220, 60, 160, 40], button = [220, 180, 160, 60]
         // Without HA's states: the dial veiled and the label dimmed, the button as it is, the banner on top.
         #expect(Self.differing(offline, unboundDefault, in: dial) > 500)
         #expect(Self.differing(offline, unboundDefault, in: label) > 50)
         #expect(Self.differing(offline, unboundDefault, in: button) == 0)
         #expect(Self.differing(offline, unboundDefault, in: [100, 0, 200, 30]) > 500, "the banner")
+        let live = try render("live", value: nil, live: true)
+        let unbound73 = try render("unbound-73", value: 73, live: false)
         // With --live: exactly the panel drawn at HA's value, and no banner.
         #expect(Self.differing(live, unbound73, in: [0, 0, 400, 300]) == 0)
         #expect(Self.differing(live, unboundDefault, in: dial) > 500, "the dial moved to HA's 73")
