@@ -90,3 +90,69 @@ extension LiveHomeAssistantTests {
         #expect(Self.differing(live, unboundDefault, in: dial) > 500, "the dial moved to HA's 73")
     }
 }
+
+extension LiveHomeAssistantTests {
+    /// A button hidden while `input_boolean.tw_lamp` is on and one enabled by an attribute of
+    /// `input_number.tw_level`; unbound (`hidden` given, no `[homeassistant]`), as the conditions
+    /// would draw it.
+    static func conditionPanel(dir: String, port: UInt16, hidden: Bool?) -> String {
+        let bound = hidden == nil
+        return """
+            \(BoundPanel.header(dir: dir, port: bound ? port : nil, size: "400x200"))
+            [[screens]]
+            id = "main"
+              [[screens.controls]]
+              kind = "button"
+              id = "lampnote"
+              frame = [20, 60, 160, 60]
+              text = "Lamp off"
+              \(bound ? "hidden_when = \"input_boolean.tw_lamp == 'on'\"" : "hidden = \(hidden!)")
+              [[screens.controls]]
+              kind = "button"
+              id = "wide"
+              frame = [220, 60, 160, 60]
+              text = "Wide"
+              \(bound ? "enabled_when = \"input_number.tw_level.max >= 100\"" : "")
+            """
+    }
+
+    @Test("Conditions naming entities follow HA's states (render --live) and veil their element without them")
+    func conditionsNamingEntities() throws {
+        let server = try HAServer.shared()
+        let binary = try #require(BoundPanel.binary(), "the thumbwheel binary beside the tests")
+        let dir = makeTemporaryDirectory("ha-render")
+        defer { if getenv("THUMBWHEEL_KEEP_HA") == nil { _ = runTool("/bin/rm", ["-rf", dir]) } }
+        try FileIO.writeAtomically(Array(server.token.utf8), to: dir + "/token", mode: 0o600)
+        let h = try Harness.live(server, entities: ["input_boolean.tw_lamp"])
+        func lamp(_ on: Bool) {
+            _ = h.call(
+                ServiceCall(
+                    domain: "input_boolean", service: on ? "turn_on" : "turn_off", entity: "input_boolean.tw_lamp"))
+            #expect(
+                turn(h.loop, timeout: 15) { h.client.entities["input_boolean.tw_lamp"]?.state == (on ? "on" : "off") })
+        }
+        func render(_ name: String, hidden: Bool?, live: Bool) throws -> Bitmap {
+            let file = "\(dir)/\(name).toml"
+            try FileIO.writeAtomically(
+                Array(Self.conditionPanel(dir: dir, port: server.port, hidden: hidden).utf8), to: file)
+            let run = try #require(
+                runTool(
+                    binary, ["render", "--config", file, "--out", "\(dir)/\(name).png"] + (live ? ["--live"] : []),
+                    silence: 30))
+            #expect(run.status == 0, "\(run.err)")
+            return try PNGImage.decode(try #require(FileIO.read("\(dir)/\(name).png")))
+        }
+        let whole = [0, 0, 400, 200], note = [20, 60, 160, 60], wide = [220, 60, 160, 60]
+        let shown = try render("shown", hidden: false, live: false)
+        let gone = try render("gone", hidden: true, live: false)
+        #expect(Self.differing(shown, gone, in: note) > 500)
+        // Without HA: both buttons read HA's values, so both are veiled.
+        let offline = try render("offline", hidden: nil, live: false)
+        #expect(Self.differing(offline, shown, in: note) > 500)
+        #expect(Self.differing(offline, shown, in: wide) > 500)
+        lamp(true)
+        #expect(Self.differing(try render("lamp-on", hidden: nil, live: true), gone, in: whole) == 0)
+        lamp(false)
+        #expect(Self.differing(try render("lamp-off", hidden: nil, live: true), shown, in: whole) == 0)
+    }
+}
