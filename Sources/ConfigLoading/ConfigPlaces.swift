@@ -39,7 +39,7 @@ public struct ConfigPlaces {
         } else if let v = variables[id] {
             path = v + [key]
         } else if let (c, written) = templateNaming(id) {
-            path = c.properties.path + [written]
+            path = c.properties.path + written
         } else {
             path = []
         }
@@ -52,12 +52,21 @@ public struct ConfigPlaces {
         controls.first(where: { $0.id == id }) == nil && variables[id] == nil && templateNaming(id) != nil
     }
 
-    /// The first control and key whose text names `{name}` or `{name:…}`.
-    private func templateNaming(_ name: String) -> (ControlConfig, String)? {
+    /// The first control and key (a path below it) whose template names `{name}` or `{name:…}`, or
+    /// whose condition names `name`.
+    private func templateNaming(_ name: String) -> (ControlConfig, [String])? {
+        func names(_ text: String, condition: Bool) -> Bool {
+            text.contains("{\(name)}") || text.contains("{\(name):") || (condition && text.contains(name))
+        }
         for c in controls {
             for key in c.properties.values.keys.sorted() {
                 guard let text = c.properties.string(key) else { continue }
-                if text.contains("{\(name)}") || text.contains("{\(name):") { return (c, key) }
+                if names(text, condition: key.hasSuffix("_when")) { return (c, [key]) }
+            }
+            for (i, t) in c.properties.tables("color_when").enumerated() {
+                if let text = t.string("when"), names(text, condition: true) {
+                    return (c, ["color_when", "[\(i)]", "when"])
+                }
             }
         }
         return nil

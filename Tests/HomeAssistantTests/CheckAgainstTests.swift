@@ -8,7 +8,7 @@ import TestSupport
 /// `thumbwheel check-config --against` run against the real HA (in the live suite: HA is not
 /// restarted meanwhile).
 extension LiveHomeAssistantTests {
-    /// A panel with one mistake of each kind HA can tell, and one it cannot (a light that is off).
+    /// A panel with one mistake of each kind HA can tell (one in a condition), and an attribute an off light lacks.
     static func mistakenPanel(dir: String, port: UInt16) -> String {
         """
         \(BoundPanel.header(dir: dir, port: port, size: "480x400"))
@@ -43,6 +43,12 @@ extension LiveHomeAssistantTests {
           id = "bed"
           frame = [200, 310, 200, 40]
           text = "Bed {light.bed_light.brightness}"
+          [[screens.controls]]
+          kind = "button"
+          id = "door"
+          frame = [200, 350, 200, 50]
+          text = "Door"
+          hidden_when = "lock.front_dor == 'locked'"
         """
     }
 
@@ -54,6 +60,7 @@ extension LiveHomeAssistantTests {
             .replacingPlaceholder("cover.garage_door", with: "cover.hall_window")
             .replacingPlaceholder("fan.ceiling_fan", with: "fan.preset_only_limited_fan")
             .replacingPlaceholder("light.bed_light.brightness", with: "light.ceiling_lights.brightness")
+            .replacingPlaceholder("lock.front_dor ", with: "lock.front_door ")
     }
 
     /// The line of `config` holding `text` (1-based).
@@ -82,6 +89,7 @@ extension LiveHomeAssistantTests {
             ("entity = \"cover.garage_door\"", "controls[id=garage].entity", "cover.set_cover_position"),
             ("service = \"fan.set_preset_mode\"", "controls[id=preset].service", "supported_features 8"),
             ("light.bed_light.brightness", "controls[id=bed].text", "not present now"),
+            ("lock.front_dor", "controls[id=door].hidden_when", "did you mean \"lock.front_door\"?"),
         ]
         #expect(warnings.count == expected.count, "\(warnings)")
         for (written, key, words) in expected {
@@ -102,7 +110,7 @@ extension LiveHomeAssistantTests {
             runTool(binary, ["check-config", dir + "/good.toml", "--against", url, "--strict"], silence: 30))
         #expect(clean.status == 0, "\(clean.err)")
         #expect(!clean.err.contains("warning: "), "\(clean.err)")
-        #expect(clean.out.contains("OK (1 screen, 5 controls)"), "\(clean.out)")
+        #expect(clean.out.contains("OK (1 screen, 6 controls)"), "\(clean.out)")
     }
 
     @Test("check-config --against says so when HA cannot be reached or refuses the token, and exits 3")
