@@ -16,7 +16,7 @@ struct CheckAgainst {
             "token-file", "FILE", "The token for --against (default: the config's [homeassistant] token_file).",
             completion: .file),
         .option(
-            "timeout", "SECONDS", "How long --against may take to connect and fetch (default: 10).", .number,
+            "timeout", "SECONDS", "How long --against may take to connect and fetch.", .number,
             default: "10"),
         .flag("strict", "Exit 1 when there is any warning (for CI); without it warnings keep the exit status 0."),
     ]

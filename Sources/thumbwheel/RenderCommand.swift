@@ -39,7 +39,7 @@ struct RenderCommand {
                 "token-file", "FILE", "The token for --live (default: the config's [homeassistant] token_file).",
                 completion: .file),
             .option(
-                "timeout", "SECONDS", "How long --live may take to connect and fetch (default: 10).", .number,
+                "timeout", "SECONDS", "How long --live may take to connect and fetch.", .number,
                 default: "10"),
             .option(
                 "contact-sheet", "FILE.png", "Instead: write every control in its main states to this PNG file.",
