@@ -163,7 +163,7 @@ let package = Package(
         .executableTarget(
             name: "thumbwheel",
             dependencies: [
-                "Kiosk", "Persistence", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "HomeAssistantAdapter",
+                "Kiosk", "Persistence", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "HomeAssistantAdapter", "HomeAssistant",
                 "Formats", "Platform",
                 "Core", "Raster", "Input", "Display", "Widgets",
                 "AssetFiles", "CLISupport", "Simulator",
@@ -227,7 +227,7 @@ let package = Package(
         .testTarget(
             name: "KioskTests",
             dependencies: [
-                "Kiosk", "Persistence", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "HomeAssistantAdapter",
+                "Kiosk", "Persistence", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "HomeAssistantAdapter", "HomeAssistant",
                 "HomeAssistant",
                 "Formats", "Platform", "Controls", "Core", "Raster", "Widgets", "AssetFiles", "TestSupport",
             ]),

@@ -44,6 +44,10 @@ extension ConfigBuilder {
             return
         }
         for name in condition.names {
+            if holds[name] == nil, let entity = entityReference(name, in: condition, table: t, key: key, known: holds) {
+                entityReferences.append(entity)
+                continue
+            }
             switch holds[name] {
             case nil:
                 let hint =
@@ -55,6 +59,26 @@ extension ConfigBuilder {
             default: break
             }
         }
+    }
+}
+
+extension ConfigBuilder {
+    /// A name with a dot whose first part is no control or variable (`lock.front_door`,
+    /// `light.lamp.brightness`): a Home Assistant entity, bound and checked as a template's
+    /// `{lock.front_door}` is (`bindEntityTemplates`). It reads a number where it is compared with one.
+    private func entityReference(
+        _ name: String, in condition: Condition, table: ConfigTable, key: String, known: [String: Bool]
+    ) -> EntityReference? {
+        guard name.contains("."), let first = name.split(separator: ".").first,
+            known[String(first)] == nil
+        else { return nil }
+        var number = false
+        if case .number? = condition.right { number = true }
+        if case .number = condition.left { number = true }
+        guard let p = try? TextTemplate(parsing: number ? "{\(name):.6}" : "{\(name)}").placeholders.first else {
+            return nil
+        }
+        return EntityReference(placeholder: p, table: table, key: key)
     }
 }
 

@@ -10,6 +10,7 @@ public enum PropertyEdits {
     /// The keys that may be changed, where the element's kind has them.
     public static let keys = [
         "text", "label", "title", "color", "icon", "hidden", "enabled", "min", "max", "decimals", "unit", "options",
+        "option_labels",
     ]
 
     /// The value `json` gives key `key` of element `c`, checked; nil: back to the config's own.
@@ -88,6 +89,18 @@ public enum PropertyEdits {
                 )
             }
             return .int(Int(d))
+        case .texts:
+            guard case .object(let pairs) = json, pairs.count <= ConfigLimits.arrayItems else {
+                throw PropertyError("\(c.id).\(key): expected an object of strings, found \(found)")
+            }
+            var values: [String: ConfigValue] = [:]
+            for (name, value) in pairs {
+                guard case .string(let text) = value, text.utf8.count <= ConfigLimits.stringBytes else {
+                    throw PropertyError("\(c.id).\(key).\(name): expected a string, found \(value)")
+                }
+                values[name] = .string(text)
+            }
+            return .table(ConfigTable(values: values))
         case .strings(let nonEmpty):
             guard case .array(let items) = json, !(nonEmpty && items.isEmpty),
                 items.count <= ConfigLimits.arrayItems

@@ -99,6 +99,16 @@ struct Validator {
             return .strings(out)
         case (.table(let schema), .table):
             return .table(table(node, schema: schema, path: path))
+        case (.texts, .table(let entries)):
+            var out = ConfigTable(path: path, location: locator.location(of: path))
+            for (key, value) in entries {
+                guard case .string(let text) = value else {
+                    fail(path + [key], "expected a string, found \(value.typeName)")
+                    continue
+                }
+                out.values[key] = .string(text)
+            }
+            return .table(out)
         case (.tables(let schema), .array(let items)):
             return .tables(
                 items.enumerated().map { table($0.element, schema: schema, path: path + ["[\($0.offset)]"]) })

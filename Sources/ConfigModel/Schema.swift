@@ -25,6 +25,8 @@ public indirect enum FieldType: Sendable {
     /// A control's value: a number, or `[a, b]` for a two-value control.
     case numberOrPair
     case table(Schema)
+    /// A table of texts under keys of the author's choosing (`option_labels = { heat_cool = "Auto" }`).
+    case texts
     /// An array of tables (`[[name]]`), each checked against the schema.
     case tables(Schema)
     /// An array of tables whose schema depends on each one's `key` field (a control's `kind`).
@@ -51,6 +53,7 @@ public indirect enum FieldType: Sendable {
         case .scalar: return "a number or a string"
         case .numberOrPair: return "a number, or [a, b] for a range-slider"
         case .table: return "a table"
+        case .texts: return "a table of strings ({ heat_cool = \"Auto\" })"
         case .tables: return "an array of tables"
         case .variantTables: return "an array of tables"
         }

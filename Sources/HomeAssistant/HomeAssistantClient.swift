@@ -154,6 +154,19 @@ public final class HomeAssistantClient {
         connection.send(text: HAMessage.callService(id: id, call).text())
     }
 
+    /// Sends a command of HA's WebSocket API (`get_services`, `frontend/get_translations`) with
+    /// `fields`; `completion` gets its `result` as `call`'s gets a service's.
+    public func request(_ type: String, fields: [(String, JSON)] = [], completion: @escaping (ServiceResult) -> Void) {
+        guard state == .live, let connection else {
+            let why = "not connected to Home Assistant (\(state))"
+            deferred { completion(.failure(code: "not_connected", message: why)) }
+            return
+        }
+        let id = takeID()
+        pending[id] = completion
+        connection.send(text: JSON.object([("id", .number(Double(id))), ("type", .string(type))] + fields).text())
+    }
+
     /// Follows `ids` from now on (a reloaded config bound other entities). While live, the old
     /// subscription ends and a new one begins on the same connection: its snapshot replaces
     /// `entities` and reports each entity that changed, as after a connect (`state` stays live);

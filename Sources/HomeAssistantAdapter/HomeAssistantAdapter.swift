@@ -98,7 +98,10 @@ public final class HomeAssistantAdapter: KioskAdapter {
             links.connectionChanged(live: state == .live, entities: client.entities, now: monotonicNow())
             if let status = self?.watchLink(state) { _ = kiosk.perform(.linkStatus(status), from: .device) }
             // The client logs its own losses; the adapter says what a live connection brought.
-            if state == .live { self?.logLive(client) }
+            if state == .live {
+                self?.logLive(client)
+                self?.fetchTranslations(client, links, config: kiosk.config)
+            }
         }
         client.onEntity = { [weak links] id, state in links?.entityChanged(id, state, now: monotonicNow()) }
         self.links = links

@@ -2,6 +2,7 @@ import ConfigLoading
 import AssetFiles
 import CLISupport
 import Core
+import HomeAssistantAdapter
 import Kiosk
 import Raster
 import Widgets
@@ -16,9 +17,14 @@ struct RenderCommand {
     static let spec = CommandSpec(
         "render",
         abstract: "Draw a screen of the config (or every control, or the built-in icons) to PNG.",
-        discussion: "The screen is drawn with every control at its config value, exactly as the kiosk's first frame.",
+        discussion: """
+            The screen is drawn with every control at its config value, exactly as the kiosk's first frame: \
+            elements bound to Home Assistant veiled and its values dimmed under the "not connected" banner, \
+            as before the kiosk reaches HA. With --live the config's Home Assistant is asked once for its \
+            states and the screen drawn with them (exit 3 when HA cannot be reached or refuses the token).
+            """,
         usage: [
-            "thumbwheel render --config <FILE> --out <FILE.png> [--size <WxH>] [--screen <ID>]",
+            "thumbwheel render --config <FILE> --out <FILE.png> [--size <WxH>] [--screen <ID>] [--live]",
             "thumbwheel render --contact-sheet <FILE.png>",
             "thumbwheel render --icons <DIR>",
             "thumbwheel render --mdi-sheet <FILE.png>",
@@ -28,6 +34,13 @@ struct RenderCommand {
             .option("screen", "ID", "The screen to draw (default: the home screen, the kiosk's first)."),
             .option("out", "FILE.png", "The PNG file to write the screen to.", completion: .file),
             .option("size", "WxH", "The canvas size (default: the config's display size).", SizeArgument.value),
+            .flag("live", "Fetch the states of the config's Home Assistant once and draw the screen with them."),
+            .option(
+                "token-file", "FILE", "The token for --live (default: the config's [homeassistant] token_file).",
+                completion: .file),
+            .option(
+                "timeout", "SECONDS", "How long --live may take to connect and fetch.", .number,
+                default: "10"),
             .option(
                 "contact-sheet", "FILE.png", "Instead: write every control in its main states to this PNG file.",
                 completion: .file),
@@ -48,8 +61,16 @@ struct RenderCommand {
     var contactSheet: String?
     var icons: String?
     var mdiSheet: String?
+    var live: Bool
+    var tokenFile: String?
+    var timeout: Double
 
     init(_ a: ParsedArguments) throws {
+        live = a.flag("live")
+        tokenFile = a.string("token-file")
+        timeout = a.string("timeout").flatMap(NumberText.parse) ?? 10
+        if tokenFile != nil && !live { throw InvalidArguments("--token-file goes with --live") }
+        guard timeout > 0, timeout <= 600 else { throw InvalidArguments("--timeout: expected 0 to 600 seconds") }
         config = a.string("config")
         screen = a.string("screen")
         out = a.string("out")
@@ -58,7 +79,7 @@ struct RenderCommand {
         icons = a.string("icons")
         mdiSheet = a.string("mdi-sheet")
         let modes = [
-            config != nil || out != nil || size != nil || screen != nil, contactSheet != nil, icons != nil,
+            config != nil || out != nil || size != nil || screen != nil || live, contactSheet != nil, icons != nil,
             mdiSheet != nil,
         ]
         .filter { $0 }.count
@@ -98,10 +119,18 @@ struct RenderCommand {
             }
             index = i
         }
-        let shown = KioskScreen(config: loaded, index: index, canvasSize: canvas, scale: scale, time: 0)
-        let bitmap = Bitmap(width: canvas.width, height: canvas.height, format: .xrgb8888)
-        _ = shown.render(into: bitmap.canvas, full: true, time: 0)
-        try write(bitmap, to: out)
+        let panel = StillPanel(config: loaded, index: index, canvasSize: canvas, scale: scale)
+        if live {
+            guard let url = loaded.homeAssistant?.url else {
+                throw InvalidArguments("--live: \(config) has no [homeassistant] section to fetch states from")
+            }
+            let snapshot = try CheckAgainst.fetch(
+                url: url, tokenFile: tokenFile, config: loaded, timeout: timeout, services: false)
+            StillStates.show(snapshot, on: panel)
+        } else {
+            StillStates.showNotConnected(on: panel)
+        }
+        try write(panel.render(), to: out)
     }
 
     private func writeIconSheet(to path: String) throws {

@@ -35,7 +35,11 @@ struct CompletionScriptTests {
         ("thumbwheel ctl --socket k.sock set --", ["--help", "--socket"]),
         (
             "thumbwheel render --",
-            ["--config", "--contact-sheet", "--help", "--icons", "--mdi-sheet", "--out", "--screen", "--size"]
+            [
+                "--config", "--contact-sheet", "--help", "--icons", "--live", "--mdi-sheet", "--out", "--screen",
+                "--size",
+                "--timeout", "--token-file",
+            ]
         ),
         ("thumbwheel run --c", ["--config"]),
         ("thumbwheel render --out ", ["pics", "shot.png"]),

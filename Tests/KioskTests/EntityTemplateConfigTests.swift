@@ -69,3 +69,48 @@ struct EntityTemplateConfigTests {
                 "expected a control id or a declared variable, found \"out.x\"") == true)
     }
 }
+
+/// Conditions naming entities as templates do (`hidden_when = "lock.front_door == 'locked'"`).
+@Suite("Home Assistant: entities named in conditions")
+struct EntityConditionConfigTests {
+    static func button(_ key: String, _ condition: String) -> String {
+        "[[screens]]\nid = \"main\"\n  [[screens.controls]]\n  kind = \"button\"\n  id = \"b\"\n"
+            + "  frame = [0, 0, 300, 60]\n  text = \"Go\"\n  \(key) = \"\(condition)\"\n"
+    }
+
+    func errors(_ text: String) -> [String] { EntityTemplateConfigTests().errors(text) }
+
+    @Test("An entity and an attribute in a condition become variables bound to them, a number where compared with one")
+    func bound() throws {
+        let c = try ConfigLoader.parse(
+            text: HomeAssistantConfigTests.section + Self.button("hidden_when", "lock.front_door == 'locked'")
+                + "  enabled_when = \"{climate.lounge.current_temperature} < 30\"\n",
+            file: "c.toml")
+        let declared = Dictionary(uniqueKeysWithValues: c.variables.map { ($0.id, $0.type) })
+        #expect(declared == ["lock.front_door": .text, "climate.lounge.current_temperature": .number])
+        #expect(c.homeAssistant?.entityIDs == ["climate.lounge", "lock.front_door"])
+        #expect(
+            c.homeAssistant?.variables.contains {
+                $0.id == "climate.lounge.current_temperature" && $0.attribute == "current_temperature"
+            } == true)
+    }
+
+    @Test(
+        "Located errors: a malformed id, an unknown domain, no [homeassistant]; a control's dotted name keeps its own")
+    func located() {
+        #expect(
+            errors(Self.button("hidden_when", "lock.front_door == 'locked'"))
+                == [
+                    "c.toml:8:3: screens[id=main].controls[id=b].hidden_when: expected a [homeassistant] section to show the entity {lock.front_door} at column 1 with, found none"
+                ])
+        #expect(
+            errors(HomeAssistantConfigTests.section + Self.button("hidden_when", "Lock.Front == 'x'")).first?.contains(
+                "hidden_when: expected a control id, a declared variable or a Home Assistant entity") == true)
+        #expect(
+            errors(HomeAssistantConfigTests.section + Self.button("enabled_when", "lok.front == 'x'")).first?.contains(
+                "found the unknown domain \"lok\"") == true)
+        #expect(
+            errors(HomeAssistantConfigTests.section + Self.button("hidden_when", "b.x == 1")).first?.contains(
+                "expected control and variable ids in the condition, found \"b.x\"") == true)
+    }
+}

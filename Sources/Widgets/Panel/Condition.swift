@@ -2,7 +2,8 @@ import Core
 
 /// A condition in the config (`hidden_when = "pump == 1"`, `color_when`…): one comparison of two
 /// operands, or one operand alone (true when it is a number other than 0 or a non-empty text). An
-/// operand is a control or variable name (bare or in braces: `tank`, `{tank}`), a number, or a quoted
+/// operand is a control or variable name (bare or in braces: `tank`, `{tank}`; an entity id such as
+/// `lock.front_door` names a variable bound to it, as in templates), a number, or a quoted
 /// text. No scripting: no arithmetic, no `and`/`or` — a condition that needs them wants a variable set
 /// from outside.
 public struct Condition: Hashable, Sendable, CustomStringConvertible {
@@ -62,7 +63,8 @@ public struct Condition: Hashable, Sendable, CustomStringConvertible {
         var name = s
         if name.hasPrefix("{") && name.hasSuffix("}") { name = String(name.dropFirst().dropLast()) }
         guard let first = name.first, first.isLetter,
-            name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" })
+            // A dot: a Home Assistant entity (`lock.front_door`, `light.lamp.brightness`).
+            name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." })
         else {
             throw TemplateError(
                 column: column, message: "expected a name, a number or a quoted text, found \"\(s)\"",

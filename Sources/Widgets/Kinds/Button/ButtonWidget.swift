@@ -77,8 +77,19 @@ enum PanelPaint {
         bold: Bool = true
     ) {
         // An icon alone fills half the face; beside a text it matches the text's size.
-        let iconSide = icon == nil ? 0 : (text == nil ? rect.height * 0.5 : min(rect.height * 0.6, size * 1.4))
-        let gap = (icon != nil && text != nil) ? size * 0.4 : 0
+        var iconSide = icon == nil ? 0 : (text == nil ? rect.height * 0.5 : min(rect.height * 0.6, size * 1.4))
+        var gap = (icon != nil && text != nil) ? size * 0.4 : 0
+        var size = size, text = text
+        // A text wider than the face (a choice's "heat_cool" segment) shrinks to at most three
+        // quarters of its size, then loses its tail to "…": never cut off at the face's edge.
+        let room = rect.width - min(12, rect.width * 0.1)
+        if let t = text, iconSide + gap + painter.lineWidth(t, size: size, bold: bold) > room {
+            let fitted = painter.fitted(
+                t, width: max(1, room - iconSide - gap), maxSize: size, minSize: (size * 0.75).rounded(.down),
+                bold: bold, truncation: .tail)
+            if icon != nil { iconSide *= fitted.size / size; gap *= fitted.size / size }
+            (text, size) = (fitted.text, fitted.size)
+        }
         let textWidth = text.map { painter.lineWidth($0, size: size, bold: bold) } ?? 0
         let total = iconSide + gap + textWidth
         var x = rect.midX - total / 2

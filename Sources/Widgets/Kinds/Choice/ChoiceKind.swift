@@ -22,6 +22,7 @@ struct ChoiceKind: RegisteredKind {
             "icons", .strings(nonEmpty: false), default: "none",
             "An icon per option, left of its text, in the segment's text colour: a PNG, `builtin:NAME` or `mdi:NAME`; \"\" for none."
         ),
+        OptionLabels.field,
         Field("value", .integer(0...1000), default: "0", "The initially chosen index."),
         ChoiceKind.textSize.field(6...200, "Text size in points."),
         Field("color", .color, default: "the theme's accent", "The chosen segment."),
@@ -46,7 +47,7 @@ struct ChoiceKind: RegisteredKind {
         let p = c.properties
         let choice = ChoiceModel(
             id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
-            options: p.strings("options") ?? [], size: ChoiceKind.textSize.read(p),
+            options: OptionLabels.shown(p.strings("options") ?? [], p), size: ChoiceKind.textSize.read(p),
             chosenColor: p.color("color") ?? context.theme.accent, theme: context.theme,
             icons: (p.strings("icons") ?? []).map { $0.isEmpty ? nil : context.imagePath($0) })
         choice.chosen = min(p.int("value") ?? 0, max(0, choice.options.count - 1))

@@ -20,6 +20,7 @@ struct DropdownKind: RegisteredKind {
             "options", .strings(nonEmpty: true), default: "required unless `entity` is given",
             "The options' texts, top to bottom. Bound to a Home Assistant entity without them, the dropdown shows the entity's options (and follows them)."
         ),
+        OptionLabels.field,
         Field("value", .integer(0...10_000), default: "0", "The initially chosen index."),
         DropdownKind.textSize.field(6...200, "Text size in points."),
         DropdownKind.rowHeight.field(
@@ -41,7 +42,7 @@ struct DropdownKind: RegisteredKind {
 
     func make(_ c: ControlConfig, in context: ElementContext) -> Element {
         let p = c.properties
-        let options = p.strings("options") ?? []
+        let options = OptionLabels.shown(p.strings("options") ?? [], p)
         let roller = DropdownModel(
             id: c.id, bounds: ElementContext.localBounds(c), transform: context.transform(for: c),
             options: options, chosen: min(p.int("value") ?? 0, max(0, options.count - 1)),

@@ -44,6 +44,7 @@ struct SpinnerKind: RegisteredKind {
             "options", .strings(nonEmpty: true), default: "none",
             "Title-only items, in place of `items`. Bound to a Home Assistant entity without either, the spinner shows the entity's options (and follows them)."
         ),
+        OptionLabels.field,
         Field("value", .integer(0...100_000), default: "0", "Initially selected index (RVS-5)."),
         Field("mode", .choice(["spinner", "both", "picker"]), default: "\"both\"", "Which popup variant (RVS-7)."),
         Field(
@@ -82,7 +83,7 @@ struct SpinnerKind: RegisteredKind {
                 description: t.string("description"), value: t.string("value"), isEnabled: t.bool("enabled") ?? true)
         }
         if items.isEmpty {
-            items = (p.strings("options") ?? []).map { SpinnerItem(iconName: "", title: $0) }
+            items = OptionLabels.shown(p.strings("options") ?? [], p).map { SpinnerItem(iconName: "", title: $0) }
         }
         let mode: SpinnerMode =
             switch p.string("mode") {
