@@ -68,7 +68,7 @@ struct FramebufferLayoutTests {
         short.lineLength = 3000
         for (info, word) in [(bgr, "neither"), (packed, "24 bpp"), (short, "too small")] {
             #expect {
-                try FramebufferLayout(info: info, device: "/dev/fb0")
+                _ = try FramebufferLayout(info: info, device: "/dev/fb0")
             } throws: { error in
                 guard case DisplayError.unsupported(let device, let reason) = error else { return false }
                 return device == "/dev/fb0" && reason.contains(word)
