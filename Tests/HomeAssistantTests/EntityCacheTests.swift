@@ -65,10 +65,8 @@ struct EntityCacheTests {
         chmod(path, 0o640)
         #expect(try TokenFile.read(path) == "eyJhbGciOi.abc-def_1")
         chmod(path, 0o644)
-        #expect { _ = try TokenFile.read(path) } throws: {
-            let text = ($0 as? TokenFileError)?.description ?? ""
-            return text.contains("every user") && text.contains("644") && !text.contains("eyJ")
-        }
+        let text = (thrownError { _ = try TokenFile.read(path) } as? TokenFileError)?.description ?? ""
+        #expect(text.contains("every user") && text.contains("644") && !text.contains("eyJ"))
         try FileIO.writeAtomically(Array("\n \n".utf8), to: path, mode: 0o600)
         #expect(throws: TokenFileError.self) { _ = try TokenFile.read(path) }
         try FileIO.writeAtomically(Array("one\ntwo\n".utf8), to: path, mode: 0o600)
