@@ -23,23 +23,37 @@ let smallCode: [SwiftSetting] = [.unsafeFlags(["-Osize"], .when(configuration: .
 /// The CPUs named are the first of each level (the toolchain's clang takes no x86-64-v3/v4 names), and
 /// AVX-512 builds for Skylake-X would keep to 256-bit vectors, that CPU's tuning: `-prefer-256-bit` off
 /// gives the 512-bit loops a build for Zen 4 makes (the ring kernel gains most, on large frames).
+///
+/// Swift 6.0 (Debian 13's) hands `-target-cpu` to its clang 17 as `-mcpu=`, which clang refuses for
+/// x86-64; there the CPU goes to clang's compiler itself (`-Xclang -target-cpu`), whose target Swift's
+/// code generation takes too. Newer toolchains keep `-target-cpu`, which a native build's own
+/// `-target-cpu native` overrides, as the cc1 form would not.
 #if arch(x86_64)
+    #if compiler(>=6.1)
+        func cpuFlags(_ cpu: String) -> [String] { ["-target-cpu", cpu] }
+    #else
+        func cpuFlags(_ cpu: String) -> [String] {
+            ["-Xcc", "-Xclang", "-Xcc", "-target-cpu", "-Xcc", "-Xclang", "-Xcc", cpu]
+        }
+    #endif
     let kernelVariants: [(String, [String])] = [
-        ("RasterKernelsX86V3", ["-target-cpu", "haswell"]),
+        ("RasterKernelsX86V3", cpuFlags("haswell")),
         (
             "RasterKernelsX86V4",
-            [
-                "-target-cpu", "skylake-avx512", "-Xcc", "-Xclang", "-Xcc", "-target-feature", "-Xcc", "-Xclang",
-                "-Xcc", "-prefer-256-bit",
+            cpuFlags("skylake-avx512") + [
+                "-Xcc", "-Xclang", "-Xcc", "-target-feature", "-Xcc", "-Xclang", "-Xcc", "-prefer-256-bit",
             ]
         ),
     ]
 #else
     let kernelVariants: [(String, [String])] = []
 #endif
+/// For the modules importing `CSquareRoot`: its fallback for clang 17 is one instruction only without errno.
+let noMathErrno: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-fno-math-errno"])]
 let kernelVariantTargets: [Target] = kernelVariants.map { name, cpu in
     .target(
-        name: name, dependencies: ["RasterKernelTypes", "CSquareRoot"], swiftSettings: [.unsafeFlags(cpu)] + fastPixels)
+        name: name, dependencies: ["RasterKernelTypes", "CSquareRoot"],
+        swiftSettings: [.unsafeFlags(cpu)] + noMathErrno + fastPixels)
 }
 
 let package = Package(
@@ -86,7 +100,9 @@ let package = Package(
         .target(name: "ConfigModel", dependencies: ["Core", "Formats"], swiftSettings: smallCode),
         // The parameters of the rasterizer's vector kernels, and the kernels for the build's own CPU.
         .target(name: "RasterKernelTypes"),
-        .target(name: "RasterKernels", dependencies: ["RasterKernelTypes", "CSquareRoot"], swiftSettings: fastPixels),
+        .target(
+            name: "RasterKernels", dependencies: ["RasterKernelTypes", "CSquareRoot"],
+            swiftSettings: noMathErrno + fastPixels),
         .target(
             name: "Raster",
             dependencies: ["Core", "CFreeType", "CPNG", "CPixelKernels", "RasterKernelTypes", "RasterKernels"]

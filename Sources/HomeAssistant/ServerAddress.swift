@@ -21,9 +21,12 @@ public struct ServerAddress: Equatable, Sendable {
     /// Parses `ws://`, `wss://`, `http://` or `https://` URLs. A URL with no path (or just `/`) gets
     /// HA's `/api/websocket`, since users copy the address of HA's web page rather than its API.
     public init(url: String) throws(Invalid) {
-        guard let schemeEnd = url.firstRange(of: "://") else {
+        // Searched for by hand: `firstRange(of:)` is _StringProcessing's, which would link its regex
+        // parser into the kiosk binary (docs/performance.md, Footprint).
+        guard let schemeStart = url.indices.first(where: { url[$0...].hasPrefix("://") }) else {
             throw Invalid(description: "url '\(url)' has no scheme (ws, wss, http or https)")
         }
+        let schemeEnd = schemeStart..<url.index(schemeStart, offsetBy: 3)
         let scheme = url[..<schemeEnd.lowerBound].lowercased()
         switch scheme {
         case "ws", "http": secure = false

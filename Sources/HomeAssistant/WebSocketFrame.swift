@@ -38,7 +38,8 @@ public enum WebSocketFrameEncoder {
         if n < 126 {
             out.append(0x80 | UInt8(n))
         } else if n <= 0xFFFF {
-            out += [0x80 | 126, UInt8(n >> 8), UInt8(n & 0xFF)]
+            let length: [UInt8] = [0x80 | 126, UInt8(n >> 8), UInt8(n & 0xFF)]
+            out += length
         } else {
             out.append(0x80 | 127)
             for shift in stride(from: 56, through: 0, by: -8) {

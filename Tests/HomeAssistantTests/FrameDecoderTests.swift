@@ -72,22 +72,21 @@ struct FrameDecoderTests {
         ] as [([UInt8], Int)])
     func refused(bytes: [UInt8], code: Int) {
         var d = WebSocketFrameDecoder()
-        #expect { _ = try d.feed(bytes) } throws: { ($0 as? WebSocketProtocolError)?.closeCode == UInt16(code) }
+        #expect((thrownError { _ = try d.feed(bytes) } as? WebSocketProtocolError)?.closeCode == UInt16(code))
         #expect(d.finished)
     }
 
     @Test("A message over the limit is refused from its header, before its bytes arrive")
     func limit() throws {
         var d = WebSocketFrameDecoder(maximumMessage: 1000)
-        #expect { _ = try d.feed([0x81, 127, 0, 0, 0, 1, 0, 0, 0, 0]) } throws: {
-            ($0 as? WebSocketProtocolError)?.closeCode == 1009
-        }
+        #expect(
+            (thrownError { _ = try d.feed([0x81, 127, 0, 0, 0, 1, 0, 0, 0, 0]) } as? WebSocketProtocolError)?.closeCode
+                == 1009)
         // Fragments count together.
         var f = WebSocketFrameDecoder(maximumMessage: 1000)
         _ = try f.feed(serverFrame(1, [UInt8](repeating: 0x41, count: 600), fin: false))
-        #expect { _ = try f.feed(serverFrame(0, [UInt8](repeating: 0x41, count: 401))) } throws: {
-            ($0 as? WebSocketProtocolError)?.closeCode == 1009
-        }
+        let over = thrownError { _ = try f.feed(serverFrame(0, [UInt8](repeating: 0x41, count: 401))) }
+        #expect((over as? WebSocketProtocolError)?.closeCode == 1009)
         var exact = WebSocketFrameDecoder(maximumMessage: 1000)
         _ = try exact.feed(serverFrame(1, [UInt8](repeating: 0x41, count: 600), fin: false))
         #expect(try exact.feed(serverFrame(0, [UInt8](repeating: 0x41, count: 400))).count == 1)
@@ -138,9 +137,10 @@ struct HandshakeParserTests {
     @Test("Refused: another status (kept), a wrong accept, missing headers, no HTTP, a huge header")
     func refused() throws {
         var p = HandshakeResponseParser(expectedAccept: accept)
-        #expect { _ = try p.feed(answer(["HTTP/1.1 500 Internal Server Error", "Content-Length: 0"])) } throws: {
-            ($0 as? HandshakeError)?.status == 500
+        let refused = thrownError {
+            _ = try p.feed(answer(["HTTP/1.1 500 Internal Server Error", "Content-Length: 0"]))
         }
+        #expect((refused as? HandshakeError)?.status == 500)
         for lines in [
             ["HTTP/1.1 101 OK", "Upgrade: websocket", "Connection: Upgrade", "Sec-WebSocket-Accept: xyz"],
             ["HTTP/1.1 101 OK", "Connection: Upgrade", "Sec-WebSocket-Accept: \(accept)"],

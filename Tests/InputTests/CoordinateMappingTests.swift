@@ -17,7 +17,11 @@ func close(_ p: Point, _ q: Point, _ tolerance: Double = 1e-9) -> Bool {
         (.clockwise270, [0, 1, 0, -1, 0, 1]),
     ]
 
-    @Test("Each quarter turn uses the matrix libinput documents", arguments: libinputDocumented.map { $0.0 })
+    /// The turns of that table. A property, not a closure in `@Test(arguments:)`: Swift 6.0.3 (Debian 13's)
+    /// crashes type-checking a closure there.
+    static let documentedTurns = libinputDocumented.map { $0.0 }
+
+    @Test("Each quarter turn uses the matrix libinput documents", arguments: documentedTurns)
     func documentedMatrices(turn: QuarterTurn) {
         let expected = Self.libinputDocumented.first { $0.0 == turn }!.1
         #expect(turn.normalizedMatrix.values == expected)

@@ -57,11 +57,14 @@ struct ReloadMemoryTests {
     }
 
     /// The process's resident set (`VmRSS` of /proc/PID/status) in bytes.
-    static func residentBytes(_ pid: pid_t) -> Int? {
+    static func residentBytes(_ pid: pid_t) -> Int? { statusBytes(pid, "VmRSS") }
+
+    /// A size field of /proc/PID/status (`VmRSS`, `RssAnon`, …) in bytes.
+    static func statusBytes(_ pid: pid_t, _ field: String) -> Int? {
         guard let status = FileIO.read("/proc/\(pid)/status").map({ String(decoding: $0, as: UTF8.self) }) else {
             return nil
         }
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+        let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") }
         return line.flatMap { Int($0.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") }.map {
             $0 * 1024
         }

@@ -1,6 +1,7 @@
 import Core
 import Glibc
 import Testing
+import TestSupport
 @testable import ConfigLoading
 @testable import Formats
 @testable import Kiosk
@@ -54,6 +55,45 @@ struct SwipeProcessTests {
         drag(kiosk, Int(handle[0]), Int(handle[1]), Int(handle[0]) + 150, Int(handle[1]) + 40)
         #expect(screen(kiosk) == "main")
         #expect(dial(kiosk) != before, "the drag moved the dial")
+    }
+
+    /// The bytes of one frame of `KioskProcess`'s 400x300 panel.
+    static let frameBytes = 400 * 300 * 4
+
+    /// The kiosk's anonymous resident memory (`RssAnon`), once it has answered a request.
+    func anonymousBytes(_ kiosk: KioskProcess) throws -> Int {
+        _ = screen(kiosk)
+        return try #require(ReloadMemoryTests.statusBytes(kiosk.process.pid, "RssAnon"))
+    }
+
+    @Test("A panel not swiping holds no swipe bitmaps, and swipes leave none behind")
+    func swipeMemory() throws {
+        let on = try #require(
+            KioskProcess(
+                name: "swipe-memory", extraScreens: Self.second, environment: TestTiming.measuredMemoryEnvironment))
+        let off = try #require(
+            KioskProcess(
+                name: "swipe-memory-off", extraScreens: Self.second + "\n[navigation]\nswipe = false\n",
+                environment: TestTiming.measuredMemoryEnvironment))
+        let idle = try anonymousBytes(on), without = try anonymousBytes(off)
+        #expect(
+            idle < without + Self.frameBytes,
+            "swiping on: \(idle / 1024) KiB anonymous, off: \(without / 1024) KiB (a frame is \(Self.frameBytes / 1024))"
+        )
+        // A first round builds what stays (the second screen's glyphs and icons); the rounds after it
+        // must add no frame-sized step.
+        drag(on, 380, 260, 150, 255)
+        drag(on, 150, 260, 380, 265)
+        let warm = try anonymousBytes(on)
+        for _ in 0..<3 {
+            drag(on, 380, 260, 150, 255)
+            drag(on, 150, 260, 380, 265)
+        }
+        #expect(screen(on) == "main", "the swipes turned the page there and back")
+        let after = try anonymousBytes(on)
+        #expect(
+            after < warm + Self.frameBytes,
+            "\(warm / 1024) KiB anonymous after a first pair of swipes, \(after / 1024) KiB after six more")
     }
 
     @Test("[navigation] swipe = false: no page turns")

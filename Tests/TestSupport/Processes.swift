@@ -76,3 +76,14 @@ public func repoPath(_ relative: String) -> String {
     let root = file.firstRange(of: "/Tests/").map { String(file[..<$0.lowerBound]) } ?? "."
     return root + "/" + relative
 }
+
+/// The error `body` throws, or nil when it throws none. Tests check it in place of
+/// `#expect { … } throws: { … }`, which Swift 6.0.3 (Debian 13's) crashes compiling.
+public func thrownError(_ body: () throws -> Void) -> (any Error)? {
+    do {
+        try body()
+        return nil
+    } catch {
+        return error
+    }
+}

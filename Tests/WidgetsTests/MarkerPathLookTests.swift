@@ -32,8 +32,8 @@ struct MarkerPathLookTests {
                 ]),
         ]
         let slider = try #require(dials[0].model as? CircularSlider)
-        #expect(
-            slider.track.markerPath == (try MarkerPathData.parse(Self.triangle)), "the config's path reaches the track")
+        let triangle = try MarkerPathData.parse(Self.triangle)
+        #expect(slider.track.markerPath == triangle, "the config's path reaches the track")
         try Reference.check(Fixture.render(dials.flatMap(\.drawn), width: 480, height: 240), "circular-marker-paths")
     }
 

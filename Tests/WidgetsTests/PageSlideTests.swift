@@ -16,14 +16,19 @@ struct PageSlideTests {
     }
 
     func pixel(_ b: Bitmap, _ x: Int, _ y: Int) -> UInt32 { b.pixels[y * b.width + x] }
+    /// Row `y`'s pixels at `xs`. This and `tags` keep each `#expect` small: Swift 6.0.3 (Debian 13's)
+    /// gave up type-checking the maps written out inside it.
+    func row(_ b: Bitmap, _ xs: Range<Int>, _ y: Int) -> [UInt32] { xs.map { pixel(b, $0, y) } }
+    /// What `tagged(base / 1000)` holds in row `y` at columns `xs`.
+    func tags(_ base: UInt32, _ y: Int, _ xs: Range<Int>) -> [UInt32] { xs.map { base + UInt32(y * 100 + $0) } }
 
     @Test("Moved left by 3: the page's columns 3… at 0…, the next page's first columns on the right")
     func left() {
         let frame = tagged(9), page = tagged(1), next = tagged(2)
         PageSlide.compose(into: frame, page: page, neighbour: next, offset: -3, fill: .black)
         for y in 0..<4 {
-            #expect((0..<7).map { pixel(frame, $0, y) } == (3..<10).map { 1000 + UInt32(y * 100 + $0) })
-            #expect((7..<10).map { pixel(frame, $0, y) } == (0..<3).map { 2000 + UInt32(y * 100 + $0) })
+            #expect(row(frame, 0..<7, y) == tags(1000, y, 3..<10))
+            #expect(row(frame, 7..<10, y) == tags(2000, y, 0..<3))
         }
     }
 
@@ -31,8 +36,8 @@ struct PageSlideTests {
     func right() {
         let frame = tagged(9), page = tagged(1), previous = tagged(3)
         PageSlide.compose(into: frame, page: page, neighbour: previous, offset: 4, fill: .black)
-        #expect((0..<4).map { pixel(frame, $0, 2) } == (6..<10).map { 3000 + UInt32(200 + $0) })
-        #expect((4..<10).map { pixel(frame, $0, 2) } == (0..<6).map { 1000 + UInt32(200 + $0) })
+        #expect(row(frame, 0..<4, 2) == tags(3000, 2, 6..<10))
+        #expect(row(frame, 4..<10, 2) == tags(1000, 2, 0..<6))
     }
 
     @Test("No neighbour: the strip is the fill; past the width: only the neighbour; rows of a bar stay")
@@ -43,7 +48,7 @@ struct PageSlideTests {
         #expect((0..<2).allSatisfy { pixel(frame, $0, 1) == fill.premultipliedARGB })
         #expect(pixel(frame, 2, 1) == 1100)
         PageSlide.compose(into: frame, page: page, neighbour: next, offset: -25, fill: fill)
-        #expect((0..<10).map { pixel(frame, $0, 0) } == (0..<10).map { 2000 + UInt32($0) })
+        #expect(row(frame, 0..<10, 0) == tags(2000, 0, 0..<10))
         PageSlide.compose(into: frame, page: page, neighbour: next, offset: -5, fill: fill, fixedRows: 3..<4)
         #expect(
             (0..<10).map { pixel(frame, $0, 3) } == (0..<10).map { 1300 + UInt32($0) },

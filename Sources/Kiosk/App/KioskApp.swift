@@ -1,3 +1,4 @@
+import CLinux
 import ConfigLoading
 import Core
 import Display
@@ -49,6 +50,7 @@ public final class KioskApp {
     /// mode in use (1, so systemd restarts it for the new panel), reached through the adapters
     /// `adapters` makes for the config; returns the exit code.
     public func run(adapters: @escaping KioskAdapterFactory) -> Int32 {
+        KioskApp.keepLargeAllocationsMapped()
         let signals = SignalSource()
         guard let presenter = Presenter.open(config, forceHeadless: options.forceHeadless, signals: signals) else {
             return 0
@@ -62,6 +64,7 @@ public final class KioskApp {
     /// Runs on `frontEnd`'s display, with it as one more touch source, until SIGTERM or SIGINT or
     /// until the front end asks to stop; returns the exit code.
     public func run(frontEnd: any KioskFrontEnd, adapters: @escaping KioskAdapterFactory) -> Int32 {
+        KioskApp.keepLargeAllocationsMapped()
         let signals = SignalSource()
         let presenter = Presenter(display: frontEnd.display, terminal: nil)
         Log.notice("display: \(frontEnd.display.summary)")
@@ -70,4 +73,13 @@ public final class KioskApp {
         runtime.frontEnd = frontEnd
         return runtime.run()
     }
+
+    /// The size from which a block has a mapping of its own, given back to the system when freed.
+    static let largeAllocationBytes: Int32 = 256 * 1024
+
+    /// Makes every block from `largeAllocationBytes` up a mapping of its own, for good: screen-sized
+    /// bitmaps made and freed while the kiosk runs (a page swipe's) then leave nothing behind. glibc
+    /// otherwise raises that threshold past the first such block freed, and the next ones come from
+    /// the heap, which grows in steps and does not shrink (the soaks' RSS).
+    static func keepLargeAllocationsMapped() { _ = mallopt(M_MMAP_THRESHOLD, largeAllocationBytes) }
 }

@@ -6,7 +6,9 @@ import Raster
 import Widgets
 
 /// A page swipe in progress (`[navigation] swipe`): the pure `PageSwipe`, the shown page as it was
-/// when the swipe began, and the neighbours drawn once each when they first come into view.
+/// when the swipe began, and the neighbours drawn once each when they first come into view. Its
+/// screen-sized bitmaps live as long as the swipe: a panel that is not swiping holds none
+/// (`KioskApp.keepLargeAllocationsMapped` makes them go back to the system when it ends).
 final class PageTurn {
     var swipe: PageSwipe
     /// The shown page's pixels when the page began to follow the finger.
@@ -32,7 +34,6 @@ extension KioskRuntime {
     /// Lets a horizontal swipe on no control page through the screens (`[navigation] swipe`).
     func attachSwipes() {
         guard config.navigation.swipe, config.screens.count > 1 else { screen.router.onSwipe = nil; return }
-        for slot in 0..<3 { _ = reservedSwipeBuffer(slot, like: presenter.bitmap) }
         screen.router.onSwipe = { [unowned self] sample, time in swiped(sample, time: time) }
     }
 
@@ -101,7 +102,7 @@ extension KioskRuntime {
         if side != 0 {
             if turn.neighbours[side] == nil {
                 let built = prepareScreen(pages.current + side, time: now)
-                let pixels = swipeBuffer(side > 0 ? 1 : 2, like: page)
+                let pixels = Bitmap(width: page.width, height: page.height, format: page.format)
                 _ = built.render(into: pixels.canvas, full: true, time: now)
                 turn.neighbours[side] = (built, pixels)
             }
@@ -133,28 +134,8 @@ extension KioskRuntime {
     }
 
     private func copy(of bitmap: Bitmap) -> Bitmap {
-        let made = swipeBuffer(0, like: bitmap)
+        let made = Bitmap(width: bitmap.width, height: bitmap.height, format: bitmap.format)
         made.pixels.update(from: bitmap.pixels, count: bitmap.width * bitmap.height)
         return made
-    }
-
-    /// Buffer `slot` (0: the page, 1: the next screen, 2: the previous one) of `bitmap`'s size and
-    /// format, cleared.
-    private func swipeBuffer(_ slot: Int, like bitmap: Bitmap) -> Bitmap {
-        let (buffer, kept) = reservedSwipeBuffer(slot, like: bitmap)
-        if kept { buffer.pixels.update(repeating: 0, count: buffer.width * buffer.height) }
-        return buffer
-    }
-
-    /// Buffer `slot` as `bitmap` is: the one kept from before when it fits (`kept`), else a new one
-    /// (cleared). Kept from swipe to swipe, and made when swiping is switched on, so the memory is
-    /// the kiosk's from the start, not a step in the middle of its life.
-    private func reservedSwipeBuffer(_ slot: Int, like bitmap: Bitmap) -> (buffer: Bitmap, kept: Bool) {
-        while swipeBuffers.count <= slot { swipeBuffers.append(Bitmap(width: 0, height: 0, format: bitmap.format)) }
-        let old = swipeBuffers[slot]
-        if old.width == bitmap.width, old.height == bitmap.height, old.format == bitmap.format { return (old, true) }
-        let made = Bitmap(width: bitmap.width, height: bitmap.height, format: bitmap.format)
-        swipeBuffers[slot] = made
-        return (made, false)
     }
 }

@@ -66,9 +66,6 @@ public final class KioskRuntime {
     var configWatch = ConfigWatch()
     /// The page swipe in progress: the page following the finger or settling, its neighbours drawn.
     var pageTurn: PageTurn?
-    /// The sliding page's and its neighbours' pixels, kept from one swipe to the next: a new set of
-    /// screen-sized bitmaps per swipe made the heap grow in steps (the soaks' RSS).
-    var swipeBuffers: [Bitmap] = []
     /// This start as the crash-loop guard recorded it: values from peers held back after a crash loop.
     var quarantine: StartQuarantine
 
