@@ -1,4 +1,5 @@
 import ConfigModel
+import Core
 import Formats
 
 /// Where the keys of a loaded config are written, for warnings found after the load (what Home
@@ -56,7 +57,8 @@ public struct ConfigPlaces {
     /// whose condition names `name`.
     private func templateNaming(_ name: String) -> (ControlConfig, [String])? {
         func names(_ text: String, condition: Bool) -> Bool {
-            text.contains("{\(name)}") || text.contains("{\(name):") || (condition && text.contains(name))
+            text.containsText("{\(name)}") || text.containsText("{\(name):")
+                || (condition && text.containsText(name))
         }
         for c in controls {
             for key in c.properties.values.keys.sorted() {

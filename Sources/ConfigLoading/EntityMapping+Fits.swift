@@ -13,7 +13,7 @@ extension EntityMapping {
     /// template): the other half of a refusal, so a user who picked the wrong kind learns the right one.
     public static func fits(domain: String, entity: String) -> String {
         let kinds = kindsByUse.filter { use, _ in domains.contains { $0.0 == use && $0.1.contains(domain) } }.map(\.1)
-        let named = ("aeiou".contains(domain.prefix(1)) ? "an " : "a ") + domain
+        let named = (domain.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + domain
         let show = "a [[variables]] entry with `entity`, or a template (\"{\(entity)}\")"
         guard !kinds.isEmpty else {
             return "\(named) is only shown: \(show), or a button with `service`"

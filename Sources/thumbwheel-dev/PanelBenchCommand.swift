@@ -74,7 +74,7 @@ struct PanelBenchCommand {
         screen.controls.contains { c in
             c.properties.string("source") == id
                 || c.properties.values.values.contains {
-                    if case .string(let s) = $0 { return s.contains("{" + id) }; return false
+                    if case .string(let s) = $0 { return s.containsText("{" + id) }; return false
                 }
         }
     }

@@ -149,6 +149,11 @@ struct KioskPanelProcessTests {
             "subscribers hear of the fan: \(lines)")
         #expect(kiosk.request("{\"cmd\":\"get\",\"id\":\"fan\"}") == "{\"id\":\"fan\",\"ok\":true,\"value\":1}")
         #expect(try list(kiosk)["screen"]?.stringValue == "main", "a preset alone does not switch pages")
+        // As for the toggle above: the save starts at once, its write may outlast the `get` on a busy machine.
+        let written = monotonicNow() + TestTiming.seconds(2)
+        while StateStore(path: kiosk.statePath).values["fan"] != .single(1) && monotonicNow() < written {
+            usleep(10_000)
+        }
         kill(kiosk.process.pid, SIGKILL)
         #expect(StateStore(path: kiosk.statePath).values["fan"] == .single(1), "saved at once, like a set")
     }
