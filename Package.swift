@@ -179,8 +179,8 @@ let package = Package(
         .executableTarget(
             name: "thumbwheel",
             dependencies: [
-                "Kiosk", "Persistence", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "HomeAssistantAdapter", "HomeAssistant",
-                "Formats", "Platform",
+                "Kiosk", "Persistence", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "HomeAssistantAdapter",
+                "HomeAssistant", "Formats", "Platform",
                 "Core", "Raster", "Input", "Display", "Widgets",
                 "AssetFiles", "CLISupport", "Simulator",
             ], swiftSettings: smallCode),
@@ -243,9 +243,9 @@ let package = Package(
         .testTarget(
             name: "KioskTests",
             dependencies: [
-                "Kiosk", "Persistence", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "HomeAssistantAdapter", "HomeAssistant",
-                "HomeAssistant",
-                "Formats", "Platform", "Controls", "Core", "Raster", "Widgets", "AssetFiles", "TestSupport",
+                "Kiosk", "Persistence", "ConfigLoading", "SocketAdapter", "MQTTAdapter", "HomeAssistantAdapter",
+                "HomeAssistant", "Formats", "Platform", "Controls", "Core", "Raster", "Widgets", "AssetFiles",
+                "TestSupport",
             ]),
         .testTarget(
             name: "SimulatorTests",
