@@ -40,6 +40,22 @@ extension LiveHomeAssistantTests {
             """
     }
 
+    /// `thumbwheel render` of `config` (written as `dir/name.toml`), with `--live` or not: its picture.
+    static func render(
+        _ config: String, named name: String, in dir: String, binary: String, live: Bool
+    ) throws
+        -> Bitmap
+    {
+        let file = "\(dir)/\(name).toml"
+        try FileIO.writeAtomically(Array(config.utf8), to: file)
+        let run = try #require(
+            runTool(
+                binary, ["render", "--config", file, "--out", "\(dir)/\(name).png"] + (live ? ["--live"] : []),
+                silence: 30))
+        #expect(run.status == 0, "\(run.err)")
+        return try PNGImage.decode(try #require(FileIO.read("\(dir)/\(name).png")))
+    }
+
     /// Pixels that differ between `a` and `b` inside `r` (x, y, width, height).
     static func differing(_ a: Bitmap, _ b: Bitmap, in r: [Int]) -> Int {
         var n = 0
@@ -65,15 +81,9 @@ extension LiveHomeAssistantTests {
         #expect(turn(h.loop, timeout: 15) { h.client.entities["input_number.tw_level"]?.state == "73.0" })
 
         func render(_ name: String, value: Double?, live: Bool) throws -> Bitmap {
-            let file = "\(dir)/\(name).toml"
-            try FileIO.writeAtomically(
-                Array(Self.renderPanel(dir: dir, port: server.port, value: value).utf8), to: file)
-            let run = try #require(
-                runTool(
-                    binary, ["render", "--config", file, "--out", "\(dir)/\(name).png"] + (live ? ["--live"] : []),
-                    silence: 30))
-            #expect(run.status == 0, "\(run.err)")
-            return try PNGImage.decode(try #require(FileIO.read("\(dir)/\(name).png")))
+            try Self.render(
+                Self.renderPanel(dir: dir, port: server.port, value: value), named: name, in: dir, binary: binary,
+                live: live)
         }
         let offline = try render("offline", value: nil, live: false)
         let unboundDefault = try render("unbound-0", value: 0, live: false)
@@ -132,15 +142,9 @@ extension LiveHomeAssistantTests {
                 turn(h.loop, timeout: 15) { h.client.entities["input_boolean.tw_lamp"]?.state == (on ? "on" : "off") })
         }
         func render(_ name: String, hidden: Bool?, live: Bool) throws -> Bitmap {
-            let file = "\(dir)/\(name).toml"
-            try FileIO.writeAtomically(
-                Array(Self.conditionPanel(dir: dir, port: server.port, hidden: hidden).utf8), to: file)
-            let run = try #require(
-                runTool(
-                    binary, ["render", "--config", file, "--out", "\(dir)/\(name).png"] + (live ? ["--live"] : []),
-                    silence: 30))
-            #expect(run.status == 0, "\(run.err)")
-            return try PNGImage.decode(try #require(FileIO.read("\(dir)/\(name).png")))
+            try Self.render(
+                Self.conditionPanel(dir: dir, port: server.port, hidden: hidden), named: name, in: dir, binary: binary,
+                live: live)
         }
         let whole = [0, 0, 400, 200], note = [20, 60, 160, 60], wide = [220, 60, 160, 60]
         let shown = try render("shown", hidden: false, live: false)
