@@ -3,6 +3,7 @@ import Glibc
 import Platform
 import Raster
 import Testing
+@testable import Widgets
 import TestSupport
 @testable import ConfigLoading
 @testable import Formats
@@ -41,9 +42,9 @@ struct OfflineMQTTProcessTests {
         """
     }
 
-    /// Pixels of the banner's red dot (`LinkStatusBanner.dot`) in the top band of `s`.
+    /// Pixels of the banner's red dot (`LinkStatusBanner.dot`) in the top band of `s` (a top bar's height and the banner's).
     static func dots(_ s: KioskProcess.Screenshot) -> Int {
-        (0..<min(80, s.height) * s.width).reduce(0) { $0 + (s.pixels[$1] & 0xFF_FFFF == 0xE5_3935 ? 1 : 0) }
+        (0..<min(160, s.height) * s.width).reduce(0) { $0 + (s.pixels[$1] & 0xFF_FFFF == 0xE5_3935 ? 1 : 0) }
     }
 
     /// The strongest ink inside `frame` against the background (sum of channel differences).
@@ -144,6 +145,41 @@ extension OfflineMQTTProcessTests {
         print("offline (MQTT): live \(took) s after the broker answered, absent 12 s from the start")
         #expect(took <= MQTTConfig.defaultReconnectMax + TestTiming.seconds(1), "live \(took) s after the broker came")
         #expect(try broker.wait("tw/offline-dark/status", for: "online") == "online")
+    }
+}
+
+extension OfflineMQTTProcessTests {
+    @Test("Under a navigation bar along the top: the banner below it, the bar's labels left readable")
+    func bannerBelowTopBar() throws {
+        let kiosk = try #require(
+            KioskProcess(
+                name: "offline-mqtt-navbar",
+                extraScreens: """
+                    [[screens]]
+                    id = "second"
+                    title = "Second"
+                    [navigation]
+                    bar = "top"
+                    [mqtt]
+                    host = "127.0.0.1"
+                    port = \(MosquittoBroker.freePort())
+                    base_topic = "tw/offline-navbar"
+                    discovery = false
+                    """))
+        var shot: KioskProcess.Screenshot?
+        #expect(
+            eventually(10) {
+                shot = try? kiosk.screenshotBitmap()
+                return shot.map(Self.dots) ?? 0 > 10
+            }, "the banner: \(kiosk.dir)")
+        let s = try #require(shot)
+        let dotRows = (0..<min(200, s.height)).filter { y in
+            (0..<s.width).contains { s.pixels[y * s.width + $0] & 0xFF_FFFF == 0xE5_3935 }
+        }
+        let bar = Int(NavBarKind.height.rounded(.up))
+        #expect(
+            dotRows.first.map { $0 > bar } == true,
+            "the banner's dot from row \(dotRows.first ?? -1), the bar to \(bar)")
     }
 }
 

@@ -8,8 +8,8 @@ import Widgets
 /// unreachable since 14:02", "Home Assistant refused the token"): a person walking up learns that
 /// the dimmed values are not live and why. A pill in the theme's text colour with the words in its
 /// background colour (light on the dark theme, dark on the light one), a red dot before each line.
-/// Centred at the top, left of the "not saved" badge where the two would meet, below it where the
-/// width left is too small.
+/// Centred at the top (below a navigation bar there, whose labels it must not hide), left of the "not
+/// saved" badge where the two would meet, below it where the width left is too small.
 struct LinkStatusBanner {
     static let dot = Color(rgb: 0xE53935)
     /// How much of the theme's text colour the pill is: the screen below shows through a little, so
@@ -25,8 +25,9 @@ struct LinkStatusBanner {
     private let lineHeight: Double
 
     /// A banner of `lines` for `canvas`, in `theme`'s colours, clear of `badge` (the save warning's
-    /// place, whether or not it shows: the banner does not move when the badge comes and goes).
-    init(lines: [String], canvas: PixelSize, fontPath: String, theme: Theme, badge: PixelRect) {
+    /// place, whether or not it shows: the banner does not move when the badge comes and goes) and of
+    /// the `top` rows (a navigation bar along the top edge: `KioskScreen.topBarPixels`).
+    init(lines: [String], canvas: PixelSize, fontPath: String, theme: Theme, badge: PixelRect, top: Int = 0) {
         self.lines = lines
         // The save badge's height: the two read as one family.
         let height = max(18, min(40, (Double(min(canvas.width, canvas.height)) / 14).rounded()))
@@ -39,8 +40,8 @@ struct LinkStatusBanner {
         let textWidth = lines.map { line in font.map { $0.measure(line).advance } ?? 0 }.max() ?? 0
         let w = min(canvas.width - 2 * margin, Int((height * 1.2 + textWidth + height * 0.5).rounded(.up)))
         let h = Int(height) * max(1, lines.count)
-        var x = (canvas.width - w) / 2, y = margin
-        if x + w + margin > badge.x {
+        var x = (canvas.width - w) / 2, y = top + margin
+        if y < badge.y + badge.height, x + w + margin > badge.x {
             x = badge.x - margin - w
             if x < margin { x = max(0, (canvas.width - w) / 2); y = badge.y + badge.height + margin }
         }

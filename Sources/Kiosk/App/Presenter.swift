@@ -178,7 +178,7 @@ final class Presenter {
             linkBanner
             ?? LinkStatusBanner(
                 lines: linkLines.sorted { $0.key < $1.key }.map(\.value), canvas: display.canvasSize,
-                fontPath: warningFontPath, theme: linkTheme, badge: badge.rect)
+                fontPath: warningFontPath, theme: linkTheme, badge: badge.rect, top: screen.topBarPixels)
         linkBanner = banner
         guard damage.contains(where: { !$0.intersection(banner.rect).isEmpty }) else { return damage }
         screen.rehearse([banner.rect], canvas: bitmap.canvas)

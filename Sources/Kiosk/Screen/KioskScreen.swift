@@ -159,6 +159,13 @@ public final class KioskScreen {
         }
     }
 
+    /// The canvas rows a navigation bar along the top edge takes (0 without one): what lays itself over
+    /// the panel (the link banner) goes below them, so the bar's labels stay readable.
+    public var topBarPixels: Int {
+        guard let bar = element(id: KioskScreen.navigationBarID), bar.config.frame.minY <= 0 else { return 0 }
+        return Int((bar.config.frame.height * scale).rounded(.up))
+    }
+
     /// The element called `id`, or nil.
     public func element(id: String) -> Element? { elements.first { $0.id == id } }
 

@@ -78,7 +78,7 @@ public final class StillPanel {
             let badge = SaveWarningBadge(canvas: canvas, fontPath: config.fonts.regular)
             LinkStatusBanner(
                 lines: linkLines, canvas: canvas, fontPath: config.fonts.regular, theme: config.theme,
-                badge: badge.rect
+                badge: badge.rect, top: screen.topBarPixels
             ).draw(on: bitmap.canvas)
         }
         return bitmap
