@@ -28,15 +28,25 @@ let smallCode: [SwiftSetting] = [.unsafeFlags(["-Osize"], .when(configuration: .
 /// x86-64; there the CPU goes to clang's compiler itself (`-Xclang -target-cpu`), whose target Swift's
 /// code generation takes too. Newer toolchains keep `-target-cpu`, which a native build's own
 /// `-target-cpu native` overrides, as the cc1 form would not.
+#if compiler(>=6.1)
+    func cpuFlags(_ cpu: String) -> [String] { ["-target-cpu", cpu] }
+#else
+    func cpuFlags(_ cpu: String) -> [String] {
+        ["-Xcc", "-Xclang", "-Xcc", "-target-cpu", "-Xcc", "-Xclang", "-Xcc", cpu]
+    }
+#endif
+/// Whether the build is for x86-64: the manifest runs on the host, so `#if arch` names the host's
+/// architecture; a cross build (`scripts/build-release --arch arm64`) names its target in
+/// `THUMBWHEEL_TARGET_ARCH`.
 #if arch(x86_64)
-    #if compiler(>=6.1)
-        func cpuFlags(_ cpu: String) -> [String] { ["-target-cpu", cpu] }
-    #else
-        func cpuFlags(_ cpu: String) -> [String] {
-            ["-Xcc", "-Xclang", "-Xcc", "-target-cpu", "-Xcc", "-Xclang", "-Xcc", cpu]
-        }
-    #endif
-    let kernelVariants: [(String, [String])] = [
+    let hostIsX86 = true
+#else
+    let hostIsX86 = false
+#endif
+let buildsForX86 = Context.environment["THUMBWHEEL_TARGET_ARCH"].map { $0 == "x86_64" } ?? hostIsX86
+let kernelVariants: [(String, [String])] =
+    buildsForX86
+    ? [
         ("RasterKernelsX86V3", cpuFlags("haswell")),
         (
             "RasterKernelsX86V4",
@@ -44,10 +54,7 @@ let smallCode: [SwiftSetting] = [.unsafeFlags(["-Osize"], .when(configuration: .
                 "-Xcc", "-Xclang", "-Xcc", "-target-feature", "-Xcc", "-Xclang", "-Xcc", "-prefer-256-bit",
             ]
         ),
-    ]
-#else
-    let kernelVariants: [(String, [String])] = []
-#endif
+    ] : []
 /// For the modules importing `CSquareRoot`: its fallback for clang 17 is one instruction only without errno.
 let noMathErrno: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-fno-math-errno"])]
 let kernelVariantTargets: [Target] = kernelVariants.map { name, cpu in

@@ -25,6 +25,9 @@ struct BenchCommand {
                     + KernelLevel.available.map(\.rawValue).joined(separator: ", ")
                     + " on this CPU (default: the last)."),
             .option("png", "DIR", "Also write each scene's frame to DIR/SCENE_WxH.png.", completion: .directory),
+            .flag(
+                "pictures-only",
+                "With --png: draw each scene once and write it, timing nothing (scripts/arm64-pixels, emulated)."),
         ]
     ) { a in try BenchCommand(a).run() }
 
@@ -33,6 +36,7 @@ struct BenchCommand {
     var sizes: [(Int, Int)]
     var kernels: String?
     var png: String?
+    var picturesOnly: Bool
 
     /// The arguments, checked before any scene runs: a mistyped scene must not cost a long run first.
     init(_ a: ParsedArguments) throws {
@@ -40,6 +44,8 @@ struct BenchCommand {
         scenes = a.string("scene").map { $0.split(separator: ",").map(String.init) } ?? BenchScenes.sceneNames
         kernels = a.string("kernels")
         png = a.string("png")
+        picturesOnly = a.flag("pictures-only")
+        if picturesOnly && png == nil { throw InvalidArguments("--pictures-only needs --png DIR") }
         if let bad = scenes.first(where: { !BenchScenes.sceneNames.contains($0) }) {
             throw InvalidArguments(
                 "unknown scene \"\(bad)\"; the scenes are \(BenchScenes.sceneNames.joined(separator: ", "))")
@@ -66,7 +72,9 @@ struct BenchCommand {
     }
 
     func run() throws {
-        if !json { printLine("scene  size        frames   median_ms   p5_ms     p95_ms    min_ms    max_ms") }
+        if !json && !picturesOnly {
+            printLine("scene  size        frames   median_ms   p5_ms     p95_ms    min_ms    max_ms")
+        }
         for (w, h) in sizes {
             let resources: BenchScenes
             do { resources = try BenchScenes(width: w, height: h) } catch {
@@ -77,6 +85,10 @@ struct BenchCommand {
             let canvas = bitmap.canvas
             if let kernels { canvas.kernels = KernelLevel(rawValue: kernels)! }
             for scene in scenes {
+                if picturesOnly {
+                    try write(scene, resources, on: canvas, bitmap, width: w, height: h)
+                    continue
+                }
                 let times = Self.measure { resources.draw(scene, on: canvas) }
                 let s = Summary(times)
                 if json {
@@ -91,15 +103,21 @@ struct BenchCommand {
                             + Self.pad(Self.fmt(s.p5), 10) + Self.pad(Self.fmt(s.p95), 10)
                             + Self.pad(Self.fmt(s.min), 10) + Self.fmt(s.max))
                 }
-                if let dir = png {
-                    resources.draw(scene, on: canvas)
-                    let path = dir + "/\(scene)_\(w)x\(h).png"
-                    do { try PNGImage.write(bitmap, to: path) } catch {
-                        CommandLineTool.printError("thumbwheel-dev: bench: \(error)")
-                        throw ExitStatus.failure
-                    }
-                }
+                if png != nil { try write(scene, resources, on: canvas, bitmap, width: w, height: h) }
             }
+        }
+    }
+
+    /// Draws `scene` once more and writes the frame to `--png`'s folder as SCENE_WxH.png.
+    private func write(
+        _ scene: String, _ resources: BenchScenes, on canvas: Canvas, _ bitmap: Bitmap, width w: Int, height h: Int
+    ) throws {
+        guard let dir = png else { return }
+        resources.draw(scene, on: canvas)
+        let path = dir + "/\(scene)_\(w)x\(h).png"
+        do { try PNGImage.write(bitmap, to: path) } catch {
+            CommandLineTool.printError("thumbwheel-dev: bench: \(error)")
+            throw ExitStatus.failure
         }
     }
 

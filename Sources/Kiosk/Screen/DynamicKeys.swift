@@ -78,8 +78,13 @@ struct DynamicKeys {
 
     /// The names its templates and conditions read.
     var names: [String] {
-        rendered.flatMap(\.template.names) + (hiddenWhen?.names ?? []) + (enabledWhen?.names ?? [])
-            + colorWhen.flatMap(\.condition.names) + iconWhen.flatMap(\.condition.names)
+        // Built in steps: Swift 6.0's type checker gives up on the one-expression sum.
+        var all: [String] = rendered.flatMap(\.template.names)
+        all += hiddenWhen?.names ?? []
+        all += enabledWhen?.names ?? []
+        all += colorWhen.flatMap(\.condition.names)
+        all += iconWhen.flatMap(\.condition.names)
+        return all
     }
 
     /// The keys element `id` is built with now over its config: those set from outside, then what the
