@@ -25,6 +25,9 @@ struct BenchCommand {
                     + KernelLevel.available.map(\.rawValue).joined(separator: ", ")
                     + " on this CPU (default: the last)."),
             .option("png", "DIR", "Also write each scene's frame to DIR/SCENE_WxH.png.", completion: .directory),
+            .option(
+                "frames", "N",
+                "Draw each scene N times, timing and printing nothing (scripts/insn-counts counts their instructions)."),
             .flag(
                 "pictures-only",
                 "With --png: draw each scene once and write it, timing nothing (scripts/arm64-pixels, emulated)."),
@@ -37,6 +40,7 @@ struct BenchCommand {
     var kernels: String?
     var png: String?
     var picturesOnly: Bool
+    var frames: Int?
 
     /// The arguments, checked before any scene runs: a mistyped scene must not cost a long run first.
     init(_ a: ParsedArguments) throws {
@@ -45,6 +49,12 @@ struct BenchCommand {
         kernels = a.string("kernels")
         png = a.string("png")
         picturesOnly = a.flag("pictures-only")
+        if let text = a.string("frames") {
+            guard let n = Int(text), n >= 0 else {
+                throw InvalidArguments("bad --frames \"\(text)\"; expected a count")
+            }
+            frames = n
+        }
         if picturesOnly && png == nil { throw InvalidArguments("--pictures-only needs --png DIR") }
         if let bad = scenes.first(where: { !BenchScenes.sceneNames.contains($0) }) {
             throw InvalidArguments(
@@ -72,7 +82,7 @@ struct BenchCommand {
     }
 
     func run() throws {
-        if !json && !picturesOnly {
+        if !json && !picturesOnly && frames == nil {
             printLine("scene  size        frames   median_ms   p5_ms     p95_ms    min_ms    max_ms")
         }
         for (w, h) in sizes {
@@ -85,6 +95,10 @@ struct BenchCommand {
             let canvas = bitmap.canvas
             if let kernels { canvas.kernels = KernelLevel(rawValue: kernels)! }
             for scene in scenes {
+                if let frames {
+                    for _ in 0..<frames { resources.draw(scene, on: canvas) }
+                    continue
+                }
                 if picturesOnly {
                     try write(scene, resources, on: canvas, bitmap, width: w, height: h)
                     continue
