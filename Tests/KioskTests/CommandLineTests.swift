@@ -186,6 +186,8 @@ struct CommandLineTests {
                 "thumbwheel-dev: bad --size \"80\"; expected WxH such as 800x480 \(benchHelp)"
             ),
             (["bench", "--json=1"], "thumbwheel-dev: The flag '--json' does not take a value \(benchHelp)"),
+            (["bench", "--pictures-only"], "thumbwheel-dev: --pictures-only needs --png DIR \(benchHelp)"),
+            (["bench", "--frames", "x"], "thumbwheel-dev: bad --frames \"x\"; expected a count \(benchHelp)"),
             (
                 ["bench-panels", "--frames", "x"],
                 "thumbwheel-dev: The value 'x' is invalid for '--frames <frames>' (see 'thumbwheel-dev bench-panels --help')"
@@ -208,6 +210,18 @@ struct CommandLineTests {
             let r = try #require(runTool(dev, args))
             #expect(r.status == 2 && r.err == line + "\n" && r.out.isEmpty, "\(args): \(r.err)")
         }
+        // --frames draws and says nothing; --pictures-only writes the frames and no table.
+        let counted = try #require(runTool(dev, ["bench", "--scene", "S1", "--size", "64x48", "--frames", "3"]))
+        #expect(counted.status == 0 && counted.out.isEmpty, "\(counted.err)")
+        let folder = makeTemporaryDirectory("bench-pictures")
+        let pictures = try #require(
+            runTool(dev, ["bench", "--scene", "S1,S2", "--size", "64x48", "--png", folder, "--pictures-only"]))
+        #expect(pictures.status == 0 && pictures.out.isEmpty, "\(pictures.err)")
+        for name in ["S1_64x48.png", "S2_64x48.png"] {
+            #expect(access(folder + "/" + name, R_OK) == 0, "\(name) written")
+            unlink(folder + "/" + name)
+        }
+        rmdir(folder)
     }
 
     @Test("ctl talks to a running kiosk: JSON replies, negative values, errors exit 1, screenshots as PNG files")

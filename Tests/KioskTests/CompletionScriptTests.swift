@@ -54,7 +54,10 @@ struct CompletionScriptTests {
             ]
         ),
         ("thumbwheel-dev -", ["--help"]),
-        ("thumbwheel-dev bench --", ["--help", "--json", "--kernels", "--png", "--scene", "--size"]),
+        (
+            "thumbwheel-dev bench --",
+            ["--frames", "--help", "--json", "--kernels", "--pictures-only", "--png", "--scene", "--size"]
+        ),
         ("thumbwheel-dev bench-latency --re", ["--recording", "--repeats", "--report-wait"]),
     ]
 
