@@ -86,7 +86,6 @@ public final class HomeAssistantClient {
     /// Failures since the last time live (the backoff's exponent).
     private var failures = 0
     private var running = false
-    private var random = SystemRandomNumberGenerator()
     /// While running: the kernel's word that the network may be back ends a backoff early.
     private var network: NetworkWatch?
     /// `entityIDs` as a set, for dropping states of entities not subscribed to.
@@ -253,7 +252,7 @@ public final class HomeAssistantClient {
     private func scheduleReconnect() {
         guard running else { return }
         failures += 1
-        let jitter = ReconnectBackoff.jitter(using: &random)
+        let jitter = ReconnectBackoff.jitter()
         reconnectAt =
             monotonicNow()
             + ReconnectBackoff.wait(

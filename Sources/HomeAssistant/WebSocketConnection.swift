@@ -22,7 +22,6 @@ final class WebSocketConnection {
     /// TLS asked to wait for the socket to be writable (a handshake or a write to retry).
     private var tlsWantsWrite = false
     private var watched: UInt32 = 0
-    private var random = SystemRandomNumberGenerator()
     /// Set by `close`: the owner ended it, so `onClosed` stays quiet.
     private var closedByOwner = false
     /// Messages decoded but not yet handed on: a turn's budget ran out before them.
@@ -76,6 +75,8 @@ final class WebSocketConnection {
         self.address = address
         self.caFile = caFile
         var nonce = [UInt8](repeating: 0, count: 16)
+        // The system generator made where it is used, not stored (see `ReconnectBackoff.jitter`).
+        var random = SystemRandomNumberGenerator()
         for i in nonce.indices { nonce[i] = UInt8.random(in: 0...255, using: &random) }
         key = WebSocketHandshake.key(random: nonce)
         handshake = HandshakeResponseParser(expectedAccept: WebSocketHandshake.accept(forKey: key))
@@ -171,6 +172,7 @@ final class WebSocketConnection {
     }
 
     private func mask() -> (UInt8, UInt8, UInt8, UInt8) {
+        var random = SystemRandomNumberGenerator()
         let r = random.next() as UInt32
         return (
             UInt8(truncatingIfNeeded: r), UInt8(truncatingIfNeeded: r >> 8), UInt8(truncatingIfNeeded: r >> 16),

@@ -41,7 +41,6 @@ final class MQTTLink {
     private var retryAt: MonotonicTime?
     /// Failed attempts since the last connection (the backoff's exponent).
     private var failuresInRow = 0
-    private var random = SystemRandomNumberGenerator()
     /// The kernel's word that the network may be back ends a backoff early.
     private var network: NetworkWatch?
     private var lastMisc: MonotonicTime = 0
@@ -342,7 +341,7 @@ final class MQTTLink {
             now
             + ReconnectBackoff.wait(
                 failures: failuresInRow, initial: MQTTLink.firstBackoff, maximum: settings.reconnectMax,
-                jitter: ReconnectBackoff.jitter(using: &random))
+                jitter: ReconnectBackoff.jitter())
         if wasConnected {
             Log.warning("mqtt: lost the connection to \(settings.host):\(settings.port) (\(why)); reconnecting")
             onDisconnect?()

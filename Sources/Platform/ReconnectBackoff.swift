@@ -13,8 +13,11 @@ public enum ReconnectBackoff {
         return capped * (0.5 + 0.5 * spread)
     }
 
-    /// A jitter fraction in 0..<1 from `random`.
-    public static func jitter<R: RandomNumberGenerator>(using random: inout R) -> Double {
-        Double(random.next() >> 11) / Double(1 << 53)
+    /// A jitter fraction in 0..<1 from the system's generator. A local one, not a stored one: the system
+    /// generator has no state, and an empty stored property's accesses share one address, so clients on
+    /// two threads would be reported as racing on it (ThreadSanitizer did).
+    public static func jitter() -> Double {
+        var random = SystemRandomNumberGenerator()
+        return Double(random.next() >> 11) / Double(1 << 53)
     }
 }
