@@ -6,6 +6,7 @@ the host's, so the figures are an upper bound; the check proves the path and rec
 import os
 import subprocess
 
+import guest as G
 from report import require
 
 GUEST_DIR = "/opt/tw-test/bench"
@@ -15,7 +16,8 @@ PANELS = ["demo.toml", "thermostat.toml"]
 
 def build(repo):
     """The benchmark binary, built like the kiosk the guest runs (static, baseline CPU)."""
-    done = subprocess.run([os.path.join(repo, "scripts", "build-release"), "--static", "--portable", "--dev"],
+    target = ["--arch", "arm64"] if G.ARCH == "arm64" else ["--portable"]
+    done = subprocess.run([os.path.join(repo, "scripts", "build-release"), "--static", "--dev"] + target,
                           cwd=repo, capture_output=True, text=True)
     require(done.returncode == 0, f"build-release --dev failed: {done.stderr.strip()[-400:]!r}")
     return done.stdout.strip().splitlines()[-1]

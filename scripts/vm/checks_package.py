@@ -7,6 +7,8 @@ package owns, so that purge can be checked for leaving nothing behind)."""
 import os
 import subprocess
 
+import guest as G
+
 from checks_infra import main_pid, wait_active
 from kiosk_ctl import BINARY_IN_GUEST, reply, values
 from report import require
@@ -31,7 +33,8 @@ def build(repo, binary, out_dir):
             debs["version"] = base + "+vmtest1"  # "+" sorts after the end of a version: a real upgrade
             extra = ["--version", debs["version"]]
         done = subprocess.run([os.path.join(repo, "scripts", "package"), "--binary", binary,
-                               "--out", os.path.join(out_dir, name)] + extra, capture_output=True, text=True)
+                               "--out", os.path.join(out_dir, name)] + extra
+                              + (["--arch", "arm64"] if G.ARCH == "arm64" else []), capture_output=True, text=True)
         require(done.returncode == 0, f"scripts/package {' '.join(extra)} failed: {done.stderr.strip()[-400:]!r}")
         debs[name] = done.stdout.strip().splitlines()[-1]
     return debs

@@ -18,7 +18,9 @@ from touch import Touchscreen
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
-CACHE = os.environ.get("THUMBWHEEL_VM_CACHE", os.path.join(REPO, ".vm"))
+# The guest's architecture (scripts/vm-test --arch): amd64 (q35, Debian 12) or arm64 (virt, Debian 13).
+ARCH = os.environ.get("THUMBWHEEL_VM_ARCH", "amd64")
+CACHE = os.environ.get("THUMBWHEEL_VM_CACHE", os.path.join(REPO, ".vm" if ARCH == "amd64" else ".vm-" + ARCH))
 
 # The panel the guest shows: a common 7" kiosk resolution, small enough for fast screendumps.
 SCREEN_WIDTH, SCREEN_HEIGHT = 800, 480
@@ -147,11 +149,18 @@ class Guest:
     def command_line(self):
         kernel_dir = os.path.join(CACHE, "kernel")
         d = self.run_dir
-        line = [
-            "qemu-system-x86_64", "-machine", "q35", "-accel", "tcg", "-m", "768", "-smp", "1",
+        if ARCH == "arm64":
+            # A Cortex-A72 (Pi 4's core) on the generic virt board: PCIe for the same virtio devices.
+            machine = ["qemu-system-aarch64", "-machine", "virt", "-cpu", "cortex-a72"]
+            kernel, console = os.path.join(kernel_dir, "Image"), "ttyAMA0"
+        else:
+            machine = ["qemu-system-x86_64", "-machine", "q35"]
+            kernel, console = os.path.join(kernel_dir, "vmlinux"), "ttyS0"
+        line = machine + [
+            "-accel", "tcg", "-m", "768", "-smp", "1",
             "-nodefaults", "-no-user-config", "-display", "none",
-            "-kernel", os.path.join(kernel_dir, "vmlinux"), "-initrd", os.path.join(CACHE, "initrd.img"),
-            "-append", "console=ttyS0 root=/dev/vda rw quiet panic=-1 systemd.show_status=error",
+            "-kernel", kernel, "-initrd", os.path.join(CACHE, "initrd.img"),
+            "-append", f"console={console} root=/dev/vda rw quiet panic=-1 systemd.show_status=error",
             "-serial", f"file:{self.serial_log}",
             "-qmp", f"unix:{d}/qmp.sock",
             "-drive", f"file={self.image},format=raw,if=virtio,cache=unsafe",
