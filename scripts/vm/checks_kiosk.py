@@ -104,8 +104,11 @@ def run(reporter, run_dir):
         out = os.path.join(run_dir, name)
         if os.path.exists(out):
             os.unlink(out)
-        done = subprocess.run([binary["path"], "render", "--config", config, "--out", out]
-                              + (["--screen", screen] if screen else []), capture_output=True, text=True, timeout=120)
+        # The arm64 binary renders under qemu-user with Debian 13's arm64 libraries (scripts/arm64-sysroot);
+        # scripts/arm64-pixels shows its pictures equal the x86-64 build's, byte for byte.
+        prefix = (["qemu-aarch64", "-L", _arm64_sysroot()] if G.ARCH == "arm64" else [])
+        done = subprocess.run(prefix + [binary["path"], "render", "--config", config, "--out", out]
+                              + (["--screen", screen] if screen else []), capture_output=True, text=True, timeout=300)
         require(done.returncode == 0 and os.path.exists(out),
                 f"`thumbwheel render --config {os.path.basename(config)} --out {name}` exited {done.returncode}: "
                 f"{(done.stdout + done.stderr).strip()[-300:]!r}")
@@ -144,6 +147,11 @@ def run(reporter, run_dir):
         home_assistant.stop()
 
 
+def _arm64_sysroot():
+    done = subprocess.run([os.path.join(G.REPO, "scripts", "arm64-sysroot")], capture_output=True, text=True, check=True)
+    return done.stdout.strip().splitlines()[-1]
+
+
 def _free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -170,7 +178,10 @@ def _checks(reporter, vm, reference, render, broker, debs, home_assistant):
         _, missing = vm.run(f"ldd {BINARY_IN_GUEST} | grep 'not found' || true")
         require(not missing.strip(), f"libraries missing in the guest: {missing.strip()}")
         wait_active(vm)
-        return f"{installed}; active (READY=1) {time.monotonic() - t0:.1f} s after power-on"
+        _, rss = vm.run(f"awk '/^VmRSS/ {{print $2}}' /proc/{main_pid(vm)}/status")
+        _, arch = vm.run("uname -m")
+        return (f"{installed}; active (READY=1) {time.monotonic() - t0:.1f} s after power-on; "
+                f"{arch.strip()} VmRSS {int(rss.strip() or 0) / 1024:.2f} MiB at {G.SCREEN_WIDTH}x{G.SCREEN_HEIGHT}")
     if not reporter.check("dpkg -i: service ready", ready):
         _, log = vm.run("journalctl -b -u thumbwheel -o cat --no-pager | tail -12")
         reporter.note("service log tail:\n" + log.rstrip())
