@@ -6,14 +6,21 @@ import Testing
 import TestSupport
 @testable import HomeAssistant
 
-/// Turns `loop` until `condition` holds or `timeout` seconds pass; whether it held.
+/// Turns `loop` until `condition` holds or `timeout` seconds (a quiet machine's figure, scaled by
+/// `TestTiming` for this run) pass; whether it held.
 func turn(_ loop: EventLoop, timeout: Double, until condition: () -> Bool) -> Bool {
-    let end = monotonicNow() + timeout
+    let end = monotonicNow() + TestTiming.seconds(timeout)
     while !condition() {
         guard monotonicNow() < end else { return false }
         loop.runOnce(timeout: 0.05)
     }
     return true
+}
+
+/// Turns `loop` for `seconds` of the clock, unscaled: time the client under test must see pass.
+func turn(_ loop: EventLoop, for seconds: Double) {
+    let end = monotonicNow() + seconds
+    while monotonicNow() < end { loop.runOnce(timeout: min(0.05, max(0, end - monotonicNow()))) }
 }
 
 /// A client and its loop, recording what the callbacks said.
@@ -95,7 +102,7 @@ struct LiveHomeAssistantTests {
         guard case .refused(let why) = h.client.state else { Issue.record("state \(h.client.state)"); return }
         #expect(!why.isEmpty && !why.contains("not-a-token"))
         // Three times the longest backoff: a client retrying a refusal as a loss would have tried again by then.
-        _ = turn(h.loop, timeout: 3) { false }
+        turn(h.loop, for: 3)
         #expect(h.client.attempts == 1)
         if case .refused = h.client.state {} else { Issue.record("left refused: \(h.client.state)") }
     }
@@ -163,7 +170,7 @@ struct LiveHomeAssistantTests {
         let h = try Harness(server: server)
         h.client.start()
         #expect(h.waitLive())
-        _ = turn(h.loop, timeout: 0.3) { false }
+        turn(h.loop, for: 0.3)
         Glibc.kill(server.pid, SIGSTOP)
         defer { Glibc.kill(server.pid, SIGCONT) }
         let stopped = monotonicNow()
@@ -174,7 +181,7 @@ struct LiveHomeAssistantTests {
             })
         let took = monotonicNow() - stopped
         // The timer fires at the bound; the slack is for a test thread starved by the parallel suite.
-        #expect(took <= bound + 1, "down after \(took) s; the bound is \(bound) s")
+        #expect(took <= bound + TestTiming.seconds(1), "down after \(took) s; the bound is \(bound) s")
         Glibc.kill(server.pid, SIGCONT)
         #expect(h.waitLive(30), "live again after SIGCONT: \(h.client.state)")
         h.client.stop()

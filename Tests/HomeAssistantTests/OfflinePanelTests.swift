@@ -146,7 +146,8 @@ extension LiveHomeAssistantTests {
                     return shot.map(OfflinePanel.dotPixels) ?? 0 > 10
                 }, "the banner: \(panel.dir)")
             let took = monotonicNow() - killed
-            #expect(took <= 2, "\(name): the banner came \(took) s after HA was killed")
+            // The promise is 2 s on a quiet machine; a sanitizer's or a busy machine's kiosk gets it scaled.
+            #expect(took <= TestTiming.seconds(2), "\(name): the banner came \(took) s after HA was killed")
             print("offline (\(name)): the banner on screen \(took) s after HA was killed")
             usleep(200_000)
             down[name] = try #require(panel.screenshot())

@@ -105,7 +105,7 @@ final class BoundPanel {
 
     /// Polls until `id` reads `expected` (or `timeout` passes); the last value read.
     func wait(_ id: String, for expected: Double, timeout: Double = 15) -> Double? {
-        let deadline = monotonicNow() + timeout
+        let deadline = monotonicNow() + TestTiming.seconds(timeout)
         var last: Double?
         repeat {
             last = value(id)
@@ -170,7 +170,7 @@ final class BoundPanel {
 
 /// Waits for `condition`, polling every 50 ms; whether it held within `timeout`.
 func eventually(_ timeout: Double = 15, _ condition: () -> Bool) -> Bool {
-    let deadline = monotonicNow() + timeout
+    let deadline = monotonicNow() + TestTiming.seconds(timeout)
     while !condition() {
         guard monotonicNow() < deadline else { return false }
         usleep(50_000)

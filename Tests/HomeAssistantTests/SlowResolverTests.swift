@@ -132,7 +132,7 @@ struct SocketPeer {
         guard out.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == out.count else { return nil }
         var reply: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
-        let deadline = monotonicNow() + timeout
+        let deadline = monotonicNow() + TestTiming.seconds(timeout)
         while !reply.contains(0x0A) && monotonicNow() < deadline {
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&p, 1, 100) >= 0 else { return nil }

@@ -47,7 +47,7 @@ struct DeviceDragProcessTests {
             let drag =
                 #"{"cmd":"drag","from":[\#(thumb[0]),\#(thumb[1])],"to":[\#(to),\#(thumb[1])],"duration_ms":1600,"steps":16}"#
             #expect(kiosk.request(drag)?.contains("\"ok\":true") == true)
-            let moving = monotonicNow() + 5
+            let moving = monotonicNow() + TestTiming.seconds(5)
             while (t.value(kiosk, "level") ?? 10) <= 20 && monotonicNow() < moving { usleep(20_000) }
             // The device reports an older state while the finger is down.
             try broker.publish("dev/level", "17")

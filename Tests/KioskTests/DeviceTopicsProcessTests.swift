@@ -58,7 +58,7 @@ struct DeviceTopicsProcessTests {
 
     /// Polls until control `id` reads `expected` (or 10 s pass); returns the last value read.
     func wait(_ kiosk: KioskProcess, _ id: String, for expected: Double, timeout: Double = 10) -> Double? {
-        let deadline = monotonicNow() + timeout
+        let deadline = monotonicNow() + TestTiming.seconds(timeout)
         var last: Double?
         repeat {
             last = value(kiosk, id)

@@ -79,7 +79,7 @@ struct HeldSetProcessTests {
         try #require(start.count == 2, "\(element)")
         if let offset = c.opensFirst {
             #expect(kiosk.request(#"{"cmd":"tap","x":\#(start[0]),"y":\#(start[1])}"#)?.contains("\"ok\":true") == true)
-            let open = monotonicNow() + 5
+            let open = monotonicNow() + TestTiming.seconds(5)
             while monotonicNow() < open,
                 kiosk.request(#"{"cmd":"list"}"#).flatMap({ JSON.parse(Array($0.utf8)) })?["controls"]?.arrayValue?
                     .first(where: { $0["id"] == .string(id) })?["open"] != .bool(true)
@@ -97,7 +97,7 @@ struct HeldSetProcessTests {
         func value() -> JSON? { kiosk.request(get).flatMap { JSON.parse(Array($0.utf8)) }?["value"] }
         // Half-way: the finger has moved the element (a dropdown's roller: a few of its frames are past).
         if c.changesWhileHeld {
-            let moving = monotonicNow() + 5
+            let moving = monotonicNow() + TestTiming.seconds(5)
             while value() == before && monotonicNow() < moving { usleep(20_000) }
             #expect(value() != before, "the finger moves the \(c.kind)")
         } else {
@@ -109,7 +109,7 @@ struct HeldSetProcessTests {
         #expect(value() != kept, "held: the set is kept, not shown (\(reply))")
         // The drag's last frame (and the lift) are due 1.6 s after it was queued.
         usleep(1_500_000)
-        var last = value(), settled = monotonicNow() + 5
+        var last = value(), settled = monotonicNow() + TestTiming.seconds(5)
         while monotonicNow() < settled {
             usleep(150_000)
             let now = value()
@@ -118,7 +118,7 @@ struct HeldSetProcessTests {
         }
         #expect(last != kept && last != before, "after the lift the finger's value stands: \(String(describing: last))")
         // Nothing confirmed the finger's value: the kept one is shown.
-        settled = monotonicNow() + 8
+        settled = monotonicNow() + TestTiming.seconds(8)
         while value() != kept && monotonicNow() < settled { usleep(50_000) }
         #expect(value() == kept, "the kept value is shown once the finger is gone (\(String(describing: kept)))")
     }

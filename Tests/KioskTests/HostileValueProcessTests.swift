@@ -127,7 +127,7 @@ struct HostileValueProcessTests {
                 .first { $0["id"]?.stringValue == "mode" }
         }
         func waitFor(_ condition: () -> Bool) -> Bool {
-            let deadline = monotonicNow() + 10
+            let deadline = monotonicNow() + TestTiming.seconds(10)
             while !condition() {
                 if monotonicNow() > deadline { return false }
                 usleep(50_000)

@@ -97,7 +97,7 @@ struct KioskPanelProcessTests {
         try tap(kiosk, point(listing, "nav-bar", "second"), untilScreen: "second")
         // Subscribers are told which page is shown.
         var lines: [String] = []
-        let until = monotonicNow() + 5
+        let until = monotonicNow() + TestTiming.seconds(5)
         while !lines.contains("{\"event\":\"screen\",\"screen\":\"second\"}") && monotonicNow() < until {
             if let l = watcher.nextLine() { lines.append(l) } else { usleep(10_000) }
         }
@@ -140,7 +140,7 @@ struct KioskPanelProcessTests {
         let button = try point(try list(kiosk), "fan-on", "center")
         _ = kiosk.request("{\"cmd\":\"tap\",\"x\":\(button.0),\"y\":\(button.1)}")
         var lines: [String] = []
-        let until = monotonicNow() + 5
+        let until = monotonicNow() + TestTiming.seconds(5)
         while !lines.contains(where: { $0.contains("\"id\":\"fan\"") }) && monotonicNow() < until {
             if let l = watcher.nextLine() { lines.append(l) } else { usleep(10_000) }
         }

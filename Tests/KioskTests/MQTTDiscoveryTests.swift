@@ -194,7 +194,7 @@ struct MQTTDiscoveryTests {
             name: "mqtt-disco-kiosk2", extraScreens: MQTTDiscoveryTests.config(port: broker.port, controls: withoutPump)
         )
         try #require(second != nil)
-        let deadline = monotonicNow() + 10
+        let deadline = monotonicNow() + TestTiming.seconds(10)
         var after = try configs(broker)
         while after[configTopic("switch", "pump")] != nil && monotonicNow() < deadline {
             usleep(200_000); after = try configs(broker)
@@ -242,7 +242,7 @@ struct MQTTDiscoveryTests {
                 .first { $0["id"] == .string(id) }?["value"]
         }
         func waitFor(_ id: String, _ expected: JSON) -> JSON? {
-            let deadline = monotonicNow() + 5
+            let deadline = monotonicNow() + TestTiming.seconds(5)
             var v = variable(id)
             while v != expected && monotonicNow() < deadline { usleep(50_000); v = variable(id) }
             return v

@@ -127,7 +127,7 @@ struct MQTTHostileTests {
 
     /// The kiosk's log lines containing `text`, waiting up to `timeout` for the first.
     func waitForLog(_ kiosk: KioskProcess, _ text: String, timeout: Double = 10) -> [Substring] {
-        let deadline = monotonicNow() + timeout
+        let deadline = monotonicNow() + TestTiming.seconds(timeout)
         while kiosk.logLines(containing: text).isEmpty && monotonicNow() < deadline { usleep(50_000) }
         return kiosk.logLines(containing: text)
     }

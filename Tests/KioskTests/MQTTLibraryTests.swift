@@ -51,7 +51,7 @@ struct MQTTLibraryTests {
             SpawnedProcess(
                 "/usr/bin/env", [MQTTLibraryTests.missing, binary, "run", "--config", path], stderrPath: log))
         defer { kill(kiosk.pid, SIGKILL); _ = kiosk.readAcksUntilExit() }
-        let deadline = monotonicNow() + 10
+        let deadline = monotonicNow() + TestTiming.seconds(10)
         while access(socket, F_OK) != 0 && monotonicNow() < deadline { usleep(20_000) }
         let client = try #require(TestClient(path: socket))
         client.send("{\"cmd\":\"set\",\"id\":\"dial\",\"value\":60}\n")

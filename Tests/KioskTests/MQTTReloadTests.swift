@@ -126,7 +126,7 @@ struct MQTTReloadTests {
     ) throws -> [String: [String:
         Any]]
     {
-        let deadline = monotonicNow() + 10
+        let deadline = monotonicNow() + TestTiming.seconds(10)
         var found = try configs(broker)
         while !done(found) && monotonicNow() < deadline { usleep(200_000); found = try configs(broker) }
         return found
@@ -138,7 +138,7 @@ struct MQTTReloadTests {
     }
 
     func waitFor(_ kiosk: KioskProcess, _ id: String, _ expected: JSON) -> JSON? {
-        let deadline = monotonicNow() + 5
+        let deadline = monotonicNow() + TestTiming.seconds(5)
         var v = variable(kiosk, id)
         while v != expected && monotonicNow() < deadline { usleep(50_000); v = variable(kiosk, id) }
         return v
@@ -252,7 +252,7 @@ struct MQTTReloadTests {
         try broker.publish(MQTTReloadTests.topic("outdoor-a"), "4")
         #expect(waitFor(kiosk, "outdoor", .number(4)) == .number(4))
         #expect(try broker.wait("\(base)/indoor/state", for: "22.5") == "22.5")
-        let deadline = monotonicNow() + 5
+        let deadline = monotonicNow() + TestTiming.seconds(5)
         var saved = FileIO.read(kiosk.statePath).map { String(decoding: $0, as: UTF8.self) } ?? ""
         while !saved.contains("Filter due") && monotonicNow() < deadline {
             usleep(50_000); saved = FileIO.read(kiosk.statePath).map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -293,7 +293,7 @@ extension MQTTReloadTests {
         #expect(try broker.wait("\(base)/status", for: "online") == "online")
         #expect(try broker.wait("\(base)/dial/state", for: "25") == "25")
         try broker.publish("\(base)/dial/set", "60")
-        let deadline = monotonicNow() + 5
+        let deadline = monotonicNow() + TestTiming.seconds(5)
         var value = kiosk.request("{\"cmd\":\"get\",\"id\":\"dial\"}")
         while value?.contains("\"value\":60") != true && monotonicNow() < deadline {
             usleep(50_000)

@@ -78,7 +78,7 @@ final class MosquittoBroker {
         guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else {
             throw BrokerError("cannot start \(binary)")
         }
-        let deadline = monotonicNow() + 10
+        let deadline = monotonicNow() + TestTiming.seconds(10)
         if namespace != nil {
             while !(FileIO.read(dir + "/broker.log").map { String(decoding: $0, as: UTF8.self) } ?? "").contains(
                 "listen socket on port \(port)")
@@ -122,7 +122,7 @@ final class MosquittoBroker {
 
     /// Polls until `topic`'s retained payload is `expected` (or `timeout` passes); returns the last payload seen.
     func wait(_ topic: String, for expected: String, timeout: Double = 15) throws -> String? {
-        let deadline = monotonicNow() + timeout
+        let deadline = monotonicNow() + TestTiming.seconds(timeout)
         var last: String?
         repeat {
             last = try retained(topic, seconds: 1)

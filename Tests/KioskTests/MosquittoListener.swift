@@ -26,7 +26,7 @@ final class MosquittoListener {
         guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else {
             throw BrokerError("cannot start \(binary)")
         }
-        let deadline = monotonicNow() + 10
+        let deadline = monotonicNow() + TestTiming.seconds(10)
         while !lines.contains(where: { $0.hasPrefix(probe) }) {
             guard monotonicNow() < deadline else { throw BrokerError("mosquitto_sub did not subscribe within 10 s") }
             try broker.publish(probe, "ready")
@@ -48,7 +48,7 @@ final class MosquittoListener {
 
     /// Waits until `topic` has at least `count` messages (or `timeout` passes); returns them.
     func wait(on topic: String, count: Int = 1, timeout: Double = 10) -> [String] {
-        let deadline = monotonicNow() + timeout
+        let deadline = monotonicNow() + TestTiming.seconds(timeout)
         while messages(on: topic).count < count && monotonicNow() < deadline { usleep(50_000) }
         return messages(on: topic)
     }

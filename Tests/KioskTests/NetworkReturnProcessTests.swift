@@ -18,7 +18,7 @@ final class NetworkNamespace {
         holder = try #require(SpawnedProcess(unshare, ["--net", "sleep", "600"]))
         path = "/proc/\(holder.pid)/ns/net"
         // unshare execs sleep once the namespace is made: then the link differs from ours.
-        let deadline = monotonicNow() + 10
+        let deadline = monotonicNow() + TestTiming.seconds(10)
         while NetworkNamespace.link(path) == nil
             || NetworkNamespace.link(path) == NetworkNamespace.link("/proc/self/ns/net")
         {

@@ -185,7 +185,7 @@ extension OfflineMQTTProcessTests {
 
 /// Waits for `condition`, polling every 50 ms; whether it held within `timeout`.
 private func eventually(_ timeout: Double = 15, _ condition: () -> Bool) -> Bool {
-    let deadline = monotonicNow() + timeout
+    let deadline = monotonicNow() + TestTiming.seconds(timeout)
     while !condition() {
         guard monotonicNow() < deadline else { return false }
         usleep(50_000)

@@ -271,7 +271,7 @@ final class SimulatorProcess {
 
     /// Waits until the log holds `text` (or `seconds` pass).
     func waitForLog(_ text: String, seconds: Double = 5) -> Bool {
-        let deadline = monotonicNow() + seconds
+        let deadline = monotonicNow() + TestTiming.seconds(seconds)
         while monotonicNow() < deadline {
             if log.contains(text) { return true }
             usleep(20_000)
