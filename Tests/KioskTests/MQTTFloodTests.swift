@@ -114,7 +114,8 @@ struct MQTTFloodTests {
         let republished = republished()
         // Once per storm; a storm read for longer than the longest put-off (a sanitizer's) earns one more.
         let rounds = 1 + Int((monotonicNow() - stormStarted) / MQTTBridge.discoveryMaximumWait)
-        #expect(republished >= configs && republished % configs == 0 && republished <= configs * rounds,
+        #expect(
+            republished >= configs && republished % configs == 0 && republished <= configs * rounds,
             "\(republished) config messages for \(configs) configs (at most \(rounds) rounds)")
         #expect(stalls.responsive, "\(stalls)")
         print("status storm: \(republished) config messages for \(configs) configs; \(stalls)")
