@@ -220,11 +220,13 @@ final class MQTTBridge {
     }
 
     private func connected() {
-        link.publish(config.baseTopic + "/status", "online", qos: config.qos, retain: true)
+        // Subscribed before `online` goes out: the broker takes one client's packets in order, so a
+        // peer that sends a `set` or a device value as soon as it sees `online` is heard.
         link.subscribe(config.baseTopic + "/+/set", qos: config.qos)
         link.subscribe(config.baseTopic + "/+/+/set", qos: config.qos)
         for topic in bindings.keys.sorted() { link.subscribe(topic, qos: config.qos) }
         for (topic, qos) in devices.subscriptions { link.subscribe(topic, qos: qos) }
+        link.publish(config.baseTopic + "/status", "online", qos: config.qos, retain: true)
         devices.brokerChanged(up: true)
         if config.discovery { discoveryConnected() }
         // A fresh broker (or one that lost its retained messages) learns every value again.
