@@ -14,6 +14,9 @@ public final class ImageCatalog {
         public let isTemplate: Bool
     }
     private var entries: [String: Entry] = [:]
+    /// The side of the built-in icons this catalogue offers (`builtin(side:)`), or nil. Each is drawn
+    /// the first time it is asked for: a panel pays for the icons it shows, not for all fifteen.
+    private var builtinSide: Int?
     /// The icon font `mdi:NAME` images are drawn from (opened at the edge and handed in), or nil:
     /// then those names draw nothing, like any unknown name.
     public var icons: IconFont?
@@ -36,7 +39,8 @@ public final class ImageCatalog {
         read: (String) throws -> Bitmap
     ) -> [ImageLoadError] {
         var errors: [ImageLoadError] = []
-        for name in Set(names).sorted() where entries[name] == nil && !name.hasPrefix(IconNames.prefix) {
+        for name in Set(names).sorted()
+        where entries[name] == nil && !offersBuiltin(name) && !name.hasPrefix(IconNames.prefix) {
             do { register(name, try read(name), template: template(name)) } catch {
                 errors.append(ImageLoadError(path: name, message: "\(error)"))
             }
@@ -44,18 +48,28 @@ public final class ImageCatalog {
         return errors
     }
 
-    /// The image called `name`, or nil.
-    public subscript(name: String) -> Entry? { entries[name] }
+    /// The image called `name`, or nil. A built-in icon not drawn yet is drawn now and kept.
+    public subscript(name: String) -> Entry? {
+        if let entry = entries[name] { return entry }
+        guard let side = builtinSide, offersBuiltin(name) else { return nil }
+        register(name, BuiltinIcons.draw(name, side: side), template: BuiltinIcons.isTemplate(name))
+        return entries[name]
+    }
 
-    /// The registered names.
-    public var names: [String] { entries.keys.sorted() }
+    /// The registered names, the built-in icons offered included.
+    public var names: [String] {
+        Set(entries.keys).union(builtinSide == nil ? [] : BuiltinIcons.names).sorted()
+    }
+
+    private func offersBuiltin(_ name: String) -> Bool { builtinSide != nil && BuiltinIcons.names.contains(name) }
+
+    /// Names of the built-in icons drawn so far (tests hold that unused ones are never drawn).
+    public var drawnBuiltins: [String] { BuiltinIcons.names.filter { entries[$0] != nil } }
 
     /// A catalogue with the built-in icons (`BuiltinIcons.names`), for demos, tests and the contact sheet.
     public static func builtin(side: Int = 64) -> ImageCatalog {
         let c = ImageCatalog()
-        for name in BuiltinIcons.names {
-            c.register(name, BuiltinIcons.draw(name, side: side), template: BuiltinIcons.isTemplate(name))
-        }
+        c.builtinSide = side
         return c
     }
 }

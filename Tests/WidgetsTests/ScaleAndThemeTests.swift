@@ -95,34 +95,6 @@ struct ScaleAndThemeTests {
 
 }
 
-@Suite("Image catalogue")
-struct ImageCatalogTests {
-    @Test("Referenced images are collected from every control kind and loaded from PNG files; a bad path is reported")
-    func loading() throws {
-        let dir = makeTemporaryDirectory("widgets-icons")
-        let icon = BuiltinIcons.draw("drop", side: 16)
-        try PNGImage.write(icon, to: dir + "/drop.png")
-        let context = ElementContext(scale: 1, configDirectory: dir, screenSize: Size(200, 200), theme: .dark, time: 0)
-        let slider = ElementKinds.named("circular-slider")!.make(
-            ControlConfig(
-                kind: "circular-slider", id: "s", frame: Rect(x: 0, y: 0, width: 100, height: 100),
-                properties: ConfigTable(values: ["handle_image": .string("drop.png")])), in: context)
-        let items = ["drop.png", "missing.png"].map { ConfigTable(values: ["icon": .string($0)]) }
-        let spinner = ElementKinds.named("spinner")!.make(
-            ControlConfig(
-                kind: "spinner", id: "sp", frame: Rect(x: 0, y: 0, width: 60, height: 60),
-                properties: ConfigTable(values: ["items": .tables(items)])), in: context)
-        #expect(slider.imageNames == [dir + "/drop.png"])
-        #expect(spinner.imageNames == [dir + "/drop.png", dir + "/missing.png"])
-        let catalog = ImageCatalog()
-        let errors = catalog.loadImages(named: slider.imageNames + spinner.imageNames, read: PNGImage.read(from:))
-        #expect(errors.map(\.path) == [dir + "/missing.png"])
-        let loaded = try #require(catalog[dir + "/drop.png"])
-        #expect(loaded.bitmap.width == 16 && loaded.bitmap[8, 10] == icon[8, 10])
-    }
-
-}
-
 @Suite("Text fitting")
 struct TextFittingTests {
     @Test("NP-4/NP-31: shrink to fit down to 10 pt, then tail or middle truncation with an ellipsis")
