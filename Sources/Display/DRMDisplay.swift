@@ -243,13 +243,22 @@ public final class DRMDisplay: DisplayOutput {
 
     public func checkConnector() throws -> ConnectorChange {
         guard phase != .closed else { return .unchanged }
-        let connector = try card.probe(detect: false).connectors.first { $0.id == connectorID }
-        let present = connector.map { $0.connected || $0.possiblyConnected } ?? false
+        var connector = try card.probe(detect: false).connectors.first { $0.id == connectorID }
         // The same size and refresh rate keeps the buffers and the layout; the timings may differ.
         let inUse = rawMode
-        let same = connector?.rawModes.first {
-            $0.hdisplay == inUse.hdisplay && $0.vdisplay == inUse.vdisplay && $0.vrefresh == inUse.vrefresh
+        func sameMode(_ c: DRMConnector?) -> drmModeModeInfo? {
+            c?.rawModes.first {
+                $0.hdisplay == inUse.hdisplay && $0.vdisplay == inUse.vdisplay && $0.vrefresh == inUse.vrefresh
+            }
         }
+        var present = connector.map { $0.connected || $0.possiblyConnected } ?? false
+        if present && sameMode(connector) == nil {
+            // The current state is the kernel's last probe, which may be older than the plug: the
+            // panel's modes can be missing from it. Probe once before taking it for another panel.
+            connector = try card.probe(detect: true).connectors.first { $0.id == connectorID }
+            present = connector.map { $0.connected || $0.possiblyConnected } ?? false
+        }
+        let same = sameMode(connector)
         let change = ConnectorChange.after(
             wasPresent: connectorPresent, isPresent: present, offersModeInUse: same != nil,
             offered: connector?.modes.map(\.description).joined(separator: ", ") ?? "")

@@ -49,7 +49,9 @@ class ServiceLog:
             if any(re.search(regex, line) for line in collected):
                 return collected
             if time.monotonic() > deadline:
-                raise CheckFailed(f"no log line matching /{regex}/ within {timeout} s; last: {collected[-3:]}")
+                # The first lines say what happened instead, the last where it ended.
+                raise CheckFailed(f"no log line matching /{regex}/ within {timeout} s; "
+                                  f"first: {collected[:4]}, last: {collected[-3:]}")
             time.sleep(0.3)
 
 

@@ -128,7 +128,7 @@ def run(reporter, run_dir):
     home_assistant = checks_ha.HomeAssistant(run_dir, _free_port())
     home_assistant.start()
     started = time.monotonic()
-    files = checks_package.image_files(debs) + (checks_backlight.image_files(G.CACHE) if G.ARCH == "amd64" else [])
+    files = checks_package.image_files(debs) + checks_backlight.image_files(G.CACHE)
     if "path" in bench:
         files += checks_latency.image_files(G.REPO, bench["path"])
     for source, name in ((CONFIG, "config.toml"), (FBDEV_CONFIG, "fbdev.toml")):
@@ -235,10 +235,7 @@ def _checks(reporter, vm, reference, render, broker, debs, home_assistant):
     _survival_checks(reporter, vm)
     reporter.check("panel unplug/replug", lambda: panel_hotplug(vm))
     reporter.check("invalid config at boot shows errors", lambda: checks_recovery.invalid_at_boot(vm))
-    if G.ARCH == "arm64":
-        reporter.not_run(["screen power on a real backlight"], "the stand-in backlight module is built for x86 only")
-    else:
-        reporter.check("screen power on a real backlight", lambda: checks_backlight.screen_power(vm, broker))
+    reporter.check("screen power on a real backlight", lambda: checks_backlight.screen_power(vm, broker))
     reporter.check("Home Assistant binding",
                    lambda: checks_ha.bound(vm, home_assistant, _guest_config(CONFIG, broker.port, vm.run_dir)))
 
