@@ -261,7 +261,7 @@ public final class DRMDisplay: DisplayOutput {
         let same = sameMode(connector)
         let change = ConnectorChange.after(
             wasPresent: connectorPresent, isPresent: present, offersModeInUse: same != nil,
-            offered: connector?.modes.map(\.description).joined(separator: ", ") ?? "")
+            offered: (connector?.modes.map(\.description).joined(separator: ", ") ?? "") + "; in use: \(mode)")
         switch change {
         case .disconnected: connectorPresent = false
         case .reconnected:

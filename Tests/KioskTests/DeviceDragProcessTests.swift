@@ -35,6 +35,8 @@ struct DeviceDragProcessTests {
         let broker = try MosquittoBroker(name: "dev-drag")
         let kiosk = try #require(KioskProcess(name: "dev-drag-kiosk", extraScreens: Self.screens(port: broker.port)))
         let device = try MosquittoListener(broker, topics: ["dev/level/set"])
+        // Not retained: sent once the kiosk says online, when its subscriptions are in place.
+        #expect(try broker.wait("tw/drag/status", for: "online") == "online")
         try broker.publish("dev/level", "10")
         #expect(t.wait(kiosk, "level", for: 10) == 10)
         for confirms in [true, false] {
