@@ -77,6 +77,12 @@ struct DeviceTopicsProcessTests {
         return (f[0] + f[2] / 2, f[1] + f[3] / 2)
     }
 
+    /// Waits for the kiosk's `online`: it subscribes before it says so, so a device's non-retained
+    /// message sent after this is not lost to a subscription not yet in place.
+    func waitOnline(_ broker: MosquittoBroker) throws {
+        #expect(try broker.wait("tw/dev/status", for: "online") == "online")
+    }
+
     func tap(_ kiosk: KioskProcess, _ id: String) throws {
         let (x, y) = try center(kiosk, id)
         #expect(kiosk.request("{\"cmd\":\"tap\",\"x\":\(x),\"y\":\(y)}")?.contains("\"ok\":true") == true)
@@ -90,6 +96,7 @@ struct DeviceTopicsProcessTests {
         let kiosk = try #require(
             KioskProcess(name: "dev-z2m-kiosk", extraScreens: DeviceTopicsProcessTests.screens(port: broker.port)))
         let device = try MosquittoListener(broker, topics: ["zigbee2mqtt/lamp/set"])
+        try waitOnline(broker)
         try broker.publish("zigbee2mqtt/lamp", #"{"state":"OFF","brightness":127,"linkquality":80}"#)
         #expect(wait(kiosk, "lamp", for: 0) == 0)
         // 127 of 0…254 is the middle of the dial's 0…100.
@@ -121,6 +128,7 @@ struct DeviceTopicsProcessTests {
         let kiosk = try #require(
             KioskProcess(name: "dev-tasmota-kiosk", extraScreens: DeviceTopicsProcessTests.screens(port: broker.port)))
         let device = try MosquittoListener(broker, topics: ["cmnd/plug/POWER"])
+        try waitOnline(broker)
         try broker.publish("stat/plug/POWER", "ON")
         #expect(wait(kiosk, "plug", for: 1) == 1)
         try tap(kiosk, "plug")
@@ -145,6 +153,7 @@ struct DeviceTopicsProcessTests {
         let kiosk = try #require(
             KioskProcess(name: "dev-avail-kiosk", extraScreens: DeviceTopicsProcessTests.screens(port: broker.port)))
         let device = try MosquittoListener(broker, topics: ["zigbee2mqtt/lamp/set", "factory/pump/cmd"])
+        try waitOnline(broker)
         try broker.publish("zigbee2mqtt/lamp", #"{"state":"OFF"}"#)
         #expect(wait(kiosk, "lamp", for: 0) == 0)
         let before = try #require(try kiosk.screenshotBitmap())
