@@ -51,7 +51,11 @@ public final class DRMDisplay: DisplayOutput {
     /// The card node, connector name and mode actually used.
     public let cardPath: String
     public let connectorName: String
-    public let mode: DisplayMode
+    /// The mode in use: the one chosen at start, or the same size's mode the panel offered when it
+    /// was plugged in again.
+    public private(set) var mode: DisplayMode
+    /// The config's mode, which a replugged panel's mode must still satisfy.
+    private let requestedMode: ModeRequest?
 
     private let card: DRMCard
     private let connectorID: UInt32
@@ -163,6 +167,7 @@ public final class DRMDisplay: DisplayOutput {
         connectorID = connector.id
         crtcID = route.crtc
         self.mode = mode
+        requestedMode = options.mode
         rawMode = connector.rawModes[mode.index]
         rotation = options.rotation
         physicalSizeMM = connector.physicalSizeMM.map { options.rotation.swapsAxes ? $0.transposed : $0 }
@@ -244,21 +249,19 @@ public final class DRMDisplay: DisplayOutput {
     public func checkConnector() throws -> ConnectorChange {
         guard phase != .closed else { return .unchanged }
         var connector = try card.probe(detect: false).connectors.first { $0.id == connectorID }
-        // The same size and refresh rate keeps the buffers and the layout; the timings may differ.
-        let inUse = rawMode
-        func sameMode(_ c: DRMConnector?) -> drmModeModeInfo? {
-            c?.rawModes.first {
-                $0.hdisplay == inUse.hdisplay && $0.vdisplay == inUse.vdisplay && $0.vrefresh == inUse.vrefresh
-            }
+        // The same size keeps the buffers and the layout; the timings, even the refresh a little, may
+        // differ (a kernel may list the panel's modes anew after a replug).
+        func sameLayout(_ c: DRMConnector?) -> DisplayMode? {
+            c.flatMap { ModeChooser.sameLayout(as: mode, request: requestedMode, in: $0.modes) }
         }
         var present = connector.map { $0.connected || $0.possiblyConnected } ?? false
-        if present && sameMode(connector) == nil {
+        if present && sameLayout(connector) == nil {
             // The current state is the kernel's last probe, which may be older than the plug: the
             // panel's modes can be missing from it. Probe once before taking it for another panel.
             connector = try card.probe(detect: true).connectors.first { $0.id == connectorID }
             present = connector.map { $0.connected || $0.possiblyConnected } ?? false
         }
-        let same = sameMode(connector)
+        let same = sameLayout(connector)
         let change = ConnectorChange.after(
             wasPresent: connectorPresent, isPresent: present, offersModeInUse: same != nil,
             offered: (connector?.modes.map(\.description).joined(separator: ", ") ?? "") + "; in use: \(mode)")
@@ -266,7 +269,10 @@ public final class DRMDisplay: DisplayOutput {
         case .disconnected: connectorPresent = false
         case .reconnected:
             connectorPresent = true
-            if let same { rawMode = same }
+            if let same, let connector {
+                mode = same
+                rawMode = connector.rawModes[same.index]
+            }
             // A panel plugged in again may come up blank until its mode is set, so set it again
             // (a paused display sets it on resume anyway).
             if phase == .live { phase = .needsModeSet }

@@ -106,6 +106,21 @@ public enum ModeChooser {
     }
 }
 
+extension ModeChooser {
+    /// The mode to drive a panel plugged in again with the same layout: its mode of the size in use at
+    /// the refresh in use (the nearest within tolerance), else the one `request` would choose at that
+    /// size (any refresh when the config names none). Nil when that size is gone: another panel.
+    public static func sameLayout(
+        as inUse: DisplayMode, request: ModeRequest?, in offered: [DisplayMode]
+    ) -> DisplayMode? {
+        let asBefore = ModeRequest(width: inUse.width, height: inUse.height, refreshMilliHz: inUse.refreshMilliHz)
+        if let same = choose(from: offered, request: asBefore) { return same }
+        let asConfigured = ModeRequest(
+            width: inUse.width, height: inUse.height, refreshMilliHz: request?.refreshMilliHz)
+        return choose(from: offered, request: asConfigured)
+    }
+}
+
 /// Connector naming and CRTC routing, kept free of libdrm types so they are tested with data.
 public enum DRMTopology {
     /// The kernel's connector type names (drm_connector_enum_list), indexed by DRM_MODE_CONNECTOR_*.

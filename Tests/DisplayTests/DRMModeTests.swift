@@ -81,6 +81,26 @@ struct DRMModeTests {
         #expect(ModeChooser.choose(from: monitor, request: try ModeRequest(parsing: "640x480")) == nil)
     }
 
+    @Test("A replugged panel keeps its layout at the same size; the refresh may move; another size is another panel")
+    func replugSameLayout() {
+        func m(_ w: Int, _ h: Int, _ mhz: Int, preferred: Bool = false, _ i: Int) -> DisplayMode {
+            DisplayMode(width: w, height: h, refreshMilliHz: mhz, isPreferred: preferred, index: i)
+        }
+        // In use: a CVT 800x480 at 59.48 Hz; the panel comes back listing its EDID's 59.94 Hz mode first.
+        let inUse = m(800, 480, 59_476, preferred: true, 1)
+        let back = [m(800, 480, 59_940, preferred: true, 0), m(4096, 2160, 60_000, 1), m(800, 480, 59_476, 2)]
+        #expect(ModeChooser.sameLayout(as: inUse, request: nil, in: back)?.index == 2, "the mode in use when offered")
+        let moved = [m(4096, 2160, 60_000, 0), m(800, 480, 59_940, preferred: true, 1), m(800, 480, 50_000, 2)]
+        #expect(ModeChooser.sameLayout(as: inUse, request: nil, in: moved)?.index == 1, "else the nearest refresh")
+        let slow = [m(800, 480, 50_000, 0), m(800, 480, 30_000, preferred: true, 1)]
+        #expect(
+            ModeChooser.sameLayout(as: inUse, request: nil, in: slow)?.index == 1, "no refresh asked: the preferred")
+        let asked = ModeRequest(width: 800, height: 480, refreshMilliHz: 60_000)
+        #expect(
+            ModeChooser.sameLayout(as: inUse, request: asked, in: slow) == nil, "a refresh asked for stays asked for")
+        #expect(ModeChooser.sameLayout(as: inUse, request: nil, in: [m(1024, 600, 60_000, 0)]) == nil)
+    }
+
     @Test("Connector names follow the kernel's spelling")
     func connectorNames() {
         #expect(DRMTopology.connectorName(type: 11, typeID: 1) == "HDMI-A-1")

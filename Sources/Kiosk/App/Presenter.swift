@@ -251,7 +251,8 @@ final class Presenter {
                     "display: panel disconnected (\(name)); running on, the picture returns when it is plugged in again"
                 )
             case .reconnected:
-                Log.notice("display: panel connected again; mode set again and the screen repainted")
+                Log.notice(
+                    "display: panel connected again (\(display.summary)); mode set again and the screen repainted")
                 invalidate(.everything)
             case .modeGone(let offered):
                 Log.error(
