@@ -38,7 +38,7 @@ public final class FontFace {
     public init(name: String, size: Int, read: @escaping FontReader) throws {
         self.path = name
         var lib: FT_Library?
-        guard FT_Init_FreeType(&lib) == 0, let lib else {
+        guard thumbwheel_ft_new_library(&lib) == 0, let lib else {
             throw FontError(path: name, message: "cannot start FreeType")
         }
         let stream = FontStream.make(size: max(0, size), read: read)
@@ -50,7 +50,7 @@ public final class FontFace {
         // with, or at once when the open fails; the record itself is ours to free after that.
         let err = FT_Open_Face(lib, &args, 0, &f)
         guard err == 0, let f else {
-            FT_Done_FreeType(lib)
+            thumbwheel_ft_done_library(lib)
             stream.deallocate()
             throw FontError(path: name, message: "not a font FreeType can read (error \(err))")
         }
@@ -72,7 +72,7 @@ public final class FontFace {
     }
     deinit {
         if let face { FT_Done_Face(face) }
-        if let library { FT_Done_FreeType(library) }
+        if let library { thumbwheel_ft_done_library(library) }
         stream?.deallocate()
     }
 
