@@ -58,12 +58,3 @@ static inline void thumbwheel_ft_done_library(FT_Library library) {
     FT_Done_FreeType(library);
 #endif
 }
-
-/// Whether the library holds only the modules above (the static build) or all of FreeType's.
-static inline int thumbwheel_ft_selected_modules(void) {
-#if defined(THUMBWHEEL_FREETYPE_MODULES)
-    return 1;
-#else
-    return 0;
-#endif
-}
