@@ -29,13 +29,18 @@ extension Outline {
         var fine: [(Double, Double)] = []
         var coarseStep = Double.pi / 4
         let corners = [(box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY)]
-        if box.minX <= cx && cx <= box.maxX && box.minY <= cy && cy <= box.maxY {
-            // Every direction meets the box; if the circle lies beyond it, chords whose distance from
-            // the centre stays beyond the farthest corner keep out of it.
-            let farthest = corners.map { hypot($0.0 - cx, $0.1 - cy) }.max() ?? 0
-            guard farthest < r else { return false }
-            coarseStep = min(coarseStep, 2 * acos(farthest / r))
-            guard total / coarseStep < Double(Outline.windowedChords) else { return false }
+        let centreInBox = box.minX <= cx && cx <= box.maxX && box.minY <= cy && cy <= box.maxY
+        // If the circle lies beyond the box, chords whose distance from the centre stays beyond the
+        // farthest corner keep out of it, wherever the centre is: a stroke far wider than the canvas
+        // joins its points near the canvas with such arcs (a fuzzer's find: fine chords through the
+        // window of each of thousands of joins held one stroke for seconds).
+        let farthest = corners.map { hypot($0.0 - cx, $0.1 - cy) }.max() ?? 0
+        let beyondStep = farthest < r ? min(coarseStep, 2 * acos(farthest / r)) : 0
+        if beyondStep > 0 && total / beyondStep < Double(Outline.windowedChords) {
+            coarseStep = beyondStep
+        } else if centreInBox {
+            // Every direction meets the box, and the circle passes through it or too near beyond it.
+            return false
         } else {
             let mid = atan2(box.midY - cy, box.midX - cx)
             var lo = 0.0, hi = 0.0

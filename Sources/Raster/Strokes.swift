@@ -42,6 +42,11 @@ extension Canvas {
         _ points: [Point], width: Double, cap: LineCap = .butt, closed: Bool = false, paint: Paint
     ) {
         guard width > 0, width.isFinite, points.count >= 2, FarGeometry.allFinite(points) else { return }
+        let xs = points.map(\.x), ys = points.map(\.y)
+        let bounds = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        if closed || cap != .butt, strokeCoversClip(pathBounds: bounds, halfWidth: width / 2) {
+            return fill(roundedRect: clip.rect, radius: 0, paint: paint)
+        }
         var o = beginOutline()
         appendStroke(&o, points, halfWidth: width / 2, cap: cap, closed: closed)
         fill(outline: o, paint: paint)
@@ -51,18 +56,48 @@ extension Canvas {
     /// nothing when a number is NaN or infinite.
     public func stroke(path: Path, width: Double, cap: LineCap = .butt, paint: Paint) {
         guard width > 0, width.isFinite, path.isFinite else { return }
-        var o = beginOutline()
         // Where the path's own line can still show: within the stroke's reach of the clip (a square
         // cap's corner lies √2 half-widths from the line).
         let reach = clip.rect.insetBy(-(0.75 * width + 1))
+        var flattened: [([Point], Bool)] = []
         for (subpath, closed) in path.subpaths {
             var flat = Outline()
             flat.reach = reach
             flat.add(subpath)
-            let pts = (0..<flat.xs.count).map { Point(flat.xs[$0], flat.ys[$0]) }
-            if pts.count >= 2 { appendStroke(&o, pts, halfWidth: width / 2, cap: cap, closed: closed) }
+            guard flat.xs.count >= 2 else { continue }
+            if closed || cap != .butt,
+                strokeCoversClip(
+                    pathBounds: Rect(x: flat.minX, y: flat.minY, width: flat.maxX - flat.minX, height: flat.maxY - flat.minY),
+                    halfWidth: width / 2)
+            {
+                return fill(roundedRect: clip.rect, radius: 0, paint: paint)
+            }
+            flattened.append(((0..<flat.xs.count).map { Point(flat.xs[$0], flat.ys[$0]) }, closed))
         }
+        var o = beginOutline()
+        for (pts, closed) in flattened { appendStroke(&o, pts, halfWidth: width / 2, cap: cap, closed: closed) }
         fill(outline: o, paint: paint)
+    }
+
+    /// Whether a stroke of `halfWidth` along a path within `pathBounds` (closed, or with round or square
+    /// caps) covers every pixel of the clip, for a stroke that reaches beyond `FarGeometry.near` (strokes
+    /// within it keep the usual code, byte for byte).
+    ///
+    /// Why: the point of the path nearest a point of the clip is inside a segment (whose piece covers
+    /// everything within the half-width of it), a vertex (whose join covers the directions only it is
+    /// nearest in) or an end (whose round or square cap covers what lies within the half-width behind
+    /// it). So when every point of the path lies within the half-width of every point of the clip, the
+    /// stroke covers the clip. Such a stroke, drawn piece by piece, costs a piece per flattened point,
+    /// each crossing the clip (a fuzzer's find: a circle of radius 1e7 about the clip, stroked 1e155
+    /// wide, took 65,536 of them).
+    private func strokeCoversClip(pathBounds b: Rect, halfWidth hw: Double) -> Bool {
+        guard b.width > 1e-6 || b.height > 1e-6 else { return false }
+        let c = clip.rect
+        let reach = max(abs(b.minX), abs(b.maxX), abs(b.minY), abs(b.maxY)) + hw
+        guard !(reach <= FarGeometry.near) else { return false }
+        // The farthest any point of the clip lies from any point of the path's bounds: a corner to a corner.
+        let dx = max(c.maxX - b.minX, b.maxX - c.minX), dy = max(c.maxY - b.minY, b.maxY - c.minY)
+        return hypot(dx, dy) < hw
     }
 
     /// Adds the stroke of a polyline as pieces that meet edge to edge: one quadrilateral per segment,

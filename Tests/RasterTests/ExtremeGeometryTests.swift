@@ -169,6 +169,33 @@ extension ExtremeGeometryTests {
                 == Int((2 * .pi / (16 * Outline.tolerance / 20).squareRoot()).rounded(.up)))
         #expect(Outline.segmentCount(radius: FarGeometry.near, sweep: 4 * .pi) == 1 << 16)
     }
+
+    @Test("an arc whose circle lies beyond the drawn area gets a few chords wherever its centre is")
+    func arcsBeyondTheBox() {
+        // The fuzzer's find: a stroke 1e12 wide through points just outside the clip flattened each
+        // join finely through the directions of the clip, though its circle passes nowhere near it.
+        let box = Rect(x: -1, y: -1, width: 50, height: 42)
+        for (cx, cy) in [(-30.0, 20.0), (100, -80), (24, 20), (-5e6, 3e6)] {
+            for r in [1e9, 1e12, 1e155] {
+                var o = Outline()
+                o.reach = box
+                o.addArc(cx: cx, cy: cy, radius: r, start: 0.3, sweep: .pi)
+                #expect(o.xs.count <= 6, "centre (\(cx), \(cy)), radius \(r): \(o.xs.count) points")
+                // Every chord keeps beyond the box's farthest corner, so none crosses it (distances
+                // scaled by the radius: their squares would overflow).
+                func distance(_ x: Double, _ y: Double) -> Double {
+                    let u = (x - cx) / r, v = (y - cy) / r
+                    return (u * u + v * v).squareRoot() * r
+                }
+                let farthest = [(box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY)]
+                    .map { distance($0.0, $0.1) }.max()!
+                for i in 1..<o.xs.count {
+                    let middle = distance((o.xs[i - 1] + o.xs[i]) / 2, (o.ys[i - 1] + o.ys[i]) / 2)
+                    #expect(middle > farthest, "centre (\(cx), \(cy)), radius \(r): chord \(i) within the box's reach")
+                }
+            }
+        }
+    }
 }
 
 /// What shapes reaching far beyond the canvas put on it: what their geometry says, not garbage.
@@ -219,6 +246,20 @@ struct FarGeometryPictureTests {
             (
                 "circle stroke 1e9 wide",
                 { $0.strokeCircle(center: Point(20, 15), radius: 10, width: 1e9, paint: white) }
+            ),
+            (
+                // The fuzzer's find: 65,536 chords, each a piece of the stroke crossing the clip.
+                "circle of radius 9.9e6 about the clip, stroked 1e155 wide",
+                {
+                    var path = Path()
+                    path.arc(center: Point(-15, 80), radius: 9.9e6, start: .degrees(30), sweep: .degrees(700))
+                    path.close()
+                    $0.stroke(path: path, width: 1e155, paint: white)
+                }
+            ),
+            (
+                "polyline with round caps, stroked 1e8 wide",
+                { $0.strokePolyline([Point(-5, 3), Point(60, 40), Point(8, 50)], width: 1e8, cap: .round, paint: white) }
             ),
         ]
         for (name, draw) in shapes {

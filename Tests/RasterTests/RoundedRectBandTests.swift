@@ -21,7 +21,7 @@ import TestSupport
         let w = 110, h = 90
         let pair = CanvasPair(width: w, height: h, format: .argb8888)
         defer { pair.deallocate() }
-        var canvas = pair.a
+        let canvas = pair.a
         var rng = SeededRandom(seed: 0xBA4D)
         var worst = 0, total = 0, count = 0
         for _ in 0..<12 {
