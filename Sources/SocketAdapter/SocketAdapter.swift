@@ -125,7 +125,7 @@ public final class SocketAdapter: KioskAdapter, ControlRequestHandler {
         case .stats(let s):
             return StatsReply(
                 wakeups: s.wakeups, frames: s.frames, clients: socket?.clientCount ?? 0, state: s.state,
-                latency: s.latency, adapters: s.adapters)
+                latency: s.latency, touches: s.touches, adapters: s.adapters)
         case .version(let v): return VersionReply(version: v)
         case .screenPower(let p): return ScreenPowerReply(on: p.on, brightness: p.brightness)
         case .done: return OKReply()

@@ -137,27 +137,29 @@ public struct StatsReply: SocketReply, Codable, Equatable {
     public var state: StateStats?
     /// How long touches and sets took to reach the panel over the last frames (see `LatencyStats`).
     public var latency: LatencyStats?
+    /// Touches queued by `tap` and `drag`, not yet played.
+    public var touches: TouchQueueStats?
     /// The adapters' sections by name (`KioskAdapter.statsSection`), each a top-level key.
     public var adapters: [(String, JSON)]
 
     public init(
         wakeups: Int, frames: Int, clients: Int, state: StateStats? = nil, latency: LatencyStats? = nil,
-        adapters: [(String, JSON)] = []
+        touches: TouchQueueStats? = nil, adapters: [(String, JSON)] = []
     ) {
         self.wakeups = wakeups; self.frames = frames; self.clients = clients; self.state = state; self.latency = latency
-        self.adapters = adapters
+        self.touches = touches; self.adapters = adapters
     }
 
     public static func == (a: StatsReply, b: StatsReply) -> Bool {
         a.wakeups == b.wakeups && a.frames == b.frames && a.clients == b.clients && a.state == b.state
-            && a.latency == b.latency
+            && a.latency == b.latency && a.touches == b.touches
             && a.adapters.map(\.0) == b.adapters.map(\.0) && a.adapters.map(\.1) == b.adapters.map(\.1)
     }
 
     /// The section of adapter `name` (`"mqtt"`), if it reported one.
     public func section(_ name: String) -> JSON? { adapters.first { $0.0 == name }?.1 }
 
-    private static let fixedKeys: Set<String> = ["ok", "wakeups", "frames", "clients", "state", "latency"]
+    private static let fixedKeys: Set<String> = ["ok", "wakeups", "frames", "clients", "state", "latency", "touches"]
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
@@ -167,6 +169,7 @@ public struct StatsReply: SocketReply, Codable, Equatable {
         try c.encode(clients, forKey: JSONKey("clients"))
         try c.encodeIfPresent(state, forKey: JSONKey("state"))
         try c.encodeIfPresent(latency, forKey: JSONKey("latency"))
+        try c.encodeIfPresent(touches, forKey: JSONKey("touches"))
         for (name, section) in adapters where !StatsReply.fixedKeys.contains(name) {
             try c.encode(section, forKey: JSONKey(name))
         }
@@ -179,6 +182,7 @@ public struct StatsReply: SocketReply, Codable, Equatable {
         clients = try c.decode(Int.self, forKey: JSONKey("clients"))
         state = try c.decodeIfPresent(StateStats.self, forKey: JSONKey("state"))
         latency = try c.decodeIfPresent(LatencyStats.self, forKey: JSONKey("latency"))
+        touches = try c.decodeIfPresent(TouchQueueStats.self, forKey: JSONKey("touches"))
         adapters = try c.allKeys.filter { !StatsReply.fixedKeys.contains($0.stringValue) }.sorted {
             $0.stringValue < $1.stringValue
         }

@@ -58,7 +58,7 @@ struct KioskJSONTests {
         let stats = StatsReply(
             wakeups: 1, frames: 2, clients: 0,
             latency: LatencyStats(frames: 3, inputToSubmit: LatencySummary(count: 3, p50: 0.5, p99: 1.25, max: 2)),
-            adapters: [("mqtt", mqtt)])
+            touches: TouchQueueStats(queuedFrames: 4, queuedSeconds: 1.5, limitSeconds: 10), adapters: [("mqtt", mqtt)])
         #expect(try JSONCoding.decode(StatsReply.self, from: SocketWire.encode(stats)) == stats)
         #expect(
             String(decoding: SocketWire.encode(StoredValue.pair(1, .nan)), as: UTF8.self)

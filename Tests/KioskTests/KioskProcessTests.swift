@@ -198,6 +198,26 @@ struct KioskProcessTests {
             "\(replies[6])")
         #expect(kiosk.request("{\"cmd\":\"tap\",\"x\":1,\"y\":1}")?.contains("touch queue full") == true)
         #expect(kiosk.request("{\"cmd\":\"get\",\"id\":\"dial\"}") == "{\"id\":\"dial\",\"ok\":true,\"value\":25}")
+        // `stats` says what is still to play (of the 36 frames over 12 s, against the 10-s limit), and
+        // it falls to none as they play.
+        func queued() -> (frames: Double, seconds: Double)? {
+            let touches = kiosk.request("{\"cmd\":\"stats\"}").flatMap { JSON.parse(Array($0.utf8)) }?["touches"]
+            #expect(touches?["limitSeconds"]?.numberValue == 10)
+            guard let f = touches?["queuedFrames"]?.numberValue, let s = touches?["queuedSeconds"]?.numberValue else {
+                return nil
+            }
+            return (f, s)
+        }
+        let first = try #require(queued())
+        #expect(first.frames > 0 && first.frames <= 36 && first.seconds > 0 && first.seconds <= 12, "\(first)")
+        let deadline = monotonicNow() + TestTiming.seconds(20)
+        var last = first
+        while last.frames > 0 && monotonicNow() < deadline {
+            usleep(200_000)
+            last = try #require(queued())
+        }
+        #expect(last.frames == 0 && last.seconds == 0, "still queued after the touches' 12 s: \(last)")
+        #expect(kiosk.request("{\"cmd\":\"tap\",\"x\":1,\"y\":1}") == "{\"ok\":true,\"queued\":2}")
     }
 
     @Test("An idle kiosk does not wake up: no timers, no polling, nothing drawn while nobody touches it")

@@ -117,12 +117,29 @@ public struct KioskListing {
     public var variables: JSON
 }
 
+/// Touches queued by `tap` and `drag` and not yet played, and how far ahead they may be queued (a client
+/// that must know its touches have landed, the soak before its last check, waits for `queuedFrames` 0).
+public struct TouchQueueStats: Codable, Equatable, Sendable {
+    /// Frames (a press, each move, a release) still to play.
+    public var queuedFrames: Int
+    /// Seconds until the last of them plays.
+    public var queuedSeconds: Double
+    /// The most seconds of touches the queue takes ahead (a `tap` beyond it is refused).
+    public var limitSeconds: Double
+
+    public init(queuedFrames: Int, queuedSeconds: Double, limitSeconds: Double) {
+        self.queuedFrames = queuedFrames; self.queuedSeconds = queuedSeconds; self.limitSeconds = limitSeconds
+    }
+}
+
 /// `stats`' answer.
 public struct KioskStats {
     public var wakeups: Int
     public var frames: Int
     public var state: StateStats
     public var latency: LatencyStats
+    /// Touches queued by `tap` and `drag`, not yet played.
+    public var touches: TouchQueueStats
     /// Each adapter's section (`KioskAdapter.statsSection`), by name.
     public var adapters: [(String, JSON)]
 }

@@ -74,7 +74,7 @@ extension KioskRuntime: KioskAPI {
                 .stats(
                     KioskStats(
                         wakeups: loop.wakeups, frames: presenter.framesRendered, state: services.state.stats,
-                        latency: presenter.latency.stats,
+                        latency: presenter.latency.stats, touches: touches.queueStats(now: now),
                         adapters: adapters.compactMap { a in a.statsSection.map { (a.name, $0) } })))
         case .version:
             return .success(.version(thumbwheelVersion))

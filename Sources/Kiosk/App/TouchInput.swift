@@ -84,6 +84,13 @@ final class TouchInput {
     /// Injected frames held, played ones not yet dropped included (what the queue costs in memory).
     var heldFrameCount: Int { injected.count }
 
+    /// The injected touches still to play at `now`, for `stats`.
+    func queueStats(now: MonotonicTime) -> TouchQueueStats {
+        let left = injected.count - nextInjected
+        let last = left > 0 ? injected.last?.time ?? now : now
+        return TouchQueueStats(queuedFrames: left, queuedSeconds: max(0, last - now), limitSeconds: Self.queueLimit)
+    }
+
     /// When the next injected touch is due.
     var nextDeadline: MonotonicTime? { nextInjected < injected.count ? injected[nextInjected].time : nil }
 
