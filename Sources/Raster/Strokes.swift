@@ -67,7 +67,8 @@ extension Canvas {
             guard flat.xs.count >= 2 else { continue }
             if closed || cap != .butt,
                 strokeCoversClip(
-                    pathBounds: Rect(x: flat.minX, y: flat.minY, width: flat.maxX - flat.minX, height: flat.maxY - flat.minY),
+                    pathBounds: Rect(
+                        x: flat.minX, y: flat.minY, width: flat.maxX - flat.minX, height: flat.maxY - flat.minY),
                     halfWidth: width / 2)
             {
                 return fill(roundedRect: clip.rect, radius: 0, paint: paint)

@@ -259,7 +259,10 @@ struct FarGeometryPictureTests {
             ),
             (
                 "polyline with round caps, stroked 1e8 wide",
-                { $0.strokePolyline([Point(-5, 3), Point(60, 40), Point(8, 50)], width: 1e8, cap: .round, paint: white) }
+                {
+                    $0.strokePolyline(
+                        [Point(-5, 3), Point(60, 40), Point(8, 50)], width: 1e8, cap: .round, paint: white)
+                }
             ),
         ]
         for (name, draw) in shapes {
