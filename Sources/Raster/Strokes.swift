@@ -42,9 +42,7 @@ extension Canvas {
         _ points: [Point], width: Double, cap: LineCap = .butt, closed: Bool = false, paint: Paint
     ) {
         guard width > 0, width.isFinite, points.count >= 2, FarGeometry.allFinite(points) else { return }
-        let xs = points.map(\.x), ys = points.map(\.y)
-        let bounds = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
-        if closed || cap != .butt, strokeCoversClip(pathBounds: bounds, halfWidth: width / 2) {
+        if closed || cap != .butt, strokeCoversClip(pathBounds: Rect(bounding: points), halfWidth: width / 2) {
             return fill(roundedRect: clip.rect, radius: 0, paint: paint)
         }
         var o = beginOutline()
@@ -176,5 +174,14 @@ extension Path {
         }
         flush()
         return result
+    }
+}
+
+extension Rect {
+    /// The smallest rectangle holding every one of `points` (not empty).
+    fileprivate init(bounding points: [Point]) {
+        var x0 = points[0].x, x1 = x0, y0 = points[0].y, y1 = y0
+        for p in points.dropFirst() { x0 = min(x0, p.x); x1 = max(x1, p.x); y0 = min(y0, p.y); y1 = max(y1, p.y) }
+        self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }
