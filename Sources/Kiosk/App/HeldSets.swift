@@ -8,9 +8,9 @@ import Core
 /// device confirmed, or said something newer); otherwise the kept value is shown: the device's state
 /// is the truth. Time is passed in.
 struct HeldSets {
-    /// A value kept, and who set it (its change carries that source when it is shown).
-    typealias Kept = (id: String, value: StoredValue, source: CommandSource?)
-    private var kept: [String: (value: StoredValue, source: CommandSource?)] = [:]
+    /// A value kept, and who set it (its change carries that origin when it is shown).
+    typealias Kept = (id: String, value: StoredValue, cause: ChangeOrigin)
+    private var kept: [String: (value: StoredValue, cause: ChangeOrigin)] = [:]
     /// When each released element's kept value is shown, unless a set comes first.
     private var due: [String: MonotonicTime] = [:]
 
@@ -20,8 +20,8 @@ struct HeldSets {
     func isKept(_ id: String) -> Bool { kept[id] != nil }
 
     /// A set of `id` while a finger holds it: kept (the latest wins) until the finger lifts.
-    mutating func keep(_ id: String, _ value: StoredValue, source: CommandSource?) {
-        kept[id] = (value, source)
+    mutating func keep(_ id: String, _ value: StoredValue, cause: ChangeOrigin) {
+        kept[id] = (value, cause)
         due[id] = nil
     }
 
@@ -44,7 +44,7 @@ struct HeldSets {
             due[id] = at
             if now >= at, let k = kept.removeValue(forKey: id) {
                 due[id] = nil
-                shown.append((id, k.value, k.source))
+                shown.append((id, k.value, k.cause))
             }
         }
         return shown

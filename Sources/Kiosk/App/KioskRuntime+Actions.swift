@@ -23,7 +23,7 @@ extension KioskRuntime {
             case .set(let id, let value):
                 // Delivered before the next action: a following screen switch would drop the events.
                 if preset(id, value, now: now, depth: depth), depth < KioskRuntime.maximumActionDepth {
-                    deliverEvents(now: now, depth: depth + 1)
+                    deliverEvents(now: now, cause: .kiosk, depth: depth + 1)
                 }
             case .hook(let argv):
                 let value = element.value?.hookText ?? ""
@@ -60,14 +60,18 @@ extension KioskRuntime {
 
     /// Sets a control as `ctl set` would: on the shown screen through its element (clamped; its events
     /// are delivered by the caller, true); on another screen through `setControl` (clamped, saved,
-    /// published, hooked and its own actions done, one level deeper, as on screen).
+    /// published, hooked and its own actions done, one level deeper, as on screen). Either way the
+    /// change is the kiosk's own, whoever triggered the action: a device's state that leads to it does
+    /// not make it that device's, so it is sent to the devices of the element it sets.
     private func preset(_ id: String, _ value: StoredValue, now: MonotonicTime, depth: Int) -> Bool {
         if let element = screen.element(id: id) {
             do { try element.setValue(value, time: now) } catch { Log.warning("action: \(id): \(error)") }
             return true
         }
         guard depth < KioskRuntime.maximumActionDepth else { return false }
-        do { _ = try setControl(id, value, now: now, depth: depth + 1) } catch { Log.warning("action: \(error)") }
+        do { _ = try setControl(id, value, now: now, cause: .kiosk, depth: depth + 1) } catch {
+            Log.warning("action: \(error)")
+        }
         return false
     }
 

@@ -17,8 +17,6 @@ extension KioskRuntime: KioskAPI {
 
     public func perform(_ command: KioskCommand, from source: CommandSource) -> Result<KioskResult, KioskCommandError> {
         if let refusal = quarantine.refusal(of: command, from: source) { return .failure(refusal) }
-        commandSource = source
-        defer { commandSource = nil }
         let now = monotonicNow()
         switch command {
         case .list:
@@ -176,7 +174,7 @@ extension KioskRuntime: KioskAPI {
         _ id: String, _ value: StoredValue, from source: CommandSource, now: MonotonicTime
     ) -> Result<KioskResult, KioskCommandError> {
         do {
-            let taken = try setControl(id, value, now: now)
+            let taken = try setControl(id, value, now: now, cause: .command(source))
             // Kept for a finger's element: nothing changes on screen, so no frame is timed against it.
             if heldSets.isKept(id) { return .success(.value(id: id, value: taken)) }
             switch source {
@@ -186,7 +184,7 @@ extension KioskRuntime: KioskAPI {
             default: presenter.noteChange(.socketSet, at: now)
             }
             if source == .socket {
-                deliverEvents(now: now)
+                deliverEvents(now: now, cause: .command(source))
                 presenter.renderIfNeeded(screen, moving: false, now: now)
                 services.state.flushPending()
             }

@@ -8,18 +8,20 @@ import Widgets
 extension KioskRuntime {
     /// Drains every control's events in screen order and hands each value change to the state file,
     /// the socket's subscribers and the hooks. Releases flush the state at once.
-    /// `depth`: how many preset rounds led here (a preset that sets a toggle with actions of its own
-    /// is followed, a loop of them is not).
-    func deliverEvents(now: MonotonicTime, depth: Int = 0) {
+    /// `cause`: where a change not made by a finger comes from (the command being done, or the kiosk);
+    /// passed down, never kept, so a change an action makes cannot carry the origin of whatever ran
+    /// before it. `depth`: how many preset rounds led here (a preset that sets a toggle with actions of
+    /// its own is followed, a loop of them is not).
+    func deliverEvents(now: MonotonicTime, cause: ChangeOrigin, depth: Int = 0) {
         var actions: [(Element, ElementAction)] = []
-        for b in screen.elements { actions += deliver(b, now: now) }
+        for b in screen.elements { actions += deliver(b, now: now, cause: cause) }
         // Actions run after every event is delivered: a screen switch rebuilds the elements.
         if !actions.isEmpty { perform(actions, now: now, depth: depth) }
     }
 
     /// Drains one element's events (of the shown screen, or one built off screen for a `set`) and hands
-    /// them on; returns the actions they ask for.
-    func deliver(_ b: Element, now: MonotonicTime) -> [(Element, ElementAction)] {
+    /// them on, a change a finger did not make as `cause`'s; returns the actions they ask for.
+    func deliver(_ b: Element, now: MonotonicTime, cause: ChangeOrigin) -> [(Element, ElementAction)] {
         var actions: [(Element, ElementAction)] = []
         let events = b.drainEvents(time: now)
         guard !events.isEmpty else { return [] }
@@ -60,7 +62,7 @@ extension KioskRuntime {
             }
             broadcast(
                 .valueChanged(
-                    id: b.id, value: value, urgent: released || !fromUser, origin: origin(fromUser: fromUser)), now: now
+                    id: b.id, value: value, urgent: released || !fromUser, origin: fromUser ? .finger : cause), now: now
             )
         }
         guard let hooks = b.config.hooks else { return actions }
@@ -76,13 +78,5 @@ extension KioskRuntime {
                 minInterval: 0, timeout: timeout, now: now)
         }
         return actions
-    }
-}
-
-extension KioskRuntime {
-    /// Where a change delivered now comes from: a finger, the command being done, or the kiosk.
-    func origin(fromUser: Bool) -> ChangeOrigin {
-        if fromUser { return .finger }
-        return commandSource.map { .command($0) } ?? .kiosk
     }
 }

@@ -178,7 +178,7 @@ extension KioskRuntime {
             Log.warning("\(b.id): the change asked about no longer fits: \(error)")
             return
         }
-        var actions = deliver(b, now: now)
+        var actions = deliver(b, now: now, cause: .kiosk)
         if case .single(let v) = value {
             actions += b.actions(for: .valueChanged(value: v, fromUser: true)).map { (b, $0) }
         }

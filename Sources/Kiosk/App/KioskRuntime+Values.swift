@@ -14,13 +14,14 @@ extension KioskRuntime {
     /// On another screen, through that control built off screen from its config and saved value: clamped
     /// and refused exactly as on screen, then saved, published and hooked like any change, and shown as
     /// set when its screen is. A panel's values are the house's state, not only the page in view.
-    /// Returns the value the control took. `depth`: how many preset rounds led here (a preset action
-    /// sets controls this way too).
+    /// Returns the value the control took. `cause`: who set it, as its change is published (the
+    /// command's sender, or the kiosk for an action's preset). `depth`: how many preset rounds led here
+    /// (a preset action sets controls this way too).
     func setControl(
-        _ id: String, _ value: StoredValue, now: MonotonicTime, depth: Int = 0
+        _ id: String, _ value: StoredValue, now: MonotonicTime, cause: ChangeOrigin, depth: Int = 0
     ) throws(ControlRequestError) -> StoredValue {
         if screen.element(id: id) != nil, screen.router.activeControlIDs.contains(id) {
-            return try keepWhileHeld(id, value, now: now)
+            return try keepWhileHeld(id, value, now: now, cause: cause)
         }
         guard let element = screen.element(id: id) ?? offscreenElement(id, now: now) else { throw unknownControl(id) }
         heldSets.settled(id)
@@ -32,13 +33,13 @@ extension KioskRuntime {
         }
         // Only this element raised events (another's come through the actions it asks for): draining
         // every element of a large panel for each set from a device cost more than the set itself.
-        let actions = deliver(element, now: now)
+        let actions = deliver(element, now: now, cause: cause)
         if !actions.isEmpty { perform(actions, now: now, depth: depth) }
         // A seeker's set raises no event (CS-3), so nothing above saved it; the value is the panel's
         // state all the same: saved at once and published like any programmatic change.
         if services.state.values[id] != taken {
             services.state.set(id, taken, dueAt: now)
-            broadcast(.valueChanged(id: id, value: taken, urgent: true, origin: origin(fromUser: false)), now: now)
+            broadcast(.valueChanged(id: id, value: taken, urgent: true, origin: cause), now: now)
         }
         return taken
     }
@@ -47,7 +48,7 @@ extension KioskRuntime {
     /// config), then kept, not applied: the element follows the finger (a value slider's drag is not
     /// ended, NP-14), and the kept value is shown after the lift unless a newer set comes (`HeldSets`).
     private func keepWhileHeld(
-        _ id: String, _ value: StoredValue, now: MonotonicTime
+        _ id: String, _ value: StoredValue, now: MonotonicTime, cause: ChangeOrigin
     ) throws(ControlRequestError) -> StoredValue {
         guard let copy = offscreenElement(id, now: now) else { throw unknownControl(id) }
         let taken: StoredValue
@@ -56,7 +57,7 @@ extension KioskRuntime {
         } catch {
             throw ControlRequestError(description: "\(id): \(error)")
         }
-        heldSets.keep(id, taken, source: commandSource)
+        heldSets.keep(id, taken, cause: cause)
         return taken
     }
 
@@ -65,10 +66,7 @@ extension KioskRuntime {
     func showHeldSets(now: MonotonicTime) {
         guard !heldSets.isEmpty else { return }
         for kept in heldSets.follow(held: screen.router.activeControlIDs, now: now) {
-            let before = commandSource
-            commandSource = kept.source
-            defer { commandSource = before }
-            do { _ = try setControl(kept.id, kept.value, now: now) } catch {
+            do { _ = try setControl(kept.id, kept.value, now: now, cause: kept.cause) } catch {
                 Log.warning("\(kept.id): the value set while a finger held it was not shown: \(error)")
             }
         }

@@ -37,8 +37,6 @@ public final class KioskRuntime {
     private(set) var adapters: [any KioskAdapter]
     /// Makes the adapters a config asks for: at start, and at a reload for sections the config gained.
     private let makeAdapters: KioskAdapterFactory
-    /// Who sent the command being done (nil between commands): the changes it makes carry it.
-    var commandSource: CommandSource?
     /// Controls whose device is unavailable (`setAvailable`), on any screen.
     var unavailable: Set<String> = []
     /// Elements holding a value their device sent that the panel could not take, on any screen.
@@ -166,7 +164,7 @@ public final class KioskRuntime {
         let settling = advancePageTurn(now: now)
         let moving = screen.advance(to: now) || settling
         tickClock(now: now)
-        deliverEvents(now: now)
+        deliverEvents(now: now, cause: .kiosk)
         showHeldSets(now: now)
         answerConfirm(now: now)
         answerGate(now: now)
