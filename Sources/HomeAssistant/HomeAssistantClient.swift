@@ -73,7 +73,8 @@ public final class HomeAssistantClient {
 
     private let loop: EventLoop
     private var connection: WebSocketConnection?
-    private let timerFD: Int32
+    /// The loop's timer for the next thing due (a connect timeout, the heartbeat, a reconnect).
+    private var timer: EventLoop.TimerID?
     private var nextID = 1
     private var subscriptionID: Int?
     private var snapshotPending = false
@@ -105,15 +106,11 @@ public final class HomeAssistantClient {
         self.loop = loop
         self.timing = timing
         keeping = entityIDs.map(Set.init)
-        timerFD = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
-        precondition(timerFD >= 0, "timerfd_create failed: \(String(cString: strerror(errno)))")
-        loop.add(fd: timerFD) { [weak self] _ in self?.timerFired() }
     }
 
     deinit {
         connection?.close()
-        loop.remove(fd: timerFD)
-        close(timerFD)
+        if let timer { loop.cancel(timer) }
     }
 
     /// Connects (again, after `stop` or a refusal).
@@ -387,8 +384,7 @@ public final class HomeAssistantClient {
     // MARK: - Timer
 
     private func timerFired() {
-        var expirations: UInt64 = 0
-        _ = read(timerFD, &expirations, 8)
+        timer = nil
         let now = monotonicNow()
         switch state {
         case .connecting, .authenticating:
@@ -415,30 +411,16 @@ public final class HomeAssistantClient {
     /// Arms the timer for the next thing due; disarms it when nothing is (so an idle, live kiosk wakes
     /// only for the heartbeat).
     private func armTimer() {
-        let now = monotonicNow()
         var due: Double?
         switch state {
         case .connecting, .authenticating: due = connectStarted + timing.connectTimeout
         case .live: due = pingSent.map { $0 + timing.pongTimeout } ?? lastHeard + timing.pingInterval
         case .down, .refused: due = running ? reconnectAt : nil
         }
-        var spec = itimerspec()
-        if let due {
-            // At most a day: an absurd timing must not trap the conversion to whole seconds.
-            let delay = min(max(0.001, due - now), 86400)
-            spec.it_value = timespec(tv_sec: Int(delay), tv_nsec: Int((delay - delay.rounded(.down)) * 1e9))
-        }
-        timerfd_settime(timerFD, 0, &spec, nil)
+        if let timer { loop.cancel(timer) }
+        timer = due.map { loop.after(at: $0) { [weak self] in self?.timerFired() } }
     }
 
-    /// Runs `work` on the loop's next turn (through a one-shot eventfd).
-    private func deferred(_ work: @escaping () -> Void) {
-        let fd = eventfd(1, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
-        guard fd >= 0 else { work(); return }
-        loop.add(fd: fd) { [loop] _ in
-            loop.remove(fd: fd)
-            close(fd)
-            work()
-        }
-    }
+    /// Runs `work` on the loop's next turn.
+    private func deferred(_ work: @escaping () -> Void) { loop.post(work) }
 }

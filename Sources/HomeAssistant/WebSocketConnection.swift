@@ -27,11 +27,12 @@ final class WebSocketConnection {
     /// Messages decoded but not yet handed on: a turn's budget ran out before them.
     private var backlog: [WebSocketEvent] = []
     private var backlogStart = 0
-    /// Signalled when a turn stops reading for its budget: the next turn goes on from there, whether
-    /// what is left sits in the kernel, in TLS's buffered records (which epoll cannot see) or in `backlog`.
-    private var resumeFD: Int32 = -1
-    /// This turn's budget is spent: the socket's input is not watched until `resumeFD` resumes it, so
-    /// one turn runs one budget (not one for the socket and another for the eventfd).
+    /// A resume is posted to the loop (`resumeNextTurn`): when a turn stops reading for its budget, the
+    /// next turn goes on from there, whether what is left sits in the kernel, in TLS's buffered records
+    /// (which epoll cannot see) or in `backlog`. One at a time, so a turn runs one budget.
+    private var resumePosted = false
+    /// This turn's budget is spent: the socket's input is not watched until the posted resume, so
+    /// one turn runs one budget (not one for the socket and another for the resume).
     private var budgetSpent = false
 
     /// What one loop turn may spend on this connection's input: the rest waits for the next turn, so
@@ -85,7 +86,6 @@ final class WebSocketConnection {
 
     deinit {
         if fd >= 0 { loop.remove(fd: fd); Glibc.close(fd) }
-        if resumeFD >= 0 { loop.remove(fd: resumeFD); Glibc.close(resumeFD) }
     }
 
     /// Starts connecting; failures (even immediate ones) arrive through `onClosed` on a later turn.
@@ -288,7 +288,7 @@ final class WebSocketConnection {
         return .failed(String(cString: strerror(errno)))
     }
 
-    /// Reads and hands on messages within one turn's `Budget`; when it runs out, `resumeFD` brings
+    /// Reads and hands on messages within one turn's `Budget`; when it runs out, a posted resume brings
     /// the next turn back here (TLS buffers records: stopping early must not strand one).
     private func readAvailable() {
         guard !paused else { return }
@@ -323,20 +323,15 @@ final class WebSocketConnection {
         }
     }
 
-    /// Wakes the loop's next turn for this connection (an eventfd stays readable until read).
+    /// Wakes the loop's next turn for this connection.
     private func resumeNextTurn() {
-        if resumeFD < 0 {
-            resumeFD = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
-            guard resumeFD >= 0 else { return }  // then only the socket's own readiness resumes it
-            loop.add(fd: resumeFD) { [weak self] _ in self?.resumed() }
-        }
-        var one: UInt64 = 1
-        _ = Glibc.write(resumeFD, &one, 8)
+        guard !resumePosted else { return }
+        resumePosted = true
+        loop.post { [weak self] in self?.resumed() }
     }
 
     private func resumed() {
-        var count: UInt64 = 0
-        _ = Glibc.read(resumeFD, &count, 8)
+        resumePosted = false
         guard phase == .upgrading || phase == .open else { return }
         if budgetSpent {
             budgetSpent = false
@@ -417,7 +412,6 @@ final class WebSocketConnection {
         phase = .closed
         backlog = []
         backlogStart = 0
-        if resumeFD >= 0 { loop.remove(fd: resumeFD); Glibc.close(resumeFD); resumeFD = -1 }
         lookup?.cancel()
         lookup = nil
         if fd >= 0 {
@@ -435,14 +429,12 @@ final class WebSocketConnection {
         if !closedByOwner { onClosed?(why) }
     }
 
-    /// Reports a failure found before the socket is in the loop: through an eventfd, so `onClosed`
-    /// never runs inside `start`.
+    /// Reports a failure found before the socket is in the loop: on the loop's next wake-up, so
+    /// `onClosed` never runs inside the call that found it (nor after `close`: `fail` checks).
     private func failLater(_ why: String) {
-        if fd >= 0 { Glibc.close(fd) }
-        fd = eventfd(1, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+        if fd >= 0 { Glibc.close(fd); fd = -1 }
+        watched = 0
         phase = .connecting
-        guard fd >= 0 else { phase = .closed; onClosed?(why); return }
-        loop.add(fd: fd) { [weak self] _ in self?.fail(why) }
-        watched = EPOLLIN.rawValue
+        loop.post { [weak self] in self?.fail(why) }
     }
 }

@@ -21,12 +21,22 @@ public final class EventLoop {
     /// The log says at most one slow run per this many seconds (a slow panel must not flood the journal).
     static let slowLogInterval = 10.0
     private var slowLog = SlowRunLog(limit: EventLoop.slowLimit, interval: EventLoop.slowLogInterval)
+    /// The timers set (`after(at:_:)`), earliest first; how many were ever set (their ids).
+    var timers: [Timer] = []
+    var timerCount: UInt64 = 0
+    /// The calls `post(_:)` queued for the next wake-up, and the eventfd that wakes the loop for them
+    /// (made at the first post).
+    var posted: [() -> Void] = []
+    var postFD: Int32 = -1
 
     public init() {
         epfd = epoll_create1(Int32(EPOLL_CLOEXEC))
         precondition(epfd >= 0, "epoll_create1 failed: \(String(cString: strerror(errno)))")
     }
-    deinit { close(epfd) }
+    deinit {
+        if postFD >= 0 { close(postFD) }
+        close(epfd)
+    }
 
     /// Watches `fd` for input (and hang-up/errors); `handler` runs on each wake-up.
     public func add(fd: Int32, events: UInt32 = EPOLLIN.rawValue, _ handler: @escaping Handler) {
@@ -94,22 +104,37 @@ public final class EventLoop {
         }
     }
 
-    /// Waits up to `timeout` seconds (nil: forever) and runs the handlers of the descriptors that
-    /// became ready. Returns false when epoll itself failed.
+    /// Waits up to `timeout` seconds (nil: forever), or until the earliest timer, runs the handlers of
+    /// the descriptors that became ready, then the timers due. Returns false when epoll itself failed.
     @discardableResult
     public func runOnce(timeout: Double?) -> Bool {
+        let ok = waitAndDispatch(timeout: self.timeout(timeout, now: monotonicNow()))
+        runDueTimers(now: monotonicNow())
+        return ok
+    }
+
+    /// Waits as `wait` says (polling through its window; no longer than the earliest timer), runs the
+    /// handlers of the descriptors that became ready, then the timers due. Returns false when epoll
+    /// itself failed.
+    @discardableResult
+    public func runOnce(_ wait: Wait) -> Bool {
+        var shortened = wait
+        shortened.timeout = timeout(wait.timeout, now: monotonicNow())
+        let ok = waitAndDispatch(shortened)
+        runDueTimers(now: monotonicNow())
+        return ok
+    }
+
+    private func waitAndDispatch(timeout: Double?) -> Bool {
         let ms = timeout.map { Int32(max(0, min(3_600_000, ($0 * 1000).rounded(.up)))) } ?? -1
         return dispatch(epoll_wait(epfd, &ready, Int32(ready.count), ms))
     }
 
-    /// Waits as `wait` says (polling through its window) and runs the handlers of the descriptors that
-    /// became ready. Returns false when epoll itself failed.
-    @discardableResult
-    public func runOnce(_ wait: Wait) -> Bool {
+    private func waitAndDispatch(_ wait: Wait) -> Bool {
         let now = monotonicNow()
         let deadline = wait.timeout.map { now + $0 } ?? .infinity
         guard let window = wait.poll, min(window.upperBound, deadline) > now else {
-            return runOnce(timeout: wait.timeout)
+            return waitAndDispatch(timeout: wait.timeout)
         }
         let opens = window.lowerBound - (wait.prepare?.lead ?? 0)
         if opens > now {
@@ -174,7 +199,7 @@ public final class EventLoop {
 
     /// Counts (and now and then logs) a run that held the loop over one tick: the soak saw frames wait
     /// several ticks, and only a line in the journal can say what held them.
-    private func noteDuration(since started: MonotonicTime, of what: @autoclosure () -> String) {
+    func noteDuration(since started: MonotonicTime, of what: @autoclosure () -> String) {
         let now = monotonicNow()
         let took = now - started
         if took > EventLoop.slowLimit { slowRuns += 1 }

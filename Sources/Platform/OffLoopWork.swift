@@ -84,15 +84,9 @@ public final class OffLoopWork<Output> {
         completion(result)
     }
 
-    /// Delivers what `make` gives on a later turn of the loop, through a one-shot eventfd.
+    /// Delivers what `make` gives on a later turn of the loop.
     private func deliverLater(_ make: @escaping () -> Output) {
-        let fd = eventfd(1, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
-        guard fd >= 0 else { deliver(make()); return }
-        loop.add(fd: fd) { [weak self, loop] _ in
-            loop.remove(fd: fd)
-            close(fd)
-            self?.deliver(make())
-        }
+        loop.post { [weak self] in self?.deliver(make()) }
     }
 }
 
