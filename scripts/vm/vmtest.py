@@ -25,6 +25,8 @@ def main():
         # Layer 1 proves the harness, which is the same on both guests, with a stand-in kiosk that is a
         # static x86-64 program; the arm64 guest runs layer 2 only.
         reporter.note("layer 1 (the harness with its x86-64 stand-in kiosk) is run on the x86-64 guest only")
+    elif os.environ.get("THUMBWHEEL_VM_SMOKE") == "1":
+        reporter.note("layer 1 (infrastructure) not run: a smoke run (--smoke) is layer 2's few checks")
     elif os.environ.get("THUMBWHEEL_VM_SKIP_INFRA") == "1":  # for working on layer 2 only; said, not hidden
         reporter.note("layer 1 (infrastructure) not run: THUMBWHEEL_VM_SKIP_INFRA=1")
     else:
