@@ -87,8 +87,8 @@ extension Canvas {
     /// nearest in) or an end (whose round or square cap covers what lies within the half-width behind
     /// it). So when every point of the path lies within the half-width of every point of the clip, the
     /// stroke covers the clip. Such a stroke, drawn piece by piece, costs a piece per flattened point,
-    /// each crossing the clip (a fuzzer's find: a circle of radius 1e7 about the clip, stroked 1e155
-    /// wide, took 65,536 of them).
+    /// each crossing the clip (a fuzzer's find: a huge circle about the clip, stroked wider still;
+    /// docs/testing.md, Fuzzing).
     private func strokeCoversClip(pathBounds b: Rect, halfWidth hw: Double) -> Bool {
         guard b.width > 1e-6 || b.height > 1e-6 else { return false }
         let c = clip.rect
